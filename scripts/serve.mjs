@@ -1,0 +1,56 @@
+// `npm start`: serves the production build (build/client) and the functions on one port, through
+// Netlify's own local emulation so redirects, headers and function routing behave as deployed.
+import { readFile } from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { NetlifyDev } from '@netlify/dev';
+
+const root = path.resolve(import.meta.dirname, '..');
+const port = Number(process.env.PORT ?? 8888);
+const host = process.env.HOST ?? 'localhost';
+
+const netlify = new NetlifyDev({
+  projectRoot: root,
+  serverAddress: null,
+  edgeFunctions: { enabled: false },
+  geolocation: { enabled: false },
+  database: { enabled: false },
+  images: { enabled: false },
+  aiGateway: { enabled: false },
+  staticFiles: { enabled: true, directories: [path.join(root, 'build/client')] },
+});
+
+const fallback = await readFile(path.join(root, 'build/client/__spa-fallback.html')).catch(() => {
+  console.error('No build found: run `npm run build` first.');
+  process.exit(1);
+});
+await netlify.start();
+
+const server = http.createServer(async (req, res) => {
+  try {
+    const result = await netlify.handleAndIntrospectNodeRequest(req);
+    if (!result) {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(fallback);
+      return;
+    }
+    const { response } = result;
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    if (response.body) Readable.fromWeb(response.body).pipe(res);
+    else res.end();
+  } catch (error) {
+    console.error(error);
+    if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+    res.end('Internal error');
+  }
+});
+
+server.listen(port, host, () => console.log(`Shop (production build) at http://${host}:${port}`));
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, async () => {
+    server.close();
+    await netlify.stop();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,89 @@
+/**
+ * The bundled dataset: `studio/seed/dataset.ndjson`, the same file editors import into Sanity.
+ * Sanity's import turns each `_sanityAsset: "image@file://./images/…"` into an uploaded asset
+ * document plus a reference; we do the same in memory, pointing the asset's `url` at the copy the
+ * site serves under `/media/…`, so that one GROQ projection (`asset->url`) works for both.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export type SanityDocument = { _id: string; _type: string } & Record<string, unknown>;
+
+export const BUNDLED_MEDIA_PREFIX = '/media/';
+const ASSET_PATTERN = /^image@file:\/\/\.\/images\/(.+)$/;
+
+export function datasetPath(root = process.cwd()): string {
+  return process.env.OUO_DATASET_PATH ?? path.join(root, 'studio', 'seed', 'dataset.ndjson');
+}
+
+export function imagesDir(root = process.cwd()): string {
+  return path.join(path.dirname(datasetPath(root)), 'images');
+}
+
+export function parseNdjson(text: string): SanityDocument[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line, index) => {
+      try {
+        return JSON.parse(line) as SanityDocument;
+      } catch (error) {
+        throw new Error(`dataset line ${index + 1} is not valid JSON: ${(error as Error).message}`);
+      }
+    });
+}
+
+/** Replaces `_sanityAsset` markers with references to synthesized `sanity.imageAsset` documents. */
+export function resolveBundledAssets(documents: SanityDocument[], readImage: (file: string) => string): SanityDocument[] {
+  const assets = new Map<string, SanityDocument>();
+  const rewrite = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(rewrite);
+    if (typeof value !== 'object' || value === null) return value;
+    const record = value as Record<string, unknown>;
+    const marker = typeof record._sanityAsset === 'string' ? ASSET_PATTERN.exec(record._sanityAsset) : null;
+    const entries = Object.entries(record)
+      .filter(([key]) => key !== '_sanityAsset')
+      .map(([key, child]) => [key, rewrite(child)]);
+    if (!marker?.[1]) return Object.fromEntries(entries);
+    const file = marker[1];
+    const assetId = `image-bundled-${file.replace(/[^a-zA-Z0-9]+/g, '-')}`;
+    if (!assets.has(assetId)) assets.set(assetId, imageAssetDocument(assetId, file, readImage(file)));
+    return { ...Object.fromEntries(entries), asset: { _type: 'reference', _ref: assetId } };
+  };
+  const rewritten = documents.map((document) => rewrite(document) as SanityDocument);
+  return [...rewritten, ...assets.values()];
+}
+
+function imageAssetDocument(id: string, file: string, svgOrOther: string): SanityDocument {
+  return {
+    _id: id,
+    _type: 'sanity.imageAsset',
+    url: `${BUNDLED_MEDIA_PREFIX}${file}`,
+    path: `images/${file}`,
+    metadata: { dimensions: svgDimensions(svgOrOther) },
+  };
+}
+
+/** Width and height of our SVG artwork, from its attributes or else its viewBox. */
+export function svgDimensions(svg: string): { width: number; height: number } {
+  const tag = /<svg\b[^>]*>/i.exec(svg)?.[0] ?? '';
+  const attribute = (name: string) => Number(new RegExp(`\\s${name}="([\\d.]+)"`).exec(tag)?.[1]);
+  const viewBox = /viewBox="[\d.\s-]*?([\d.]+)\s+([\d.]+)"/.exec(tag);
+  const width = attribute('width') || Number(viewBox?.[1]) || 800;
+  const height = attribute('height') || Number(viewBox?.[2]) || 800;
+  return { width: Math.round(width), height: Math.round(height) };
+}
+
+let cached: { file: string; documents: SanityDocument[] } | undefined;
+
+/** Reads and prepares the bundled dataset once per process. */
+export function loadBundledDataset(root = process.cwd()): SanityDocument[] {
+  const file = datasetPath(root);
+  if (cached?.file === file) return cached.documents;
+  const documents = resolveBundledAssets(parseNdjson(readFileSync(file, 'utf8')), (image) =>
+    readFileSync(path.join(path.dirname(file), 'images', image), 'utf8'),
+  );
+  cached = { file, documents };
+  return documents;
+}

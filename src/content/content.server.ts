@@ -1,0 +1,61 @@
+/** Content for pages and functions: each getter runs one named query and parses the result. */
+import type { z } from 'zod';
+import * as queries from './queries.ts';
+import { type ContentSource, type QueryParams, createContentSource } from './source.server.ts';
+import * as types from './types.ts';
+
+/** GROQ returns null for a missing field; our schemas treat a missing field as absent. */
+export function dropNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.filter((item) => item !== null).map(dropNulls);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, child]) => child !== null)
+      .map(([key, child]) => [key, dropNulls(child)]),
+  );
+}
+
+export class ContentError extends Error {
+  override name = 'ContentError';
+}
+
+export function createContent(source: ContentSource = createContentSource()) {
+  async function run<T extends z.ZodType>(name: string, query: string, schema: T, params?: QueryParams) {
+    const raw = await source.fetch(query, params);
+    const result = schema.safeParse(dropNulls(raw));
+    if (!result.success) {
+      throw new ContentError(`Content for ${name} does not match the model: ${result.error.message}`);
+    }
+    return result.data as z.output<T>;
+  }
+  const maybe = <T extends z.ZodType>(schema: T) => schema.optional();
+
+  return {
+    source: source.kind,
+    catalogue: () => run('catalogue', queries.PRODUCTS_QUERY, types.catalogueSchema),
+    product: (id: number) => run('product', queries.PRODUCT_BY_ID_QUERY, maybe(types.productSchema), { id }),
+    settings: () => run('settings', queries.SHOP_SETTINGS_QUERY, types.shopSettingsSchema),
+    homePage: () => run('home page', queries.HOME_PAGE_QUERY, types.homePageSchema),
+    aboutPage: () => run('about page', queries.ABOUT_PAGE_QUERY, types.aboutPageSchema),
+    farmerImpact: () => run('farmer impact', queries.FARMER_IMPACT_QUERY, types.farmerImpactSchema),
+    faq: () => run('faq', queries.FAQ_QUERY, types.faqSchema),
+    blogPosts: () => run('blog posts', queries.BLOG_POSTS_QUERY, types.blogPostListSchema),
+    blogPost: (id: number) => run('blog post', queries.BLOG_POST_BY_ID_QUERY, maybe(types.blogPostSchema), { id }),
+    recipes: () => run('recipes', queries.RECIPES_QUERY, types.recipeListSchema),
+    nutritionItems: () => run('nutrition', queries.NUTRITION_ITEMS_QUERY, types.nutritionListSchema),
+    impactItems: () => run('impact', queries.IMPACT_ITEMS_QUERY, types.impactListSchema),
+    batch: (batchId: string) => run('batch', queries.BATCH_BY_ID_QUERY, maybe(types.batchSchema), { batchId }),
+    batches: () => run('batches', queries.BATCHES_QUERY, types.batchListSchema),
+    sitePaths: () => run('site paths', queries.SITE_PATHS_QUERY, types.sitePathsSchema),
+  };
+}
+
+export type Content = ReturnType<typeof createContent>;
+
+let shared: Content | undefined;
+
+/** The process-wide content reader, configured from the environment on first use. */
+export function content(): Content {
+  shared ??= createContent();
+  return shared;
+}

@@ -1,0 +1,85 @@
+/**
+ * Every GROQ query the site runs, by name. The same strings run against a real Sanity project
+ * (@sanity/client) and against the bundled dataset (groq-js); parameters are always `$params`.
+ */
+
+const IMAGE = `{ "src": asset->url, alt, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height }`;
+
+const PRODUCT_FIELDS = `
+  id, name, category, description, heroLine, story, keyFeatures, cta,
+  nutritionHighlights, nutritionBenefits,
+  "images": images[]${IMAGE},
+  "variants": variants[]{ size, price, stock, weight },
+  benefits, bestseller, discountPercent, hsnCode
+`;
+
+export const PRODUCTS_QUERY = `*[_type == "product" && !(_id in path("drafts.**"))] | order(id asc) { ${PRODUCT_FIELDS} }`;
+
+export const PRODUCT_BY_ID_QUERY = `*[_type == "product" && id == $id && !(_id in path("drafts.**"))][0] { ${PRODUCT_FIELDS} }`;
+
+export const SHOP_SETTINGS_QUERY = `*[_id == "shopSettings"][0] {
+  shopName, tagline, showDiscountTag, festivalLabel, festivalActive, freeShippingThreshold, codCharge,
+  whatsappNumber, whatsappGreeting, contactEmail, contactPhone, address,
+  "socialLinks": socialLinks[]{ platform, url }, marketplaceNote, pickup
+}`;
+
+const FEATURE_CARD = `{ icon, title, text }`;
+const IMPACT_STAT = `{ value, label, note }`;
+
+export const HOME_PAGE_QUERY = `*[_id == "homePage"][0] {
+  heroTitle, heroSubtitle, "tiles": tiles[]${FEATURE_CARD}, whyChooseTitle,
+  "whyChooseUs": whyChooseUs[]${FEATURE_CARD}, ctaTitle, ctaText
+}`;
+
+export const ABOUT_PAGE_QUERY = `*[_id == "aboutPage"][0] {
+  title, intro, mission, "values": values[]${FEATURE_CARD}, "stats": stats[]${IMPACT_STAT}
+}`;
+
+export const FARMER_IMPACT_QUERY = `{
+  "page": *[_id == "farmerImpactPage"][0] {
+    title, intro, farmerShareStated, farmerShareBlogClaim, farmerShareNote,
+    "valueChain": valueChain[]{ node, share, note }, "stats": stats[]${IMPACT_STAT}
+  },
+  "stories": *[_type == "farmerStory"] | order(order asc) { name, place, role, story, quote },
+  "commitments": *[_type == "commitment"] | order(order asc) { icon, title, text }
+}`;
+
+export const FAQ_QUERY = `*[_type == "faqEntry"] | order(order asc) { question, answer, topic }`;
+
+const POST_CARD = `id, title, excerpt, "image": image${IMAGE}, date, category, readTime, author`;
+
+export const BLOG_POSTS_QUERY = `*[_type == "blogPost"] | order(date desc, id desc) { ${POST_CARD} }`;
+
+export const BLOG_POST_BY_ID_QUERY = `*[_type == "blogPost" && id == $id][0] {
+  ${POST_CARD}, body,
+  "related": *[_type == "blogPost" && category == ^.category && id != ^.id] | order(date desc)[0...3] { ${POST_CARD} }
+}`;
+
+export const RECIPES_QUERY = `*[_type == "recipe"] | order(length(recipeId) asc, recipeId asc) {
+  "id": recipeId, title, emoji, occasion, calories, time, serves, ingredients, quickTip, steps, tags
+}`;
+
+export const NUTRITION_ITEMS_QUERY = `*[_type == "nutritionItem"] | order(itemId asc) {
+  "id": itemId, name, nutrients, benefits, tags,
+  "image": *[_type == "product" && name == ^.name][0].images[0]${IMAGE}
+}`;
+
+export const IMPACT_ITEMS_QUERY = `*[_type == "impactItem"] | order(itemId asc) {
+  "id": itemId, type, title, emoji, description, year, region, bullets, quote, tags
+}`;
+
+const BATCH_FIELDS = `
+  batchId, productName, "productId": product->id, altitudeM, comingSoonNote, origin, maker, herd, process,
+  "steps": steps[]{ "id": stepId, code, title, date, by, details, checks }
+`;
+
+export const BATCH_BY_ID_QUERY = `*[_type == "traceabilityBatch" && batchId == $batchId][0] { ${BATCH_FIELDS} }`;
+
+export const BATCHES_QUERY = `*[_type == "traceabilityBatch"] | order(batchId desc) { ${BATCH_FIELDS} }`;
+
+/** Everything the prerender and the sitemap need to list the site's dynamic pages. */
+export const SITE_PATHS_QUERY = `{
+  "productIds": *[_type == "product"] | order(id asc).id,
+  "postIds": *[_type == "blogPost"] | order(id asc).id,
+  "batchIds": *[_type == "traceabilityBatch"] | order(batchId asc).batchId
+}`;

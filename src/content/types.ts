@@ -1,0 +1,195 @@
+/** The app's own content types, parsed from whatever the content source returns. */
+import { z } from 'zod';
+import { productImageSchema, productSchema } from '../shop/catalogue.ts';
+
+export { productSchema, type Product } from '../shop/catalogue.ts';
+
+export const catalogueSchema = z.array(productSchema);
+
+export const socialLinkSchema = z.object({
+  platform: z.enum(['Instagram', 'Facebook', 'YouTube', 'X', 'LinkedIn']),
+  url: z.url(),
+});
+
+export const shopSettingsSchema = z.object({
+  shopName: z.string(),
+  tagline: z.string().default(''),
+  showDiscountTag: z.boolean().default(true),
+  festivalLabel: z.string().default(''),
+  festivalActive: z.boolean().default(false),
+  freeShippingThreshold: z.number().int().positive(),
+  codCharge: z.number().int().nonnegative(),
+  whatsappNumber: z.string().regex(/^\d{10,15}$/),
+  whatsappGreeting: z.string(),
+  contactEmail: z.email(),
+  contactPhone: z.string(),
+  address: z.string(),
+  socialLinks: z.array(socialLinkSchema).default([]),
+  marketplaceNote: z.string().default(''),
+  pickup: z.object({ name: z.string(), pincode: z.string().regex(/^\d{6}$/) }),
+});
+export type ShopSettings = z.infer<typeof shopSettingsSchema>;
+
+export const featureCardSchema = z.object({ icon: z.string(), title: z.string(), text: z.string() });
+export type FeatureCard = z.infer<typeof featureCardSchema>;
+
+export const impactStatSchema = z.object({ value: z.string(), label: z.string(), note: z.string().optional() });
+export type ImpactStat = z.infer<typeof impactStatSchema>;
+
+export const homePageSchema = z.object({
+  heroTitle: z.string(),
+  heroSubtitle: z.string(),
+  tiles: z.array(featureCardSchema),
+  whyChooseTitle: z.string(),
+  whyChooseUs: z.array(featureCardSchema),
+  ctaTitle: z.string(),
+  ctaText: z.string(),
+});
+export type HomePage = z.infer<typeof homePageSchema>;
+
+export const aboutPageSchema = z.object({
+  title: z.string(),
+  intro: z.string(),
+  mission: z.string(),
+  values: z.array(featureCardSchema),
+  stats: z.array(impactStatSchema),
+});
+export type AboutPage = z.infer<typeof aboutPageSchema>;
+
+export const valueChainNodeSchema = z.object({ node: z.string(), share: z.number(), note: z.string().default('') });
+export type ValueChainNode = z.infer<typeof valueChainNodeSchema>;
+
+export const farmerImpactSchema = z.object({
+  page: z.object({
+    title: z.string(),
+    intro: z.string(),
+    farmerShareStated: z.number(),
+    farmerShareBlogClaim: z.string(),
+    farmerShareNote: z.string(),
+    valueChain: z.array(valueChainNodeSchema),
+    stats: z.array(impactStatSchema),
+  }),
+  stories: z.array(
+    z.object({ name: z.string(), place: z.string(), role: z.string(), story: z.string(), quote: z.string().optional() }),
+  ),
+  commitments: z.array(featureCardSchema),
+});
+export type FarmerImpact = z.infer<typeof farmerImpactSchema>;
+
+export const faqEntrySchema = z.object({ question: z.string(), answer: z.string(), topic: z.string() });
+export const faqSchema = z.array(faqEntrySchema);
+export type FaqEntry = z.infer<typeof faqEntrySchema>;
+
+/** Portable Text is passed through as-is to @portabletext/react; only its outer shape is checked. */
+export const portableTextSchema = z.array(z.looseObject({ _type: z.string(), _key: z.string() }));
+
+export const blogPostCardSchema = z.object({
+  id: z.number().int().positive(),
+  title: z.string(),
+  excerpt: z.string(),
+  image: productImageSchema,
+  date: z.iso.date(),
+  category: z.enum(['Innovation', 'Nutrition', 'Tradition', 'Sustainability', 'Recipes', 'Ingredients', 'Impact']),
+  readTime: z.string(),
+  author: z.string(),
+});
+export type BlogPostCard = z.infer<typeof blogPostCardSchema>;
+export const blogPostListSchema = z.array(blogPostCardSchema);
+
+export const blogPostSchema = blogPostCardSchema.extend({
+  body: portableTextSchema,
+  related: z.array(blogPostCardSchema),
+});
+export type BlogPost = z.infer<typeof blogPostSchema>;
+
+export const OCCASIONS = [
+  'Comfort',
+  'Everyday',
+  'Protein',
+  'Festive',
+  'Experimental',
+  'Light',
+  'Snack',
+  'Side',
+  'Dinner',
+  'Breakfast',
+] as const;
+
+export const recipeSchema = z.object({
+  id: z.string().regex(/^rcp-\d+$/),
+  title: z.string(),
+  emoji: z.string(),
+  occasion: z.enum(OCCASIONS),
+  calories: z.number().int().min(0),
+  time: z.number().int().positive(),
+  serves: z.number().int().positive().optional(),
+  ingredients: z.array(z.string()),
+  quickTip: z.string().default(''),
+  steps: z.array(z.string()),
+  tags: z.array(z.string()).default([]),
+});
+export type Recipe = z.infer<typeof recipeSchema>;
+export const recipeListSchema = z.array(recipeSchema);
+
+export const nutritionItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  nutrients: z.array(z.string()),
+  benefits: z.array(z.string()).default([]),
+  tags: z.array(z.string()).default([]),
+  image: productImageSchema.optional(),
+});
+export type NutritionItem = z.infer<typeof nutritionItemSchema>;
+export const nutritionListSchema = z.array(nutritionItemSchema);
+
+export const impactItemSchema = z.object({
+  id: z.string(),
+  type: z.enum(['Pillar', 'Statement', 'Project']),
+  title: z.string(),
+  emoji: z.string().default(''),
+  description: z.string(),
+  year: z.string().optional(),
+  region: z.string().optional(),
+  bullets: z.array(z.string()).default([]),
+  quote: z.string().optional(),
+  tags: z.array(z.string()).default([]),
+});
+export type ImpactItem = z.infer<typeof impactItemSchema>;
+export const impactListSchema = z.array(impactItemSchema);
+
+export const batchSchema = z.object({
+  batchId: z.string(),
+  productName: z.string(),
+  productId: z.number().int().optional(),
+  altitudeM: z.number(),
+  comingSoonNote: z.string().default(''),
+  origin: z.object({ village: z.string(), valley: z.string(), district: z.string(), state: z.string().optional() }),
+  maker: z.object({ name: z.string(), role: z.string(), note: z.string().optional() }),
+  herd: z.object({ breed: z.string(), yieldMinL: z.number(), yieldMaxL: z.number(), note: z.string().optional() }),
+  process: z.object({
+    method: z.string(),
+    fermentationAcidity: z.string(),
+    grRatio: z.string(),
+    note: z.string().optional(),
+  }),
+  steps: z.array(
+    z.object({
+      id: z.string(),
+      code: z.string(),
+      title: z.string(),
+      date: z.string(),
+      by: z.string(),
+      details: z.string(),
+      checks: z.array(z.string()).min(1),
+    }),
+  ),
+});
+export type Batch = z.infer<typeof batchSchema>;
+export const batchListSchema = z.array(batchSchema);
+
+export const sitePathsSchema = z.object({
+  productIds: z.array(z.number().int()),
+  postIds: z.array(z.number().int()),
+  batchIds: z.array(z.string()),
+});
+export type SitePaths = z.infer<typeof sitePathsSchema>;

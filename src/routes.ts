@@ -1,0 +1,8 @@
+import { type RouteConfig, index, route } from '@react-router/dev/routes';
+
+export default [
+  index('routes/home.tsx'),
+  route('products', 'routes/products.tsx'),
+  route('products/:id', 'routes/product.tsx'),
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;

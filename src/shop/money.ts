@@ -1,0 +1,18 @@
+/** Rupee amounts are whole rupees (GST included); Razorpay wants paise. */
+
+const rupeeFormat = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+
+/** "₹1,067" — Indian digit grouping, no decimals (every price is whole rupees). */
+export function formatRupees(amount: number): string {
+  return `₹${rupeeFormat.format(amount)}`;
+}
+
+/** Discounted price = round(price × (1 − pct/100)); a discount applies only when pct > 0. */
+export function discountedPrice(price: number, discountPercent: number): number {
+  if (!(discountPercent > 0)) return price;
+  return Math.round(price * (1 - discountPercent / 100));
+}
+
+export function toPaise(rupees: number): number {
+  return Math.round(rupees * 100);
+}

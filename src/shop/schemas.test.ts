@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { makeCustomer } from '../../tests/support/factories.ts';
+import {
+  MESSAGES,
+  checkoutFormError,
+  checkoutFormSchema,
+  codOrderRequestSchema,
+  contactSubmissionSchema,
+  reviewSubmissionSchema,
+  shippingQuoteRequestSchema,
+  verifyPaymentRequestSchema,
+} from './schemas.ts';
+
+describe('checkout form (SPEC §5)', () => {
+  it('accepts a complete form and trims it', () => {
+    expect(checkoutFormError(makeCustomer())).toBeNull();
+    expect(checkoutFormSchema.parse(makeCustomer({ name: '  Asha Rawat ' })).name).toBe('Asha Rawat');
+  });
+
+  it.each(['name', 'email', 'phone', 'address1', 'pincode'] as const)('requires %s', (field) => {
+    expect(checkoutFormError(makeCustomer({ [field]: '' }))).toBe('Please fill in all required fields');
+    expect(checkoutFormError(makeCustomer({ [field]: '   ' }))).toBe('Please fill in all required fields');
+  });
+
+  it('treats a missing field as missing, not as a type error', () => {
+    const { phone: _phone, ...withoutPhone } = makeCustomer();
+    expect(checkoutFormError(withoutPhone)).toBe(MESSAGES.required);
+    expect(checkoutFormError(null)).toBe(MESSAGES.required);
+  });
+
+  it('leaves address line 2, city and state optional', () => {
+    expect(checkoutFormError(makeCustomer({ address2: undefined, city: undefined, state: undefined }))).toBeNull();
+  });
+
+  it('wants a 6-digit pincode', () => {
+    for (const pincode of ['24800', '2480011', '24800a', '048001']) {
+      expect(checkoutFormError(makeCustomer({ pincode }))).toBe('Please enter a valid 6-digit pincode');
+    }
+  });
+
+  it('wants 10 digits in the phone number once non-digits are removed', () => {
+    expect(checkoutFormError(makeCustomer({ phone: '98765-43210' }))).toBeNull();
+    expect(checkoutFormError(makeCustomer({ phone: '(987) 654 3210' }))).toBeNull();
+    for (const phone of ['98765', '+91 98765 43210', 'call me']) {
+      expect(checkoutFormError(makeCustomer({ phone }))).toBe('Please enter a valid 10-digit phone number');
+    }
+  });
+
+  it('reports missing fields before the pincode, and the pincode before the phone', () => {
+    expect(checkoutFormError(makeCustomer({ name: '', pincode: '1', phone: '1' }))).toBe(MESSAGES.required);
+    expect(checkoutFormError(makeCustomer({ pincode: '1', phone: '1' }))).toBe(MESSAGES.pincode);
+  });
+
+  it('checks the email address', () => {
+    expect(checkoutFormError(makeCustomer({ email: 'asha-at-example' }))).toBe(MESSAGES.email);
+  });
+});
+
+describe('review and contact submissions', () => {
+  const review = { name: 'Meera', email: 'meera@example.in', review: 'Lovely ghee.', product: 'Badri Cow Ghee' };
+
+  it('defaults the rating to 5 and accepts 1 to 5 from a select value', () => {
+    expect(reviewSubmissionSchema.parse(review).rating).toBe(5);
+    expect(reviewSubmissionSchema.parse({ ...review, rating: '3' }).rating).toBe(3);
+    for (const rating of [0, 6, 2.5, 'ten']) {
+      const result = reviewSubmissionSchema.safeParse({ ...review, rating });
+      expect(result.error?.issues[0]?.message).toBe(MESSAGES.rating);
+    }
+  });
+
+  it('requires name, a valid email and the review text; location is optional', () => {
+    expect(reviewSubmissionSchema.safeParse({ ...review, location: 'Pune, Maharashtra' }).success).toBe(true);
+    expect(reviewSubmissionSchema.safeParse({ ...review, name: ' ' }).error?.issues[0]?.message).toBe(MESSAGES.name);
+    expect(reviewSubmissionSchema.safeParse({ ...review, email: 'x' }).error?.issues[0]?.message).toBe(MESSAGES.email);
+    expect(reviewSubmissionSchema.safeParse({ ...review, review: '' }).error?.issues[0]?.message).toBe(MESSAGES.review);
+    expect(reviewSubmissionSchema.safeParse({ ...review, review: 'x'.repeat(2001) }).error?.issues[0]?.message).toBe(
+      MESSAGES.tooLong,
+    );
+  });
+
+  it('requires full name, email, subject and message on the contact form; phone is optional', () => {
+    const contact = { name: 'Ravi', email: 'ravi@example.in', subject: 'Bulk order', message: 'Do you ship 10 kg?' };
+    expect(contactSubmissionSchema.safeParse(contact).success).toBe(true);
+    expect(contactSubmissionSchema.safeParse({ ...contact, phone: '+91 98765 43210', website: '' }).success).toBe(true);
+    expect(contactSubmissionSchema.safeParse({ ...contact, subject: '' }).error?.issues[0]?.message).toBe(
+      MESSAGES.subject,
+    );
+    expect(contactSubmissionSchema.safeParse({ ...contact, message: '' }).error?.issues[0]?.message).toBe(
+      MESSAGES.message,
+    );
+  });
+});
+
+describe('API bodies', () => {
+  it('prices carts by product id, size and quantity only', () => {
+    const body = { lines: [{ productId: 1, size: '500gm', quantity: 2 }], pincode: '248001', paymentMode: 'cod' };
+    expect(shippingQuoteRequestSchema.safeParse(body).success).toBe(true);
+    expect(shippingQuoteRequestSchema.safeParse({ ...body, lines: [] }).success).toBe(false);
+    expect(shippingQuoteRequestSchema.safeParse({ ...body, paymentMode: 'card' }).success).toBe(false);
+    expect(
+      shippingQuoteRequestSchema.safeParse({ ...body, lines: [{ productId: 1, size: '500gm', quantity: 100 }] }).success,
+    ).toBe(false);
+  });
+
+  it('wants a well-formed order id and the total the shopper saw', () => {
+    const order = {
+      orderId: 'OUO_1732230000123',
+      customer: makeCustomer(),
+      lines: [{ productId: 3, size: '295gm', quantity: 1 }],
+      paymentMode: 'cod',
+      clientTotal: 1217,
+    };
+    expect(codOrderRequestSchema.safeParse(order).success).toBe(true);
+    expect(codOrderRequestSchema.safeParse({ ...order, orderId: 'OUO_1' }).success).toBe(false);
+    expect(codOrderRequestSchema.safeParse({ ...order, clientTotal: 12.5 }).success).toBe(false);
+  });
+
+  it('bounds the payment fields', () => {
+    const payment = { razorpay_order_id: 'order_1', razorpay_payment_id: 'pay_1', razorpay_signature: 'ab' };
+    expect(verifyPaymentRequestSchema.safeParse(payment).success).toBe(true);
+    expect(verifyPaymentRequestSchema.safeParse({ ...payment, razorpay_signature: 'a'.repeat(257) }).success).toBe(false);
+  });
+});

@@ -1,0 +1,187 @@
+/**
+ * One zod schema per form and per API body, shared by the pages and the functions.
+ * The checkout messages are the SPEC §5 texts, word for word.
+ */
+import { z } from 'zod';
+import { MAX_LINE_QUANTITY } from './cart.ts';
+import { ORDER_ID_PATTERN } from './order.ts';
+import { PAYMENT_MODES } from './shipping.ts';
+
+export const MESSAGES = {
+  required: 'Please fill in all required fields',
+  pincode: 'Please enter a valid 6-digit pincode',
+  phone: 'Please enter a valid 10-digit phone number',
+  email: 'Please enter a valid email address',
+  name: 'Please enter your name',
+  rating: 'Please choose a rating from 1 (Poor) to 5 (Excellent)',
+  review: 'Please write your review',
+  subject: 'Please enter a subject',
+  message: 'Please write your message',
+  tooLong: 'This is too long',
+} as const;
+
+/** Largest request body any function accepts (bytes). */
+export const MAX_BODY_BYTES = 16 * 1024;
+
+const text = (max: number, requiredMessage: string = MESSAGES.required) =>
+  z.string(requiredMessage).trim().min(1, requiredMessage).max(max, MESSAGES.tooLong);
+const optionalText = (max: number) => z.string().trim().max(max, MESSAGES.tooLong).optional();
+const email = (requiredMessage: string) =>
+  z.string(requiredMessage).trim().min(1, requiredMessage).max(200, MESSAGES.tooLong).pipe(z.email(MESSAGES.email));
+
+export const pincodeSchema = z.string().trim().regex(/^[1-9]\d{5}$/, MESSAGES.pincode);
+
+/** Checkout delivery form (SPEC §3, §5). */
+export const checkoutFormSchema = z.object({
+  name: text(100),
+  email: email(MESSAGES.required),
+  phone: text(20).refine((value) => value.replace(/\D/g, '').length === 10, MESSAGES.phone),
+  address1: text(200),
+  address2: optionalText(200),
+  pincode: text(20).pipe(pincodeSchema),
+  city: optionalText(100),
+  state: optionalText(100),
+}, MESSAGES.required);
+export type CheckoutForm = z.infer<typeof checkoutFormSchema>;
+
+/** SPEC §5 reports one message at a time: missing fields first, then pincode, then phone. */
+const CHECKOUT_MESSAGE_ORDER: readonly string[] = [MESSAGES.required, MESSAGES.pincode, MESSAGES.phone];
+
+export function checkoutFormError(input: unknown): string | null {
+  const result = checkoutFormSchema.safeParse(input);
+  if (result.success) return null;
+  const messages = result.error.issues.map((issue) => issue.message);
+  return CHECKOUT_MESSAGE_ORDER.find((message) => messages.includes(message)) ?? messages[0] ?? MESSAGES.required;
+}
+
+export const RATING_LABELS = { 5: 'Excellent', 4: 'Very Good', 3: 'Good', 2: 'Fair', 1: 'Poor' } as const;
+
+/** 'Write a Review' form (SPEC §3, §5). */
+export const reviewFormSchema = z.object({
+  name: text(100, MESSAGES.name),
+  email: email(MESSAGES.email),
+  rating: z.coerce.number(MESSAGES.rating).int(MESSAGES.rating).min(1, MESSAGES.rating).max(5, MESSAGES.rating).default(5),
+  review: text(2000, MESSAGES.review),
+  location: optionalText(100),
+});
+export type ReviewForm = z.infer<typeof reviewFormSchema>;
+
+/** Contact form (SPEC §3, §5). */
+export const contactFormSchema = z.object({
+  name: text(100, MESSAGES.name),
+  email: email(MESSAGES.email),
+  phone: optionalText(20),
+  subject: text(150, MESSAGES.subject),
+  message: text(5000, MESSAGES.message),
+});
+export type ContactForm = z.infer<typeof contactFormSchema>;
+
+/** Bots fill every field; people never see this one. Non-empty means: accept and drop silently. */
+const honeypot = { website: z.string().max(200).optional() };
+
+// ---- API bodies -------------------------------------------------------------------------------
+
+export const orderLineSchema = z.object({
+  productId: z.number().int().positive(),
+  size: z.string().trim().min(1).max(20),
+  quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
+});
+export const orderLinesSchema = z.array(orderLineSchema).min(1, 'Your cart is empty').max(30);
+export const paymentModeSchema = z.enum(PAYMENT_MODES);
+export const orderIdSchema = z.string().regex(ORDER_ID_PATTERN, 'Order ids look like OUO_ followed by 13 digits');
+
+export const shippingQuoteRequestSchema = z.object({
+  lines: orderLinesSchema,
+  pincode: pincodeSchema,
+  paymentMode: paymentModeSchema,
+});
+export type ShippingQuoteRequest = z.infer<typeof shippingQuoteRequestSchema>;
+
+export const shippingQuoteResponseSchema = z.object({
+  success: z.literal(true),
+  shippingCharge: z.number().int().nonnegative(),
+  source: z.enum(['free', 'carrier', 'estimate']),
+  subtotal: z.number().int().nonnegative(),
+  codCharge: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+  weight: z.number().int().nonnegative(),
+});
+export type ShippingQuoteResponse = z.infer<typeof shippingQuoteResponseSchema>;
+
+/** Shared by COD orders and payment-order creation: who, what, and the total the shopper saw. */
+const placeOrderFields = {
+  orderId: orderIdSchema,
+  customer: checkoutFormSchema,
+  lines: orderLinesSchema,
+  /** The total shown in the browser; the server refuses the order (409) when its own differs. */
+  clientTotal: z.number().int().nonnegative(),
+};
+
+export const codOrderRequestSchema = z.object({ ...placeOrderFields, paymentMode: z.literal('cod') });
+export type CodOrderRequest = z.infer<typeof codOrderRequestSchema>;
+
+export const createPaymentOrderRequestSchema = z.object(placeOrderFields);
+export type CreatePaymentOrderRequest = z.infer<typeof createPaymentOrderRequestSchema>;
+
+export const createPaymentOrderResponseSchema = z.object({
+  success: z.literal(true),
+  order: z.object({ id: z.string(), amount: z.number().int().positive(), currency: z.literal('INR') }),
+  key_id: z.string(),
+});
+
+const razorpayIds = {
+  razorpay_order_id: z.string().trim().min(1).max(64),
+  razorpay_payment_id: z.string().trim().min(1).max(64),
+  razorpay_signature: z.string().trim().min(1).max(256),
+};
+
+export const verifyPaymentRequestSchema = z.object(razorpayIds);
+export type VerifyPaymentRequest = z.infer<typeof verifyPaymentRequestSchema>;
+export const verifyPaymentResponseSchema = z.object({ verified: z.boolean() });
+
+export const prepaidOrderRequestSchema = z.object({ orderId: orderIdSchema, ...razorpayIds });
+export type PrepaidOrderRequest = z.infer<typeof prepaidOrderRequestSchema>;
+
+export const orderResponseSchema = z.object({
+  success: z.literal(true),
+  orderId: orderIdSchema,
+  total: z.number().int().nonnegative(),
+  status: z.enum(['pending', 'paid', 'forwarded', 'expired']),
+});
+
+export const reviewSubmissionSchema = reviewFormSchema.extend({
+  product: text(120),
+  ...honeypot,
+});
+export type ReviewSubmission = z.infer<typeof reviewSubmissionSchema>;
+
+export const contactSubmissionSchema = contactFormSchema.extend(honeypot);
+export type ContactSubmission = z.infer<typeof contactSubmissionSchema>;
+
+/** What the browser may see of a review: never the email. */
+export const publicReviewSchema = z.object({
+  id: z.string(),
+  product: z.string(),
+  customer: z.string(),
+  location: z.string(),
+  rating: z.number().int().min(1).max(5),
+  source: z.string(),
+  date: z.string(),
+  review: z.string(),
+});
+export type PublicReview = z.infer<typeof publicReviewSchema>;
+
+export const reviewsResponseSchema = z.object({
+  reviews: z.array(publicReviewSchema),
+  average: z.number().min(0).max(5),
+  count: z.number().int().nonnegative(),
+});
+
+export const errorEnvelopeSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  }),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;

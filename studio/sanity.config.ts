@@ -1,0 +1,27 @@
+import { visionTool } from '@sanity/vision';
+import { defineConfig } from 'sanity';
+import { structureTool } from 'sanity/structure';
+import { SINGLETON_TYPES, schemaTypes } from './src/schemaTypes/index.ts';
+import { structure } from './src/structure.ts';
+
+const projectId = process.env.SANITY_STUDIO_PROJECT_ID ?? 'ouo-local';
+const dataset = process.env.SANITY_STUDIO_DATASET ?? 'production';
+
+export default defineConfig({
+  name: 'default',
+  title: 'Orang Utan Organics',
+  projectId,
+  dataset,
+  plugins: [structureTool({ structure }), visionTool({ defaultApiVersion: '2025-02-19' })],
+  schema: {
+    types: schemaTypes,
+    // Singletons (settings, page texts) are edited in place, never created from "New document".
+    templates: (templates) => templates.filter(({ schemaType }) => !SINGLETON_TYPES.includes(schemaType)),
+  },
+  document: {
+    actions: (actions, { schemaType }) =>
+      SINGLETON_TYPES.includes(schemaType)
+        ? actions.filter(({ action }) => action && ['publish', 'discardChanges', 'restore'].includes(action))
+        : actions,
+  },
+});

@@ -1,0 +1,40 @@
+import { defineField, defineType } from 'sanity';
+import { imageWithAlt } from '../objects/index.ts';
+import { uniqueAcrossType } from '../rules.ts';
+
+export const BLOG_CATEGORIES = ['Innovation', 'Nutrition', 'Tradition', 'Sustainability', 'Recipes', 'Ingredients', 'Impact'];
+
+export const blogPost = defineType({
+  name: 'blogPost',
+  title: 'Blog post',
+  type: 'document',
+  fields: [
+    defineField({
+      name: 'id',
+      title: 'Post number',
+      type: 'number',
+      description: 'Appears in the address /blog/{number}.',
+      validation: (rule) => rule.required().integer().positive().custom(uniqueAcrossType('blogPost', 'id')),
+    }),
+    defineField({ name: 'title', type: 'string', validation: (rule) => rule.required().max(120) }),
+    defineField({ name: 'excerpt', type: 'text', rows: 3, validation: (rule) => rule.required().min(40).max(300) }),
+    defineField({ ...imageWithAlt, name: 'image', validation: (rule) => rule.required() }),
+    defineField({ name: 'date', type: 'date', validation: (rule) => rule.required() }),
+    defineField({
+      name: 'category',
+      type: 'string',
+      options: { list: BLOG_CATEGORIES },
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'readTime',
+      type: 'string',
+      description: 'e.g. "6 min read".',
+      validation: (rule) => rule.required().regex(/^\d+ min read$/),
+    }),
+    defineField({ name: 'author', type: 'string', validation: (rule) => rule.required() }),
+    defineField({ name: 'body', type: 'blockContent', validation: (rule) => rule.required().min(1) }),
+  ],
+  orderings: [{ title: 'Newest first', name: 'dateDesc', by: [{ field: 'date', direction: 'desc' }] }],
+  preview: { select: { title: 'title', subtitle: 'category', media: 'image' } },
+});

@@ -1,0 +1,86 @@
+/** Typed factories shared by unit tests, msw handlers and end-to-end specs. */
+import type { Product, Variant } from '../../src/shop/catalogue.ts';
+import type { CartItem } from '../../src/shop/cart.ts';
+import type { Customer } from '../../src/shop/order.ts';
+
+export function makeVariant(overrides: Partial<Variant> = {}): Variant {
+  return { size: '500gm', price: 347, stock: 100, weight: 500, ...overrides };
+}
+
+export function makeProduct(overrides: Partial<Product> = {}): Product {
+  return {
+    id: 1,
+    name: 'Himalayan White Rajma',
+    category: 'Pulses',
+    description: 'Creamy white kidney beans grown on terraced fields in Uttarakhand.',
+    keyFeatures: [],
+    nutritionHighlights: [],
+    nutritionBenefits: [],
+    images: [{ src: '/media/products/white-rajma-pack.svg', alt: 'A pack of white rajma', width: 800, height: 800 }],
+    variants: [makeVariant(), makeVariant({ size: '1kg', price: 691, weight: 1000 })],
+    benefits: ['High Protein', 'Fibre-rich', 'Gluten-free'],
+    bestseller: true,
+    discountPercent: 0,
+    ...overrides,
+  };
+}
+
+/** The six products with SPEC §9 prices, enough for pricing tests without the content layer. */
+export function makeCatalogue(): Product[] {
+  return [
+    makeProduct(),
+    makeProduct({ id: 2, name: 'Himalayan Red Rajma', bestseller: false }),
+    makeProduct({
+      id: 3,
+      name: 'Badri Cow Ghee',
+      category: 'Dairy',
+      variants: [
+        makeVariant({ size: '120gm', price: 450, stock: 50, weight: 120 }),
+        makeVariant({ size: '295gm', price: 1067, stock: 50, weight: 295 }),
+        makeVariant({ size: '495gm', price: 1795, stock: 50, weight: 495 }),
+      ],
+    }),
+    makeProduct({ id: 4, name: 'Himalayan Black Soyabean', bestseller: false }),
+    makeProduct({
+      id: 5,
+      name: 'Himalayan Red Rice',
+      category: 'Grains',
+      bestseller: false,
+      variants: [makeVariant({ size: '1kg', price: 347, weight: 1000 })],
+    }),
+    makeProduct({
+      id: 6,
+      name: 'Wild Himalayan Tempering Spice',
+      category: 'Spices',
+      variants: [makeVariant({ size: '23gm', price: 347, stock: 60, weight: 23 })],
+    }),
+  ];
+}
+
+export function makeCartItem(overrides: Partial<CartItem> = {}): CartItem {
+  return {
+    product_retailer_id: '1_500gm',
+    productId: 1,
+    name: 'Himalayan White Rajma',
+    size: '500gm',
+    price: 347,
+    weight: 500,
+    quantity: 1,
+    image: '/media/products/white-rajma-pack.svg',
+    ...overrides,
+  };
+}
+
+export function makeCustomer(overrides: Partial<Customer> = {}): Customer {
+  return {
+    name: 'Asha Rawat',
+    email: 'asha@example.in',
+    phone: '98765 43210',
+    address1: '12 Mall Road',
+    address2: 'Near the clock tower',
+    pincode: '248001',
+    city: 'Dehradun',
+    state: 'Uttarakhand',
+    ...overrides,
+  };
+}

@@ -1,0 +1,33 @@
+// Tests load neither the React Router nor the Netlify Vite plugin: runners that load them may
+// never exit (PLATFORM.md), and unit tests need neither.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['src/shop/**/*.test.ts', 'src/content/**/*.test.ts', 'netlify/**/*.test.ts', 'studio/**/*.test.ts'],
+          setupFiles: ['tests/support/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'jsdom',
+          environment: 'jsdom',
+          include: ['src/**/*.test.tsx'],
+          setupFiles: ['tests/support/setup.ts', 'tests/support/setup-dom.ts'],
+        },
+      },
+    ],
+    coverage: {
+      provider: 'v8',
+      include: ['src/shop/**/*.ts'],
+      exclude: ['src/shop/**/*.test.ts', 'src/shop/index.ts'],
+      reporter: ['text-summary'],
+      thresholds: { lines: 100, branches: 100, functions: 100, statements: 100 },
+    },
+  },
+});
