@@ -7,7 +7,9 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 if (!existsSync(CHROMIUM_PATH)) {
   if (process.getuid?.() !== 0) {
-    console.error(`Chromium is missing: run \`sudo apt-get update && sudo apt-get install -y chromium\`, then npm test again.`);
+    console.error(
+      `Chromium is missing: run \`sudo apt-get update && sudo apt-get install -y chromium\`, then npm test again.`,
+    );
     process.exit(1);
   }
   console.log('Installing Debian Chromium for the end-to-end tests…');

@@ -29,7 +29,7 @@ await netlify.start();
 
 const server = http.createServer(async (req, res) => {
   try {
-    const result = await netlify.handleAndIntrospectNodeRequest(req);
+    const result = await netlify.handleAndIntrospectNodeRequest(req, { serverAddress: `http://${host}:${port}` });
     if (!result) {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(fallback);
       return;

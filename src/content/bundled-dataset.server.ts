@@ -35,7 +35,10 @@ export function parseNdjson(text: string): SanityDocument[] {
 }
 
 /** Replaces `_sanityAsset` markers with references to synthesized `sanity.imageAsset` documents. */
-export function resolveBundledAssets(documents: SanityDocument[], readImage: (file: string) => string): SanityDocument[] {
+export function resolveBundledAssets(
+  documents: SanityDocument[],
+  readImage: (file: string) => string,
+): SanityDocument[] {
   const assets = new Map<string, SanityDocument>();
   const rewrite = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(rewrite);

@@ -1,7 +1,7 @@
 /** Content for pages and functions: each getter runs one named query and parses the result. */
 import type { z } from 'zod';
 import * as queries from './queries.ts';
-import { type ContentSource, type QueryParams, createContentSource } from './source.server.ts';
+import { type ContentSource, createContentSource, type QueryParams } from './source.server.ts';
 import * as types from './types.ts';
 
 /** GROQ returns null for a missing field; our schemas treat a missing field as absent. */
@@ -22,7 +22,8 @@ export class ContentError extends Error {
 export function createContent(source: ContentSource = createContentSource()) {
   async function run<T extends z.ZodType>(name: string, query: string, schema: T, params?: QueryParams) {
     const raw = await source.fetch(query, params);
-    const result = schema.safeParse(dropNulls(raw));
+    // A query for one document answers null when there is none.
+    const result = schema.safeParse(raw === null ? undefined : dropNulls(raw));
     if (!result.success) {
       throw new ContentError(`Content for ${name} does not match the model: ${result.error.message}`);
     }

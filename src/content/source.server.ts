@@ -22,7 +22,10 @@ export const contentEnvSchema = z.object({
     .string()
     .regex(/^[a-z0-9-]+$/, 'SANITY_PROJECT_ID is the project id from sanity.io/manage')
     .optional(),
-  SANITY_DATASET: z.string().regex(/^[a-z0-9_-]+$/).default('production'),
+  SANITY_DATASET: z
+    .string()
+    .regex(/^[a-z0-9_-]+$/)
+    .default('production'),
   SANITY_API_TOKEN: z.string().optional(),
 });
 export type ContentEnv = z.infer<typeof contentEnvSchema>;

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { productImageSchema, productSchema } from '../shop/catalogue.ts';
 
-export { productSchema, type Product } from '../shop/catalogue.ts';
+export { type Product, productSchema } from '../shop/catalogue.ts';
 
 export const catalogueSchema = z.array(productSchema);
 
@@ -70,7 +70,13 @@ export const farmerImpactSchema = z.object({
     stats: z.array(impactStatSchema),
   }),
   stories: z.array(
-    z.object({ name: z.string(), place: z.string(), role: z.string(), story: z.string(), quote: z.string().optional() }),
+    z.object({
+      name: z.string(),
+      place: z.string(),
+      role: z.string(),
+      story: z.string(),
+      quote: z.string().optional(),
+    }),
   ),
   commitments: z.array(featureCardSchema),
 });

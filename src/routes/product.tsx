@@ -1,4 +1,4 @@
-import { Link, data } from 'react-router';
+import { data, Link } from 'react-router';
 import { content } from '../content/content.server.ts';
 import { formatRupees, unitPrice } from '../shop/index.ts';
 import type { Route } from './+types/product';

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { makeCartItem, makeCatalogue, makeProduct } from '../../tests/support/factories.ts';
 import {
-  MAX_LINE_QUANTITY,
   addToCart,
   cartCount,
   cartItemFor,
   cartSubtotal,
   cartWeight,
   changeQuantity,
+  MAX_LINE_QUANTITY,
   parseQuantity,
   removeFromCart,
   repairCart,
@@ -66,6 +66,12 @@ describe('cart changes', () => {
     expect(items.map((line) => line.product_retailer_id)).toEqual(['1_500gm', '1_1kg']);
   });
 
+  it('merges into the right line when there are several', () => {
+    const spice = makeCartItem({ product_retailer_id: '6_23gm', productId: 6, size: '23gm' });
+    const items = addToCart([spice, makeCartItem()], makeCartItem({ quantity: 2 }));
+    expect(items.map((line) => line.quantity)).toEqual([1, 3]);
+  });
+
   it('never lets a merge pass the line limit', () => {
     const items = addToCart([makeCartItem({ quantity: 98 })], makeCartItem({ quantity: 5 }));
     expect(items[0]?.quantity).toBe(MAX_LINE_QUANTITY);
@@ -104,9 +110,7 @@ describe('repairCart', () => {
   it('re-derives price, name, weight and image from the catalogue', () => {
     const tampered = [makeCartItem({ price: 1, name: 'Cheap beans', weight: 1, image: 'x.png', quantity: 2 })];
     const { items, removed, changed } = repairCart(tampered, catalogue);
-    expect(items).toEqual([
-      makeCartItem({ quantity: 2, price: 347, name: 'Himalayan White Rajma', weight: 500 }),
-    ]);
+    expect(items).toEqual([makeCartItem({ quantity: 2, price: 347, name: 'Himalayan White Rajma', weight: 500 })]);
     expect(removed).toEqual([]);
     expect(changed).toBe(true);
   });
@@ -132,9 +136,12 @@ describe('repairCart', () => {
     for (const value of [null, undefined, 'cart', 42, { items: [] }]) {
       expect(repairCart(value, catalogue)).toEqual({ items: [], removed: [], changed: true });
     }
-    const { items, removed } = repairCart([null, 'x', 7, { productId: '1', size: 500, quantity: 'lots' }], catalogue);
+    const { items, removed } = repairCart(
+      [null, 'x', 7, { productId: '1', size: 500, quantity: 'lots' }, { productId: 'one', size: '500gm' }],
+      catalogue,
+    );
     expect(items).toEqual([]);
-    expect(removed).toEqual(['An item']);
+    expect(removed).toEqual(['An item', 'An item']);
   });
 
   it('accepts a numeric string id and repairs the quantity', () => {

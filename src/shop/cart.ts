@@ -1,4 +1,4 @@
-import { type Product, findProduct, findVariant, unitPrice, variantKey } from './catalogue.ts';
+import { findProduct, findVariant, type Product, unitPrice, variantKey } from './catalogue.ts';
 
 /** The SPEC §3 cart line, stored in the browser under the key `cart`. */
 export interface CartItem {

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeCatalogue, makeCustomer, makeProduct } from '../../tests/support/factories.ts';
-import {
-  buildOrderRecord,
-  createOrderId,
-  isSameOrder,
-  orderIdTimestamp,
-  orderTotals,
-  priceLines,
-} from './order.ts';
+import { buildOrderRecord, createOrderId, isSameOrder, orderIdTimestamp, orderTotals, priceLines } from './order.ts';
 
 const catalogue = makeCatalogue();
 
@@ -21,7 +14,15 @@ describe('priceLines', () => {
       ok: true,
       cart: {
         lines: [
-          { productId: 1, size: '1kg', quantity: 2, name: 'Himalayan White Rajma', price: 691, weight: 1000, lineTotal: 1382 },
+          {
+            productId: 1,
+            size: '1kg',
+            quantity: 2,
+            name: 'Himalayan White Rajma',
+            price: 691,
+            weight: 1000,
+            lineTotal: 1382,
+          },
           {
             productId: 6,
             size: '23gm',
@@ -49,7 +50,11 @@ describe('priceLines', () => {
       { productId: 3, size: '120gm', quantity: 30 },
       { productId: 3, size: '120gm', quantity: 30 },
     ]);
-    expect(result).toMatchObject({ ok: false, code: 'OUT_OF_STOCK', message: 'Only 50 of Badri Cow Ghee 120gm are in stock.' });
+    expect(result).toMatchObject({
+      ok: false,
+      code: 'OUT_OF_STOCK',
+      message: 'Only 50 of Badri Cow Ghee 120gm are in stock.',
+    });
     const fine = priceLines(catalogue, [
       { productId: 3, size: '120gm', quantity: 1 },
       { productId: 3, size: '120gm', quantity: 2 },
@@ -98,7 +103,11 @@ describe('order ids', () => {
   });
 
   it('tells a retry of one order from a different order under the same id', () => {
-    const order = { customer: makeCustomer(), lines: [{ productId: 1, size: '500gm', quantity: 2 }], mode: 'cod' as const };
+    const order = {
+      customer: makeCustomer(),
+      lines: [{ productId: 1, size: '500gm', quantity: 2 }],
+      mode: 'cod' as const,
+    };
     const retry = {
       customer: makeCustomer({ email: 'ASHA@example.in ', phone: '9876543210' }),
       lines: [

@@ -1,5 +1,5 @@
-import { type Product, findProduct, findVariant, unitPrice } from './catalogue.ts';
-import { type PaymentMode, type ShippingRules, DEFAULT_SHIPPING_RULES, codChargeFor } from './shipping.ts';
+import { findProduct, findVariant, type Product, unitPrice } from './catalogue.ts';
+import { codChargeFor, DEFAULT_SHIPPING_RULES, type PaymentMode, type ShippingRules } from './shipping.ts';
 
 export interface OrderLine {
   productId: number;

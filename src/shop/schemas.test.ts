@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { makeCustomer } from '../../tests/support/factories.ts';
 import {
-  MESSAGES,
   checkoutFormError,
   checkoutFormSchema,
   codOrderRequestSchema,
   contactSubmissionSchema,
+  MESSAGES,
   reviewSubmissionSchema,
   shippingQuoteRequestSchema,
   verifyPaymentRequestSchema,
@@ -98,7 +98,8 @@ describe('API bodies', () => {
     expect(shippingQuoteRequestSchema.safeParse({ ...body, lines: [] }).success).toBe(false);
     expect(shippingQuoteRequestSchema.safeParse({ ...body, paymentMode: 'card' }).success).toBe(false);
     expect(
-      shippingQuoteRequestSchema.safeParse({ ...body, lines: [{ productId: 1, size: '500gm', quantity: 100 }] }).success,
+      shippingQuoteRequestSchema.safeParse({ ...body, lines: [{ productId: 1, size: '500gm', quantity: 100 }] })
+        .success,
     ).toBe(false);
   });
 
@@ -118,6 +119,8 @@ describe('API bodies', () => {
   it('bounds the payment fields', () => {
     const payment = { razorpay_order_id: 'order_1', razorpay_payment_id: 'pay_1', razorpay_signature: 'ab' };
     expect(verifyPaymentRequestSchema.safeParse(payment).success).toBe(true);
-    expect(verifyPaymentRequestSchema.safeParse({ ...payment, razorpay_signature: 'a'.repeat(257) }).success).toBe(false);
+    expect(verifyPaymentRequestSchema.safeParse({ ...payment, razorpay_signature: 'a'.repeat(257) }).success).toBe(
+      false,
+    );
   });
 });

@@ -29,19 +29,25 @@ const optionalText = (max: number) => z.string().trim().max(max, MESSAGES.tooLon
 const email = (requiredMessage: string) =>
   z.string(requiredMessage).trim().min(1, requiredMessage).max(200, MESSAGES.tooLong).pipe(z.email(MESSAGES.email));
 
-export const pincodeSchema = z.string().trim().regex(/^[1-9]\d{5}$/, MESSAGES.pincode);
+export const pincodeSchema = z
+  .string()
+  .trim()
+  .regex(/^[1-9]\d{5}$/, MESSAGES.pincode);
 
 /** Checkout delivery form (SPEC §3, §5). */
-export const checkoutFormSchema = z.object({
-  name: text(100),
-  email: email(MESSAGES.required),
-  phone: text(20).refine((value) => value.replace(/\D/g, '').length === 10, MESSAGES.phone),
-  address1: text(200),
-  address2: optionalText(200),
-  pincode: text(20).pipe(pincodeSchema),
-  city: optionalText(100),
-  state: optionalText(100),
-}, MESSAGES.required);
+export const checkoutFormSchema = z.object(
+  {
+    name: text(100),
+    email: email(MESSAGES.required),
+    phone: text(20).refine((value) => value.replace(/\D/g, '').length === 10, MESSAGES.phone),
+    address1: text(200),
+    address2: optionalText(200),
+    pincode: text(20).pipe(pincodeSchema),
+    city: optionalText(100),
+    state: optionalText(100),
+  },
+  MESSAGES.required,
+);
 export type CheckoutForm = z.infer<typeof checkoutFormSchema>;
 
 /** SPEC §5 reports one message at a time: missing fields first, then pincode, then phone. */
@@ -51,7 +57,8 @@ export function checkoutFormError(input: unknown): string | null {
   const result = checkoutFormSchema.safeParse(input);
   if (result.success) return null;
   const messages = result.error.issues.map((issue) => issue.message);
-  return CHECKOUT_MESSAGE_ORDER.find((message) => messages.includes(message)) ?? messages[0] ?? MESSAGES.required;
+  // A failed parse always has at least one issue, so this finds a message.
+  return [...CHECKOUT_MESSAGE_ORDER, ...messages].find((message) => messages.includes(message)) as string;
 }
 
 export const RATING_LABELS = { 5: 'Excellent', 4: 'Very Good', 3: 'Good', 2: 'Fair', 1: 'Poor' } as const;
@@ -60,7 +67,12 @@ export const RATING_LABELS = { 5: 'Excellent', 4: 'Very Good', 3: 'Good', 2: 'Fa
 export const reviewFormSchema = z.object({
   name: text(100, MESSAGES.name),
   email: email(MESSAGES.email),
-  rating: z.coerce.number(MESSAGES.rating).int(MESSAGES.rating).min(1, MESSAGES.rating).max(5, MESSAGES.rating).default(5),
+  rating: z.coerce
+    .number(MESSAGES.rating)
+    .int(MESSAGES.rating)
+    .min(1, MESSAGES.rating)
+    .max(5, MESSAGES.rating)
+    .default(5),
   review: text(2000, MESSAGES.review),
   location: optionalText(100),
 });

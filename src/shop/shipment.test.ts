@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderRecord } from './order.ts';
-import { DEFAULT_PICKUP, buildShipment } from './shipment.ts';
+import { buildShipment, DEFAULT_PICKUP } from './shipment.ts';
 
 const record: OrderRecord = {
   type: 'checkout',

@@ -1,6 +1,7 @@
 /** Typed factories shared by unit tests, msw handlers and end-to-end specs. */
-import type { Product, Variant } from '../../src/shop/catalogue.ts';
+
 import type { CartItem } from '../../src/shop/cart.ts';
+import type { Product, Variant } from '../../src/shop/catalogue.ts';
 import type { Customer } from '../../src/shop/order.ts';
 
 export function makeVariant(overrides: Partial<Variant> = {}): Variant {

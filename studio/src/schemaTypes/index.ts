@@ -1,6 +1,14 @@
 import { blogPost } from './documents/blog-post.ts';
 import { product } from './documents/product.ts';
-import { commitment, faqEntry, farmerStory, impactItem, nutritionItem, recipe, traceabilityBatch } from './documents/stories.ts';
+import {
+  commitment,
+  faqEntry,
+  farmerStory,
+  impactItem,
+  nutritionItem,
+  recipe,
+  traceabilityBatch,
+} from './documents/stories.ts';
 import { objectTypes } from './objects/index.ts';
 import { singletonTypes } from './singletons/index.ts';
 

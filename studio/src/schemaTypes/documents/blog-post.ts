@@ -2,7 +2,15 @@ import { defineField, defineType } from 'sanity';
 import { imageWithAlt } from '../objects/index.ts';
 import { uniqueAcrossType } from '../rules.ts';
 
-export const BLOG_CATEGORIES = ['Innovation', 'Nutrition', 'Tradition', 'Sustainability', 'Recipes', 'Ingredients', 'Impact'];
+export const BLOG_CATEGORIES = [
+  'Innovation',
+  'Nutrition',
+  'Tradition',
+  'Sustainability',
+  'Recipes',
+  'Ingredients',
+  'Impact',
+];
 
 export const blogPost = defineType({
   name: 'blogPost',

@@ -79,7 +79,13 @@ export const product = defineType({
     defineField({ name: 'keyFeatures', type: 'array', group: 'story', of: [{ type: 'string' }] }),
     defineField({ name: 'cta', title: 'Promotional banner', type: 'string', group: 'story' }),
     defineField({ name: 'nutritionHighlights', type: 'array', group: 'story', of: [{ type: 'string' }] }),
-    defineField({ name: 'nutritionBenefits', title: 'Health benefits', type: 'array', group: 'story', of: [{ type: 'string' }] }),
+    defineField({
+      name: 'nutritionBenefits',
+      title: 'Health benefits',
+      type: 'array',
+      group: 'story',
+      of: [{ type: 'string' }],
+    }),
   ],
   orderings: [{ title: 'Product number', name: 'idAsc', by: [{ field: 'id', direction: 'asc' }] }],
   preview: {

@@ -1,7 +1,18 @@
 import { defineField, defineType } from 'sanity';
 import { uniqueAcrossType } from '../rules.ts';
 
-export const OCCASIONS = ['Comfort', 'Everyday', 'Protein', 'Festive', 'Experimental', 'Light', 'Snack', 'Side', 'Dinner', 'Breakfast'];
+export const OCCASIONS = [
+  'Comfort',
+  'Everyday',
+  'Protein',
+  'Festive',
+  'Experimental',
+  'Light',
+  'Snack',
+  'Side',
+  'Dinner',
+  'Breakfast',
+];
 
 const stringList = (name: string, title?: string, min = 0) =>
   defineField({
@@ -22,11 +33,20 @@ export const recipe = defineType({
       title: 'Recipe id',
       type: 'string',
       description: 'rcp-1, rcp-2, …',
-      validation: (rule) => rule.required().regex(/^rcp-\d+$/).custom(uniqueAcrossType('recipe', 'recipeId')),
+      validation: (rule) =>
+        rule
+          .required()
+          .regex(/^rcp-\d+$/)
+          .custom(uniqueAcrossType('recipe', 'recipeId')),
     }),
     defineField({ name: 'title', type: 'string', validation: (rule) => rule.required().max(100) }),
     defineField({ name: 'emoji', type: 'string', validation: (rule) => rule.required().max(8) }),
-    defineField({ name: 'occasion', type: 'string', options: { list: OCCASIONS }, validation: (rule) => rule.required() }),
+    defineField({
+      name: 'occasion',
+      type: 'string',
+      options: { list: OCCASIONS },
+      validation: (rule) => rule.required(),
+    }),
     defineField({
       name: 'calories',
       title: 'Calories per serving',
@@ -34,7 +54,12 @@ export const recipe = defineType({
       description: 'The recipe filter slider runs from 200 to 700.',
       validation: (rule) => rule.required().integer().min(200).max(700),
     }),
-    defineField({ name: 'time', title: 'Time (minutes)', type: 'number', validation: (rule) => rule.required().integer().positive() }),
+    defineField({
+      name: 'time',
+      title: 'Time (minutes)',
+      type: 'number',
+      validation: (rule) => rule.required().integer().positive(),
+    }),
     defineField({ name: 'serves', type: 'number', validation: (rule) => rule.integer().positive() }),
     stringList('ingredients', undefined, 2),
     defineField({ name: 'quickTip', type: 'string', validation: (rule) => rule.required() }),
@@ -162,9 +187,19 @@ export const traceabilityBatch = defineType({
           .regex(/^[A-Z0-9-]+$/)
           .custom(uniqueAcrossType('traceabilityBatch', 'batchId')),
     }),
-    defineField({ name: 'product', type: 'reference', to: [{ type: 'product' }], validation: (rule) => rule.required() }),
+    defineField({
+      name: 'product',
+      type: 'reference',
+      to: [{ type: 'product' }],
+      validation: (rule) => rule.required(),
+    }),
     defineField({ name: 'productName', type: 'string', validation: (rule) => rule.required() }),
-    defineField({ name: 'altitudeM', title: 'Altitude (m)', type: 'number', validation: (rule) => rule.required().positive() }),
+    defineField({
+      name: 'altitudeM',
+      title: 'Altitude (m)',
+      type: 'number',
+      validation: (rule) => rule.required().positive(),
+    }),
     defineField({ name: 'comingSoonNote', type: 'string' }),
     defineField({
       name: 'origin',
@@ -193,8 +228,18 @@ export const traceabilityBatch = defineType({
       validation: (rule) => rule.required(),
       fields: [
         defineField({ name: 'breed', type: 'string', validation: (rule) => rule.required() }),
-        defineField({ name: 'yieldMinL', title: 'Daily yield from (L)', type: 'number', validation: (rule) => rule.required().positive() }),
-        defineField({ name: 'yieldMaxL', title: 'Daily yield to (L)', type: 'number', validation: (rule) => rule.required().positive() }),
+        defineField({
+          name: 'yieldMinL',
+          title: 'Daily yield from (L)',
+          type: 'number',
+          validation: (rule) => rule.required().positive(),
+        }),
+        defineField({
+          name: 'yieldMaxL',
+          title: 'Daily yield to (L)',
+          type: 'number',
+          validation: (rule) => rule.required().positive(),
+        }),
         defineField({ name: 'note', type: 'text', rows: 2 }),
       ],
     }),
@@ -206,7 +251,12 @@ export const traceabilityBatch = defineType({
       fields: [
         defineField({ name: 'method', type: 'string', validation: (rule) => rule.required() }),
         defineField({ name: 'fermentationAcidity', type: 'string', validation: (rule) => rule.required() }),
-        defineField({ name: 'grRatio', title: 'Ghee residue ratio', type: 'string', validation: (rule) => rule.required() }),
+        defineField({
+          name: 'grRatio',
+          title: 'Ghee residue ratio',
+          type: 'string',
+          validation: (rule) => rule.required(),
+        }),
         defineField({ name: 'note', type: 'text', rows: 2 }),
       ],
     }),

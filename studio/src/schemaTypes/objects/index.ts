@@ -56,7 +56,12 @@ export const featureCard = defineType({
   title: 'Card',
   type: 'object',
   fields: [
-    defineField({ name: 'icon', type: 'string', description: 'One emoji.', validation: (rule) => rule.required().max(8) }),
+    defineField({
+      name: 'icon',
+      type: 'string',
+      description: 'One emoji.',
+      validation: (rule) => rule.required().max(8),
+    }),
     defineField({ name: 'title', type: 'string', validation: (rule) => rule.required().max(80) }),
     defineField({ name: 'text', type: 'text', rows: 3, validation: (rule) => rule.required().max(400) }),
   ],
@@ -68,7 +73,12 @@ export const impactStat = defineType({
   title: 'Statistic',
   type: 'object',
   fields: [
-    defineField({ name: 'value', type: 'string', description: 'e.g. "50+" or "55%".', validation: (rule) => rule.required().max(20) }),
+    defineField({
+      name: 'value',
+      type: 'string',
+      description: 'e.g. "50+" or "55%".',
+      validation: (rule) => rule.required().max(20),
+    }),
     defineField({ name: 'label', type: 'string', validation: (rule) => rule.required().max(80) }),
     defineField({ name: 'note', type: 'string' }),
   ],

@@ -123,7 +123,8 @@ export const farmerImpactPage = defineType({
           .required()
           .min(1)
           .custom((nodes) => {
-            const total = (nodes ?? []).reduce((sum, node) => sum + ((node as { share?: number }).share ?? 0), 0);
+            const shares = (nodes ?? []).map((node) => (node as { share?: number }).share ?? 0);
+            const total = shares.reduce((sum, share) => sum + share, 0);
             return total === 100 ? true : `The shares add up to ${total}; they must add up to 100.`;
           }),
     }),
