@@ -5,6 +5,14 @@ export default {
   appDirectory: 'src',
   // Static hosting: every page is prerendered to HTML at build time, then hydrates.
   ssr: false,
+  // Opt in to the v8 behaviours now, so the upgrade changes nothing and the dev server stays quiet.
+  future: {
+    v8_middleware: true,
+    v8_splitRouteModules: true,
+    v8_viteEnvironmentApi: true,
+    v8_passThroughRequests: true,
+    v8_trailingSlashAwareDataRequests: true,
+  },
   async prerender({ getStaticPaths }) {
     const { productIds } = await content().sitePaths();
     return [...getStaticPaths(), ...productIds.map((id) => `/products/${id}`)];
