@@ -211,26 +211,50 @@ describe('the Sanity source', () => {
     expect(() => contentEnv({ SANITY_PROJECT_ID: 'Not An Id!' })).toThrow(/SANITY_PROJECT_ID/);
   });
 
-  it('sends the same GROQ and params, and parses the answer the same way', async () => {
-    const seen: { query: string | null; id: string | null }[] = [];
+  it('sends the same GROQ and params for every query, and parses the answers the same way', async () => {
+    const seen: { query: string | null; params: Record<string, unknown> }[] = [];
     const bundled = createBundledSource();
     server.use(
       http.get(`https://abc123.apicdn.sanity.io/v${SANITY_API_VERSION}/data/query/production`, async ({ request }) => {
         const url = new URL(request.url);
         const query = url.searchParams.get('query');
-        seen.push({ query, id: url.searchParams.get('$id') });
-        const id = url.searchParams.get('$id');
-        const params: Record<string, number> = id === null ? {} : { id: JSON.parse(id) as number };
+        // Sanity's HTTP API carries each $param as a JSON-encoded search parameter.
+        const params = Object.fromEntries(
+          [...url.searchParams]
+            .filter(([key]) => key.startsWith('$'))
+            .map(([key, value]) => [key.slice(1), JSON.parse(value)]),
+        );
+        seen.push({ query, params });
         return HttpResponse.json({ ms: 1, query, result: await bundled.fetch(query as string, params) });
       }),
     );
     const sanity = createContent(createSanitySource('abc123', 'production'));
-    const product = await sanity.product(3);
-    expect(product).toEqual(await content.product(3));
-    expect(await sanity.catalogue()).toEqual(await content.catalogue());
-    expect(seen).toEqual([
-      { query: queries.PRODUCT_BY_ID_QUERY, id: '3' },
-      { query: queries.PRODUCTS_QUERY, id: null },
-    ]);
+    const calls: [string, (reader: typeof content) => Promise<unknown>, string, Record<string, unknown>][] = [
+      ['catalogue', (reader) => reader.catalogue(), queries.PRODUCTS_QUERY, {}],
+      ['product', (reader) => reader.product(3), queries.PRODUCT_BY_ID_QUERY, { id: 3 }],
+      ['settings', (reader) => reader.settings(), queries.SHOP_SETTINGS_QUERY, {}],
+      ['home', (reader) => reader.homePage(), queries.HOME_PAGE_QUERY, {}],
+      ['about', (reader) => reader.aboutPage(), queries.ABOUT_PAGE_QUERY, {}],
+      ['impact', (reader) => reader.farmerImpact(), queries.FARMER_IMPACT_QUERY, {}],
+      ['faq', (reader) => reader.faq(), queries.FAQ_QUERY, {}],
+      ['posts', (reader) => reader.blogPosts(), queries.BLOG_POSTS_QUERY, {}],
+      ['post', (reader) => reader.blogPost(2), queries.BLOG_POST_BY_ID_QUERY, { id: 2 }],
+      ['recipes', (reader) => reader.recipes(), queries.RECIPES_QUERY, {}],
+      ['nutrition', (reader) => reader.nutritionItems(), queries.NUTRITION_ITEMS_QUERY, {}],
+      ['impactItems', (reader) => reader.impactItems(), queries.IMPACT_ITEMS_QUERY, {}],
+      [
+        'batch',
+        (reader) => reader.batch('OUO-GHEE-2025-09-25-001'),
+        queries.BATCH_BY_ID_QUERY,
+        { batchId: 'OUO-GHEE-2025-09-25-001' },
+      ],
+      ['batches', (reader) => reader.batches(), queries.BATCHES_QUERY, {}],
+      ['paths', (reader) => reader.sitePaths(), queries.SITE_PATHS_QUERY, {}],
+    ];
+    for (const [name, call, query, params] of calls) {
+      seen.length = 0;
+      expect(await call(sanity), name).toEqual(await call(content));
+      expect(seen, name).toEqual([{ query, params }]);
+    }
   });
 });
