@@ -1,6 +1,34 @@
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { useEffect } from 'react';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from 'react-router';
 import type { Route } from './+types/root';
+import { ToastProvider } from './components/toast/index.ts';
+import { content } from './content/content.server.ts';
+import { CartProvider } from './features/cart/cart-context.tsx';
+import { leanCatalogue } from './features/cart/lean-catalogue.ts';
+import { loadPixel } from './features/pixel/pixel.ts';
+import { ChatButton, FreeDeliveryBanner } from './features/shell/Extras.tsx';
+import { Footer } from './features/shell/Footer.tsx';
+import { Header } from './features/shell/Header.tsx';
+import './styles/tokens.css';
 import './styles/global.css';
+import './features/shell/shell.css';
+
+export async function loader() {
+  const [settings, catalogue] = await Promise.all([content().settings(), content().catalogue()]);
+  return { settings, catalogue: leanCatalogue(catalogue) };
+}
+
+export function links() {
+  return [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
@@ -8,11 +36,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#7a3b1e" />
+        <meta name="theme-color" content="#a4471f" />
         <Meta />
         <Links />
       </head>
       <body>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
         {children}
         <ScrollRestoration />
         <Scripts />
@@ -21,37 +52,59 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+function Shell({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  useEffect(() => loadPixel(), []);
+  if (!data) return <main id="main">{children}</main>;
+  const { settings, catalogue } = data;
+  return (
+    <ToastProvider>
+      <CartProvider catalogue={catalogue}>
+        <FreeDeliveryBanner threshold={settings.freeShippingThreshold} />
+        <Header shopName={settings.shopName} />
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        <Footer settings={settings} productNames={catalogue.map((product) => product.name)} />
+        <ChatButton number={settings.whatsappNumber} greeting={settings.whatsappGreeting} />
+      </CartProvider>
+    </ToastProvider>
+  );
+}
+
 export default function App() {
   return (
-    <>
-      <header className="site-header">
-        <Link to="/" className="logo">
-          Orang Utan Organics
-        </Link>
-        <nav aria-label="Main">
-          <Link to="/">Home</Link> <Link to="/products">Organic Products</Link>
-        </nav>
-      </header>
-      <main id="main">
-        <Outlet />
-      </main>
-    </>
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function HydrateFallback() {
+  return (
+    <main id="main" className="page page--loading" aria-busy="true">
+      <p>Loading…</p>
+    </main>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <main id="main" className="page">
-      <h1>{notFound ? 'Page not found' : 'Something went wrong'}</h1>
-      <p>
-        {notFound
-          ? 'We could not find that page. It may have moved.'
-          : 'Please reload the page. If it keeps happening, write to us and we will fix it.'}
-      </p>
-      <p>
-        <Link to="/products">See our organic products</Link>
-      </p>
-    </main>
+    <Shell>
+      <div className="page page--message">
+        <h1>{notFound ? 'Page not found' : 'Something went wrong'}</h1>
+        <p>
+          {notFound
+            ? 'We could not find that page. It may have moved.'
+            : 'Please reload the page. If it keeps happening, write to us and we will fix it.'}
+        </p>
+        <p>
+          <a className="button" href="/products">
+            See our organic products
+          </a>
+        </p>
+      </div>
+    </Shell>
   );
 }

@@ -4,5 +4,6 @@ export default [
   index('routes/home.tsx'),
   route('products', 'routes/products.tsx'),
   route('products/:id', 'routes/product.tsx'),
+  route('cart', 'routes/cart.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -258,3 +258,14 @@ describe('the Sanity source', () => {
     }
   });
 });
+
+describe('the product model', () => {
+  it('refuses a fractional or negative price', async () => {
+    const { productSchema } = await import('./types.ts');
+    const product = await content.product(1);
+    const withPrice = (price: number) => ({ ...product, variants: [{ size: '500gm', price, stock: 1, weight: 500 }] });
+    expect(productSchema.safeParse(withPrice(10.5)).success).toBe(false);
+    expect(productSchema.safeParse(withPrice(-1)).success).toBe(false);
+    expect(productSchema.safeParse(withPrice(347)).success).toBe(true);
+  });
+});

@@ -1,8 +1,42 @@
 /** The app's own content types, parsed from whatever the content source returns. */
 import { z } from 'zod';
-import { productImageSchema, productSchema } from '../shop/catalogue.ts';
+import { CATEGORIES, type Product, type ProductImage } from '../shop/catalogue.ts';
 
-export { type Product, productSchema } from '../shop/catalogue.ts';
+export type { Product } from '../shop/catalogue.ts';
+
+export const productImageSchema = z.object({
+  src: z.string().min(1),
+  alt: z.string(),
+  width: z.number().int().positive().optional(),
+  height: z.number().int().positive().optional(),
+}) satisfies z.ZodType<ProductImage>;
+
+export const variantSchema = z.object({
+  size: z.string().min(1),
+  price: z.number().int().positive(),
+  stock: z.number().int().nonnegative(),
+  weight: z.number().int().positive(),
+});
+
+/** A product as the shop sees it, whatever the content source. */
+export const productSchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string().min(1),
+  category: z.enum(CATEGORIES),
+  description: z.string(),
+  heroLine: z.string().optional(),
+  story: z.string().optional(),
+  keyFeatures: z.array(z.string()).default([]),
+  cta: z.string().optional(),
+  nutritionHighlights: z.array(z.string()).default([]),
+  nutritionBenefits: z.array(z.string()).default([]),
+  images: z.array(productImageSchema).min(1),
+  variants: z.array(variantSchema).min(1),
+  benefits: z.array(z.string()).default([]),
+  bestseller: z.boolean().default(false),
+  discountPercent: z.number().min(0).max(90).default(0),
+  hsnCode: z.string().optional(),
+}) satisfies z.ZodType<Product, unknown>;
 
 export const catalogueSchema = z.array(productSchema);
 

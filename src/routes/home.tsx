@@ -1,6 +1,9 @@
 import { Link } from 'react-router';
 import { content } from '../content/content.server.ts';
-import { formatRupees, priceRange } from '../shop/index.ts';
+import { ProductCard } from '../features/catalogue/ProductCard.tsx';
+import { HeroVideo } from '../features/home/HeroVideo.tsx';
+import '../features/catalogue/catalogue.css';
+import '../features/home/home.css';
 import type { Route } from './+types/home';
 
 export async function loader() {
@@ -9,29 +12,91 @@ export async function loader() {
     content().catalogue(),
     content().settings(),
   ]);
-  return { home, catalogue, shopName: settings.shopName };
+  return { home, catalogue, settings };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `${loaderData.shopName} — organic foods from the Himalayas` }];
+  return [
+    { title: `${loaderData.settings.shopName} — organic foods from the Himalayas` },
+    { name: 'description', content: loaderData.home.heroSubtitle },
+  ];
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { home, catalogue } = loaderData;
+  const { home, catalogue, settings } = loaderData;
   return (
-    <div className="page">
-      <h1>{home.heroTitle}</h1>
-      <p>{home.heroSubtitle}</p>
-      <ul className="product-list">
-        {catalogue.map((product) => (
-          <li key={product.id}>
-            <Link to={`/products/${product.id}`}>{product.name}</Link> — from {formatRupees(priceRange(product).min)}
-          </li>
-        ))}
-      </ul>
-      <p>
-        <Link to="/products">Shop all products</Link>
-      </p>
-    </div>
+    <>
+      <section className="hero" aria-labelledby="hero-title">
+        <HeroVideo />
+        <div className="hero__content">
+          <h1 id="hero-title">{home.heroTitle}</h1>
+          <p className="hero__subtitle">{home.heroSubtitle}</p>
+          <Link className="button" to="/products">
+            Shop organic products
+          </Link>
+        </div>
+      </section>
+
+      <section className="tiles page" aria-label="What we stand for">
+        <ul className="tiles__list">
+          {home.tiles.map((tile) => (
+            <li key={tile.title} className="tile card">
+              <span className="tile__icon" aria-hidden="true">
+                {tile.icon}
+              </span>
+              <h2 className="tile__title">{tile.title}</h2>
+              <p>{tile.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="page" aria-labelledby="home-products">
+        <h2 id="home-products">From our farms</h2>
+        <ul className="grid product-grid">
+          {catalogue.map((product, index) => (
+            <li key={product.id}>
+              <ProductCard
+                product={product}
+                display={settings}
+                benefitLimit={3}
+                headingLevel="h3"
+                priority={index < 1}
+              />
+            </li>
+          ))}
+        </ul>
+        <p className="center">
+          <Link className="button button--ghost" to="/products">
+            See all products
+          </Link>
+        </p>
+      </section>
+
+      <section className="why page" aria-labelledby="why-title">
+        <h2 id="why-title">{home.whyChooseTitle}</h2>
+        <ul className="why__list">
+          {home.whyChooseUs.map((card) => (
+            <li key={card.title} className="why__card card">
+              <span className="tile__icon" aria-hidden="true">
+                {card.icon}
+              </span>
+              <h3>{card.title}</h3>
+              <p>{card.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="cta-band" aria-labelledby="cta-title">
+        <div className="page">
+          <h2 id="cta-title">{home.ctaTitle}</h2>
+          <p>{home.ctaText}</p>
+          <Link className="button button--light" to="/products">
+            Browse the shop
+          </Link>
+        </div>
+      </section>
+    </>
   );
 }

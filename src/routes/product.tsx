@@ -1,35 +1,191 @@
-import { data, Link } from 'react-router';
+import { useEffect, useState } from 'react';
+import { data, isRouteErrorResponse, Link } from 'react-router';
+import { Carousel } from '../components/carousel/Carousel.tsx';
+import { QuantityStepper } from '../components/QuantityStepper.tsx';
+import { useToast } from '../components/toast/index.ts';
 import { content } from '../content/content.server.ts';
-import { formatRupees, unitPrice } from '../shop/index.ts';
+import { useCart } from '../features/cart/cart-context.tsx';
+import { VariantPrice } from '../features/catalogue/Price.tsx';
+import { SizeSelector } from '../features/catalogue/SizeSelector.tsx';
+import { cartPixelParams, track } from '../features/pixel/pixel.ts';
+import { cartItemFor } from '../shop/cart.ts';
+import { findVariant, type Product } from '../shop/catalogue.ts';
+import '../features/catalogue/catalogue.css';
 import type { Route } from './+types/product';
 
 export async function loader({ params }: Route.LoaderArgs) {
   const id = Number(params.id);
-  const product = Number.isInteger(id) ? await content().product(id) : undefined;
+  const product = Number.isInteger(id) && id > 0 ? await content().product(id) : undefined;
   if (!product) throw data(null, { status: 404 });
   return { product };
 }
 
+/**
+ * Prerendered products load their data from the build; any other id (typed by hand, or a product
+ * that was withdrawn) finds no data file and shows "Product not found" instead of an error.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  try {
+    return await serverLoader();
+  } catch (error) {
+    if (isRouteErrorResponse(error) && error.status === 404) return { product: null };
+    throw error;
+  }
+}
+
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `${loaderData.product.name} — Orang Utan Organics` }];
+  const product = loaderData?.product;
+  if (!product) return [{ title: 'Product not found — Orang Utan Organics' }];
+  return [{ title: `${product.name} — Orang Utan Organics` }, { name: 'description', content: product.description }];
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product } = loaderData;
+  if (!product) return <ProductNotFound />;
+  return <ProductDetail key={product.id} product={product} />;
+}
+
+function ProductNotFound() {
   return (
-    <div className="page">
+    <div className="page page--message">
+      <h1>Product not found</h1>
+      <p>We could not find that product. It may have sold out for the season or moved.</p>
       <p>
-        <Link to="/products">All products</Link>
+        <Link className="button" to="/products">
+          Back to all products
+        </Link>
       </p>
-      <h1>{product.name}</h1>
-      <p>{product.description}</p>
-      <ul>
-        {product.variants.map((variant) => (
-          <li key={variant.size}>
-            {variant.size}: {formatRupees(unitPrice(product, variant))}
+    </div>
+  );
+}
+
+function ProductDetail({ product }: { product: Product }) {
+  const [size, setSize] = useState(product.variants[0]?.size ?? '');
+  const [quantity, setQuantity] = useState(1);
+  const cart = useCart();
+  const toast = useToast();
+  const variant = findVariant(product, size);
+
+  useEffect(() => {
+    const first = product.variants[0];
+    const item = first && cartItemFor(product, first.size, 1);
+    if (item) track('ViewContent', cartPixelParams([item]));
+  }, [product]);
+
+  const addToCart = () => {
+    const item = cartItemFor(product, size, quantity);
+    if (!item) return;
+    cart.add(item);
+    track('AddToCart', cartPixelParams([item]));
+    toast.show({ type: 'success', message: `Added ${item.quantity} × ${product.name} (${item.size}) to your cart.` });
+  };
+
+  return (
+    <div className="page product-detail">
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <ol>
+          <li>
+            <Link to="/">Home</Link>
           </li>
-        ))}
-      </ul>
+          <li>
+            <Link to="/products">Organic Products</Link>
+          </li>
+          <li aria-current="page">{product.name}</li>
+        </ol>
+      </nav>
+      <div className="product-detail__main">
+        <Carousel images={product.images} label={product.name} sizes="(min-width: 64rem) 34rem, 92vw" priority />
+        <div className="product-detail__info">
+          <p className="tag">{product.category}</p>
+          <h1>{product.name}</h1>
+          {product.heroLine && <p className="product-detail__hero-line">{product.heroLine}</p>}
+          <p>{product.description}</p>
+          {product.benefits.length > 0 && (
+            <ul className="tag-list" aria-label="Benefits">
+              {product.benefits.map((benefit) => (
+                <li key={benefit} className="tag tag--leaf">
+                  {benefit}
+                </li>
+              ))}
+            </ul>
+          )}
+          <SizeSelector product={product} value={size} onChange={setSize} />
+          {variant && (
+            <p className="product-detail__price">
+              <VariantPrice product={product} variant={variant} />
+              <span className="product-detail__weight">Weight: {variant.weight} g</span>
+            </p>
+          )}
+          <p className="product-detail__stock">In Stock</p>
+          <div className="product-detail__buy">
+            <QuantityStepper value={quantity} onChange={setQuantity} label={`Quantity of ${product.name}`} />
+            <button type="button" className="button" onClick={addToCart}>
+              Add to Cart
+            </button>
+          </div>
+        </div>
+      </div>
+      <ProductStory product={product} />
+      {/* The reviews (list and 'Write a Review' form) mount here. */}
+    </div>
+  );
+}
+
+function ProductStory({ product }: { product: Product }) {
+  const hasNutrition = product.nutritionHighlights.length > 0 || product.nutritionBenefits.length > 0;
+  return (
+    <div className="product-story">
+      {product.story && (
+        <section aria-labelledby="our-story">
+          <h2 id="our-story">Our Story</h2>
+          <p>{product.story}</p>
+        </section>
+      )}
+      {product.keyFeatures.length > 0 && (
+        <section aria-labelledby="key-features">
+          <h2 id="key-features">Key Features</h2>
+          <ul className="check-list">
+            {product.keyFeatures.map((feature) => (
+              <li key={feature}>{feature}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {hasNutrition && (
+        <section aria-labelledby="nutrition-highlights">
+          <h2 id="nutrition-highlights">Nutrition Highlights</h2>
+          {product.nutritionHighlights.length > 0 && (
+            <ul className="tag-list">
+              {product.nutritionHighlights.map((highlight) => (
+                <li key={highlight} className="tag">
+                  {highlight}
+                </li>
+              ))}
+            </ul>
+          )}
+          {product.nutritionBenefits.length > 0 && (
+            <>
+              <h3>Health benefits</h3>
+              <ul>
+                {product.nutritionBenefits.map((benefit) => (
+                  <li key={benefit}>{benefit}</li>
+                ))}
+              </ul>
+            </>
+          )}
+          <p>
+            <Link to="/nutrition">Compare nutrition across our products</Link>
+          </p>
+        </section>
+      )}
+      {product.cta && (
+        <aside className="promo-banner" aria-label="Offer">
+          <p>{product.cta}</p>
+          <Link className="button button--light" to="/products">
+            Shop the range
+          </Link>
+        </aside>
+      )}
     </div>
   );
 }

@@ -1,39 +1,69 @@
-import { Link } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { content } from '../content/content.server.ts';
-import { formatRupees, priceRange } from '../shop/index.ts';
+import { ProductCard } from '../features/catalogue/ProductCard.tsx';
+import { useHydrated } from '../hooks/use-hydrated.ts';
+import { type Category, categoriesIn } from '../shop/catalogue.ts';
+import '../features/catalogue/catalogue.css';
 import type { Route } from './+types/products';
 
 export async function loader() {
-  return { catalogue: await content().catalogue() };
+  const [catalogue, settings] = await Promise.all([content().catalogue(), content().settings()]);
+  return { catalogue, settings };
 }
 
 export function meta() {
-  return [{ title: 'Our Organic Products — Orang Utan Organics' }];
+  return [
+    { title: 'Our Organic Products — Orang Utan Organics' },
+    {
+      name: 'description',
+      content:
+        'Himalayan rajma, Badri cow ghee, black soyabean, red rice and wild jimbu, grown by farmer families in Uttarakhand.',
+    },
+  ];
 }
 
 export default function Products({ loaderData }: Route.ComponentProps) {
+  const { catalogue, settings } = loaderData;
+  const categories = categoriesIn(catalogue);
+  const [searchParams, setSearchParams] = useSearchParams();
+  // The prerendered page shows every product; the ?category= filter applies once hydrated.
+  const hydrated = useHydrated();
+  const requested = hydrated ? searchParams.get('category') : null;
+  const active = categories.find((category) => category === requested) ?? null;
+  const shown = active ? catalogue.filter((product) => product.category === active) : catalogue;
+
+  const choose = (category: Category | null) =>
+    setSearchParams(category ? { category } : {}, { preventScrollReset: true, replace: true });
+
   return (
     <div className="page">
       <h1>Our Organic Products</h1>
-      <ul className="product-list">
-        {loaderData.catalogue.map((product) => {
-          const range = priceRange(product);
-          return (
-            <li key={product.id}>
-              <article>
-                <h2>
-                  <Link to={`/products/${product.id}`}>{product.name}</Link>
-                </h2>
-                <p>{product.category}</p>
-                <p>
-                  {range.min === range.max
-                    ? formatRupees(range.min)
-                    : `${formatRupees(range.min)} – ${formatRupees(range.max)}`}
-                </p>
-              </article>
-            </li>
-          );
-        })}
+      <fieldset className="category-filter">
+        <legend className="visually-hidden">Filter by category</legend>
+        <button type="button" className="chip" aria-pressed={active === null} onClick={() => choose(null)}>
+          All
+        </button>
+        {categories.map((category) => (
+          <button
+            key={category}
+            type="button"
+            className="chip"
+            aria-pressed={active === category}
+            onClick={() => choose(category)}
+          >
+            {category}
+          </button>
+        ))}
+      </fieldset>
+      <p className="visually-hidden" aria-live="polite">
+        {hydrated ? `${shown.length} ${shown.length === 1 ? 'product' : 'products'} shown` : ''}
+      </p>
+      <ul className="grid product-grid">
+        {shown.map((product, index) => (
+          <li key={product.id}>
+            <ProductCard product={product} display={settings} priority={index < 2} />
+          </li>
+        ))}
       </ul>
     </div>
   );

@@ -1,46 +1,45 @@
-import { z } from 'zod';
 import { discountedPrice } from './money.ts';
 
+// Plain types, no zod: this module is part of every page's bundle. The content layer parses
+// content into these shapes (src/content/types.ts).
+
 export const CATEGORIES = ['Pulses', 'Dairy', 'Grains', 'Spices'] as const;
-export const categorySchema = z.enum(CATEGORIES);
-export type Category = z.infer<typeof categorySchema>;
+export type Category = (typeof CATEGORIES)[number];
 
-export const variantSchema = z.object({
-  size: z.string().min(1),
-  price: z.number().int().positive(),
-  stock: z.number().int().nonnegative(),
-  weight: z.number().int().positive(),
-});
-export type Variant = z.infer<typeof variantSchema>;
+export interface Variant {
+  size: string;
+  /** Whole rupees, GST included. */
+  price: number;
+  stock: number;
+  /** Grams. */
+  weight: number;
+}
 
-export const productImageSchema = z.object({
-  src: z.string().min(1),
-  alt: z.string(),
-  width: z.number().int().positive().optional(),
-  height: z.number().int().positive().optional(),
-});
-export type ProductImage = z.infer<typeof productImageSchema>;
+export interface ProductImage {
+  src: string;
+  alt: string;
+  width?: number | undefined;
+  height?: number | undefined;
+}
 
-/** A product as the shop sees it, whatever the content source. */
-export const productSchema = z.object({
-  id: z.number().int().positive(),
-  name: z.string().min(1),
-  category: categorySchema,
-  description: z.string(),
-  heroLine: z.string().optional(),
-  story: z.string().optional(),
-  keyFeatures: z.array(z.string()).default([]),
-  cta: z.string().optional(),
-  nutritionHighlights: z.array(z.string()).default([]),
-  nutritionBenefits: z.array(z.string()).default([]),
-  images: z.array(productImageSchema).min(1),
-  variants: z.array(variantSchema).min(1),
-  benefits: z.array(z.string()).default([]),
-  bestseller: z.boolean().default(false),
-  discountPercent: z.number().min(0).max(90).default(0),
-  hsnCode: z.string().optional(),
-});
-export type Product = z.infer<typeof productSchema>;
+export interface Product {
+  id: number;
+  name: string;
+  category: Category;
+  description: string;
+  heroLine?: string | undefined;
+  story?: string | undefined;
+  keyFeatures: string[];
+  cta?: string | undefined;
+  nutritionHighlights: string[];
+  nutritionBenefits: string[];
+  images: ProductImage[];
+  variants: Variant[];
+  benefits: string[];
+  bestseller: boolean;
+  discountPercent: number;
+  hsnCode?: string | undefined;
+}
 
 /** A variant is identified by product id and size; the cart calls this product_retailer_id. */
 export function variantKey(productId: number, size: string): string {

@@ -6,3 +6,4 @@ export * from './reviews.ts';
 export * from './schemas.ts';
 export * from './shipment.ts';
 export * from './shipping.ts';
+export * from './text.ts';

@@ -1,0 +1,87 @@
+import { Link } from 'react-router';
+import { Carousel } from '../../components/carousel/Carousel.tsx';
+import { isDiscounted, type Product } from '../../shop/catalogue.ts';
+import { truncateText } from '../../shop/text.ts';
+import { PriceRangeText } from './Price.tsx';
+import { type RatingSummary, Stars } from './Stars.tsx';
+
+export const CARD_DESCRIPTION_LENGTH = 80;
+
+export interface DiscountDisplay {
+  showDiscountTag: boolean;
+  festivalLabel: string;
+  festivalActive: boolean;
+}
+
+export function discountTagText(product: Product, display: DiscountDisplay): string | null {
+  if (!display.showDiscountTag || !isDiscounted(product)) return null;
+  const percent = `${product.discountPercent}% OFF`;
+  return display.festivalActive && display.festivalLabel ? `${display.festivalLabel} · ${percent}` : percent;
+}
+
+interface ProductCardProps {
+  product: Product;
+  display: DiscountDisplay;
+  rating?: RatingSummary | undefined;
+  /** Home cards show 3 benefits; the product list shows them all. */
+  benefitLimit?: number;
+  headingLevel?: 'h2' | 'h3';
+  priority?: boolean;
+}
+
+export function ProductCard({
+  product,
+  display,
+  rating,
+  benefitLimit,
+  headingLevel = 'h2',
+  priority,
+}: ProductCardProps) {
+  const Heading = headingLevel;
+  const tag = discountTagText(product, display);
+  const benefits = benefitLimit === undefined ? product.benefits : product.benefits.slice(0, benefitLimit);
+  return (
+    <article className="product-card card">
+      <div className="product-card__media">
+        <Carousel
+          images={product.images}
+          label={product.name}
+          sizes="(min-width: 64rem) 22rem, (min-width: 40rem) 45vw, 92vw"
+          priority={priority}
+        />
+        <div className="product-card__badges">
+          <span className="tag">{product.category}</span>
+          {product.bestseller && <span className="tag tag--bestseller">Bestseller</span>}
+          {tag && <span className="tag tag--discount">{tag}</span>}
+        </div>
+      </div>
+      <div className="product-card__body">
+        <Heading className="product-card__name">
+          <Link to={`/products/${product.id}`}>{product.name}</Link>
+        </Heading>
+        {benefits.length > 0 && (
+          <ul className="tag-list" aria-label="Benefits">
+            {benefits.map((benefit) => (
+              <li key={benefit} className="tag tag--leaf">
+                {benefit}
+              </li>
+            ))}
+          </ul>
+        )}
+        <Stars rating={rating} />
+        <p className="product-card__description">{truncateText(product.description, CARD_DESCRIPTION_LENGTH)}</p>
+        <p className="product-card__price">
+          <PriceRangeText product={product} />
+        </p>
+        <Link
+          className="button button--ghost product-card__cta"
+          to={`/products/${product.id}`}
+          aria-hidden="true"
+          tabIndex={-1}
+        >
+          View sizes
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,38 @@
+import { useId } from 'react';
+import type { Product } from '../../shop/catalogue.ts';
+import { VariantPrice } from './Price.tsx';
+
+/** The size choice: a real radio group, each option with its own price. */
+export function SizeSelector({
+  product,
+  value,
+  onChange,
+}: {
+  product: Product;
+  value: string;
+  onChange: (size: string) => void;
+}) {
+  const name = useId();
+  return (
+    <fieldset className="size-selector">
+      <legend>Size</legend>
+      <div className="size-selector__options">
+        {product.variants.map((variant) => (
+          <label key={variant.size} className="size-selector__option">
+            <input
+              type="radio"
+              name={name}
+              value={variant.size}
+              checked={variant.size === value}
+              onChange={() => onChange(variant.size)}
+            />
+            <span className="size-selector__size">{variant.size}</span>
+            <span className="size-selector__price">
+              <VariantPrice product={product} variant={variant} />
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

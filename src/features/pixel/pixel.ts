@@ -1,0 +1,86 @@
+/**
+ * The ad pixel. Events are always kept in memory (tests read them from `window.__ouoPixelEvents`);
+ * the Meta pixel script is loaded, and events sent to it, only when VITE_META_PIXEL_ID is set.
+ */
+import { publicEnv } from '../../config/env.ts';
+import type { CartItem } from '../../shop/cart.ts';
+
+export type PixelEventName = 'ViewContent' | 'AddToCart' | 'InitiateCheckout' | 'Purchase' | 'Lead';
+
+export interface PixelParams {
+  content_ids?: string[];
+  content_type?: 'product';
+  value?: number;
+  currency?: 'INR';
+  num_items?: number;
+}
+
+export interface PixelEvent {
+  name: PixelEventName;
+  params: PixelParams;
+}
+
+type Fbq = ((command: string, ...args: unknown[]) => void) & {
+  queue: unknown[][];
+  callMethod?: (...args: unknown[]) => void;
+  push?: unknown;
+  loaded?: boolean;
+  version?: string;
+};
+
+declare global {
+  interface Window {
+    __ouoPixelEvents?: PixelEvent[];
+    fbq?: Fbq;
+    _fbq?: Fbq;
+  }
+}
+
+const PIXEL_SCRIPT = 'https://connect.facebook.net/en_US/fbevents.js';
+
+export function recordedPixelEvents(): PixelEvent[] {
+  if (typeof window === 'undefined') return [];
+  window.__ouoPixelEvents ??= [];
+  return window.__ouoPixelEvents;
+}
+
+export function track(name: PixelEventName, params: PixelParams = {}): void {
+  if (typeof window === 'undefined') return;
+  recordedPixelEvents().push({ name, params });
+  window.fbq?.('track', name, params);
+}
+
+/** Event parameters for a set of cart lines (or a single line being added). */
+export function cartPixelParams(
+  items: readonly Pick<CartItem, 'product_retailer_id' | 'price' | 'quantity'>[],
+): PixelParams {
+  return {
+    content_ids: items.map((item) => item.product_retailer_id),
+    content_type: 'product',
+    value: items.reduce((sum, item) => sum + item.price * item.quantity, 0),
+    currency: 'INR',
+    num_items: items.reduce((sum, item) => sum + item.quantity, 0),
+  };
+}
+
+/** Installs the Meta pixel when an id is configured; the standard snippet, without inline HTML. */
+export function loadPixel(pixelId = publicEnv.VITE_META_PIXEL_ID): void {
+  if (!pixelId || typeof window === 'undefined' || window.fbq) return;
+  // The official loader's stub: calls queue up until fbevents.js arrives and takes them over.
+  const fbq = ((...args: unknown[]) => {
+    if (fbq.callMethod) fbq.callMethod(...args);
+    else fbq.queue.push(args);
+  }) as Fbq;
+  fbq.queue = [];
+  fbq.push = fbq;
+  fbq.loaded = true;
+  fbq.version = '2.0';
+  window.fbq = fbq;
+  window._fbq = fbq;
+  const script = document.createElement('script');
+  script.async = true;
+  script.src = PIXEL_SCRIPT;
+  document.head.append(script);
+  fbq('init', pixelId);
+  fbq('track', 'PageView');
+}

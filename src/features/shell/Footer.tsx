@@ -1,0 +1,71 @@
+import { Link } from 'react-router';
+import type { ShopSettings } from '../../content/types.ts';
+
+const QUICK_LINKS = [
+  { to: '/', label: 'Home' },
+  { to: '/who-are-we', label: 'Who Are We' },
+  { to: '/products', label: 'Organic Products' },
+  { to: '/blog', label: 'Blog' },
+  { to: '/contact', label: 'Contact' },
+];
+
+export function Footer({ settings, productNames }: { settings: ShopSettings; productNames: string[] }) {
+  const phoneHref = `tel:${settings.contactPhone.replace(/[^\d+]/g, '')}`;
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__inner">
+        <section aria-labelledby="footer-about">
+          <h2 id="footer-about">{settings.shopName}</h2>
+          <p>{settings.tagline}</p>
+          {settings.marketplaceNote && <p>{settings.marketplaceNote}</p>}
+        </section>
+        <nav aria-labelledby="footer-quick">
+          <h2 id="footer-quick">Quick links</h2>
+          <ul>
+            {QUICK_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to}>{link.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-products">
+          <h2 id="footer-products">Our products</h2>
+          <ul>
+            {productNames.map((name) => (
+              <li key={name}>
+                <Link to="/products">{name}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact">Contact us</h2>
+          <address>
+            <p>{settings.address}</p>
+            <p>
+              <a href={phoneHref}>{settings.contactPhone}</a>
+            </p>
+            <p>
+              <a href={`mailto:${settings.contactEmail}`}>{settings.contactEmail}</a>
+            </p>
+          </address>
+          {settings.socialLinks.length > 0 && (
+            <ul className="site-footer__social" aria-label="Follow us">
+              {settings.socialLinks.map((link) => (
+                <li key={link.url}>
+                  <a href={link.url} rel="noopener noreferrer" target="_blank">
+                    {link.platform}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+      <p className="site-footer__legal">
+        © {settings.shopName}. Prices in Indian rupees, GST included. Delivery within India only.
+      </p>
+    </footer>
+  );
+}

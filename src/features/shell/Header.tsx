@@ -1,0 +1,88 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { CartIcon, CloseIcon, MenuIcon } from '../../components/icons.tsx';
+import { useHydrated } from '../../hooks/use-hydrated.ts';
+import { useCart } from '../cart/cart-context.tsx';
+
+export const NAV_LINKS = [
+  { to: '/', label: 'Home', end: true },
+  { to: '/who-are-we', label: 'Who Are We', end: false },
+  { to: '/products', label: 'Organic Products', end: false },
+  { to: '/blog', label: 'Blog', end: false },
+  { to: '/contact', label: 'Contact', end: false },
+] as const;
+
+export function Header({ shopName }: { shopName: string }) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const navRef = useRef<HTMLElement>(null);
+  const burgerRef = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+
+  // Any navigation closes the menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not a value used
+  useEffect(() => setOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    navRef.current?.querySelector<HTMLAnchorElement>('a')?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      burgerRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <Link to="/" className="site-header__logo" aria-label={`${shopName}, home`}>
+          <img src="/logo.svg" alt="" width="40" height="40" />
+          <span>{shopName}</span>
+        </Link>
+        <button
+          ref={burgerRef}
+          type="button"
+          className="site-header__burger"
+          aria-expanded={open}
+          aria-controls={menuId}
+          aria-label={open ? 'Close menu' : 'Open menu'}
+          onClick={() => setOpen((value) => !value)}
+        >
+          {open ? <CloseIcon /> : <MenuIcon />}
+        </button>
+        <nav ref={navRef} id={menuId} aria-label="Main" className={`site-nav${open ? ' site-nav--open' : ''}`}>
+          <ul>
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.end} onClick={() => setOpen(false)}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <CartLink />
+      </div>
+      {open && <div className="site-nav__overlay" aria-hidden="true" onClick={() => setOpen(false)} />}
+    </header>
+  );
+}
+
+export function CartLink() {
+  const { count } = useCart();
+  const hydrated = useHydrated();
+  const label = count === 0 ? 'Cart, empty' : `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;
+  return (
+    <Link to="/cart" className="site-header__cart" aria-label={hydrated ? label : 'Cart'}>
+      <CartIcon />
+      {count > 0 && (
+        <span className="site-header__badge" aria-hidden="true" data-testid="cart-count">
+          {count}
+        </span>
+      )}
+    </Link>
+  );
+}

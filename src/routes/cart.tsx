@@ -1,0 +1,123 @@
+import { Link, useNavigate } from 'react-router';
+import { QuantityStepper } from '../components/QuantityStepper.tsx';
+import { useCart } from '../features/cart/cart-context.tsx';
+import { cartPixelParams, track } from '../features/pixel/pixel.ts';
+import { useHydrated } from '../hooks/use-hydrated.ts';
+import { formatRupees } from '../shop/money.ts';
+import '../features/cart/cart.css';
+
+export function meta() {
+  return [{ title: 'Your cart — Orang Utan Organics' }, { name: 'robots', content: 'noindex' }];
+}
+
+const TRUST_BADGES = [
+  { icon: '🔒', text: 'Secure payment: UPI, cards and net banking through Razorpay' },
+  { icon: '💵', text: 'Cash on Delivery available across India' },
+  { icon: '🚚', text: 'Free delivery on orders of ₹1,000 and above' },
+  { icon: '🌱', text: 'Certified organic, straight from Himalayan farms' },
+];
+
+export default function Cart() {
+  const cart = useCart();
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+
+  if (!hydrated) {
+    return (
+      <div className="page" aria-busy="true">
+        <h1>Your cart</h1>
+        <p>Loading your cart…</p>
+      </div>
+    );
+  }
+
+  if (cart.items.length === 0) {
+    return (
+      <div className="page page--message">
+        <h1>Your cart</h1>
+        <p>Your cart is empty</p>
+        <Link className="button" to="/products">
+          Shop Now
+        </Link>
+      </div>
+    );
+  }
+
+  const proceed = () => {
+    if (cart.items.length === 0) {
+      window.alert('Your cart is empty');
+      return;
+    }
+    track('InitiateCheckout', cartPixelParams(cart.items));
+    navigate('/checkout');
+  };
+
+  return (
+    <div className="page cart">
+      <h1>Your cart</h1>
+      <div className="cart__layout">
+        <ul className="cart__lines" aria-label="Items in your cart">
+          {cart.items.map((item) => (
+            <li key={item.product_retailer_id} className="cart-line card">
+              <img className="cart-line__image" src={item.image} alt="" width={96} height={96} loading="lazy" />
+              <div className="cart-line__details">
+                <h2 className="cart-line__name">
+                  <Link to={`/products/${item.productId}`}>{item.name}</Link>
+                </h2>
+                <p className="cart-line__meta">
+                  Size: {item.size} · {formatRupees(item.price)} each
+                </p>
+                <div className="cart-line__controls">
+                  <QuantityStepper
+                    value={item.quantity}
+                    onChange={(quantity) => cart.setQuantity(item.product_retailer_id, quantity)}
+                    label={`Quantity of ${item.name} ${item.size}`}
+                  />
+                  <button
+                    type="button"
+                    className="button button--ghost cart-line__remove"
+                    onClick={() => cart.remove(item.product_retailer_id)}
+                    aria-label={`Remove ${item.name} ${item.size}`}
+                  >
+                    Remove
+                  </button>
+                </div>
+              </div>
+              <p className="cart-line__total">
+                <span className="visually-hidden">Line total </span>
+                {formatRupees(item.price * item.quantity)}
+              </p>
+            </li>
+          ))}
+        </ul>
+        <section className="cart__summary card" aria-labelledby="summary-title">
+          <h2 id="summary-title">Order summary</h2>
+          <dl>
+            <div>
+              <dt>Subtotal</dt>
+              <dd data-testid="cart-subtotal">{formatRupees(cart.subtotal)}</dd>
+            </div>
+            <div>
+              <dt>Shipping</dt>
+              <dd>Calculated at checkout</dd>
+            </div>
+          </dl>
+          <p className="cart__note">Prices include GST.</p>
+          <button type="button" className="button button--block" onClick={proceed}>
+            Proceed to Checkout
+          </button>
+          <Link className="cart__continue" to="/products">
+            Continue shopping
+          </Link>
+        </section>
+      </div>
+      <ul className="trust-badges" aria-label="Why shop with us">
+        {TRUST_BADGES.map((badge) => (
+          <li key={badge.text}>
+            <span aria-hidden="true">{badge.icon}</span> {badge.text}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
