@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { MAX_LINE_QUANTITY, parseQuantity } from '../shop/cart.ts';
+import './quantity-stepper.css';
 
 interface QuantityStepperProps {
   value: number;

@@ -24,12 +24,18 @@ export async function loader({ params }: Route.LoaderArgs) {
  * Prerendered products load their data from the build; any other id (typed by hand, or a product
  * that was withdrawn) finds no data file and shows "Product not found" instead of an error.
  */
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+export async function clientLoader({ params, serverLoader }: Route.ClientLoaderArgs) {
+  const id = Number(params.id);
+  if (!Number.isInteger(id) || id <= 0) return { product: null };
   try {
     return await serverLoader();
   } catch (error) {
+    // Netlify answers an unknown product's data request with a 404 (netlify.toml); a host that
+    // serves the SPA fallback instead makes the data undecodable. Either way there is no such
+    // product — unless the shopper is offline, which the error page should say instead.
     if (isRouteErrorResponse(error) && error.status === 404) return { product: null };
-    throw error;
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) throw error;
+    return { product: null };
   }
 }
 

@@ -10,12 +10,13 @@ afterAll(() => server.close());
  * An unexpected console.error fails the test. A test that expects one asserts on
  * `vi.mocked(console.error)` and then calls `.mockClear()`.
  */
+let consoleError: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 afterEach(() => {
-  const calls = vi.mocked(console.error).mock.calls;
-  const messages = calls.map((args) => format(...args));
-  vi.mocked(console.error).mockRestore();
+  // The spy's record survives a test's own vi.restoreAllMocks().
+  const messages = consoleError.mock.calls.map((args) => format(...args));
+  consoleError.mockRestore();
   if (messages.length > 0) throw new Error(`Unexpected console.error:\n${messages.join('\n')}`);
 });

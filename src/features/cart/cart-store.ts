@@ -67,7 +67,9 @@ export function createCartStore({ catalogue, storage, events, onRemoved }: CartS
     }
     const repaired = repairCart(parsed, catalogue);
     if (repaired.changed && raw !== null) writeRaw(JSON.stringify(repaired.items));
-    if (repaired.removed.length > 0) onRemoved?.(repaired.removed);
+    const removed = repaired.removed;
+    // Reads happen while React renders; tell the page afterwards, never during a render.
+    if (removed.length > 0 && onRemoved) queueMicrotask(() => onRemoved(removed));
     return repaired.items;
   };
 

@@ -1,0 +1,70 @@
+// `npm run screenshots`: full-page PNGs of each route at 375 px and 1280 px wide, from the
+// production build, into screenshots/ (ignored by git) so the look can be reviewed.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+const root = path.resolve(import.meta.dirname, '..');
+const port = Number(process.env.SCREENSHOT_PORT ?? 8898);
+const base = `http://localhost:${port}`;
+const outDir = path.join(root, 'screenshots');
+const ROUTES = [
+  ['home', '/'],
+  ['products', '/products'],
+  ['products-dairy', '/products?category=Dairy'],
+  ['product-1', '/products/1'],
+  ['product-3', '/products/3'],
+  ['product-5', '/products/5'],
+  ['product-not-found', '/products/99'],
+  ['cart-empty', '/cart'],
+  ['cart', '/cart', { withCart: true }],
+];
+const WIDTHS = [375, 1280];
+
+if (!existsSync(path.join(root, 'build/client/index.html'))) {
+  console.error('No build found: run `npm run build` first.');
+  process.exit(1);
+}
+mkdirSync(outDir, { recursive: true });
+
+const server = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs')], {
+  env: { ...process.env, PORT: String(port) },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+await new Promise((resolve) => server.stdout.on('data', (chunk) => String(chunk).includes('Shop') && resolve()));
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+});
+try {
+  for (const width of WIDTHS) {
+    const context = await browser.newContext({ viewport: { width, height: 800 }, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    for (const [name, route, options] of ROUTES) {
+      await page.goto(`${base}/`);
+      await page.evaluate(
+        (withCart) =>
+          withCart
+            ? localStorage.setItem(
+                'cart',
+                JSON.stringify([
+                  { productId: 3, size: '295gm', quantity: 1 },
+                  { productId: 1, size: '1kg', quantity: 2 },
+                ]),
+              )
+            : localStorage.removeItem('cart'),
+        Boolean(options?.withCart),
+      );
+      await page.goto(`${base}${route}`, { waitUntil: 'networkidle' });
+      const file = path.join(outDir, `${name}-${width}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      console.log(path.relative(root, file));
+    }
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  server.kill();
+}

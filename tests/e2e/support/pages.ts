@@ -1,0 +1,67 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The header's cart link, whose accessible name carries the count. */
+export function cartLink(page: Page): Locator {
+  return page.getByRole('banner').getByRole('link', { name: /^Cart/ });
+}
+
+export async function expectCartCount(page: Page, count: number) {
+  await expect(cartLink(page)).toHaveAccessibleName(
+    count === 0 ? 'Cart, empty' : `Cart, ${count} ${count === 1 ? 'item' : 'items'}`,
+  );
+}
+
+export class ProductPage {
+  constructor(private readonly page: Page) {}
+
+  async goto(id: number) {
+    await this.page.goto(`/products/${id}`);
+    await this.waitForHydration();
+  }
+
+  async waitForHydration() {
+    // The cart link is named with its count only once the page is interactive.
+    await expect(cartLink(this.page)).toHaveAccessibleName(/^Cart, /);
+  }
+
+  async chooseSize(size: string) {
+    await this.page
+      .getByRole('group', { name: 'Size' })
+      .getByRole('radio', { name: new RegExp(`^${size}`) })
+      .check();
+  }
+
+  async addToCart() {
+    await this.page.getByRole('button', { name: 'Add to Cart' }).click();
+  }
+}
+
+export class CartPage {
+  constructor(private readonly page: Page) {}
+
+  async goto() {
+    await this.page.goto('/cart');
+  }
+
+  lines(): Locator {
+    return this.page.getByRole('list', { name: 'Items in your cart' }).getByRole('listitem');
+  }
+
+  line(name: string): Locator {
+    return this.lines().filter({ hasText: name });
+  }
+
+  async setQuantity(name: string, quantity: number) {
+    const input = this.line(name).getByRole('spinbutton', { name: 'Quantity' });
+    await input.fill(String(quantity));
+    await input.press('Enter');
+  }
+
+  async remove(productAndSize: string) {
+    await this.page.getByRole('button', { name: `Remove ${productAndSize}` }).click();
+  }
+
+  subtotal(): Locator {
+    return this.page.getByTestId('cart-subtotal');
+  }
+}
