@@ -1,26 +1,32 @@
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useRouteLoaderData } from 'react-router';
 import { QuantityStepper } from '../components/QuantityStepper.tsx';
 import { useCart } from '../features/cart/cart-context.tsx';
 import { cartPixelParams, track } from '../features/pixel/pixel.ts';
 import { useHydrated } from '../hooks/use-hydrated.ts';
+import type { loader as rootLoader } from '../root.tsx';
 import { formatRupees } from '../shop/money.ts';
+import { DEFAULT_SHIPPING_RULES } from '../shop/shipping.ts';
 import '../features/cart/cart.css';
 
 export function meta() {
   return [{ title: 'Your cart — Orang Utan Organics' }, { name: 'robots', content: 'noindex' }];
 }
 
-const TRUST_BADGES = [
-  { icon: '🔒', text: 'Secure payment: UPI, cards and net banking through Razorpay' },
-  { icon: '💵', text: 'Cash on Delivery available across India' },
-  { icon: '🚚', text: 'Free delivery on orders of ₹1,000 and above' },
-  { icon: '🌱', text: 'Certified organic, straight from Himalayan farms' },
-];
+function trustBadges(freeShippingThreshold: number) {
+  return [
+    { icon: '🔒', text: 'Secure payment: UPI, cards and net banking through Razorpay' },
+    { icon: '💵', text: 'Cash on Delivery available across India' },
+    { icon: '🚚', text: `Free delivery on orders of ${formatRupees(freeShippingThreshold)} and above` },
+    { icon: '🌱', text: 'Certified organic, straight from Himalayan farms' },
+  ];
+}
 
 export default function Cart() {
   const cart = useCart();
   const hydrated = useHydrated();
   const navigate = useNavigate();
+  const root = useRouteLoaderData<typeof rootLoader>('root');
+  const threshold = root?.settings.freeShippingThreshold ?? DEFAULT_SHIPPING_RULES.freeShippingThreshold;
 
   if (!hydrated) {
     return (
@@ -112,7 +118,7 @@ export default function Cart() {
         </section>
       </div>
       <ul className="trust-badges" aria-label="Why shop with us">
-        {TRUST_BADGES.map((badge) => (
+        {trustBadges(threshold).map((badge) => (
           <li key={badge.text}>
             <span aria-hidden="true">{badge.icon}</span> {badge.text}
           </li>

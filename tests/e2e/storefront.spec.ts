@@ -28,7 +28,9 @@ test('browse, filter, choose a size, add twice, change and empty the cart', asyn
   await expectCartCount(page, 2);
   await expect(page.getByTestId('cart-count')).toHaveText('2');
 
-  const pixel = await page.evaluate(() => window.__ouoPixelEvents?.map((event) => event.name));
+  const pixel = await page.evaluate(() =>
+    (window as unknown as { __ouoPixelEvents?: { name: string }[] }).__ouoPixelEvents?.map((event) => event.name),
+  );
   expect(pixel).toEqual(['ViewContent', 'AddToCart', 'AddToCart']);
 
   await cartLink(page).click();

@@ -1,5 +1,5 @@
 import { format } from 'node:util';
-import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, type MockInstance, vi } from 'vitest';
 import { server } from './msw.ts';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -10,7 +10,7 @@ afterAll(() => server.close());
  * An unexpected console.error fails the test. A test that expects one asserts on
  * `vi.mocked(console.error)` and then calls `.mockClear()`.
  */
-let consoleError: ReturnType<typeof vi.spyOn>;
+let consoleError: MockInstance<typeof console.error>;
 beforeEach(() => {
   consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });

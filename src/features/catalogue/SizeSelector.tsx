@@ -26,7 +26,7 @@ export function SizeSelector({
               checked={variant.size === value}
               onChange={() => onChange(variant.size)}
             />
-            <span className="size-selector__size">{variant.size}</span>
+            <span className="size-selector__size">{variant.size}</span>{' '}
             <span className="size-selector__price">
               <VariantPrice product={product} variant={variant} />
             </span>

@@ -196,6 +196,16 @@ describe('<Header>', () => {
       expect(button).toHaveAccessibleName('Open menu');
     });
 
+    it('stays open while the shopper tabs through its links', async () => {
+      const { user } = renderHeader();
+      await user.click(screen.getByRole('button', { name: 'Open menu' }));
+
+      await user.tab();
+
+      expect(within(mainNav()).getByRole('link', { name: 'Who Are We' })).toHaveFocus();
+      expect(burger()).toHaveAttribute('aria-expanded', 'true');
+    });
+
     it('closes on Escape and gives focus back to the burger button', async () => {
       const { user } = renderHeader();
       await user.click(screen.getByRole('button', { name: 'Open menu' }));
