@@ -18,7 +18,7 @@ export function CartProvider({ catalogue, children }: { catalogue: Product[]; ch
         toast.show({
           type: 'info',
           message: `${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} no longer available and ${names.length === 1 ? 'was' : 'were'} removed from your cart.`,
-          duration: 6000,
+          duration: 0, // stays until the shopper closes it: they should not miss this
         }),
     }),
   );
