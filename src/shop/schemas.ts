@@ -139,7 +139,27 @@ export const createPaymentOrderResponseSchema = z.object({
   success: z.literal(true),
   order: z.object({ id: z.string(), amount: z.number().int().positive(), currency: z.literal('INR') }),
   key_id: z.string(),
+  /** 'local' when no Razorpay keys are set: the browser opens the local test gateway instead. */
+  gateway: z.enum(['razorpay', 'local']),
+  /** Our order id (it may differ from the one sent if that id was already taken by another order). */
+  orderId: orderIdSchema,
+  total: z.number().int().positive(),
 });
+export type CreatePaymentOrderResponse = z.infer<typeof createPaymentOrderResponseSchema>;
+
+/** The local test gateway (development only): the shopper pays or fails in our own dialog. */
+export const localGatewayPayRequestSchema = z.object({
+  razorpay_order_id: z.string().trim().min(1).max(64),
+  outcome: z.enum(['success', 'failure']),
+});
+export const localGatewayPayResponseSchema = z.union([
+  z.object({
+    razorpay_order_id: z.string(),
+    razorpay_payment_id: z.string(),
+    razorpay_signature: z.string(),
+  }),
+  z.object({ error: z.object({ code: z.string(), description: z.string() }) }),
+]);
 
 const razorpayIds = {
   razorpay_order_id: z.string().trim().min(1).max(64),
@@ -154,12 +174,16 @@ export const verifyPaymentResponseSchema = z.object({ verified: z.boolean() });
 export const prepaidOrderRequestSchema = z.object({ orderId: orderIdSchema, ...razorpayIds });
 export type PrepaidOrderRequest = z.infer<typeof prepaidOrderRequestSchema>;
 
+export const ORDER_STATUSES = ['pending', 'paid', 'forwarded', 'expired'] as const;
+
 export const orderResponseSchema = z.object({
   success: z.literal(true),
+  /** Our order id; differs from the one sent only if another order already had that id. */
   orderId: orderIdSchema,
   total: z.number().int().nonnegative(),
-  status: z.enum(['pending', 'paid', 'forwarded', 'expired']),
+  status: z.enum(ORDER_STATUSES),
 });
+export type OrderResponse = z.infer<typeof orderResponseSchema>;
 
 export const reviewSubmissionSchema = reviewFormSchema.extend({
   product: text(120),

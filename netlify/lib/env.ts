@@ -1,0 +1,35 @@
+/**
+ * The functions' environment, read once and validated. Every outside system is optional: when its
+ * variables are unset, the embedded local default runs instead (DESIGN.md).
+ */
+import { z } from 'zod';
+
+const optional = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .optional();
+
+export const serverEnvSchema = z.object({
+  /** Netlify's deploy context: 'production', 'deploy-preview', 'branch-deploy' or 'dev'. */
+  CONTEXT: z.string().default('dev'),
+  RAZORPAY_KEY_ID: optional,
+  RAZORPAY_KEY_SECRET: optional,
+  RAZORPAY_WEBHOOK_SECRET: optional,
+  DELHIVERY_TOKEN: optional,
+  DELHIVERY_BASE_URL: z.url().default('https://track.delhivery.com'),
+  SHEETS_WEBHOOK_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
+  SHEETS_WEBHOOK_SECRET: optional,
+  SHEET_ID: optional,
+  /** Where the embedded sheet (CSV files, one per tab) lives when no sheet is configured. */
+  LOCAL_SHEETS_DIR: z.string().default('.data/sheets'),
+});
+export type ServerEnv = z.infer<typeof serverEnvSchema>;
+
+export function readServerEnv(source: Record<string, string | undefined> = process.env): ServerEnv {
+  return serverEnvSchema.parse(source);
+}
+
+export function isProduction(env: ServerEnv): boolean {
+  return env.CONTEXT === 'production';
+}
