@@ -70,3 +70,23 @@ export function methodNotAllowed(allowed: string[]): Response {
   response.headers.set('Allow', allowed.join(', '));
   return response;
 }
+
+/** A service's answer as a response: the body on success, the error envelope otherwise. */
+export function serviceResponse<T>(
+  result: { ok: true; status: number; body: T } | { ok: false; status: number; code: string; message: string },
+): Response {
+  return result.ok ? Response.json(result.body, { status: result.status }) : errorResponse(result.status, result.code, result.message);
+}
+
+/** Runs a handler; an unexpected failure is logged and answered with the envelope, never a stack. */
+export async function guarded(name: string, run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (error) {
+    console.error(`${name}: unexpected failure`, error);
+    const notConfigured = (error as Error).name === 'PaymentsNotConfiguredError';
+    return notConfigured
+      ? errorResponse(503, 'PAYMENTS_UNAVAILABLE', 'Online payment is not available right now. Please choose Cash on Delivery.')
+      : errorResponse(500, 'INTERNAL_ERROR', 'Something went wrong on our side. Your order was not charged; please try again.');
+  }
+}

@@ -221,3 +221,18 @@ export const errorEnvelopeSchema = z.object({
   }),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+/**
+ * GET /api/pincode/:pin. `serviceable`, `prepaid` and `cod` are null when Delhivery could not be
+ * asked; `estimate` is true whenever that answer is not Delhivery's own word (not configured or
+ * unavailable). The delivery window is always an estimate from the distance to the pickup.
+ */
+export const pincodeCheckResponseSchema = z.object({
+  pincode: pincodeSchema,
+  serviceable: z.boolean().nullable(),
+  prepaid: z.boolean().nullable(),
+  cod: z.boolean().nullable(),
+  estimatedDays: z.object({ min: z.number().int().positive(), max: z.number().int().positive() }),
+  estimate: z.boolean(),
+});
+export type PincodeCheckResponse = z.infer<typeof pincodeCheckResponseSchema>;

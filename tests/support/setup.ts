@@ -1,8 +1,14 @@
 import { format } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, type MockInstance, vi } from 'vitest';
-import { server } from './msw.ts';
+import { isPassthrough, server } from './msw.ts';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() =>
+  server.listen({
+    onUnhandledRequest(request, print) {
+      if (!isPassthrough(request.url)) print.error();
+    },
+  }),
+);
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 

@@ -1,0 +1,18 @@
+import type { Config } from '@netlify/functions';
+import { createPaymentOrderRequestSchema } from '../../src/shop/schemas.ts';
+import { createDeps } from '../lib/deps.ts';
+import { guarded, methodNotAllowed, parseJsonBody, serviceResponse } from '../lib/http.ts';
+import { createPaymentOrder } from '../lib/orders.ts';
+
+export default async function createOrder(request: Request): Promise<Response> {
+  if (request.method !== 'POST') return methodNotAllowed(['POST']);
+  const body = await parseJsonBody(request, createPaymentOrderRequestSchema);
+  if (!body.ok) return body.response;
+  return guarded('create-order', async () => serviceResponse(await createPaymentOrder(createDeps(), body.data)));
+}
+
+export const config: Config = {
+  path: '/api/razorpay/create-order',
+  method: ['POST'],
+  rateLimit: { windowLimit: 30, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

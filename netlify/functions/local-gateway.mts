@@ -1,0 +1,27 @@
+import type { Config } from '@netlify/functions';
+import { localGatewayPayRequestSchema } from '../../src/shop/schemas.ts';
+import { blobStore } from '../lib/blobs.ts';
+import { LOCAL_GATEWAY_STORE } from '../lib/deps.ts';
+import { isProduction, readServerEnv } from '../lib/env.ts';
+import { errorResponse, guarded, methodNotAllowed, parseJsonBody } from '../lib/http.ts';
+import { payLocally } from '../lib/razorpay.ts';
+
+/**
+ * The local test gateway's "bank": the development payment dialog posts here to pay or fail.
+ * It exists only where Razorpay is not configured, and never in production.
+ */
+export default async function localGateway(request: Request): Promise<Response> {
+  if (request.method !== 'POST') return methodNotAllowed(['POST']);
+  const env = readServerEnv();
+  if (isProduction(env) || env.RAZORPAY_KEY_ID) {
+    return errorResponse(404, 'NOT_FOUND', 'There is no test gateway here.');
+  }
+  const body = await parseJsonBody(request, localGatewayPayRequestSchema);
+  if (!body.ok) return body.response;
+  return guarded('local-gateway', async () => {
+    const result = await payLocally(blobStore(LOCAL_GATEWAY_STORE), body.data.razorpay_order_id, body.data.outcome);
+    return result ? Response.json(result) : errorResponse(404, 'UNKNOWN_ORDER', 'No such test payment order.');
+  });
+}
+
+export const config: Config = { path: '/api/local-gateway/pay', method: ['POST'] };

@@ -1,0 +1,18 @@
+import type { Config } from '@netlify/functions';
+import { verifyPaymentRequestSchema } from '../../src/shop/schemas.ts';
+import { createDeps } from '../lib/deps.ts';
+import { guarded, methodNotAllowed, parseJsonBody, serviceResponse } from '../lib/http.ts';
+import { verifyPayment } from '../lib/orders.ts';
+
+export default async function verify(request: Request): Promise<Response> {
+  if (request.method !== 'POST') return methodNotAllowed(['POST']);
+  const body = await parseJsonBody(request, verifyPaymentRequestSchema);
+  if (!body.ok) return body.response;
+  return guarded('verify-payment', async () => serviceResponse(await verifyPayment(createDeps(), body.data)));
+}
+
+export const config: Config = {
+  path: '/api/razorpay/verify-payment',
+  method: ['POST'],
+  rateLimit: { windowLimit: 60, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

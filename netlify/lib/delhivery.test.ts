@@ -1,0 +1,395 @@
+import { delay, HttpResponse, http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { z } from 'zod';
+import { makeCatalogue, makeCustomer } from '../../tests/support/factories.ts';
+import { server } from '../../tests/support/msw.ts';
+import { buildOrderRecord, orderTotals, priceLines } from '../../src/shop/order.ts';
+import { buildShipment, type ShipmentRecord } from '../../src/shop/shipment.ts';
+import { createDelhivery, estimateDeliveryDays } from './delhivery.ts';
+
+const BASE = 'https://delhivery.test';
+const TOKEN = 'test-token';
+const env = { DELHIVERY_TOKEN: TOKEN, DELHIVERY_BASE_URL: BASE };
+const RATE_URL = `${BASE}/api/kinko/v1/invoice/charges/.json`;
+const PINCODE_URL = `${BASE}/c/api/pin-codes/json/`;
+const CREATE_URL = `${BASE}/api/cmu/create.json`;
+
+/** What Delhivery's rate API insists on; a request that differs gets a 400, as Delhivery would. */
+const rateQuerySchema = z.strictObject({
+  md: z.literal('S'),
+  ss: z.literal('Delivered'),
+  o_pin: z.literal('249135'),
+  d_pin: z.string().regex(/^\d{6}$/),
+  cgm: z.string().regex(/^[1-9]\d*$/),
+  pt: z.enum(['COD', 'Pre-paid']),
+});
+
+/** Delhivery's required shipment fields (FACTS.md) and our pickup location. */
+const createDataSchema = z.strictObject({
+  shipments: z
+    .array(
+      z.looseObject({
+        name: z.string().min(1),
+        add: z.string().min(1),
+        pin: z.string().regex(/^\d{6}$/),
+        phone: z.string().regex(/^\d{10}$/),
+        order: z.string().min(1),
+        payment_mode: z.enum(['COD', 'Prepaid']),
+        total_amount: z.number().positive(),
+      }),
+    )
+    .length(1),
+  pickup_location: z.strictObject({ name: z.string().min(1) }),
+});
+
+function authorised(request: Request): boolean {
+  return request.headers.get('authorization') === `Token ${TOKEN}`;
+}
+
+function rateHandler(answer: () => Response | Promise<Response>, seen: URLSearchParams[] = []) {
+  return http.get(RATE_URL, ({ request }) => {
+    if (!authorised(request)) return HttpResponse.json({ detail: 'Invalid token' }, { status: 401 });
+    const query = new URL(request.url).searchParams;
+    seen.push(query);
+    const parsed = rateQuerySchema.safeParse(Object.fromEntries(query));
+    if (!parsed.success) return HttpResponse.json({ error: z.prettifyError(parsed.error) }, { status: 400 });
+    return answer();
+  });
+}
+
+function pincodeHandler(deliveryCodes: unknown[]) {
+  return http.get(PINCODE_URL, ({ request }) => {
+    if (!authorised(request)) return HttpResponse.json({ detail: 'Invalid token' }, { status: 401 });
+    const pin = new URL(request.url).searchParams.get('filter_codes');
+    if (!pin || !/^\d{6}$/.test(pin)) return HttpResponse.json({ error: 'filter_codes' }, { status: 400 });
+    return HttpResponse.json({ delivery_codes: deliveryCodes });
+  });
+}
+
+interface ReceivedShipment {
+  contentType: string | null;
+  format: string | null;
+  data: z.infer<typeof createDataSchema>;
+}
+
+function createHandler(answer: (received: ReceivedShipment) => Response, seen: ReceivedShipment[] = []) {
+  return http.post(CREATE_URL, async ({ request }) => {
+    if (!authorised(request)) return HttpResponse.json({ detail: 'Invalid token' }, { status: 401 });
+    const form = new URLSearchParams(await request.text());
+    const data = createDataSchema.safeParse(JSON.parse(form.get('data') ?? 'null'));
+    const contentType = request.headers.get('content-type');
+    if (!data.success || form.get('format') !== 'json' || contentType !== 'application/x-www-form-urlencoded') {
+      return HttpResponse.json({ success: false, rmk: 'bad shipment data' }, { status: 400 });
+    }
+    const received = { contentType, format: form.get('format'), data: data.data };
+    seen.push(received);
+    return answer(received);
+  });
+}
+
+function codShipment(): ShipmentRecord {
+  const priced = priceLines(makeCatalogue(), [{ productId: 1, size: '500gm', quantity: 2 }]);
+  if (!priced.ok) throw new Error(priced.message);
+  const order = buildOrderRecord({
+    orderId: 'OUO_1760000000000',
+    timestamp: new Date('2025-10-09T10:00:00Z'),
+    customer: makeCustomer(),
+    cart: priced.cart,
+    totals: orderTotals(priced.cart.subtotal, 65, 'cod'),
+    mode: 'cod',
+  });
+  return buildShipment(order, priced.cart.weight);
+}
+
+const query = { originPin: '249135', destinationPin: '110001', grams: 1500, mode: 'prepaid' } as const;
+
+let warn: MockInstance<typeof console.warn>;
+beforeEach(() => {
+  warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterEach(() => warn.mockRestore());
+
+function expectWarning(pattern: RegExp) {
+  expect(warn).toHaveBeenCalledOnce();
+  expect(String(warn.mock.calls[0]?.[0])).toMatch(pattern);
+}
+
+describe('quoteRate', () => {
+  it('asks for a surface rate from the pickup pin and reads total_amount of the first element', async () => {
+    const seen: URLSearchParams[] = [];
+    server.use(rateHandler(() => HttpResponse.json([{ total_amount: 87.32, charge_DL: 60 }, { total_amount: 1 }]), seen));
+
+    await expect(createDelhivery(env).quoteRate(query)).resolves.toBe(87.32);
+
+    expect(seen).toHaveLength(1);
+    expect(Object.fromEntries(seen[0] ?? [])).toEqual({
+      md: 'S',
+      ss: 'Delivered',
+      d_pin: '110001',
+      o_pin: '249135',
+      cgm: '1500',
+      pt: 'Pre-paid',
+    });
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('asks for the COD rate when the shopper pays on delivery', async () => {
+    const seen: URLSearchParams[] = [];
+    server.use(
+      rateHandler(() => HttpResponse.json([{ total_amount: 112 }]), seen),
+    );
+
+    await expect(createDelhivery(env).quoteRate({ ...query, mode: 'cod', grams: 523 })).resolves.toBe(112);
+    expect(seen[0]?.get('pt')).toBe('COD');
+    expect(seen[0]?.get('cgm')).toBe('523');
+  });
+
+  it('accepts a numeric string as the amount', async () => {
+    server.use(rateHandler(() => HttpResponse.json([{ total_amount: '95.50' }])));
+    await expect(createDelhivery(env).quoteRate(query)).resolves.toBe(95.5);
+  });
+
+  it('gives no rate, with a warning, when Delhivery answers an error status', async () => {
+    server.use(rateHandler(() => HttpResponse.json({ error: 'Internal error' }, { status: 502 })));
+
+    await expect(createDelhivery(env).quoteRate(query)).resolves.toBeUndefined();
+    expectWarning(/HTTP 502 \(Internal error\)/);
+  });
+
+  it('gives no rate when the token is refused', async () => {
+    server.use(rateHandler(() => HttpResponse.json([{ total_amount: 80 }])));
+
+    await expect(
+      createDelhivery({ ...env, DELHIVERY_TOKEN: 'wrong' }).quoteRate(query),
+    ).resolves.toBeUndefined();
+    expectWarning(/HTTP 401 \(Invalid token\)/);
+  });
+
+  it.each([
+    ['an empty array', []],
+    ['an object instead of an array', { total_amount: 80 }],
+    ['no total_amount', [{ charge_DL: 80 }]],
+    ['a negative amount', [{ total_amount: -5 }]],
+    ['a word for an amount', [{ total_amount: 'free' }]],
+  ])('gives no rate when the answer has %s', async (_, body) => {
+    server.use(rateHandler(() => HttpResponse.json(body)));
+
+    await expect(createDelhivery(env).quoteRate(query)).resolves.toBeUndefined();
+    expectWarning(/unexpected response shape/);
+  });
+
+  it('gives no rate when the answer is not JSON', async () => {
+    server.use(rateHandler(() => HttpResponse.text('<html>Service Unavailable</html>')));
+
+    await expect(createDelhivery(env).quoteRate(query)).resolves.toBeUndefined();
+    expectWarning(/not JSON/);
+  });
+
+  it('gives no rate when the network fails', async () => {
+    server.use(rateHandler(() => HttpResponse.error()));
+
+    await expect(createDelhivery(env).quoteRate(query)).resolves.toBeUndefined();
+    expectWarning(/network error/);
+  });
+
+  it('gives up waiting after the timeout', async () => {
+    server.use(
+      rateHandler(async () => {
+        await delay(1_000);
+        return HttpResponse.json([{ total_amount: 80 }]);
+      }),
+    );
+
+    const started = Date.now();
+    await expect(createDelhivery(env, undefined, { quoteTimeoutMs: 50 }).quoteRate(query)).resolves.toBeUndefined();
+    expect(Date.now() - started).toBeLessThan(900);
+    expectWarning(/no answer within 50 ms/);
+  });
+});
+
+describe('checkPincode', () => {
+  it('reads the prepaid and COD flags of the pincode', async () => {
+    server.use(pincodeHandler([{ postal_code: { pin: 110001, district: 'New Delhi', pre_paid: 'Y', cod: 'Y' } }]));
+    await expect(createDelhivery(env).checkPincode('110001')).resolves.toEqual({
+      serviceable: true,
+      prepaid: true,
+      cod: true,
+    });
+  });
+
+  it('reports prepaid-only pincodes', async () => {
+    server.use(pincodeHandler([{ postal_code: { pin: '194101', pre_paid: 'Y', cod: 'N' } }]));
+    await expect(createDelhivery(env).checkPincode('194101')).resolves.toEqual({
+      serviceable: true,
+      prepaid: true,
+      cod: false,
+    });
+  });
+
+  it('treats an empty list as not serviceable', async () => {
+    server.use(pincodeHandler([]));
+    await expect(createDelhivery(env).checkPincode('999999')).resolves.toEqual({
+      serviceable: false,
+      prepaid: false,
+      cod: false,
+    });
+  });
+
+  it('treats a listed pincode that takes neither payment as not serviceable', async () => {
+    server.use(pincodeHandler([{ postal_code: { pin: 744301, pre_paid: 'N', cod: 'N' } }]));
+    await expect(createDelhivery(env).checkPincode('744301')).resolves.toMatchObject({ serviceable: false });
+  });
+
+  it('is unknown, with a warning, when Delhivery fails', async () => {
+    server.use(http.get(PINCODE_URL, () => HttpResponse.json({ detail: 'down' }, { status: 503 })));
+
+    await expect(createDelhivery(env).checkPincode('110001')).resolves.toBeUndefined();
+    expectWarning(/serviceability of 110001 unknown: HTTP 503/);
+  });
+
+  it('is unknown when the answer has an unexpected shape', async () => {
+    server.use(http.get(PINCODE_URL, () => HttpResponse.json({ codes: [] })));
+
+    await expect(createDelhivery(env).checkPincode('110001')).resolves.toBeUndefined();
+    expectWarning(/unexpected response shape/);
+  });
+
+  it('does not ask about something that is not a pincode', async () => {
+    await expect(createDelhivery(env).checkPincode('12345')).resolves.toEqual({
+      serviceable: false,
+      prepaid: false,
+      cod: false,
+    });
+  });
+});
+
+describe('createShipment', () => {
+  it('posts the shipment and the pickup location as form data and returns the waybill', async () => {
+    const seen: ReceivedShipment[] = [];
+    server.use(
+      createHandler(
+        () =>
+          HttpResponse.json({
+            success: true,
+            package_count: 1,
+            packages: [{ status: 'Success', waybill: '1234567890123', refnum: 'OUO_1760000000000', remarks: [] }],
+          }),
+        seen,
+      ),
+    );
+    const shipment = codShipment();
+
+    const result = await createDelhivery(env).createShipment({ shipment, pickupName: 'Delhivery Uttarkashi hub' });
+
+    expect(result).toEqual({ sent: true, waybill: '1234567890123' });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.data.pickup_location).toEqual({ name: 'Delhivery Uttarkashi hub' });
+    expect(seen[0]?.data.shipments[0]).toEqual(shipment);
+    expect(seen[0]?.data.shipments[0]).toMatchObject({
+      name: 'Asha Rawat',
+      pin: '248001',
+      phone: '9876543210',
+      order: 'OUO_1760000000000',
+      payment_mode: 'COD',
+      cod_amount: 909,
+      total_amount: 909,
+      weight: 1000,
+      shipping_mode: 'Surface',
+    });
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('accepts a numeric waybill when the package status is Success', async () => {
+    server.use(createHandler(() => HttpResponse.json({ packages: [{ status: 'Success', waybill: 99887766 }] })));
+    const result = await createDelhivery(env).createShipment({ shipment: codShipment(), pickupName: 'Hub' });
+    expect(result).toEqual({ sent: true, waybill: '99887766' });
+  });
+
+  it("reports Delhivery's remarks when the package is refused", async () => {
+    server.use(
+      createHandler(() =>
+        HttpResponse.json({
+          success: false,
+          rmk: 'An internal Error has occurred',
+          packages: [{ status: 'Fail', waybill: '', remarks: ['Duplicate order id'] }],
+        }),
+      ),
+    );
+
+    const result = await createDelhivery(env).createShipment({ shipment: codShipment(), pickupName: 'Hub' });
+
+    expect(result).toEqual({ sent: false, reason: 'Duplicate order id' });
+    expectWarning(/OUO_1760000000000 refused: Duplicate order id/);
+  });
+
+  it('falls back to rmk when there is no package', async () => {
+    server.use(createHandler(() => HttpResponse.json({ success: false, rmk: 'ClientWarehouse matching query does not exist.' })));
+    const result = await createDelhivery(env).createShipment({ shipment: codShipment(), pickupName: 'Nowhere' });
+    expect(result).toEqual({ sent: false, reason: 'ClientWarehouse matching query does not exist.' });
+  });
+
+  it('reports an error status as not sent', async () => {
+    server.use(http.post(CREATE_URL, () => HttpResponse.json({ detail: 'Login or API Key Required' }, { status: 401 })));
+    const result = await createDelhivery(env).createShipment({ shipment: codShipment(), pickupName: 'Hub' });
+    expect(result).toEqual({ sent: false, reason: 'HTTP 401 (Login or API Key Required)' });
+  });
+
+  it('reports a network failure as not sent', async () => {
+    server.use(http.post(CREATE_URL, () => HttpResponse.error()));
+    const result = await createDelhivery(env).createShipment({ shipment: codShipment(), pickupName: 'Hub' });
+    expect(result).toMatchObject({ sent: false, reason: expect.stringMatching(/^network error/) });
+  });
+});
+
+describe('with no DELHIVERY_TOKEN (the embedded local default)', () => {
+  // No msw handler is installed: any request would be an unhandled-request error.
+  const local = () => {
+    const fetchImpl = vi.fn<typeof fetch>();
+    return { fetchImpl, delhivery: createDelhivery({ DELHIVERY_BASE_URL: BASE }, fetchImpl) };
+  };
+
+  it('gives no carrier rate, so callers use the flagged estimate', async () => {
+    const { fetchImpl, delhivery } = local();
+    expect(delhivery.configured).toBe(false);
+    await expect(delhivery.quoteRate(query)).resolves.toBeUndefined();
+    expect(fetchImpl).not.toHaveBeenCalled();
+  });
+
+  it('serves every valid pincode, prepaid and COD', async () => {
+    const { fetchImpl, delhivery } = local();
+    await expect(delhivery.checkPincode('682001')).resolves.toEqual({ serviceable: true, prepaid: true, cod: true });
+    await expect(delhivery.checkPincode('012345')).resolves.toEqual({ serviceable: false, prepaid: false, cod: false });
+    expect(fetchImpl).not.toHaveBeenCalled();
+  });
+
+  it('records shipments as not sent', async () => {
+    const { fetchImpl, delhivery } = local();
+    await expect(delhivery.createShipment({ shipment: codShipment(), pickupName: 'Hub' })).resolves.toEqual({
+      sent: false,
+      reason: 'Delhivery is not configured',
+    });
+    expect(fetchImpl).not.toHaveBeenCalled();
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('also runs on the global fetch without touching it', async () => {
+    const delhivery = createDelhivery({ DELHIVERY_BASE_URL: BASE, DELHIVERY_TOKEN: undefined });
+    await expect(delhivery.quoteRate(query)).resolves.toBeUndefined();
+    await expect(delhivery.checkPincode('110001')).resolves.toMatchObject({ serviceable: true });
+  });
+});
+
+describe('estimateDeliveryDays from the Uttarkashi pickup', () => {
+  it.each([
+    ['249001', { min: 2, max: 4 }],
+    ['248001', { min: 2, max: 4 }],
+    ['263001', { min: 3, max: 5 }],
+    ['226001', { min: 3, max: 5 }],
+    ['110001', { min: 4, max: 6 }],
+    ['302001', { min: 4, max: 6 }],
+    ['400001', { min: 5, max: 8 }],
+    ['682001', { min: 5, max: 8 }],
+  ])('to %s', (pin, window) => {
+    expect(estimateDeliveryDays('249135', pin)).toEqual(window);
+  });
+});

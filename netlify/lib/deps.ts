@@ -1,0 +1,35 @@
+/** Wires the order service to the real (or embedded local) outside systems, from the environment. */
+import { content } from '../../src/content/content.server.ts';
+import { blobStore } from './blobs.ts';
+import { createDelhivery } from './delhivery.ts';
+import { type ServerEnv, readServerEnv } from './env.ts';
+import { createOrderLog } from './order-log.ts';
+import type { OrderDeps } from './orders.ts';
+import { type PaymentGateway, createGateway } from './razorpay.ts';
+import { createSheets } from './sheets.ts';
+
+export const ORDERS_STORE = 'orders';
+export const LOCAL_GATEWAY_STORE = 'local-gateway';
+
+export function createDeps(env: ServerEnv = readServerEnv()): OrderDeps {
+  let gateway: PaymentGateway | undefined;
+  return {
+    log: createOrderLog(blobStore(ORDERS_STORE)),
+    catalogue: () => content().catalogue(),
+    settings: async () => {
+      const settings = await content().settings();
+      return {
+        freeShippingThreshold: settings.freeShippingThreshold,
+        codCharge: settings.codCharge,
+        pickup: settings.pickup,
+      };
+    },
+    gateway: () => {
+      gateway ??= createGateway(env, () => blobStore(LOCAL_GATEWAY_STORE));
+      return gateway;
+    },
+    sheets: createSheets(env),
+    carrier: createDelhivery(env),
+    now: () => new Date(),
+  };
+}

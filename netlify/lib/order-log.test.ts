@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestBlobs, startTestBlobs } from '../../tests/support/blobs.ts';
+import { type StoredOrder, canMove, createOrderLog } from './order-log.ts';
+
+let blobs: TestBlobs;
+beforeAll(async () => {
+  blobs = await startTestBlobs();
+});
+afterAll(() => blobs.stop());
+
+function order(orderId: string, overrides: Partial<StoredOrder> = {}): StoredOrder {
+  return {
+    orderId,
+    status: 'pending',
+    mode: 'cod',
+    fingerprint: 'fp',
+    createdAt: '2026-11-21T10:00:00.000Z',
+    updatedAt: '2026-11-21T10:00:00.000Z',
+    customer: { name: 'A', email: 'a@example.in', phone: '9876543210', address1: 'x', pincode: '248001' },
+    lines: [],
+    cart: { lines: [], subtotal: 0, weight: 0 },
+    totals: { subtotal: 0, shippingCharge: 0, codCharge: 150, total: 150 },
+    record: {} as StoredOrder['record'],
+    forwards: { sheet: { status: 'pending', attempts: 0 }, shipment: { status: 'pending', attempts: 0 } },
+    history: [],
+    ...overrides,
+  };
+}
+
+describe('order log (Netlify Blobs)', () => {
+  it('creates an order once and never overwrites it', async () => {
+    const log = createOrderLog(blobs.store('orders-a'));
+    expect(await log.create(order('OUO_1000000000001'))).toEqual({ created: true });
+    const again = await log.create(order('OUO_1000000000001', { fingerprint: 'other' }));
+    expect(again).toMatchObject({ created: false, existing: { fingerprint: 'fp' } });
+    expect(await log.openOrderIds()).toEqual(['OUO_1000000000001']);
+  });
+
+  it('lets only one of two concurrent creates win', async () => {
+    const log = createOrderLog(blobs.store('orders-b'));
+    const results = await Promise.all([log.create(order('OUO_1000000000002')), log.create(order('OUO_1000000000002'))]);
+    expect(results.filter((result) => result.created)).toHaveLength(1);
+  });
+
+  it('applies concurrent updates without losing one', async () => {
+    const log = createOrderLog(blobs.store('orders-c'));
+    await log.create(order('OUO_1000000000003'));
+    await Promise.all(
+      Array.from({ length: 5 }, (_, index) =>
+        log.update('OUO_1000000000003', (current) => {
+          current.history.push({ at: String(index), event: `e${index}` });
+          return current;
+        }),
+      ),
+    );
+    expect((await log.get('OUO_1000000000003'))?.history).toHaveLength(5);
+  });
+
+  it('closes an order once forwarded or expired', async () => {
+    const log = createOrderLog(blobs.store('orders-d'));
+    await log.create(order('OUO_1000000000004'));
+    await log.update('OUO_1000000000004', (current) => ({ ...current, status: 'forwarded' }));
+    expect(await log.openOrderIds()).toEqual([]);
+    expect(await log.allOrderIds()).toEqual(['OUO_1000000000004']);
+  });
+
+  it('finds an order by its Razorpay order id and remembers webhook events once', async () => {
+    const log = createOrderLog(blobs.store('orders-e'));
+    await log.create(order('OUO_1000000000005'));
+    await log.linkRazorpayOrder('order_abc', 'OUO_1000000000005');
+    expect((await log.getByRazorpayOrder('order_abc'))?.orderId).toBe('OUO_1000000000005');
+    expect(await log.getByRazorpayOrder('order_nope')).toBeUndefined();
+    expect(await log.rememberEvent('evt_1')).toBe(true);
+    expect(await log.rememberEvent('evt_1')).toBe(false);
+    expect(await log.hasEvent('evt_1')).toBe(true);
+  });
+
+  it('refuses to update an order that does not exist', async () => {
+    const log = createOrderLog(blobs.store('orders-f'));
+    await expect(log.update('OUO_1000000000006', (current) => current)).rejects.toThrow(/does not exist/);
+  });
+});
+
+describe('status moves only forward', () => {
+  it.each([
+    ['pending', 'paid', true],
+    ['pending', 'forwarded', true],
+    ['paid', 'forwarded', true],
+    ['pending', 'expired', true],
+    ['expired', 'paid', true],
+    ['paid', 'pending', false],
+    ['forwarded', 'paid', false],
+    ['paid', 'expired', false],
+    ['expired', 'forwarded', false],
+    ['paid', 'paid', false],
+  ] as const)('%s → %s: %s', (from, to, allowed) => {
+    expect(canMove(from, to)).toBe(allowed);
+  });
+});

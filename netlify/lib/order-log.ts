@@ -1,0 +1,143 @@
+/**
+ * The durable order log: one record per order id in Netlify Blobs, written before any outside
+ * call. Writes are conditional (create-only, or compare-and-swap on the ETag), so a double click,
+ * a retry or a webhook arriving twice can never produce two orders or lose an update.
+ */
+import type { PricedCart } from '../../src/shop/order.ts';
+import type { Customer, OrderLine, OrderRecord, OrderTotals } from '../../src/shop/order.ts';
+import type { PaymentMode } from '../../src/shop/shipping.ts';
+import type { JsonStore } from './blobs.ts';
+
+export type OrderStatus = 'pending' | 'paid' | 'forwarded' | 'expired';
+
+export interface ForwardState {
+  status: 'pending' | 'sending' | 'done' | 'failed' | 'not-sent';
+  attempts: number;
+  lastError?: string;
+  at?: string;
+  /** When a forward was claimed by one worker; a stale claim may be taken over. */
+  claimedAt?: string;
+  waybill?: string;
+}
+
+export interface StoredOrder {
+  orderId: string;
+  status: OrderStatus;
+  mode: PaymentMode;
+  fingerprint: string;
+  createdAt: string;
+  updatedAt: string;
+  customer: Customer;
+  lines: OrderLine[];
+  cart: PricedCart;
+  totals: OrderTotals;
+  record: OrderRecord;
+  razorpay?: {
+    orderId: string;
+    amountPaise: number;
+    paymentId?: string;
+    paidAt?: string;
+    via?: 'browser' | 'webhook' | 'reconciler';
+  };
+  forwards: { sheet: ForwardState; shipment: ForwardState };
+  history: { at: string; event: string }[];
+}
+
+// Flat keys (no slashes): the local Blobs sandbox lists nested keys unreliably.
+const ORDER = (orderId: string) => `order-${orderId}`;
+const RAZORPAY_INDEX = (razorpayOrderId: string) => `razorpay-${razorpayOrderId}`;
+/** Orders that still need something done (payment, forwarding); what the reconciler scans. */
+const OPEN = (orderId: string) => `open-${orderId}`;
+
+const RANK: Record<OrderStatus, number> = { pending: 0, expired: 0, paid: 1, forwarded: 2 };
+
+/** Status only moves forward; expired is terminal except that proof of payment revives it. */
+export function canMove(from: OrderStatus, to: OrderStatus): boolean {
+  if (from === to) return false;
+  if (to === 'expired') return from === 'pending';
+  if (from === 'expired') return to === 'paid';
+  return RANK[to] > RANK[from];
+}
+
+export class OrderConflictError extends Error {
+  override name = 'OrderConflictError';
+}
+
+export function createOrderLog(store: JsonStore) {
+  async function get(orderId: string): Promise<StoredOrder | undefined> {
+    const entry = await store.getWithMetadata(ORDER(orderId), { type: 'json' });
+    return (entry?.data as StoredOrder | undefined) ?? undefined;
+  }
+
+  return {
+    get,
+
+    /** Creates the order unless its id exists; never overwrites. */
+    async create(order: StoredOrder): Promise<{ created: true } | { created: false; existing: StoredOrder }> {
+      const result = await store.setJSON(ORDER(order.orderId), order, { onlyIfNew: true });
+      if (!result.modified) {
+        const existing = await get(order.orderId);
+        if (!existing) throw new OrderConflictError(`Order ${order.orderId} exists but cannot be read.`);
+        return { created: false, existing };
+      }
+      await store.setJSON(OPEN(order.orderId), { since: order.createdAt });
+      return { created: true };
+    },
+
+    /**
+     * Applies `change` to the current record and writes it only if nobody wrote in between;
+     * retries on a lost race. `change` returns undefined to leave the order as it is.
+     */
+    async update(
+      orderId: string,
+      change: (order: StoredOrder) => StoredOrder | undefined,
+    ): Promise<{ order: StoredOrder; changed: boolean }> {
+      for (let attempt = 0; attempt < 8; attempt += 1) {
+        const entry = await store.getWithMetadata(ORDER(orderId), { type: 'json' });
+        if (!entry?.etag) throw new OrderConflictError(`Order ${orderId} does not exist.`);
+        const current = entry.data as StoredOrder;
+        const next = change(structuredClone(current));
+        if (!next) return { order: current, changed: false };
+        const written = await store.setJSON(ORDER(orderId), next, { onlyIfMatch: entry.etag });
+        if (written.modified) {
+          const open = next.status !== 'forwarded' && next.status !== 'expired';
+          if (!open) await store.delete(OPEN(orderId));
+          return { order: next, changed: true };
+        }
+      }
+      throw new OrderConflictError(`Order ${orderId} kept changing under us; try again.`);
+    },
+
+    async linkRazorpayOrder(razorpayOrderId: string, orderId: string): Promise<void> {
+      await store.setJSON(RAZORPAY_INDEX(razorpayOrderId), { orderId });
+    },
+
+    async getByRazorpayOrder(razorpayOrderId: string): Promise<StoredOrder | undefined> {
+      const entry = await store.getWithMetadata(RAZORPAY_INDEX(razorpayOrderId), { type: 'json' });
+      const orderId = (entry?.data as { orderId?: string } | undefined)?.orderId;
+      return orderId ? get(orderId) : undefined;
+    },
+
+    async openOrderIds(): Promise<string[]> {
+      const { blobs } = await store.list({ prefix: 'open-' });
+      return blobs.map((blob) => blob.key.slice('open-'.length));
+    },
+
+    async allOrderIds(): Promise<string[]> {
+      const { blobs } = await store.list({ prefix: 'order-' });
+      return blobs.map((blob) => blob.key.slice('order-'.length));
+    },
+
+    /** Remembers a processed webhook event; false when it was already there. */
+    async rememberEvent(eventId: string): Promise<boolean> {
+      const result = await store.setJSON(`webhook-event-${eventId}`, { at: new Date().toISOString() }, { onlyIfNew: true });
+      return result.modified;
+    },
+
+    async hasEvent(eventId: string): Promise<boolean> {
+      return (await store.getWithMetadata(`webhook-event-${eventId}`, { type: 'json' })) !== null;
+    },
+  };
+}
+
+export type OrderLog = ReturnType<typeof createOrderLog>;

@@ -1,0 +1,30 @@
+/** Netlify's own local Blobs server in a temporary folder, for tests of code that uses Blobs. */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { getStore } from '@netlify/blobs';
+import { BlobsServer } from '@netlify/blobs/server';
+import { type JsonStore, guardedStore } from '../../netlify/lib/blobs.ts';
+import { allowPassthrough } from './msw.ts';
+
+export interface TestBlobs {
+  store(name: string): JsonStore;
+  stop(): Promise<void>;
+}
+
+export async function startTestBlobs(): Promise<TestBlobs> {
+  const directory = await mkdtemp(path.join(tmpdir(), 'ouo-blobs-'));
+  const token = 'test-token';
+  const server = new BlobsServer({ directory, token, logger: () => undefined });
+  const { port } = await server.start();
+  const apiURL = `http://localhost:${port}`;
+  const release = allowPassthrough(apiURL);
+  return {
+    store: (name) => guardedStore(getStore({ name, siteID: 'test-site', token, apiURL }) as unknown as JsonStore),
+    async stop() {
+      release();
+      await server.stop();
+      await rm(directory, { recursive: true, force: true });
+    },
+  };
+}
