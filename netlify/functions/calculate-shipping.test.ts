@@ -1,8 +1,8 @@
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { server } from '../../tests/support/msw.ts';
 import * as contentModule from '../../src/content/content.server.ts';
 import { errorEnvelopeSchema, shippingQuoteResponseSchema } from '../../src/shop/schemas.ts';
+import { server } from '../../tests/support/msw.ts';
 import calculateShipping, { config } from './calculate-shipping.mts';
 
 const BASE = 'https://delhivery.test';

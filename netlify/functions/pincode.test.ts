@@ -1,8 +1,8 @@
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { server } from '../../tests/support/msw.ts';
 import * as contentModule from '../../src/content/content.server.ts';
 import { errorEnvelopeSchema, pincodeCheckResponseSchema } from '../../src/shop/schemas.ts';
+import { server } from '../../tests/support/msw.ts';
 import pincode, { config } from './pincode.mts';
 
 const BASE = 'https://delhivery.test';
@@ -54,7 +54,9 @@ describe('GET /api/pincode/:pin', () => {
 
   it("answers Delhivery's serviceability with the delivery window from Uttarkashi", async () => {
     const seen: string[] = [];
-    server.use(pincodeHandler([{ postal_code: { pin: 110001, pre_paid: 'Y', cod: 'Y', district: 'New Delhi' } }], seen));
+    server.use(
+      pincodeHandler([{ postal_code: { pin: 110001, pre_paid: 'Y', cod: 'Y', district: 'New Delhi' } }], seen),
+    );
 
     expect(await answerOf(await check('110001'))).toEqual({
       pincode: '110001',
@@ -91,19 +93,22 @@ describe('GET /api/pincode/:pin', () => {
     });
   });
 
-  it.each(['12345', '1234567', '012345', 'abcdef', '11 001'])('refuses %j with 400 and the pincode message', async (pin) => {
-    const seen: string[] = [];
-    server.use(pincodeHandler([], seen));
+  it.each(['12345', '1234567', '012345', 'abcdef', '11 001'])(
+    'refuses %j with 400 and the pincode message',
+    async (pin) => {
+      const seen: string[] = [];
+      server.use(pincodeHandler([], seen));
 
-    const response = await check(pin);
+      const response = await check(pin);
 
-    expect(response.status).toBe(400);
-    expect(errorEnvelopeSchema.parse(await response.json()).error).toEqual({
-      code: 'INVALID_PINCODE',
-      message: 'Please enter a valid 6-digit pincode',
-    });
-    expect(seen).toEqual([]);
-  });
+      expect(response.status).toBe(400);
+      expect(errorEnvelopeSchema.parse(await response.json()).error).toEqual({
+        code: 'INVALID_PINCODE',
+        message: 'Please enter a valid 6-digit pincode',
+      });
+      expect(seen).toEqual([]);
+    },
+  );
 
   it('answers serviceability unknown, as an estimate, when Delhivery is down', async () => {
     server.use(http.get(PINCODE_URL, () => HttpResponse.json({ detail: 'Service Unavailable' }, { status: 503 })));

@@ -23,7 +23,8 @@ export interface JsonStore {
 }
 
 const CONTENT_TAG = 'content:';
-const contentTag = (data: unknown) => `${CONTENT_TAG}${createHash('sha256').update(JSON.stringify(data)).digest('hex')}`;
+const contentTag = (data: unknown) =>
+  `${CONTENT_TAG}${createHash('sha256').update(JSON.stringify(data)).digest('hex')}`;
 
 export function guardedStore(store: JsonStore): JsonStore {
   const queues = new Map<string, Promise<unknown>>();
@@ -32,9 +33,11 @@ export function guardedStore(store: JsonStore): JsonStore {
     const next = previous.then(run, run);
     queues.set(
       key,
-      next.catch(() => undefined).finally(() => {
-        if (queues.get(key) === next) queues.delete(key);
-      }),
+      next
+        .catch(() => undefined)
+        .finally(() => {
+          if (queues.get(key) === next) queues.delete(key);
+        }),
     );
     return next;
   };

@@ -1,10 +1,10 @@
 import { delay, HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { z } from 'zod';
-import { makeCatalogue, makeCustomer } from '../../tests/support/factories.ts';
-import { server } from '../../tests/support/msw.ts';
 import { buildOrderRecord, orderTotals, priceLines } from '../../src/shop/order.ts';
 import { buildShipment, type ShipmentRecord } from '../../src/shop/shipment.ts';
+import { makeCatalogue, makeCustomer } from '../../tests/support/factories.ts';
+import { server } from '../../tests/support/msw.ts';
 import { createDelhivery, estimateDeliveryDays } from './delhivery.ts';
 
 const BASE = 'https://delhivery.test';
@@ -117,7 +117,9 @@ function expectWarning(pattern: RegExp) {
 describe('quoteRate', () => {
   it('asks for a surface rate from the pickup pin and reads total_amount of the first element', async () => {
     const seen: URLSearchParams[] = [];
-    server.use(rateHandler(() => HttpResponse.json([{ total_amount: 87.32, charge_DL: 60 }, { total_amount: 1 }]), seen));
+    server.use(
+      rateHandler(() => HttpResponse.json([{ total_amount: 87.32, charge_DL: 60 }, { total_amount: 1 }]), seen),
+    );
 
     await expect(createDelhivery(env).quoteRate(query)).resolves.toBe(87.32);
 
@@ -135,9 +137,7 @@ describe('quoteRate', () => {
 
   it('asks for the COD rate when the shopper pays on delivery', async () => {
     const seen: URLSearchParams[] = [];
-    server.use(
-      rateHandler(() => HttpResponse.json([{ total_amount: 112 }]), seen),
-    );
+    server.use(rateHandler(() => HttpResponse.json([{ total_amount: 112 }]), seen));
 
     await expect(createDelhivery(env).quoteRate({ ...query, mode: 'cod', grams: 523 })).resolves.toBe(112);
     expect(seen[0]?.get('pt')).toBe('COD');
@@ -159,9 +159,7 @@ describe('quoteRate', () => {
   it('gives no rate when the token is refused', async () => {
     server.use(rateHandler(() => HttpResponse.json([{ total_amount: 80 }])));
 
-    await expect(
-      createDelhivery({ ...env, DELHIVERY_TOKEN: 'wrong' }).quoteRate(query),
-    ).resolves.toBeUndefined();
+    await expect(createDelhivery({ ...env, DELHIVERY_TOKEN: 'wrong' }).quoteRate(query)).resolves.toBeUndefined();
     expectWarning(/HTTP 401 \(Invalid token\)/);
   });
 
@@ -323,13 +321,17 @@ describe('createShipment', () => {
   });
 
   it('falls back to rmk when there is no package', async () => {
-    server.use(createHandler(() => HttpResponse.json({ success: false, rmk: 'ClientWarehouse matching query does not exist.' })));
+    server.use(
+      createHandler(() => HttpResponse.json({ success: false, rmk: 'ClientWarehouse matching query does not exist.' })),
+    );
     const result = await createDelhivery(env).createShipment({ shipment: codShipment(), pickupName: 'Nowhere' });
     expect(result).toEqual({ sent: false, reason: 'ClientWarehouse matching query does not exist.' });
   });
 
   it('reports an error status as not sent', async () => {
-    server.use(http.post(CREATE_URL, () => HttpResponse.json({ detail: 'Login or API Key Required' }, { status: 401 })));
+    server.use(
+      http.post(CREATE_URL, () => HttpResponse.json({ detail: 'Login or API Key Required' }, { status: 401 })),
+    );
     const result = await createDelhivery(env).createShipment({ shipment: codShipment(), pickupName: 'Hub' });
     expect(result).toEqual({ sent: false, reason: 'HTTP 401 (Login or API Key Required)' });
   });

@@ -127,7 +127,10 @@ export function createDelhivery(
       body = await response.text();
     } catch (error) {
       const timedOut = error instanceof Error && error.name === 'TimeoutError';
-      return { ok: false, reason: timedOut ? `no answer within ${timeoutMs} ms` : `network error (${describe(error)})` };
+      return {
+        ok: false,
+        reason: timedOut ? `no answer within ${timeoutMs} ms` : `network error (${describe(error)})`,
+      };
     }
     const json = parseJson(body);
     if (!response.ok) return { ok: false, reason: `HTTP ${response.status}${remark(json)}` };

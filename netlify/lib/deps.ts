@@ -2,10 +2,10 @@
 import { content } from '../../src/content/content.server.ts';
 import { blobStore } from './blobs.ts';
 import { createDelhivery } from './delhivery.ts';
-import { type ServerEnv, readServerEnv } from './env.ts';
+import { readServerEnv, type ServerEnv } from './env.ts';
 import { createOrderLog } from './order-log.ts';
 import type { OrderDeps } from './orders.ts';
-import { type PaymentGateway, createGateway } from './razorpay.ts';
+import { createGateway, type PaymentGateway } from './razorpay.ts';
 import { createSheets } from './sheets.ts';
 
 export const ORDERS_STORE = 'orders';

@@ -18,7 +18,10 @@ export const serverEnvSchema = z.object({
   RAZORPAY_WEBHOOK_SECRET: optional,
   DELHIVERY_TOKEN: optional,
   DELHIVERY_BASE_URL: z.url().default('https://track.delhivery.com'),
-  SHEETS_WEBHOOK_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
+  SHEETS_WEBHOOK_URL: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   SHEETS_WEBHOOK_SECRET: optional,
   SHEET_ID: optional,
   /** Where the embedded sheet (CSV files, one per tab) lives when no sheet is configured. */

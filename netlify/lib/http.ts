@@ -75,7 +75,9 @@ export function methodNotAllowed(allowed: string[]): Response {
 export function serviceResponse<T>(
   result: { ok: true; status: number; body: T } | { ok: false; status: number; code: string; message: string },
 ): Response {
-  return result.ok ? Response.json(result.body, { status: result.status }) : errorResponse(result.status, result.code, result.message);
+  return result.ok
+    ? Response.json(result.body, { status: result.status })
+    : errorResponse(result.status, result.code, result.message);
 }
 
 /** Runs a handler; an unexpected failure is logged and answered with the envelope, never a stack. */
@@ -86,7 +88,15 @@ export async function guarded(name: string, run: () => Promise<Response>): Promi
     console.error(`${name}: unexpected failure`, error);
     const notConfigured = (error as Error).name === 'PaymentsNotConfiguredError';
     return notConfigured
-      ? errorResponse(503, 'PAYMENTS_UNAVAILABLE', 'Online payment is not available right now. Please choose Cash on Delivery.')
-      : errorResponse(500, 'INTERNAL_ERROR', 'Something went wrong on our side. Your order was not charged; please try again.');
+      ? errorResponse(
+          503,
+          'PAYMENTS_UNAVAILABLE',
+          'Online payment is not available right now. Please choose Cash on Delivery.',
+        )
+      : errorResponse(
+          500,
+          'INTERNAL_ERROR',
+          'Something went wrong on our side. Your order was not charged; please try again.',
+        );
   }
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestBlobs, startTestBlobs } from '../../tests/support/blobs.ts';
-import { type StoredOrder, canMove, createOrderLog } from './order-log.ts';
+import { startTestBlobs, type TestBlobs } from '../../tests/support/blobs.ts';
+import { canMove, createOrderLog, type StoredOrder } from './order-log.ts';
 
 let blobs: TestBlobs;
 beforeAll(async () => {

@@ -3,8 +3,7 @@
  * call. Writes are conditional (create-only, or compare-and-swap on the ETag), so a double click,
  * a retry or a webhook arriving twice can never produce two orders or lose an update.
  */
-import type { PricedCart } from '../../src/shop/order.ts';
-import type { Customer, OrderLine, OrderRecord, OrderTotals } from '../../src/shop/order.ts';
+import type { Customer, OrderLine, OrderRecord, OrderTotals, PricedCart } from '../../src/shop/order.ts';
 import type { PaymentMode } from '../../src/shop/shipping.ts';
 import type { JsonStore } from './blobs.ts';
 
@@ -130,7 +129,11 @@ export function createOrderLog(store: JsonStore) {
 
     /** Remembers a processed webhook event; false when it was already there. */
     async rememberEvent(eventId: string): Promise<boolean> {
-      const result = await store.setJSON(`webhook-event-${eventId}`, { at: new Date().toISOString() }, { onlyIfNew: true });
+      const result = await store.setJSON(
+        `webhook-event-${eventId}`,
+        { at: new Date().toISOString() },
+        { onlyIfNew: true },
+      );
       return result.modified;
     },
 

@@ -4,22 +4,21 @@
  * the browser, Razorpay's webhook or the reconciler.
  */
 import type { Product } from '../../src/shop/catalogue.ts';
-import { toPaise } from '../../src/shop/money.ts';
+import { formatRupees, toPaise } from '../../src/shop/money.ts';
 import {
-  type Customer,
-  type OrderLine,
-  type PricedCart,
   buildOrderRecord,
+  type Customer,
   createOrderId,
+  type OrderLine,
   orderFingerprint,
   orderTotals,
+  type PricedCart,
   priceLines,
 } from '../../src/shop/order.ts';
 import type { CodOrderRequest, CreatePaymentOrderRequest, PrepaidOrderRequest } from '../../src/shop/schemas.ts';
 import { buildShipment, type ShipmentRecord } from '../../src/shop/shipment.ts';
-import { type PaymentMode, type ShippingRules, decideShipping } from '../../src/shop/shipping.ts';
-import { formatRupees } from '../../src/shop/money.ts';
-import { type OrderLog, type StoredOrder, canMove } from './order-log.ts';
+import { decideShipping, type PaymentMode, type ShippingRules } from '../../src/shop/shipping.ts';
+import { canMove, type OrderLog, type StoredOrder } from './order-log.ts';
 import type { PaymentGateway } from './razorpay.ts';
 import { isWellFormedSignature, verifyPaymentSignature } from './signature.ts';
 
@@ -33,22 +32,35 @@ export interface OrderDeps {
   settings: () => Promise<ShopSettingsForOrders>;
   gateway: () => PaymentGateway;
   sheets: {
-    appendOrder(order: StoredOrder['record'] & { paymentId?: string; waybill?: string; lines?: { hsnCode?: string }[] }): Promise<
-      { ok: true; duplicate: boolean } | { ok: false; reason: string }
-    >;
+    appendOrder(
+      order: StoredOrder['record'] & { paymentId?: string; waybill?: string; lines?: { hsnCode?: string }[] },
+    ): Promise<{ ok: true; duplicate: boolean } | { ok: false; reason: string }>;
   };
   carrier: {
-    quoteRate(input: { originPin: string; destinationPin: string; grams: number; mode: PaymentMode }): Promise<number | undefined>;
-    createShipment(input: { shipment: ShipmentRecord; pickupName: string }): Promise<
-      { sent: true; waybill: string } | { sent: false; reason: string }
-    >;
+    quoteRate(input: {
+      originPin: string;
+      destinationPin: string;
+      grams: number;
+      mode: PaymentMode;
+    }): Promise<number | undefined>;
+    createShipment(input: {
+      shipment: ShipmentRecord;
+      pickupName: string;
+    }): Promise<{ sent: true; waybill: string } | { sent: false; reason: string }>;
   };
   now: () => Date;
 }
 
-export type ServiceResult<T> = { ok: true; status: number; body: T } | { ok: false; status: number; code: string; message: string };
+export type ServiceResult<T> =
+  | { ok: true; status: number; body: T }
+  | { ok: false; status: number; code: string; message: string };
 
-const fail = (status: number, code: string, message: string): ServiceResult<never> => ({ ok: false, status, code, message });
+const fail = (status: number, code: string, message: string): ServiceResult<never> => ({
+  ok: false,
+  status,
+  code,
+  message,
+});
 
 /** A claim on a forward older than this is taken to belong to a worker that died. */
 const STALE_CLAIM_MS = 5 * 60 * 1000;
@@ -62,13 +74,24 @@ interface Priced {
 }
 
 /** Lines, shipping and totals from the catalogue and the carrier: never from the browser. */
-async function priceOrder(deps: OrderDeps, lines: OrderLine[], pincode: string, mode: PaymentMode): Promise<ServiceResult<Priced>> {
+async function priceOrder(
+  deps: OrderDeps,
+  lines: OrderLine[],
+  pincode: string,
+  mode: PaymentMode,
+): Promise<ServiceResult<Priced>> {
   const [catalogue, rules] = await Promise.all([deps.catalogue(), deps.settings()]);
   const priced = priceLines(catalogue, lines);
   if (!priced.ok) return fail(422, priced.code, priced.message);
   const shipping = await decideShipping(
     priced.cart,
-    () => deps.carrier.quoteRate({ originPin: rules.pickup.pincode, destinationPin: pincode, grams: priced.cart.weight, mode }),
+    () =>
+      deps.carrier.quoteRate({
+        originPin: rules.pickup.pincode,
+        destinationPin: pincode,
+        grams: priced.cart.weight,
+        mode,
+      }),
     rules,
   );
   const totals = orderTotals(priced.cart.subtotal, shipping.shippingCharge, mode, rules);
@@ -93,7 +116,14 @@ function newOrder(input: {
 }): StoredOrder {
   const { orderId, mode, customer, lines, priced, now } = input;
   const at = now.toISOString();
-  const record = buildOrderRecord({ orderId, timestamp: now, customer, cart: priced.cart, totals: priced.totals, mode });
+  const record = buildOrderRecord({
+    orderId,
+    timestamp: now,
+    customer,
+    cart: priced.cart,
+    totals: priced.totals,
+    mode,
+  });
   // A prepaid order is 'Pending' until its payment is proven; COD stays 'Pending' (pay on delivery).
   record.paymentStatus = 'Pending';
   return {
@@ -135,7 +165,14 @@ export async function placeCodOrder(deps: OrderDeps, request: CodOrderRequest) {
   if (request.clientTotal !== priced.body.totals.total) return totalMismatch(priced.body.totals.total);
   const { order, duplicate } = await recordOrder(
     deps,
-    newOrder({ orderId: request.orderId, mode: 'cod', customer: request.customer, lines: request.lines, priced: priced.body, now: deps.now() }),
+    newOrder({
+      orderId: request.orderId,
+      mode: 'cod',
+      customer: request.customer,
+      lines: request.lines,
+      priced: priced.body,
+      now: deps.now(),
+    }),
   );
   const forwarded = await forwardOrder(deps, order.orderId);
   return {
@@ -165,7 +202,11 @@ export async function createPaymentOrder(deps: OrderDeps, request: CreatePayment
   let razorpay = order.razorpay;
   if (!razorpay) {
     const amountPaise = toPaise(order.totals.total);
-    const created = await gateway.createOrder({ amountPaise, receipt: order.orderId, notes: { orderId: order.orderId } });
+    const created = await gateway.createOrder({
+      amountPaise,
+      receipt: order.orderId,
+      notes: { orderId: order.orderId },
+    });
     await deps.log.linkRazorpayOrder(created.id, order.orderId);
     const updated = await deps.log.update(order.orderId, (current) => {
       if (current.razorpay) return undefined; // a concurrent request linked one first: keep it
@@ -277,14 +318,22 @@ type ForwardKind = 'sheet' | 'shipment';
 async function claim(deps: OrderDeps, orderId: string, kind: ForwardKind): Promise<StoredOrder | undefined> {
   const now = deps.now();
   const { order, changed } = await deps.log.update(orderId, (current) => {
-    const ready = current.mode === 'cod' ? current.status === 'pending' : current.status === 'paid' || current.status === 'forwarded';
+    const ready =
+      current.mode === 'cod'
+        ? current.status === 'pending'
+        : current.status === 'paid' || current.status === 'forwarded';
     if (!ready) return undefined;
     const state = current.forwards[kind];
     if (state.status === 'done' || state.status === 'not-sent') return undefined;
     if (state.status === 'sending' && state.claimedAt && now.getTime() - Date.parse(state.claimedAt) < STALE_CLAIM_MS) {
       return undefined;
     }
-    current.forwards[kind] = { ...state, status: 'sending', claimedAt: now.toISOString(), attempts: state.attempts + 1 };
+    current.forwards[kind] = {
+      ...state,
+      status: 'sending',
+      claimedAt: now.toISOString(),
+      attempts: state.attempts + 1,
+    };
     return current;
   });
   return changed ? order : undefined;
@@ -296,7 +345,10 @@ async function settle(deps: OrderDeps, orderId: string, kind: ForwardKind, outco
     const state = order.forwards[kind];
     order.forwards[kind] = { attempts: state.attempts, status: outcome.status ?? 'failed', at, ...outcome };
     delete order.forwards[kind].claimedAt;
-    order.history.push({ at, event: `${kind}: ${order.forwards[kind].status}${outcome.lastError ? ` (${outcome.lastError})` : ''}` });
+    order.history.push({
+      at,
+      event: `${kind}: ${order.forwards[kind].status}${outcome.lastError ? ` (${outcome.lastError})` : ''}`,
+    });
     const finished = (['sheet', 'shipment'] as const).every(
       (key) => order.forwards[key].status === 'done' || order.forwards[key].status === 'not-sent',
     );
@@ -313,19 +365,7 @@ type StoreForward = StoredOrder['forwards']['sheet'];
  * outcome on the order. Failures stay on the order for the reconciler to retry; nothing is lost.
  */
 export async function forwardOrder(deps: OrderDeps, orderId: string): Promise<StoredOrder> {
-  const forSheet = await claim(deps, orderId, 'sheet');
-  if (forSheet) {
-    try {
-      const result = await deps.sheets.appendOrder({
-        ...forSheet.record,
-        ...(forSheet.razorpay?.paymentId ? { paymentId: forSheet.razorpay.paymentId } : {}),
-        lines: forSheet.cart.lines,
-      });
-      await settle(deps, orderId, 'sheet', result.ok ? { status: 'done' } : { status: 'failed', lastError: result.reason });
-    } catch (error) {
-      await settle(deps, orderId, 'sheet', { status: 'failed', lastError: (error as Error).message });
-    }
-  }
+  // The shipment first, so the Sheet row can carry its waybill; a failed booking never holds the row back.
   const forShipment = await claim(deps, orderId, 'shipment');
   if (forShipment) {
     try {
@@ -342,6 +382,25 @@ export async function forwardOrder(deps: OrderDeps, orderId: string): Promise<St
       await settle(deps, orderId, 'shipment', { status: 'failed', lastError: (error as Error).message });
     }
   }
+  const forSheet = await claim(deps, orderId, 'sheet');
+  if (forSheet) {
+    try {
+      const result = await deps.sheets.appendOrder({
+        ...forSheet.record,
+        ...(forSheet.razorpay?.paymentId ? { paymentId: forSheet.razorpay.paymentId } : {}),
+        ...(forSheet.forwards.shipment.waybill ? { waybill: forSheet.forwards.shipment.waybill } : {}),
+        lines: forSheet.cart.lines,
+      });
+      await settle(
+        deps,
+        orderId,
+        'sheet',
+        result.ok ? { status: 'done' } : { status: 'failed', lastError: result.reason },
+      );
+    } catch (error) {
+      await settle(deps, orderId, 'sheet', { status: 'failed', lastError: (error as Error).message });
+    }
+  }
   const order = await deps.log.get(orderId);
   if (!order) throw new Error(`Order ${orderId} vanished from the log`);
   return order;
@@ -351,7 +410,9 @@ export async function forwardOrder(deps: OrderDeps, orderId: string): Promise<St
  * Every 15 minutes: prepaid orders still pending after 15 minutes are settled with Razorpay's own
  * answer (paid → completed, otherwise expired), and failed forwards are retried.
  */
-export async function reconcile(deps: OrderDeps): Promise<{ completed: string[]; expired: string[]; retried: string[] }> {
+export async function reconcile(
+  deps: OrderDeps,
+): Promise<{ completed: string[]; expired: string[]; retried: string[] }> {
   const report = { completed: [] as string[], expired: [] as string[], retried: [] as string[] };
   const now = deps.now().getTime();
   for (const orderId of await deps.log.openOrderIds()) {

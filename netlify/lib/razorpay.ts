@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import Razorpay from 'razorpay';
 import type { JsonStore } from './blobs.ts';
-import { type ServerEnv, isProduction } from './env.ts';
+import { isProduction, type ServerEnv } from './env.ts';
 import { paymentSignature } from './signature.ts';
 
 export interface GatewayOrder {
@@ -104,7 +104,15 @@ function localGateway(store: JsonStore): PaymentGateway {
     },
     async fetchOrder(id) {
       const order = await read(id);
-      return order && { id: order.id, amountPaise: order.amountPaise, currency: 'INR', receipt: order.receipt, status: order.status };
+      return (
+        order && {
+          id: order.id,
+          amountPaise: order.amountPaise,
+          currency: 'INR',
+          receipt: order.receipt,
+          status: order.status,
+        }
+      );
     },
     async capturedPaymentId(orderId) {
       return (await read(orderId))?.paymentId;
@@ -130,7 +138,11 @@ export async function payLocally(
     return { error: { code: 'BAD_REQUEST_ERROR', description: 'Your bank declined this test payment' } };
   }
   const paymentId = order.paymentId ?? localId('pay');
-  await store.setJSON(`gateway-order-${order.id}`, { ...order, status: 'paid', paymentId }, { onlyIfMatch: entry.etag });
+  await store.setJSON(
+    `gateway-order-${order.id}`,
+    { ...order, status: 'paid', paymentId },
+    { onlyIfMatch: entry.etag },
+  );
   return {
     razorpay_order_id: order.id,
     razorpay_payment_id: paymentId,

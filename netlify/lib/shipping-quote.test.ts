@@ -1,9 +1,9 @@
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { makeCatalogue } from '../../tests/support/factories.ts';
-import { server } from '../../tests/support/msw.ts';
 import type { ShippingQuoteRequest } from '../../src/shop/schemas.ts';
 import { DEFAULT_SHIPPING_RULES } from '../../src/shop/shipping.ts';
+import { makeCatalogue } from '../../tests/support/factories.ts';
+import { server } from '../../tests/support/msw.ts';
 import { createDelhivery } from './delhivery.ts';
 import { quoteShipping, type ShippingQuoteDeps } from './shipping-quote.ts';
 
@@ -69,7 +69,15 @@ describe('quoteShipping', () => {
 
     expect(result).toEqual({
       ok: true,
-      quote: { success: true, shippingCharge: 0, source: 'free', subtotal: 1795, codCharge: 0, total: 1795, weight: 495 },
+      quote: {
+        success: true,
+        shippingCharge: 0,
+        source: 'free',
+        subtotal: 1795,
+        codCharge: 0,
+        total: 1795,
+        weight: 495,
+      },
     });
     expect(calls).toEqual([]);
   });
@@ -103,7 +111,15 @@ describe('quoteShipping', () => {
 
     expect(result).toEqual({
       ok: true,
-      quote: { success: true, shippingCharge: 73, source: 'carrier', subtotal: 694, codCharge: 0, total: 767, weight: 1000 },
+      quote: {
+        success: true,
+        shippingCharge: 73,
+        source: 'carrier',
+        subtotal: 694,
+        codCharge: 0,
+        total: 767,
+        weight: 1000,
+      },
     });
     expect(seen).toHaveLength(1);
     expect(seen[0]?.get('o_pin')).toBe('249135');
@@ -144,7 +160,15 @@ describe('quoteShipping', () => {
 
     expect(result).toEqual({
       ok: true,
-      quote: { success: true, shippingCharge: 65, source: 'estimate', subtotal: 347, codCharge: 150, total: 562, weight: 500 },
+      quote: {
+        success: true,
+        shippingCharge: 65,
+        source: 'estimate',
+        subtotal: 347,
+        codCharge: 150,
+        total: 562,
+        weight: 500,
+      },
     });
     expect(warn).toHaveBeenCalledOnce();
   });

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { errorResponse } from './http.ts';
-import { type OrderDeps, completePaidOrder } from './orders.ts';
+import { completePaidOrder, type OrderDeps } from './orders.ts';
 import { isWellFormedSignature, verifyWebhookSignature } from './signature.ts';
 
 const paymentEntity = z.object({ id: z.string(), order_id: z.string(), amount: z.number().int() });
@@ -59,7 +59,8 @@ export async function handleRazorpayWebhook(
         via: 'webhook',
       });
       outcome = result.ok ? result.body.status : result.code;
-      if (!result.ok) console.error(`razorpay-webhook: ${parsed.event} for ${order.orderId} refused: ${result.message}`);
+      if (!result.ok)
+        console.error(`razorpay-webhook: ${parsed.event} for ${order.orderId} refused: ${result.message}`);
     } else {
       outcome = 'unknown order';
     }

@@ -1,0 +1,121 @@
+import { type FormEvent, useId, useRef, useState } from 'react';
+import type { PincodeCheckResponse } from '../../shop/schemas.ts';
+import './delivery-check.css';
+
+type CheckState =
+  | { kind: 'idle' }
+  | { kind: 'checking' }
+  | { kind: 'invalid'; message: string }
+  | { kind: 'answered'; answer: PincodeCheckResponse }
+  | { kind: 'failed' };
+
+const FAILED_MESSAGE = 'We could not check delivery just now. Please try again in a moment.';
+
+/**
+ * 'Check delivery' on the product page: the shopper types a pincode and learns whether we deliver
+ * there, roughly how soon, and whether Cash on Delivery is offered.
+ */
+export function DeliveryCheck() {
+  const inputId = useId();
+  const messageId = useId();
+  const [pincode, setPincode] = useState('');
+  const [state, setState] = useState<CheckState>({ kind: 'idle' });
+  // Only the latest check may speak: an earlier, slower answer is dropped.
+  const latest = useRef(0);
+
+  const check = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const ticket = ++latest.current;
+    const settle = (next: CheckState) => {
+      if (ticket === latest.current) setState(next);
+    };
+    setState({ kind: 'checking' });
+    try {
+      // The schemas (and zod) load on the first check, keeping them out of the product page's bundle.
+      const { MESSAGES, pincodeCheckResponseSchema, pincodeSchema } = await import('../../shop/schemas.ts');
+      const pin = pincodeSchema.safeParse(pincode);
+      if (!pin.success) return settle({ kind: 'invalid', message: MESSAGES.pincode });
+      const response = await fetch(`/api/pincode/${pin.data}`, { headers: { Accept: 'application/json' } });
+      if (response.status === 400) return settle({ kind: 'invalid', message: MESSAGES.pincode });
+      if (!response.ok) return settle({ kind: 'failed' });
+      const answer = pincodeCheckResponseSchema.safeParse(await response.json());
+      settle(answer.success ? { kind: 'answered', answer: answer.data } : { kind: 'failed' });
+    } catch {
+      // Offline, or the answer was not JSON: the shopper can simply try again.
+      settle({ kind: 'failed' });
+    }
+  };
+
+  const invalid = state.kind === 'invalid';
+  return (
+    <form className="delivery-check" aria-label="Check delivery" noValidate onSubmit={check}>
+      <label className="delivery-check__label" htmlFor={inputId}>
+        Check delivery to your pincode
+      </label>
+      <div className="delivery-check__row">
+        <input
+          id={inputId}
+          className="delivery-check__input"
+          type="text"
+          name="pincode"
+          inputMode="numeric"
+          maxLength={6}
+          autoComplete="postal-code"
+          placeholder="6-digit pincode"
+          value={pincode}
+          onChange={(event) => setPincode(event.target.value)}
+          aria-describedby={messageId}
+          aria-invalid={invalid || undefined}
+        />
+        <button type="submit" className="button button--ghost delivery-check__button">
+          Check
+        </button>
+      </div>
+      <output
+        id={messageId}
+        htmlFor={inputId}
+        aria-live="polite"
+        className={`delivery-check__message delivery-check__message--${tone(state)}`}
+      >
+        {messageFor(state)}
+      </output>
+    </form>
+  );
+}
+
+function tone(state: CheckState): 'neutral' | 'good' | 'bad' {
+  if (state.kind === 'invalid' || state.kind === 'failed') return 'bad';
+  if (state.kind === 'answered') return state.answer.serviceable === false ? 'bad' : 'good';
+  return 'neutral';
+}
+
+function messageFor(state: CheckState): string {
+  switch (state.kind) {
+    case 'idle':
+      return '';
+    case 'checking':
+      return 'Checking…';
+    case 'invalid':
+      return state.message;
+    case 'failed':
+      return FAILED_MESSAGE;
+    case 'answered':
+      return answerMessage(state.answer);
+  }
+}
+
+/** The sentence the shopper reads (and a screen reader announces) for an answer. */
+function answerMessage(answer: PincodeCheckResponse): string {
+  const { pincode, estimatedDays } = answer;
+  const days = `${estimatedDays.min}–${estimatedDays.max} days`;
+  if (answer.serviceable === null) {
+    return `We could not confirm delivery to ${pincode} just now. Orders there usually arrive in ${days}.`;
+  }
+  if (!answer.serviceable) return `Sorry, we do not deliver to ${pincode} yet.`;
+  const payment = answer.cod
+    ? answer.prepaid
+      ? 'Cash on Delivery available.'
+      : 'Cash on Delivery only.'
+    : 'Pay online; Cash on Delivery is not available here.';
+  return `Delivers to ${pincode} in ${days}. ${payment}`;
+}
