@@ -13,6 +13,7 @@ import { ToastProvider } from './components/toast/index.ts';
 import { content } from './content/content.server.ts';
 import { CartProvider } from './features/cart/cart-context.tsx';
 import { leanCatalogue } from './features/cart/lean-catalogue.ts';
+import { startOutbox } from './features/checkout/outbox.ts';
 import { loadPixel } from './features/pixel/pixel.ts';
 import { ChatButton, FreeDeliveryBanner } from './features/shell/Extras.tsx';
 import { Footer } from './features/shell/Footer.tsx';
@@ -55,6 +56,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 function Shell({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   useEffect(() => loadPixel(), []);
+  // Orders that could not reach the server are resent from any page until it has them.
+  useEffect(() => startOutbox(window.localStorage, window), []);
   if (!data) return <main id="main">{children}</main>;
   const { settings, catalogue } = data;
   return (

@@ -5,5 +5,6 @@ export default [
   route('products', 'routes/products.tsx'),
   route('products/:id', 'routes/product.tsx'),
   route('cart', 'routes/cart.tsx'),
+  route('checkout', 'routes/checkout.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

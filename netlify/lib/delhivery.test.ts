@@ -328,6 +328,22 @@ describe('createShipment', () => {
     expect(result).toEqual({ sent: false, reason: 'ClientWarehouse matching query does not exist.' });
   });
 
+  it('is not sent when Delhivery answers without a waybill', async () => {
+    server.use(
+      createHandler(() =>
+        HttpResponse.json({ success: true, rmk: null, packages: [{ status: null, waybill: null, remarks: null }] }),
+      ),
+    );
+    const result = await createDelhivery(env).createShipment({ shipment: codShipment(), pickupName: 'Hub' });
+    expect(result).toEqual({ sent: false, reason: 'Delhivery returned no waybill' });
+  });
+
+  it('is not sent when the answer has an unexpected shape', async () => {
+    server.use(createHandler(() => HttpResponse.json([{ waybill: '123' }])));
+    const result = await createDelhivery(env).createShipment({ shipment: codShipment(), pickupName: 'Hub' });
+    expect(result).toMatchObject({ sent: false, reason: expect.stringMatching(/^unexpected response shape/) });
+  });
+
   it('reports an error status as not sent', async () => {
     server.use(
       http.post(CREATE_URL, () => HttpResponse.json({ detail: 'Login or API Key Required' }, { status: 401 })),

@@ -73,25 +73,25 @@ const pincodeResponseSchema = z.object({
     z.object({
       postal_code: z.object({
         pin: z.union([z.number(), z.string()]).transform(String),
-        cod: yesNo.optional(),
-        pre_paid: yesNo.optional(),
+        cod: yesNo.nullish(),
+        pre_paid: yesNo.nullish(),
       }),
     }),
   ),
 });
 
 const createResponseSchema = z.object({
-  success: z.boolean().optional(),
-  rmk: z.string().optional(),
+  success: z.boolean().nullish(),
+  rmk: z.string().nullish(),
   packages: z
     .array(
       z.object({
-        waybill: z.union([z.string(), z.number()]).transform(String).optional(),
-        status: z.string().optional(),
-        remarks: z.union([z.array(z.string()), z.string()]).optional(),
+        waybill: z.union([z.string(), z.number()]).transform(String).nullish(),
+        status: z.string().nullish(),
+        remarks: z.union([z.array(z.string()), z.string()]).nullish(),
       }),
     )
-    .optional(),
+    .nullish(),
 });
 
 // ---- The client --------------------------------------------------------------------------------
@@ -232,7 +232,11 @@ const localDelhivery: Delhivery = {
   createShipment: async () => ({ sent: false, reason: 'Delhivery is not configured' }),
 };
 
-function rejectionReason(remarks: string | string[] | undefined, rmk: string | undefined, status: string | undefined) {
+function rejectionReason(
+  remarks: string | string[] | null | undefined,
+  rmk: string | null | undefined,
+  status: string | null | undefined,
+) {
   const fromRemarks = (Array.isArray(remarks) ? remarks : [remarks ?? '']).filter((text) => text.trim()).join('; ');
   return fromRemarks || rmk?.trim() || (status ? `package status ${status}` : 'Delhivery returned no waybill');
 }

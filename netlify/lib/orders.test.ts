@@ -422,3 +422,12 @@ describe('prepaid with Razorpay (msw stands in for the API) and its webhook', ()
     expect((await world.deps.log.get('OUO_1732000000204'))?.status).toBe('pending');
   });
 });
+
+describe('a shipment Delhivery already has', () => {
+  it('is not booked twice when an earlier answer was lost', async () => {
+    const world = orderWorld(blobs);
+    world.deps.carrier.createShipment = async () => ({ sent: false, reason: 'Duplicate order id' });
+    await placeCodOrder(world.deps, codRequest('OUO_1732000000301'));
+    expect((await world.deps.log.get('OUO_1732000000301'))?.forwards.shipment.status).toBe('done');
+  });
+});

@@ -374,9 +374,12 @@ export async function forwardOrder(deps: OrderDeps, orderId: string): Promise<St
       const result = await deps.carrier.createShipment({ shipment, pickupName: settings.pickup.name });
       const outcome: Partial<StoreForward> = result.sent
         ? { status: 'done', waybill: result.waybill }
-        : result.reason.includes('not configured')
-          ? { status: 'not-sent', lastError: result.reason }
-          : { status: 'failed', lastError: result.reason };
+        : /duplicate/i.test(result.reason)
+          ? // An earlier attempt was booked but its answer was lost: booking it again would double it.
+            { status: 'done', lastError: `Delhivery already has this order (${result.reason})` }
+          : result.reason.includes('not configured')
+            ? { status: 'not-sent', lastError: result.reason }
+            : { status: 'failed', lastError: result.reason };
       await settle(deps, orderId, 'shipment', outcome);
     } catch (error) {
       await settle(deps, orderId, 'shipment', { status: 'failed', lastError: (error as Error).message });

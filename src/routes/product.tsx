@@ -5,6 +5,7 @@ import { QuantityStepper } from '../components/QuantityStepper.tsx';
 import { useToast } from '../components/toast/index.ts';
 import { content } from '../content/content.server.ts';
 import { useCart } from '../features/cart/cart-context.tsx';
+import { DeliveryCheck } from '../features/catalogue/DeliveryCheck.tsx';
 import { VariantPrice } from '../features/catalogue/Price.tsx';
 import { SizeSelector } from '../features/catalogue/SizeSelector.tsx';
 import { cartPixelParams, track } from '../features/pixel/pixel.ts';
@@ -129,6 +130,7 @@ function ProductDetail({ product }: { product: Product }) {
               Add to Cart
             </button>
           </div>
+          <DeliveryCheck />
         </div>
       </div>
       <ProductStory product={product} />

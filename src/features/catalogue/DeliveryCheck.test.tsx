@@ -58,7 +58,8 @@ describe('<DeliveryCheck>', () => {
     await checkPincode('110001');
 
     expect(await screen.findByText('Delivers to 110001 in 4–6 days. Cash on Delivery available.')).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('Delivers to 110001 in 4–6 days.');
+    // The answer is spoken from the polite live region.
+    expect(screen.getByRole('status')).toHaveTextContent('Delivers to 110001 in 4–6 days. Cash on Delivery available.');
     expect(asked).toEqual(['110001']);
   });
 
@@ -85,8 +86,8 @@ describe('<DeliveryCheck>', () => {
 
     await checkPincode('999999');
 
-    expect(await screen.findByRole('status')).toHaveTextContent('Sorry, we do not deliver to 999999 yet.');
     expect(await screen.findByText('Sorry, we do not deliver to 999999 yet.')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Sorry, we do not deliver to 999999 yet.');
   });
 
   it('gives the usual delivery time when serviceability could not be confirmed', async () => {
@@ -124,8 +125,10 @@ describe('<DeliveryCheck>', () => {
   });
 
   it('keeps the typed pincode to 6 characters', async () => {
-    const { input } = await checkPincode('');
-    await userEvent.setup().type(input, '1100019');
+    const user = userEvent.setup();
+    render(<DeliveryCheck />);
+    const input = screen.getByRole('textbox', { name: 'Check delivery to your pincode' });
+    await user.type(input, '1100019');
     expect(input).toHaveValue('110001');
   });
 

@@ -1,0 +1,73 @@
+import { useEffect, useRef, useState } from 'react';
+import { formatRupees } from '../../shop/money.ts';
+import { payWithLocalGateway } from './api.ts';
+import type { PaymentCallbacks } from './razorpay-checkout.ts';
+
+/**
+ * The local test gateway (no Razorpay keys, never in production): stands in for Razorpay's dialog
+ * with the same outcomes — a signed payment, a failure with a description, or a dismissal.
+ */
+export function LocalPaymentDialog({
+  razorpayOrderId,
+  amountRupees,
+  callbacks,
+}: {
+  razorpayOrderId: string;
+  amountRupees: number;
+  callbacks: PaymentCallbacks;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+  }, []);
+
+  const pay = async (outcome: 'success' | 'failure') => {
+    setBusy(true);
+    const result = await payWithLocalGateway(razorpayOrderId, outcome);
+    dialog.current?.close();
+    if (!result.ok) return callbacks.onFailure('The test gateway did not answer');
+    if ('error' in result.data) return callbacks.onFailure(result.data.error.description);
+    callbacks.onSuccess(result.data);
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      className="local-payment"
+      aria-labelledby="local-payment-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        dialog.current?.close();
+        callbacks.onDismiss();
+      }}
+    >
+      <h2 id="local-payment-title">Test payment</h2>
+      <p>
+        Razorpay is not configured here, so this local test gateway stands in for it. Amount:{' '}
+        <strong>{formatRupees(amountRupees)}</strong>.
+      </p>
+      <div className="local-payment__actions">
+        <button type="button" className="button" disabled={busy} onClick={() => pay('success')}>
+          Pay {formatRupees(amountRupees)}
+        </button>
+        <button type="button" className="button button--ghost" disabled={busy} onClick={() => pay('failure')}>
+          Fail payment
+        </button>
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={busy}
+          onClick={() => {
+            dialog.current?.close();
+            callbacks.onDismiss();
+          }}
+        >
+          Cancel
+        </button>
+      </div>
+    </dialog>
+  );
+}
