@@ -1,7 +1,10 @@
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 8899);
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The embedded Sheet (CSV tabs) the test server writes to; specs read it back. */
+export const E2E_SHEETS_DIR = path.resolve('.data/e2e/sheets');
 
 /**
  * End-to-end journeys against the production build served by `npm start` (Netlify's emulation),
@@ -13,7 +16,8 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
-  timeout: 30_000,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: 'retain-on-failure',
@@ -35,8 +39,8 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/serve.mjs',
     url: `http://localhost:${PORT}/api/health`,
-    env: { PORT: String(PORT) },
+    env: { PORT: String(PORT), LOCAL_SHEETS_DIR: E2E_SHEETS_DIR },
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 120_000,
   },
 });

@@ -1,6 +1,6 @@
 // `npm start`: serves the production build (build/client) and the functions on one port, through
 // Netlify's own local emulation so redirects, headers and function routing behave as deployed.
-import { readFile } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -26,6 +26,26 @@ const fallback = await readFile(path.join(root, 'build/client/__spa-fallback.htm
   process.exit(1);
 });
 await netlify.start();
+
+// Netlify's emulation bundles each function on its first request, which can take seconds on a
+// small machine: do it now, so no shopper (or test) waits on a cold function.
+const functionsDir = path.join(root, 'netlify/functions');
+const paths = [];
+for (const file of await readdir(functionsDir)) {
+  if (!file.endsWith('.mts') || file.includes('.test.')) continue;
+  const source = await readFile(path.join(functionsDir, file), 'utf8');
+  const match = /path:\s*'([^']+)'/.exec(source);
+  const method = /method:\s*\['(\w+)'/.exec(source)?.[1] ?? 'GET';
+  if (match) paths.push({ route: match[1].replace(':pin', '249135'), method });
+}
+// An empty body fails validation before anything is written, so warming up changes no data.
+await Promise.all(
+  paths.map(({ route, method }) =>
+    netlify
+      .handle(new Request(`http://${host}:${port}${route}`, { method, ...(method === 'POST' ? { body: '{}' } : {}) }))
+      .catch(() => undefined),
+  ),
+);
 
 const server = http.createServer(async (req, res) => {
   try {

@@ -4,7 +4,7 @@
  * server (found by `getStore` through NETLIFY_BLOBS_CONTEXT, as on Netlify) and write the local
  * sheet to a temporary LOCAL_SHEETS_DIR; Razorpay and Delhivery are their embedded local defaults.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { getStore } from '@netlify/blobs';
@@ -30,6 +30,7 @@ import localGateway from './local-gateway.mts';
 import processCod from './process-cod.mts';
 import processPrepaid from './process-prepaid.mts';
 import razorpayWebhook from './razorpay-webhook.mts';
+import reconcileOrders from './reconcile-orders.mts';
 import verifyPayment from './verify-payment.mts';
 
 type Handler = (request: Request) => Promise<Response>;
@@ -153,7 +154,10 @@ async function sheetColumn(rows: string[][], name: string): Promise<string[]> {
 // ---- Orders ---------------------------------------------------------------------------------
 
 let nextId = 1_733_000_000_000;
-const newOrderId = () => `OUO_${(nextId += 1)}`;
+function newOrderId(): string {
+  nextId += 1;
+  return `OUO_${nextId}`;
+}
 
 // Below ₹1000, so the (carrier-less) fallback estimate prices the shipping.
 const cart = [
@@ -316,7 +320,12 @@ describe('razorpay-webhook', () => {
   it('answers 400 for a missing or wrong signature', async () => {
     useRazorpayKeys();
     const body = '{"event":"order.paid","payload":{}}';
-    for (const headers of [{}, { 'X-Razorpay-Signature': 'abc' }, { 'X-Razorpay-Signature': 'a'.repeat(64) }]) {
+    const attempts: Record<string, string>[] = [
+      {},
+      { 'X-Razorpay-Signature': 'abc' },
+      { 'X-Razorpay-Signature': 'a'.repeat(64) },
+    ];
+    for (const headers of attempts) {
       const response = await call(razorpayWebhook, '/api/razorpay/webhook', body, { headers });
       expect(response.status).toBe(400);
       expect(await errorOf(response)).toMatchObject({ code: 'INVALID_SIGNATURE' });
@@ -402,7 +411,7 @@ describe('a COD order through process-cod', () => {
     expect(await storedOrder(orderId)).toMatchObject({ orderId, status: 'forwarded' });
   });
 
-  it('is recorded once when the same order is posted twice at the same moment', async () => {
+  it('reaches the sheet once when the same order is posted twice at the same moment', async () => {
     const total = await serverTotal('cod');
     const orderId = newOrderId();
     const responses = await Promise.all([
@@ -411,8 +420,23 @@ describe('a COD order through process-cod', () => {
     ]);
     const bodies = await Promise.all(responses.map((response) => response.json()));
     expect(bodies.map((body) => body.orderId)).toEqual([orderId, orderId]);
-    expect(responses.map((response) => response.status).sort()).toEqual([200, 201]);
     expect(await sheetRowsFor(orderId)).toHaveLength(cart.length);
+    expect(await storedOrder(orderId)).toMatchObject({ status: 'forwarded' });
+  });
+
+  // KNOWN BUG (netlify/lib/blobs.ts, not the handler): `guardedStore` serialises writes per key only
+  // within one `blobStore()` instance, and `createDeps()` makes a new one per request; the local
+  // Blobs server checks `If-None-Match: *` without a lock. So two simultaneous requests both
+  // "create" the order (both 201, the second overwriting the first record). Remove `.fails` once
+  // the write queue is shared per store (e.g. module-level, keyed by store name and key).
+  it('creates the order once (one 201, one 200) when it is posted twice at the same moment', async () => {
+    const total = await serverTotal('cod');
+    const orderId = newOrderId();
+    const responses = await Promise.all([
+      call(processCod, '/api/checkout/process-cod', codBody(orderId, total)),
+      call(processCod, '/api/checkout/process-cod', codBody(orderId, total)),
+    ]);
+    expect(responses.map((response) => response.status).sort()).toEqual([200, 201]);
   });
 
   it('refuses a tampered total with 409 TOTAL_MISMATCH and records nothing', async () => {
@@ -504,6 +528,18 @@ describe('a prepaid order through create-order → local gateway → verify-paym
     expect(second.order.id).toBe(first.order.id);
   });
 
+  it('answers 503 (Cash on Delivery still possible) in production without Razorpay keys', async () => {
+    const total = await serverTotal('prepaid');
+    vi.stubEnv('CONTEXT', 'production');
+    const orderId = newOrderId();
+    const response = await call(createOrder, '/api/razorpay/create-order', prepaidBody(orderId, total));
+    expect(response.status).toBe(503);
+    expect(await errorOf(response)).toMatchObject({ code: 'PAYMENTS_UNAVAILABLE' });
+    expect(vi.mocked(console.error)).toHaveBeenCalledOnce();
+    vi.mocked(console.error).mockClear();
+    expect(await storedOrder(orderId)).toBeUndefined();
+  });
+
   it('refuses a tampered total with 409 and starts no payment', async () => {
     const total = await serverTotal('prepaid');
     const orderId = newOrderId();
@@ -573,5 +609,50 @@ describe('where the functions keep their data', () => {
       type: 'json',
     });
     expect(gatewayOrder?.data).toMatchObject({ receipt: orderId, amountPaise: total * 100 });
+  });
+});
+
+// KNOWN BUG (netlify/lib/orders.ts `reconcile`, order-log.ts `get`): an order record that cannot be
+// parsed (the local Blobs sandbox left six zero-byte `order-*` files behind during the 200-order
+// bench, when `npm start` timed out requests) throws out of `log.get`. The reconciler has no
+// per-order isolation, so one such record stops it for every order; and that order id answers 500
+// to every resend, so the checkout's outbox retries it for ever. Remove `.fails` once fixed.
+describe('an unreadable record in the order log', () => {
+  const rawOrders = () => getStore({ name: ORDERS_STORE, siteID: SITE_ID, token: TOKEN, apiURL: blobsURL });
+
+  it('does not stop the reconciler from forwarding the other orders', async () => {
+    const total = await serverTotal('cod');
+    const goodId = newOrderId();
+    // The sheet cannot be written (its folder is a file), so the order waits for the reconciler.
+    const blocked = path.join(sheetsDir, 'blocked');
+    await writeFile(blocked, '');
+    vi.stubEnv('LOCAL_SHEETS_DIR', path.join(blocked, 'sheets'));
+    const placed = await call(processCod, '/api/checkout/process-cod', codBody(goodId, total));
+    expect(await placed.json()).toMatchObject({ orderId: goodId, status: 'pending' });
+    vi.stubEnv('LOCAL_SHEETS_DIR', sheetsDir);
+
+    const brokenId = 'OUO_1000000000001';
+    await rawOrders().set(`order-${brokenId}`, '');
+    await rawOrders().setJSON(`open-${brokenId}`, { since: new Date().toISOString() });
+    try {
+      await reconcileOrders();
+      expect(await sheetRowsFor(goodId)).toHaveLength(cart.length);
+    } finally {
+      await rawOrders().delete(`order-${brokenId}`);
+      await rawOrders().delete(`open-${brokenId}`);
+    }
+  });
+
+  it('answers a resend of that order id with something other than 500', async () => {
+    const total = await serverTotal('cod');
+    const brokenId = 'OUO_1000000000002';
+    await rawOrders().set(`order-${brokenId}`, '');
+    try {
+      const response = await call(processCod, '/api/checkout/process-cod', codBody(brokenId, total));
+      vi.mocked(console.error).mockClear(); // today: 'process-cod: unexpected failure SyntaxError …'
+      expect(response.status).toBeLessThan(500);
+    } finally {
+      await rawOrders().delete(`order-${brokenId}`);
+    }
   });
 });

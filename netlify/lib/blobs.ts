@@ -26,9 +26,12 @@ const CONTENT_TAG = 'content:';
 const contentTag = (data: unknown) =>
   `${CONTENT_TAG}${createHash('sha256').update(JSON.stringify(data)).digest('hex')}`;
 
-export function guardedStore(store: JsonStore): JsonStore {
-  const queues = new Map<string, Promise<unknown>>();
-  const serial = <T>(key: string, run: () => Promise<T>): Promise<T> => {
+/** One write queue per store and key for the whole process, however many store objects exist. */
+const queues = new Map<string, Promise<unknown>>();
+
+export function guardedStore(store: JsonStore, storeName = 'default'): JsonStore {
+  const serial = <T>(blobKey: string, run: () => Promise<T>): Promise<T> => {
+    const key = `${storeName}\u0000${blobKey}`;
     const previous = queues.get(key) ?? Promise.resolve();
     const next = previous.then(run, run);
     queues.set(
@@ -44,19 +47,19 @@ export function guardedStore(store: JsonStore): JsonStore {
 
   return {
     async getWithMetadata(key, options) {
-      const entry = await store.getWithMetadata(key, options);
+      const entry = await readEntry(store, key, options);
       if (!entry) return null;
       return { data: entry.data, etag: entry.etag ?? contentTag(entry.data) };
     },
     setJSON(key, data, options = {}) {
       return serial(key, async () => {
         if (options.onlyIfMatch?.startsWith(CONTENT_TAG)) {
-          const current = await store.getWithMetadata(key, { type: 'json' });
+          const current = await readEntry(store, key, { type: 'json' });
           if (!current || contentTag(current.data) !== options.onlyIfMatch) return { modified: false };
           return store.setJSON(key, data);
         }
         if (options.onlyIfNew) {
-          if (await store.getWithMetadata(key, { type: 'json' })) return { modified: false };
+          if (await readEntry(store, key, { type: 'json' })) return { modified: false };
         }
         return store.setJSON(key, data, options);
       });
@@ -71,6 +74,20 @@ export function guardedStore(store: JsonStore): JsonStore {
   };
 }
 
+/**
+ * An entry that is not valid JSON (the local sandbox can leave an empty file behind when a write
+ * is cut off) reads as absent, so it is written afresh instead of failing every later request.
+ */
+async function readEntry(store: JsonStore, key: string, options: { type: 'json' }) {
+  try {
+    return await store.getWithMetadata(key, options);
+  } catch (error) {
+    if (!(error instanceof SyntaxError)) throw error;
+    console.warn(`blobs: entry ${key} is not valid JSON; treating it as absent`);
+    return null;
+  }
+}
+
 export function blobStore(name: string): JsonStore {
-  return guardedStore(getStore({ name, consistency: 'strong' }) as unknown as JsonStore);
+  return guardedStore(getStore({ name, consistency: 'strong' }) as unknown as JsonStore, name);
 }

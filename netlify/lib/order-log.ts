@@ -76,8 +76,9 @@ export function createOrderLog(store: JsonStore) {
       const result = await store.setJSON(ORDER(order.orderId), order, { onlyIfNew: true });
       if (!result.modified) {
         const existing = await get(order.orderId);
-        if (!existing) throw new OrderConflictError(`Order ${order.orderId} exists but cannot be read.`);
-        return { created: false, existing };
+        if (existing) return { created: false, existing };
+        // An unreadable leftover under this id: the order being placed now replaces it.
+        await store.setJSON(ORDER(order.orderId), order);
       }
       await store.setJSON(OPEN(order.orderId), { since: order.createdAt });
       return { created: true };
@@ -93,7 +94,7 @@ export function createOrderLog(store: JsonStore) {
     ): Promise<{ order: StoredOrder; changed: boolean }> {
       for (let attempt = 0; attempt < 8; attempt += 1) {
         const entry = await store.getWithMetadata(ORDER(orderId), { type: 'json' });
-        if (!entry?.etag) throw new OrderConflictError(`Order ${orderId} does not exist.`);
+        if (!entry?.etag || !entry.data) throw new OrderConflictError(`Order ${orderId} does not exist.`);
         const current = entry.data as StoredOrder;
         const next = change(structuredClone(current));
         if (!next) return { order: current, changed: false };

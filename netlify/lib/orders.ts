@@ -419,13 +419,30 @@ export async function reconcile(
   const report = { completed: [] as string[], expired: [] as string[], retried: [] as string[] };
   const now = deps.now().getTime();
   for (const orderId of await deps.log.openOrderIds()) {
+    // One order that cannot be settled never stops the others.
+    try {
+      await reconcileOne(deps, orderId, now, report);
+    } catch (error) {
+      console.warn(`reconcile: order ${orderId} skipped: ${(error as Error).message}`);
+    }
+  }
+  return report;
+}
+
+async function reconcileOne(
+  deps: OrderDeps,
+  orderId: string,
+  now: number,
+  report: { completed: string[]; expired: string[]; retried: string[] },
+): Promise<void> {
+  {
     const order = await deps.log.get(orderId);
-    if (!order) continue;
+    if (!order) return;
     if (order.mode === 'prepaid' && order.status === 'pending') {
-      if (now - Date.parse(order.createdAt) < PENDING_PAYMENT_TIMEOUT_MS) continue;
+      if (now - Date.parse(order.createdAt) < PENDING_PAYMENT_TIMEOUT_MS) return;
       const settled = await settlePendingPayment(deps, order);
       if (settled) report[settled].push(orderId);
-      continue;
+      return;
     }
     const needsForward = (['sheet', 'shipment'] as const).some((kind) => {
       const state = order.forwards[kind];
@@ -436,7 +453,6 @@ export async function reconcile(
       report.retried.push(orderId);
     }
   }
-  return report;
 }
 
 async function settlePendingPayment(deps: OrderDeps, order: StoredOrder): Promise<'completed' | 'expired' | undefined> {

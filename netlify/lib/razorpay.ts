@@ -5,7 +5,6 @@
  * path runs in development and tests. Production without keys has no gateway at all.
  */
 import { randomBytes } from 'node:crypto';
-import Razorpay from 'razorpay';
 import type { JsonStore } from './blobs.ts';
 import { isProduction, type ServerEnv } from './env.ts';
 import { paymentSignature } from './signature.ts';
@@ -59,27 +58,56 @@ function toGatewayOrder(entity: RazorpayOrderEntity): GatewayOrder {
   };
 }
 
-function razorpayGateway(keyId: string, keySecret: string, webhookSecret?: string): PaymentGateway {
-  const client = new Razorpay({ key_id: keyId, key_secret: keySecret });
+const RAZORPAY_API = 'https://api.razorpay.com/v1';
+
+/**
+ * Razorpay's Orders API over fetch. (The `razorpay` SDK pulls in axios, whose dependency chain
+ * breaks Netlify's function packaging on Node 20; three REST calls do not need it.)
+ */
+function razorpayGateway(
+  keyId: string,
+  keySecret: string,
+  webhookSecret?: string,
+  fetchImpl: typeof fetch = fetch,
+): PaymentGateway {
+  const authorization = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
+  const request = async (path: string, init: RequestInit = {}) => {
+    const response = await fetchImpl(`${RAZORPAY_API}${path}`, {
+      ...init,
+      headers: { authorization, 'content-type': 'application/json', ...init.headers },
+      signal: AbortSignal.timeout(10_000),
+    });
+    const body: unknown = await response.json().catch(() => undefined);
+    if (!response.ok) {
+      const description = (body as { error?: { description?: string } } | undefined)?.error?.description;
+      throw new Error(`Razorpay ${path} answered ${response.status}${description ? `: ${description}` : ''}`);
+    }
+    return body;
+  };
   return {
     kind: 'razorpay',
     keyId,
     keySecret,
     webhookSecret,
     async createOrder({ amountPaise, receipt, notes }) {
-      const order = await client.orders.create({ amount: amountPaise, currency: 'INR', receipt, notes });
+      const order = await request('/orders', {
+        method: 'POST',
+        body: JSON.stringify({ amount: amountPaise, currency: 'INR', receipt, notes }),
+      });
       return toGatewayOrder(order as RazorpayOrderEntity);
     },
     async fetchOrder(id) {
       try {
-        return toGatewayOrder((await client.orders.fetch(id)) as RazorpayOrderEntity);
+        return toGatewayOrder((await request(`/orders/${encodeURIComponent(id)}`)) as RazorpayOrderEntity);
       } catch (error) {
         console.warn(`razorpay: order ${id} could not be fetched`, error);
         return undefined;
       }
     },
     async capturedPaymentId(orderId) {
-      const payments = (await client.orders.fetchPayments(orderId)) as { items: { id: string; status: string }[] };
+      const payments = (await request(`/orders/${encodeURIComponent(orderId)}/payments`)) as {
+        items: { id: string; status: string }[];
+      };
       return payments.items.find((payment) => payment.status === 'captured')?.id;
     },
   };

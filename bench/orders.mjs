@@ -1,0 +1,493 @@
+// `npm run bench:orders`: shipping-quote latency and COD order throughput against the production
+// build served with its functions through Netlify's own emulation (scripts/serve.mjs), on
+// loopback, with every outside system on its embedded local default. Then it checks that 200
+// concurrent COD orders left exactly 200 orders in the order log and in the local sheet.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+
+const root = path.resolve(import.meta.dirname, '..');
+const HOST = '127.0.0.1';
+const PORT = Number(process.env.BENCH_PORT ?? 8897);
+const BASE = `http://${HOST}:${PORT}`;
+// Each request to `npm start` runs in a fresh worker thread that loads the whole function bundle
+// (seconds of CPU), so 10 connections need longer than 10 s to complete any request at all.
+const QUOTE_SECONDS = Number(process.env.BENCH_QUOTE_SECONDS ?? 30);
+const QUOTE_CONNECTIONS = 10;
+const ORDERS = 200;
+/** The browser's outbox resends an order that got no answer; this many at a time, one round. */
+const RESEND_CONCURRENCY = 10;
+const SETTLE_POLLS = 60; // × 1 s: wait for late writes of requests that timed out
+const HEALTH_ATTEMPTS = 240; // × 500 ms: the first start bundles every function
+const STOP_GRACE_MS = 10_000;
+
+// Two items, ₹694 and 523 g: below the free-shipping threshold, so the fallback estimate runs.
+const CART = [
+  { productId: 1, size: '500gm', quantity: 1 },
+  { productId: 6, size: '23gm', quantity: 1 },
+];
+const PINCODE = '248001';
+
+/** Variables that would switch an outside system from its local default to the real one. */
+const REAL_SYSTEMS = [
+  'RAZORPAY_KEY_ID',
+  'RAZORPAY_KEY_SECRET',
+  'RAZORPAY_WEBHOOK_SECRET',
+  'DELHIVERY_TOKEN',
+  'DELHIVERY_BASE_URL',
+  'SHEETS_WEBHOOK_URL',
+  'SHEETS_WEBHOOK_SECRET',
+  'SHEET_ID',
+  'SANITY_PROJECT_ID',
+  'SANITY_DATASET',
+  'SANITY_API_TOKEN',
+];
+
+if (!existsSync(path.join(root, 'build/client/index.html'))) {
+  console.error('bench:orders needs a production build: run `npm run build` first.');
+  process.exit(1);
+}
+
+let server;
+let serverLog = '';
+let sheetsDir;
+
+try {
+  sheetsDir = await mkdtemp(path.join(tmpdir(), 'ouo-bench-sheets-'));
+  server = startServer();
+  await waitForHealth();
+  const report = await runBench();
+  printTable(report.rows);
+  const file = await writeResults(report);
+  console.log(`\nResults written to ${path.relative(root, file)}`);
+  if (!report.ok) {
+    console.error('\nbench:orders: the order checks failed (see the table).');
+    process.exitCode = 1;
+  }
+} catch (error) {
+  console.error(`bench:orders failed: ${error instanceof Error ? error.message : String(error)}`);
+  if (serverLog) console.error(`\nLast server output:\n${serverLog.slice(-4000)}`);
+  process.exitCode = 1;
+} finally {
+  await stopServer();
+  if (sheetsDir) await rm(sheetsDir, { recursive: true, force: true });
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function startServer() {
+  const env = { ...process.env, PORT: String(PORT), HOST, LOCAL_SHEETS_DIR: sheetsDir, BENCH_RUN: '1' };
+  for (const name of REAL_SYSTEMS) delete env[name];
+  const child = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk) => {
+    serverLog = (serverLog + chunk.toString()).slice(-20_000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  console.log(`Started scripts/serve.mjs (pid ${child.pid}) on ${BASE}, sheets in ${sheetsDir}`);
+  return child;
+}
+
+async function stopServer() {
+  if (!server || server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  try {
+    process.kill(server.pid, 'SIGTERM');
+  } catch {
+    return; // already gone
+  }
+  const timer = new Promise((resolve) => setTimeout(() => resolve('timeout'), STOP_GRACE_MS).unref());
+  if ((await Promise.race([exited, timer])) === 'timeout') {
+    console.error(`Server (pid ${server.pid}) did not stop within ${STOP_GRACE_MS} ms: killing it.`);
+    process.kill(server.pid, 'SIGKILL');
+    await exited;
+  }
+  console.log(`Stopped the server (pid ${server.pid}).`);
+}
+
+async function waitForHealth() {
+  for (let attempt = 0; attempt < HEALTH_ATTEMPTS; attempt += 1) {
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
+    try {
+      const response = await fetch(`${BASE}/api/health`, { signal: AbortSignal.timeout(5000) });
+      if (response.ok) {
+        const health = await response.json();
+        console.log(`Health: ${JSON.stringify(health)}`);
+        return;
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`/api/health did not answer 200 within ${(HEALTH_ATTEMPTS * 500) / 1000} s`);
+}
+
+async function postJson(urlPath, body) {
+  const response = await fetch(`${BASE}${urlPath}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(60_000),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+function cannon(options) {
+  return new Promise((resolve, reject) => {
+    autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+async function runBench() {
+  // Warm up: the first call to each function loads (and, on a first start, bundles) it.
+  const quoteBody = { lines: CART, pincode: PINCODE, paymentMode: 'cod' };
+  const quote = await postJson('/api/delhivery/calculate-shipping', quoteBody);
+  if (quote.status !== 200)
+    throw new Error(`calculate-shipping answered ${quote.status}: ${JSON.stringify(quote.body)}`);
+  if (quote.body.source !== 'estimate') throw new Error(`expected the fallback estimate, got ${quote.body.source}`);
+  const warm = await postJson('/api/checkout/process-cod', {});
+  if (warm.status !== 422) throw new Error(`process-cod answered ${warm.status} to an empty body (expected 422)`);
+
+  // (a) Shipping-quote latency.
+  console.log(`Quoting shipping for ${QUOTE_SECONDS} s with ${QUOTE_CONNECTIONS} connections…`);
+  const quoteRun = await cannon({
+    url: `${BASE}/api/delhivery/calculate-shipping`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(quoteBody),
+    connections: QUOTE_CONNECTIONS,
+    duration: QUOTE_SECONDS,
+    timeout: 30,
+  });
+
+  // (b) 200 concurrent COD orders, each with its own order id, at the total the server quoted.
+  const clientTotal = quote.body.total;
+  const firstId = Date.now();
+  const sentIds = [];
+  const bodies = new Map();
+  const responses = [];
+  const orderBody = () => {
+    const orderId = `OUO_${String(firstId + sentIds.length).padStart(13, '0')}`;
+    sentIds.push(orderId);
+    const body = JSON.stringify({
+      orderId,
+      customer: {
+        name: `Bench Shopper ${sentIds.length}`,
+        email: `bench${sentIds.length}@example.in`,
+        phone: '98765 43210',
+        address1: '12 Mall Road',
+        pincode: PINCODE,
+        city: 'Dehradun',
+        state: 'Uttarakhand',
+      },
+      lines: CART,
+      paymentMode: 'cod',
+      clientTotal,
+    });
+    bodies.set(orderId, body);
+    return body;
+  };
+  console.log(`Placing ${ORDERS} COD orders with ${ORDERS} concurrent connections…`);
+  const started = performance.now();
+  const orderRun = await cannon({
+    url: `${BASE}/api/checkout/process-cod`,
+    connections: ORDERS,
+    amount: ORDERS, // one request per connection: every order is in flight at once
+    timeout: 120,
+    requests: [
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        // Called once per connection here, so each order gets its own id.
+        setupRequest: (request) => ({ ...request, body: orderBody() }),
+        onResponse: (status, body) => responses.push({ status, body }),
+      },
+    ],
+  });
+  const orderSeconds = (performance.now() - started) / 1000;
+
+  const firstStatuses = countBy(responses.map((response) => response.status));
+  const answered = new Map(); // order id → the order id the server answered with (2xx only)
+  for (const response of responses) {
+    const id = orderIdOf(response.body);
+    if (response.status >= 200 && response.status < 300 && id) answered.set(id, id);
+  }
+  const firstLog = await settle(sentIds);
+  const firstSheet = await checkSheet(sentIds);
+
+  // What the checkout's outbox does next: resend (same id, same body) every order without an answer.
+  const unanswered = sentIds.filter((id) => !answered.has(id));
+  console.log(`Resending ${unanswered.length} unanswered orders, ${RESEND_CONCURRENCY} at a time…`);
+  const resendStatuses = {};
+  const resendStarted = performance.now();
+  for (let index = 0; index < unanswered.length; index += RESEND_CONCURRENCY) {
+    const batch = unanswered.slice(index, index + RESEND_CONCURRENCY);
+    await Promise.all(
+      batch.map(async (id) => {
+        const result = await postRaw('/api/checkout/process-cod', bodies.get(id));
+        resendStatuses[result.status] = (resendStatuses[result.status] ?? 0) + 1;
+        if (result.status >= 200 && result.status < 300 && orderIdOf(result.text))
+          answered.set(id, orderIdOf(result.text));
+      }),
+    );
+  }
+  const resendSeconds = (performance.now() - resendStarted) / 1000;
+  const log = await settle(sentIds);
+  const sheet = await checkSheet(sentIds);
+  const renamed = [...answered].filter(([sent, got]) => sent !== got).length;
+
+  const ok =
+    sentIds.length === ORDERS &&
+    answered.size === ORDERS &&
+    renamed === 0 &&
+    sheet.distinctIds === ORDERS &&
+    sheet.dataRows === ORDERS * CART.length &&
+    sheet.doubled === 0 &&
+    sheet.unexpectedRows === 0 &&
+    log.orders === ORDERS &&
+    log.unreadable === 0;
+
+  const rows = [
+    ['shipping quote p50 (ms)', quoteRun.latency.p50, ''],
+    ['shipping quote p99 (ms)', quoteRun.latency.p99, ''],
+    ['shipping quote req/s (mean)', round(quoteRun.requests.average, 2), ''],
+    ['shipping quote requests completed', quoteRun.requests.total, ''],
+    [
+      'shipping quote non-2xx / errors / timeouts',
+      `${quoteRun.non2xx} / ${quoteRun.errors} / ${quoteRun.timeouts}`,
+      '0 / 0 / 0',
+    ],
+    ['COD orders sent at once (distinct ids)', new Set(sentIds).size, ORDERS],
+    ['COD first answers by status', JSON.stringify(firstStatuses), `{"201":${ORDERS}}`],
+    ['COD connection errors / timeouts', `${orderRun.errors} / ${orderRun.timeouts}`, '0 / 0'],
+    ['COD wall time for all (s)', round(orderSeconds, 2), ''],
+    ['COD orders/s (2xx answers / wall time)', round((firstStatuses[201] ?? 0) / orderSeconds, 2), ''],
+    [
+      'COD latency p50 / p99 / max (ms)',
+      `${orderRun.latency.p50} / ${orderRun.latency.p99} / ${orderRun.latency.max}`,
+      '',
+    ],
+    [
+      'after the burst: log records / forwarded / sheet ids',
+      `${firstLog.orders} / ${firstLog.forwarded} / ${firstSheet.distinctIds}`,
+      '',
+    ],
+    ['outbox resends by status', JSON.stringify(resendStatuses), ''],
+    ['outbox resend time (s)', round(resendSeconds, 2), ''],
+    ['orders answered 2xx (after resend)', answered.size, ORDERS],
+    ['orders answered under another id', renamed, 0],
+    ['Orders.csv distinct order ids', sheet.distinctIds, ORDERS],
+    ['Orders.csv item rows (2 per order)', sheet.dataRows, ORDERS * CART.length],
+    ['Orders.csv ids written more than once', sheet.doubled, 0],
+    ['Orders.csv unexpected rows (extra headers, foreign ids)', sheet.unexpectedRows, 0],
+    ['order log records (Blobs sandbox files)', log.orders, ORDERS],
+    ['order log records unreadable (empty/invalid JSON)', log.unreadable, 0],
+    ['order log records forwarded', log.forwarded, ORDERS],
+  ];
+  return {
+    ok,
+    rows,
+    quote: {
+      connections: QUOTE_CONNECTIONS,
+      seconds: QUOTE_SECONDS,
+      latency: quoteRun.latency,
+      requests: quoteRun.requests,
+      non2xx: quoteRun.non2xx,
+      errors: quoteRun.errors,
+      timeouts: quoteRun.timeouts,
+    },
+    cod: {
+      orders: ORDERS,
+      clientTotal,
+      wallSeconds: orderSeconds,
+      latency: orderRun.latency,
+      firstStatuses,
+      errors: orderRun.errors,
+      timeouts: orderRun.timeouts,
+      afterBurst: { log: firstLog, sheet: firstSheet },
+      resend: {
+        count: unanswered.length,
+        concurrency: RESEND_CONCURRENCY,
+        statuses: resendStatuses,
+        seconds: resendSeconds,
+      },
+      answered: answered.size,
+      renamed,
+    },
+    sheet,
+    log,
+  };
+}
+
+function orderIdOf(text) {
+  try {
+    return JSON.parse(text).orderId;
+  } catch {
+    return undefined;
+  }
+}
+
+async function postRaw(urlPath, body) {
+  try {
+    const response = await fetch(`${BASE}${urlPath}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      signal: AbortSignal.timeout(120_000),
+    });
+    return { status: response.status, text: await response.text() };
+  } catch (error) {
+    return { status: error instanceof Error ? error.name : 'error', text: '' };
+  }
+}
+
+/** Requests that timed out may still be writing: wait until the log stops changing (bounded). */
+async function settle(sentIds) {
+  let last = '';
+  let stableFor = 0;
+  let log = await checkOrderLog(sentIds);
+  for (let poll = 0; poll < SETTLE_POLLS && stableFor < 3; poll += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    log = await checkOrderLog(sentIds);
+    const sheet = await checkSheet(sentIds);
+    const now = `${log.orders}/${log.forwarded}/${sheet.dataRows}`;
+    stableFor = now === last ? stableFor + 1 : 0;
+    last = now;
+  }
+  return log;
+}
+
+/** The local Orders tab: one row per item; every sent id must appear once per item, nothing else. */
+async function checkSheet(sentIds) {
+  const file = path.join(sheetsDir, 'Orders.csv');
+  const records = parseCsv(await readFile(file, 'utf8').catch(() => ''));
+  const [header = [], ...rows] = records;
+  const idColumn = header.indexOf('Order ID');
+  const expected = new Set(sentIds);
+  const perId = new Map();
+  let unexpectedRows = 0;
+  for (const row of rows) {
+    const id = row[idColumn];
+    if (!expected.has(id)) {
+      unexpectedRows += 1;
+      continue;
+    }
+    perId.set(id, (perId.get(id) ?? 0) + 1);
+  }
+  return {
+    file: path.basename(file),
+    distinctIds: perId.size,
+    dataRows: [...perId.values()].reduce((sum, count) => sum + count, 0),
+    doubled: [...perId.values()].filter((count) => count > CART.length).length,
+    missing: sentIds.filter((id) => !perId.has(id)).length,
+    unexpectedRows,
+    unexpectedSample: rows.filter((row) => !expected.has(row[idColumn])).slice(0, 3),
+  };
+}
+
+/**
+ * The order log as Netlify's local Blobs sandbox stores it: one file per key under
+ * `.netlify/blobs-serve/entries/<site>/<store>/`. Only the ids this run sent are counted, since
+ * the sandbox outlives runs. This reads the sandbox's on-disk layout (a detail of
+ * @netlify/blobs' server), so a layout change shows up as 0 records, not as a silent pass.
+ */
+async function checkOrderLog(sentIds) {
+  const entries = path.join(root, '.netlify/blobs-serve/entries');
+  const wanted = new Set(sentIds.map((id) => `order-${id}`));
+  const files = (await readdir(entries, { recursive: true }).catch(() => [])).filter((file) =>
+    wanted.has(path.basename(file)),
+  );
+  let forwarded = 0;
+  const unreadable = [];
+  const stores = new Set();
+  for (const file of files) {
+    stores.add(path.dirname(file));
+    try {
+      const record = JSON.parse(await readFile(path.join(entries, file), 'utf8'));
+      if (record.status === 'forwarded') forwarded += 1;
+    } catch {
+      unreadable.push(path.basename(file));
+    }
+  }
+  return {
+    directory: path.relative(root, entries),
+    stores: [...stores],
+    orders: files.length,
+    forwarded,
+    unreadable: unreadable.length,
+    unreadableKeys: unreadable,
+  };
+}
+
+/**
+ * RFC 4180 records (quoted fields, doubled quotes, CRLF), as netlify/lib/sheets.ts writes them;
+ * repeated here because Node 20 cannot import that TypeScript module.
+ */
+function parseCsv(text) {
+  const source = text.replace(/^\uFEFF/, '');
+  const records = [];
+  let record = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < source.length; i += 1) {
+    const char = source[i];
+    if (quoted) {
+      if (char === '"' && source[i + 1] === '"') {
+        field += '"';
+        i += 1;
+      } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"' && field === '') quoted = true;
+    else if (char === ',') {
+      record.push(field);
+      field = '';
+    } else if (char === '\r' || char === '\n') {
+      if (char === '\r' && source[i + 1] === '\n') i += 1;
+      record.push(field);
+      if (record.length > 1 || record[0] !== '') records.push(record);
+      record = [];
+      field = '';
+    } else field += char;
+  }
+  if (field !== '' || record.length > 0) records.push([...record, field]);
+  return records;
+}
+
+function countBy(values) {
+  const counts = {};
+  for (const value of values) counts[value] = (counts[value] ?? 0) + 1;
+  return counts;
+}
+
+function round(value, digits = 0) {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}
+
+function printTable(rows) {
+  const table = [['metric', 'value', 'target'], ...rows.map((row) => row.map(String))];
+  const widths = [0, 1, 2].map((column) => Math.max(...table.map((row) => row[column].length)));
+  const line = (row) => row.map((cell, column) => cell.padEnd(widths[column])).join('  ');
+  console.log(`\n${line(table[0])}\n${widths.map((width) => '-'.repeat(width)).join('  ')}`);
+  for (const row of table.slice(1)) console.log(line(row));
+}
+
+async function writeResults(report) {
+  const directory = path.join(root, 'bench/results');
+  await mkdir(directory, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const file = path.join(directory, `orders-${stamp}.json`);
+  const { rows: _rows, ...data } = report;
+  const meta = { at: new Date().toISOString(), node: process.version, base: BASE };
+  await writeFile(file, `${JSON.stringify({ ...meta, ...data }, null, 2)}\n`);
+  return file;
+}

@@ -1,0 +1,151 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { loggedOrder, sheetRows } from './support/orders.ts';
+import { ProductPage, expectCartCount } from './support/pages.ts';
+
+async function addToCart(page: Page, productId: number, size: string) {
+  const product = new ProductPage(page);
+  await product.goto(productId);
+  await product.chooseSize(size);
+  await product.addToCart();
+}
+
+async function fillDelivery(page: Page, overrides: Record<string, string> = {}) {
+  const values: Record<string, string> = {
+    'Full name': 'Asha Rawat',
+    Email: 'asha@example.in',
+    'Phone (10-digit mobile)': '98765 43210',
+    'Address line 1': '12 Mall Road',
+    Pincode: '248001',
+    City: 'Dehradun',
+    State: 'Uttarakhand',
+    ...overrides,
+  };
+  for (const [label, value] of Object.entries(values)) await page.getByLabel(label, { exact: false }).first().fill(value);
+}
+
+const orderIdIn = async (page: Page) => {
+  const title = await page.getByRole('status').getByText(/^Order OUO_\d{13} placed$/).textContent();
+  return title?.match(/OUO_\d{13}/)?.[0] ?? '';
+};
+
+test('an empty cart on entry goes back to the cart', async ({ page }) => {
+  await page.goto('/checkout');
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByText('Your cart is empty')).toBeVisible();
+});
+
+test('the form says what is missing, in the SPEC words', async ({ page }) => {
+  await addToCart(page, 5, '1kg');
+  await page.goto('/checkout');
+  const place = page.getByRole('button', { name: 'Place Order' });
+  await place.click();
+  await expect(page.getByRole('alert').getByText('Please fill in all required fields')).toBeVisible();
+  await fillDelivery(page, { Pincode: '24800' });
+  await place.click();
+  await expect(page.getByRole('alert').getByText('Please enter a valid 6-digit pincode')).toBeVisible();
+  await fillDelivery(page, { 'Phone (10-digit mobile)': '98765' });
+  await place.click();
+  await expect(page.getByRole('alert').getByText('Please enter a valid 10-digit phone number')).toBeVisible();
+  const pincode = page.getByLabel('Pincode');
+  await pincode.fill('2480019999');
+  await expect(pincode).toHaveValue('248001');
+});
+
+test('cash on delivery: server-quoted shipping, one order in the log and the Sheet, cart cleared, home after', async ({ page }) => {
+  await addToCart(page, 1, '500gm');
+  await page.goto('/checkout');
+  await page.getByLabel('Cash on Delivery').check();
+  await fillDelivery(page);
+  // 500 g below ₹1000: no carrier here, so the estimate round(0.5 × 50 + 40) = ₹65, plus ₹150 COD.
+  await expect(page.getByTestId('shipping-charge')).toHaveText('₹65 (estimate)');
+  await expect(page.getByTestId('order-total')).toHaveText('₹562');
+  await page.getByRole('button', { name: 'Place Order' }).dblclick();
+  await expect(page.getByRole('status').getByText('Pay ₹562 on delivery.')).toBeVisible();
+  const orderId = await orderIdIn(page);
+  await expect(page).toHaveURL(/\/$/);
+  await expectCartCount(page, 0);
+  expect(loggedOrder(orderId)).toMatchObject({ status: 'forwarded', mode: 'cod', totals: { total: 562 } });
+  const rows = sheetRows(orderId);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({ 'Payment Mode': 'COD', 'Payment Status': 'Pending', Total: '562', Product: 'Himalayan White Rajma' });
+  const events = await page.evaluate(() =>
+    (window as unknown as { __ouoPixelEvents?: { name: string }[] }).__ouoPixelEvents?.map((event) => event.name),
+  );
+  expect(events).toContain('Purchase');
+});
+
+test('shipping is re-quoted when the payment method changes, and reads Calculating... meanwhile', async ({ page }) => {
+  await addToCart(page, 6, '23gm');
+  await page.goto('/checkout');
+  let release: () => void = () => undefined;
+  await page.route('**/api/delhivery/calculate-shipping', async (route) => {
+    await new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await route.continue();
+  });
+  await page.getByLabel('Pincode').fill('560001');
+  await expect(page.getByTestId('shipping-charge')).toHaveText('Calculating...');
+  await expect(page.getByRole('button', { name: 'Place Order' })).toBeDisabled();
+  release();
+  await expect(page.getByTestId('order-total')).toHaveText('₹388'); // 347 + round(0.023 × 50 + 40)
+  await page.unroute('**/api/delhivery/calculate-shipping');
+  await page.getByLabel('Cash on Delivery').check();
+  await expect(page.getByTestId('order-total')).toHaveText('₹538');
+});
+
+test('pay online with the local test gateway: the order is completed once, then home', async ({ page }) => {
+  await addToCart(page, 3, '295gm');
+  await page.goto('/checkout');
+  await fillDelivery(page);
+  await expect(page.getByTestId('shipping-charge')).toHaveText('Free');
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Test payment' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Pay ₹1,067' }).click();
+  await expect(page.getByRole('status').getByText('Payment of ₹1,067 received. Thank you!')).toBeVisible();
+  const orderId = await orderIdIn(page);
+  await expect(page).toHaveURL(/\/$/);
+  expect(loggedOrder(orderId)).toMatchObject({ status: 'forwarded', mode: 'prepaid' });
+  const rows = sheetRows(orderId);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({ 'Payment Mode': 'Prepaid', 'Payment Status': 'Completed', Total: '1067' });
+  expect(rows[0]?.['Payment ID']).toMatch(/^pay_local/);
+});
+
+test('a failed or dismissed payment gives the button back', async ({ page }) => {
+  await addToCart(page, 2, '1kg');
+  await page.goto('/checkout');
+  await fillDelivery(page);
+  const place = page.getByRole('button', { name: 'Place Order' });
+  await expect(page.getByTestId('order-total')).not.toHaveText('…');
+  await place.click();
+  const dialog = page.getByRole('dialog', { name: 'Test payment' });
+  await dialog.getByRole('button', { name: 'Fail payment' }).click();
+  await expect(page.getByRole('alert').getByText('Payment failed: Your bank declined this test payment. Please try again.')).toBeVisible();
+  await expect(place).toBeEnabled();
+  await place.click();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(place).toBeEnabled();
+  await expectCartCount(page, 1);
+});
+
+test('a COD order whose request fails is kept and sent again until the server has it', async ({ page }) => {
+  await addToCart(page, 4, '500gm');
+  await page.goto('/checkout');
+  await page.getByLabel('Cash on Delivery').check();
+  await fillDelivery(page);
+  await expect(page.getByTestId('order-total')).toHaveText('₹562');
+  await page.route('**/api/checkout/process-cod', (route) => route.abort('internetdisconnected'), { times: 1 });
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  const warning = page.getByRole('status').getByText(/^Order may not be fully processed\. Please contact support with Order ID: OUO_\d{13}$/);
+  await expect(warning).toBeVisible();
+  const orderId = (await warning.textContent())?.match(/OUO_\d{13}/)?.[0] ?? '';
+  expect(sheetRows(orderId)).toHaveLength(0);
+  // Any page load sends what is waiting.
+  await page.goto('/products');
+  await expect.poll(() => sheetRows(orderId).length).toBe(1);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('orderOutbox'))).toBeNull();
+  expect(loggedOrder(orderId)).toMatchObject({ status: 'forwarded' });
+});
