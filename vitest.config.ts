@@ -9,7 +9,14 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['src/shop/**/*.test.ts', 'src/content/**/*.test.ts', 'netlify/**/*.test.ts', 'studio/**/*.test.ts'],
+          // Function tests live in tests/functions: Netlify deploys every file in netlify/functions.
+          include: [
+            'src/shop/**/*.test.ts',
+            'src/content/**/*.test.ts',
+            'netlify/**/*.test.ts',
+            'tests/functions/**/*.test.ts',
+            'studio/**/*.test.ts',
+          ],
           setupFiles: ['tests/support/setup.ts'],
         },
       },

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { loggedOrder, sheetRows } from './support/orders.ts';
-import { ProductPage, expectCartCount } from './support/pages.ts';
+import { expectCartCount, ProductPage } from './support/pages.ts';
 
 async function addToCart(page: Page, productId: number, size: string) {
   const product = new ProductPage(page);
@@ -21,11 +21,15 @@ async function fillDelivery(page: Page, overrides: Record<string, string> = {}) 
     State: 'Uttarakhand',
     ...overrides,
   };
-  for (const [label, value] of Object.entries(values)) await page.getByLabel(label, { exact: false }).first().fill(value);
+  for (const [label, value] of Object.entries(values))
+    await page.getByLabel(label, { exact: false }).first().fill(value);
 }
 
 const orderIdIn = async (page: Page) => {
-  const title = await page.getByRole('status').getByText(/^Order OUO_\d{13} placed$/).textContent();
+  const title = await page
+    .getByRole('status')
+    .getByText(/^Order OUO_\d{13} placed$/)
+    .textContent();
   return title?.match(/OUO_\d{13}/)?.[0] ?? '';
 };
 
@@ -52,7 +56,9 @@ test('the form says what is missing, in the SPEC words', async ({ page }) => {
   await expect(pincode).toHaveValue('248001');
 });
 
-test('cash on delivery: server-quoted shipping, one order in the log and the Sheet, cart cleared, home after', async ({ page }) => {
+test('cash on delivery: server-quoted shipping, one order in the log and the Sheet, cart cleared, home after', async ({
+  page,
+}) => {
   await addToCart(page, 1, '500gm');
   await page.goto('/checkout');
   await page.getByLabel('Cash on Delivery').check();
@@ -68,7 +74,12 @@ test('cash on delivery: server-quoted shipping, one order in the log and the She
   expect(loggedOrder(orderId)).toMatchObject({ status: 'forwarded', mode: 'cod', totals: { total: 562 } });
   const rows = sheetRows(orderId);
   expect(rows).toHaveLength(1);
-  expect(rows[0]).toMatchObject({ 'Payment Mode': 'COD', 'Payment Status': 'Pending', Total: '562', Product: 'Himalayan White Rajma' });
+  expect(rows[0]).toMatchObject({
+    'Payment Mode': 'COD',
+    'Payment Status': 'Pending',
+    Total: '562',
+    Product: 'Himalayan White Rajma',
+  });
   const events = await page.evaluate(() =>
     (window as unknown as { __ouoPixelEvents?: { name: string }[] }).__ouoPixelEvents?.map((event) => event.name),
   );
@@ -123,7 +134,9 @@ test('a failed or dismissed payment gives the button back', async ({ page }) => 
   await place.click();
   const dialog = page.getByRole('dialog', { name: 'Test payment' });
   await dialog.getByRole('button', { name: 'Fail payment' }).click();
-  await expect(page.getByRole('alert').getByText('Payment failed: Your bank declined this test payment. Please try again.')).toBeVisible();
+  await expect(
+    page.getByRole('alert').getByText('Payment failed: Your bank declined this test payment. Please try again.'),
+  ).toBeVisible();
   await expect(place).toBeEnabled();
   await place.click();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -131,7 +144,11 @@ test('a failed or dismissed payment gives the button back', async ({ page }) => 
   await expectCartCount(page, 1);
 });
 
-test('a COD order whose request fails is kept and sent again until the server has it', async ({ page }) => {
+test('a COD order whose request fails is kept and sent again until the server has it', async ({
+  page,
+  allowConsoleError,
+}) => {
+  allowConsoleError(/ERR_INTERNET_DISCONNECTED|Failed to load resource/);
   await addToCart(page, 4, '500gm');
   await page.goto('/checkout');
   await page.getByLabel('Cash on Delivery').check();
@@ -139,7 +156,9 @@ test('a COD order whose request fails is kept and sent again until the server ha
   await expect(page.getByTestId('order-total')).toHaveText('₹562');
   await page.route('**/api/checkout/process-cod', (route) => route.abort('internetdisconnected'), { times: 1 });
   await page.getByRole('button', { name: 'Place Order' }).click();
-  const warning = page.getByRole('status').getByText(/^Order may not be fully processed\. Please contact support with Order ID: OUO_\d{13}$/);
+  const warning = page
+    .getByRole('status')
+    .getByText(/^Order may not be fully processed\. Please contact support with Order ID: OUO_\d{13}$/);
   await expect(warning).toBeVisible();
   const orderId = (await warning.textContent())?.match(/OUO_\d{13}/)?.[0] ?? '';
   expect(sheetRows(orderId)).toHaveLength(0);

@@ -37,7 +37,7 @@ export function useShippingQuote(
   // biome-ignore lint/correctness/useExhaustiveDependencies: linesKey stands for the cart lines
   useEffect(() => {
     const request = ++latest.current;
-    if (pincode.length !== 6) {
+    if (pincode.length !== 6 || linesKey === '[]') {
       setQuote({ status: 'idle', ...orderTotals(subtotal, 0, mode, rules) });
       return;
     }

@@ -1,9 +1,9 @@
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import calculateShipping, { config } from '../../netlify/functions/calculate-shipping.mts';
 import * as contentModule from '../../src/content/content.server.ts';
 import { errorEnvelopeSchema, shippingQuoteResponseSchema } from '../../src/shop/schemas.ts';
-import { server } from '../../tests/support/msw.ts';
-import calculateShipping, { config } from './calculate-shipping.mts';
+import { server } from '../support/msw.ts';
 
 const BASE = 'https://delhivery.test';
 const RATE_URL = `${BASE}/api/kinko/v1/invoice/charges/.json`;

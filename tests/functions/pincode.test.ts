@@ -1,9 +1,9 @@
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import pincode, { config } from '../../netlify/functions/pincode.mts';
 import * as contentModule from '../../src/content/content.server.ts';
 import { errorEnvelopeSchema, pincodeCheckResponseSchema } from '../../src/shop/schemas.ts';
-import { server } from '../../tests/support/msw.ts';
-import pincode, { config } from './pincode.mts';
+import { server } from '../support/msw.ts';
 
 const BASE = 'https://delhivery.test';
 const PINCODE_URL = `${BASE}/c/api/pin-codes/json/`;

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
+import health, { config } from '../../netlify/functions/health.mts';
 import * as contentModule from '../../src/content/content.server.ts';
-import health, { config } from './health.mts';
 
 describe('GET /api/health', () => {
   it('reports the content source and the catalogue size', async () => {

@@ -10,6 +10,18 @@ import path from 'node:path';
 import { getStore } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import calculateShipping from '../../netlify/functions/calculate-shipping.mts';
+import createOrder from '../../netlify/functions/create-order.mts';
+import localGateway from '../../netlify/functions/local-gateway.mts';
+import processCod from '../../netlify/functions/process-cod.mts';
+import processPrepaid from '../../netlify/functions/process-prepaid.mts';
+import razorpayWebhook from '../../netlify/functions/razorpay-webhook.mts';
+import reconcileOrders from '../../netlify/functions/reconcile-orders.mts';
+import verifyPayment from '../../netlify/functions/verify-payment.mts';
+import { guardedStore, type JsonStore } from '../../netlify/lib/blobs.ts';
+import { LOCAL_GATEWAY_STORE, ORDERS_STORE } from '../../netlify/lib/deps.ts';
+import { readCsv } from '../../netlify/lib/sheets.ts';
+import { hmacHex } from '../../netlify/lib/signature.ts';
 import {
   createPaymentOrderResponseSchema,
   errorEnvelopeSchema,
@@ -18,20 +30,8 @@ import {
   shippingQuoteResponseSchema,
   verifyPaymentResponseSchema,
 } from '../../src/shop/schemas.ts';
-import { makeCustomer } from '../../tests/support/factories.ts';
-import { allowPassthrough } from '../../tests/support/msw.ts';
-import { guardedStore, type JsonStore } from '../lib/blobs.ts';
-import { LOCAL_GATEWAY_STORE, ORDERS_STORE } from '../lib/deps.ts';
-import { readCsv } from '../lib/sheets.ts';
-import { hmacHex } from '../lib/signature.ts';
-import calculateShipping from './calculate-shipping.mts';
-import createOrder from './create-order.mts';
-import localGateway from './local-gateway.mts';
-import processCod from './process-cod.mts';
-import processPrepaid from './process-prepaid.mts';
-import razorpayWebhook from './razorpay-webhook.mts';
-import reconcileOrders from './reconcile-orders.mts';
-import verifyPayment from './verify-payment.mts';
+import { makeCustomer } from '../support/factories.ts';
+import { allowPassthrough } from '../support/msw.ts';
 
 type Handler = (request: Request) => Promise<Response>;
 
@@ -424,11 +424,10 @@ describe('a COD order through process-cod', () => {
     expect(await storedOrder(orderId)).toMatchObject({ status: 'forwarded' });
   });
 
-  // KNOWN BUG (netlify/lib/blobs.ts, not the handler): `guardedStore` serialises writes per key only
-  // within one `blobStore()` instance, and `createDeps()` makes a new one per request; the local
-  // Blobs server checks `If-None-Match: *` without a lock. So two simultaneous requests both
-  // "create" the order (both 201, the second overwriting the first record). Remove `.fails` once
-  // the write queue is shared per store (e.g. module-level, keyed by store name and key).
+  // Guards the shared write queue in netlify/lib/blobs.ts: `createDeps()` makes new store objects for
+  // every request and the local Blobs server checks `If-None-Match: *` without a lock, so before the
+  // queue was per process both requests answered 201 and the second overwrote the first record.
+  // (Under `npm start` each request runs in its own worker thread, where no in-process queue helps.)
   it('creates the order once (one 201, one 200) when it is posted twice at the same moment', async () => {
     const total = await serverTotal('cod');
     const orderId = newOrderId();
@@ -437,6 +436,31 @@ describe('a COD order through process-cod', () => {
       call(processCod, '/api/checkout/process-cod', codBody(orderId, total)),
     ]);
     expect(responses.map((response) => response.status).sort()).toEqual([200, 201]);
+  });
+
+  // KNOWN BUG (local defaults: netlify/lib/blobs.ts and the CSV writer in netlify/lib/sheets.ts).
+  // `npm start` and `npm run dev` run every request in its own worker thread, each with its own
+  // copy of the modules, so the per-process write queue and CSV file lock do not span the two
+  // requests of a double click; the local Blobs server returns no ETag on reads, so the content-tag
+  // compare-and-swap is a read-then-write. Both requests "create" the order (201, 201), both can
+  // claim the Sheet forward, and the row is written twice (3 of 8 pairs here; 1 of 5 double submits
+  // against `npm start`). Two fresh imports of the function stand in for two worker threads.
+  // Remove `.fails` once the local store and the CSV writer lock across threads (e.g. lock files).
+  it.fails('records a double submit once when each request runs in its own worker (as under npm start)', async () => {
+    const total = await serverTotal('cod');
+    for (let pair = 0; pair < 4; pair += 1) {
+      const orderId = newOrderId();
+      vi.resetModules();
+      const inFirstWorker = (await import('../../netlify/functions/process-cod.mts')).default;
+      vi.resetModules();
+      const inSecondWorker = (await import('../../netlify/functions/process-cod.mts')).default;
+      const responses = await Promise.all([
+        call(inFirstWorker, '/api/checkout/process-cod', codBody(orderId, total)),
+        call(inSecondWorker, '/api/checkout/process-cod', codBody(orderId, total)),
+      ]);
+      expect(responses.map((response) => response.status).sort()).toEqual([200, 201]);
+      expect(await sheetRowsFor(orderId)).toHaveLength(cart.length);
+    }
   });
 
   it('refuses a tampered total with 409 TOTAL_MISMATCH and records nothing', async () => {
@@ -612,11 +636,9 @@ describe('where the functions keep their data', () => {
   });
 });
 
-// KNOWN BUG (netlify/lib/orders.ts `reconcile`, order-log.ts `get`): an order record that cannot be
-// parsed (the local Blobs sandbox left six zero-byte `order-*` files behind during the 200-order
-// bench, when `npm start` timed out requests) throws out of `log.get`. The reconciler has no
-// per-order isolation, so one such record stops it for every order; and that order id answers 500
-// to every resend, so the checkout's outbox retries it for ever. Remove `.fails` once fixed.
+// The local Blobs sandbox left zero-byte `order-*` files behind when `npm start` timed out requests
+// during the 200-order bench. Such a record once threw out of `log.get`: the reconciler stopped for
+// every order, and that order id answered 500 to every resend, so the outbox retried it for ever.
 describe('an unreadable record in the order log', () => {
   const rawOrders = () => getStore({ name: ORDERS_STORE, siteID: SITE_ID, token: TOKEN, apiURL: blobsURL });
 
@@ -643,14 +665,16 @@ describe('an unreadable record in the order log', () => {
     }
   });
 
-  it('answers a resend of that order id with something other than 500', async () => {
+  it('is replaced by the order the outbox resends under that id', async () => {
     const total = await serverTotal('cod');
     const brokenId = 'OUO_1000000000002';
     await rawOrders().set(`order-${brokenId}`, '');
     try {
       const response = await call(processCod, '/api/checkout/process-cod', codBody(brokenId, total));
-      vi.mocked(console.error).mockClear(); // today: 'process-cod: unexpected failure SyntaxError …'
-      expect(response.status).toBeLessThan(500);
+      expect(response.status).toBe(201);
+      expect(await response.json()).toMatchObject({ orderId: brokenId, status: 'forwarded' });
+      expect(await sheetRowsFor(brokenId)).toHaveLength(cart.length);
+      expect(await storedOrder(brokenId)).toMatchObject({ orderId: brokenId, status: 'forwarded' });
     } finally {
       await rawOrders().delete(`order-${brokenId}`);
     }
