@@ -13,12 +13,12 @@ import autocannon from 'autocannon';
 
 const root = path.resolve(import.meta.dirname, '..');
 const HOST = '127.0.0.1';
-// Not 8897-8899: end-to-end tests and screenshots use those (PLAYWRIGHT E2E_PORT, SCREENSHOT_PORT).
+// Not 8897-8899: end-to-end runs (E2E_PORT) and screenshots (SCREENSHOT_PORT) use those.
 const PORT = Number(process.env.BENCH_PORT ?? 8896);
 const BASE = `http://${HOST}:${PORT}`;
-// Each request to `npm start` runs in a fresh worker thread that loads the whole function bundle
-// (seconds of CPU), so 10 connections need longer than 10 s to complete any request at all.
-const QUOTE_SECONDS = Number(process.env.BENCH_QUOTE_SECONDS ?? 30);
+// NetlifyDev's own function emulation started a worker thread per request (seconds of CPU each), where
+// 10 s completed almost nothing; set BENCH_QUOTE_SECONDS to measure longer.
+const QUOTE_SECONDS = Number(process.env.BENCH_QUOTE_SECONDS ?? 10);
 const QUOTE_CONNECTIONS = 10;
 const ORDERS = 200;
 /** The browser's outbox resends an order that got no answer; this many at a time, one round. */
@@ -57,6 +57,8 @@ if (!existsSync(path.join(root, 'build/client/index.html'))) {
 let server;
 let serverLog = '';
 let sheetsDir;
+/** Order ids this run sent, removed from the local order log at the end (BENCH_KEEP_ORDERS=1 keeps them). */
+const benchIds = [];
 
 // Another server on the port would answer the health check and receive the 200 orders.
 if (await portInUse(PORT)) {
@@ -83,6 +85,7 @@ try {
 } finally {
   await stopServer();
   if (sheetsDir) await rm(sheetsDir, { recursive: true, force: true });
+  if (benchIds.length > 0 && !process.env.BENCH_KEEP_ORDERS) await removeBenchOrders(benchIds);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -197,6 +200,7 @@ async function runBench() {
   const orderBody = () => {
     const orderId = `OUO_${String(firstId + sentIds.length).padStart(13, '0')}`;
     sentIds.push(orderId);
+    benchIds.push(orderId);
     const body = JSON.stringify({
       orderId,
       customer: {
@@ -446,6 +450,35 @@ async function checkOrderLog(sentIds) {
     unreadable: unreadable.length,
     unreadableKeys: unreadable,
   };
+}
+
+/**
+ * Takes this run's orders out of the local Blobs sandbox once the server has stopped, so the
+ * developer's own reconciler never forwards bench orders to their sheet. Only records that are
+ * this run's (a bench shopper, or unreadable) are removed.
+ */
+async function removeBenchOrders(ids) {
+  const entries = path.join(root, '.netlify/blobs-serve/entries');
+  const wanted = new Set(ids.map((id) => `order-${id}`));
+  const files = (await readdir(entries, { recursive: true }).catch(() => [])).filter((file) =>
+    wanted.has(path.basename(file)),
+  );
+  let removed = 0;
+  for (const file of files) {
+    const orderFile = path.join(entries, file);
+    let ours = true;
+    try {
+      ours = JSON.parse(await readFile(orderFile, 'utf8')).customer?.name?.startsWith('Bench Shopper') === true;
+    } catch {
+      // unreadable: a cut-off write of this run
+    }
+    if (!ours) continue;
+    const openFile = path.join(path.dirname(orderFile), path.basename(file).replace(/^order-/, 'open-'));
+    await rm(orderFile, { force: true });
+    await rm(openFile, { force: true });
+    removed += 1;
+  }
+  console.log(`Removed this run's ${removed} orders from the local order log (BENCH_KEEP_ORDERS=1 keeps them).`);
 }
 
 /**

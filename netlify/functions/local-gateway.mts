@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import { localGatewayPayRequestSchema } from '../../src/shop/schemas.ts';
 import { blobStore } from '../lib/blobs.ts';
 import { LOCAL_GATEWAY_STORE } from '../lib/deps.ts';
-import { isProduction, readServerEnv } from '../lib/env.ts';
+import { isProduction, razorpayConfigured, readServerEnv } from '../lib/env.ts';
 import { errorResponse, guarded, methodNotAllowed, parseJsonBody } from '../lib/http.ts';
 import { payLocally } from '../lib/razorpay.ts';
 
@@ -13,7 +13,7 @@ import { payLocally } from '../lib/razorpay.ts';
 export default async function localGateway(request: Request): Promise<Response> {
   if (request.method !== 'POST') return methodNotAllowed(['POST']);
   const env = readServerEnv();
-  if (isProduction(env) || env.RAZORPAY_KEY_ID) {
+  if (isProduction(env) || razorpayConfigured(env)) {
     return errorResponse(404, 'NOT_FOUND', 'There is no test gateway here.');
   }
   const body = await parseJsonBody(request, localGatewayPayRequestSchema);

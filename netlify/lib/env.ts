@@ -36,3 +36,8 @@ export function readServerEnv(source: Record<string, string | undefined> = proce
 export function isProduction(env: ServerEnv): boolean {
   return env.CONTEXT === 'production';
 }
+
+/** Razorpay is in use only when both keys are set; otherwise the local test gateway (never in production). */
+export function razorpayConfigured(env: ServerEnv): boolean {
+  return Boolean(env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET);
+}

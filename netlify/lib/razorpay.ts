@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { JsonStore } from './blobs.ts';
-import { isProduction, type ServerEnv } from './env.ts';
+import { isProduction, razorpayConfigured, type ServerEnv } from './env.ts';
 import { paymentSignature } from './signature.ts';
 
 export interface GatewayOrder {
@@ -37,7 +37,7 @@ export class PaymentsNotConfiguredError extends Error {
 }
 
 export function createGateway(env: ServerEnv, localStore: () => JsonStore): PaymentGateway {
-  if (env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET) {
+  if (razorpayConfigured(env) && env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET) {
     return razorpayGateway(env.RAZORPAY_KEY_ID, env.RAZORPAY_KEY_SECRET, env.RAZORPAY_WEBHOOK_SECRET);
   }
   if (isProduction(env)) {

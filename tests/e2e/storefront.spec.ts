@@ -51,6 +51,8 @@ test('browse, filter, choose a size, add twice, change and empty the cart', asyn
 
 test('the cart re-prices a tampered stored line from the catalogue', async ({ page }) => {
   await page.goto('/');
+  // Once this page has read its (empty) cart, it will not read the tampered one written below.
+  await new ProductPage(page).waitForHydration();
   await page.evaluate(() =>
     localStorage.setItem(
       'cart',

@@ -438,15 +438,11 @@ describe('a COD order through process-cod', () => {
     expect(responses.map((response) => response.status).sort()).toEqual([200, 201]);
   });
 
-  // KNOWN BUG (local defaults: netlify/lib/blobs.ts and the CSV writer in netlify/lib/sheets.ts).
-  // `npm start` and `npm run dev` run every request in its own worker thread, each with its own
-  // copy of the modules, so the per-process write queue and CSV file lock do not span the two
-  // requests of a double click; the local Blobs server returns no ETag on reads, so the content-tag
-  // compare-and-swap is a read-then-write. Both requests "create" the order (201, 201), both can
-  // claim the Sheet forward, and the row is written twice (3 of 8 pairs here; 1 of 5 double submits
-  // against `npm start`). Two fresh imports of the function stand in for two worker threads.
-  // Remove `.fails` once the local store and the CSV writer lock across threads (e.g. lock files).
-  it.fails('records a double submit once when each request runs in its own worker (as under npm start)', async () => {
+  // Netlify's function emulation (`npm run dev`) runs every request in its own worker thread with
+  // its own copy of the modules, and the local Blobs server gives no ETag on reads: the lock in
+  // netlify/lib/blobs.ts is a lock directory, so it spans threads too. Two fresh imports of the
+  // function stand in for two workers.
+  it('records a double submit once when each request runs in its own worker thread', async () => {
     const total = await serverTotal('cod');
     for (let pair = 0; pair < 4; pair += 1) {
       const orderId = newOrderId();
