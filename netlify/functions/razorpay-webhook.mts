@@ -1,12 +1,14 @@
 import type { Config } from '@netlify/functions';
 import { createDeps } from '../lib/deps.ts';
-import { errorResponse, guarded, methodNotAllowed } from '../lib/http.ts';
+import { MAX_BODY_BYTES } from '../../src/shop/schemas.ts';
+import { errorResponse, guarded, methodNotAllowed, readLimited } from '../lib/http.ts';
 import { handleRazorpayWebhook } from '../lib/webhook.ts';
 
 export default async function razorpayWebhook(request: Request): Promise<Response> {
   if (request.method !== 'POST') return methodNotAllowed(['POST']);
-  const raw = await request.text();
-  if (raw.length > 64 * 1024) return errorResponse(413, 'BODY_TOO_LARGE', 'The webhook body is too large.');
+  // Read as raw text: the signature is over the exact bytes Razorpay sent.
+  const raw = await readLimited(request, MAX_BODY_BYTES);
+  if (raw === undefined) return errorResponse(413, 'BODY_TOO_LARGE', 'The webhook body is too large.');
   return guarded('razorpay-webhook', () =>
     handleRazorpayWebhook(createDeps(), {
       rawBody: raw,

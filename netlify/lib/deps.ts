@@ -11,19 +11,22 @@ import { createSheets } from './sheets.ts';
 export const ORDERS_STORE = 'orders';
 export const LOCAL_GATEWAY_STORE = 'local-gateway';
 
+/** What the order service needs of the shop settings: the money rules and the pickup point. */
+export async function orderSettings() {
+  const settings = await content().settings();
+  return {
+    freeShippingThreshold: settings.freeShippingThreshold,
+    codCharge: settings.codCharge,
+    pickup: settings.pickup,
+  };
+}
+
 export function createDeps(env: ServerEnv = readServerEnv()): OrderDeps {
   let gateway: PaymentGateway | undefined;
   return {
     log: createOrderLog(blobStore(ORDERS_STORE)),
     catalogue: () => content().catalogue(),
-    settings: async () => {
-      const settings = await content().settings();
-      return {
-        freeShippingThreshold: settings.freeShippingThreshold,
-        codCharge: settings.codCharge,
-        pickup: settings.pickup,
-      };
-    },
+    settings: orderSettings,
     gateway: () => {
       gateway ??= createGateway(env, () => blobStore(LOCAL_GATEWAY_STORE));
       return gateway;

@@ -47,7 +47,7 @@ function tooLarge(maxBytes: number): Response {
 }
 
 /** The body as text, or undefined once it grows past `maxBytes` (a missing Content-Length is no excuse). */
-async function readLimited(request: Request, maxBytes: number): Promise<string | undefined> {
+export async function readLimited(request: Request, maxBytes: number): Promise<string | undefined> {
   if (!request.body) return '';
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

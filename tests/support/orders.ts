@@ -1,5 +1,6 @@
 /** An order service wired to test doubles: Blobs on the local server, a recording Sheet and carrier. */
 import { vi } from 'vitest';
+import { orderSettings } from '../../netlify/lib/deps.ts';
 import { readServerEnv, type ServerEnv } from '../../netlify/lib/env.ts';
 import { createOrderLog } from '../../netlify/lib/order-log.ts';
 import type { OrderDeps } from '../../netlify/lib/orders.ts';
@@ -39,14 +40,7 @@ export function orderWorld(blobs: TestBlobs, env: Partial<ServerEnv> = {}): Test
   world.deps = {
     log: createOrderLog(blobs.store(`orders-${counter}`)),
     catalogue: () => content().catalogue(),
-    settings: async () => {
-      const settings = await content().settings();
-      return {
-        freeShippingThreshold: settings.freeShippingThreshold,
-        codCharge: settings.codCharge,
-        pickup: settings.pickup,
-      };
-    },
+    settings: orderSettings,
     gateway: () => createGateway(serverEnv, () => blobs.store(gatewayStoreName)),
     sheets: {
       appendOrder: vi.fn(async (order) => {
