@@ -14,4 +14,8 @@ export default async function health(request: Request): Promise<Response> {
   }
 }
 
-export const config: Config = { path: '/api/health', method: ['GET'] };
+export const config: Config = {
+  path: '/api/health',
+  method: ['GET'],
+  rateLimit: { windowLimit: 120, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

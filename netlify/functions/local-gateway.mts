@@ -24,4 +24,8 @@ export default async function localGateway(request: Request): Promise<Response> 
   });
 }
 
-export const config: Config = { path: '/api/local-gateway/pay', method: ['POST'] };
+export const config: Config = {
+  path: '/api/local-gateway/pay',
+  method: ['POST'],
+  rateLimit: { windowLimit: 30, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

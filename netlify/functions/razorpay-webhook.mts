@@ -18,4 +18,8 @@ export default async function razorpayWebhook(request: Request): Promise<Respons
   );
 }
 
-export const config: Config = { path: '/api/razorpay/webhook', method: ['POST'] };
+export const config: Config = {
+  path: '/api/razorpay/webhook',
+  method: ['POST'],
+  rateLimit: { windowLimit: 300, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};
