@@ -236,3 +236,14 @@ export const pincodeCheckResponseSchema = z.object({
   estimate: z.boolean(),
 });
 export type PincodeCheckResponse = z.infer<typeof pincodeCheckResponseSchema>;
+
+/** GET /api/reviews without a product: every product's stars, for the product cards. */
+export const reviewSummariesResponseSchema = z.object({
+  summaries: z.array(
+    z.object({ product: z.string(), average: z.number().min(0).max(5), count: z.number().int().nonnegative() }),
+  ),
+});
+export type ReviewSummariesResponse = z.infer<typeof reviewSummariesResponseSchema>;
+
+/** POST /api/reviews and POST /api/contact answer this when the submission is accepted. */
+export const submissionAcceptedSchema = z.object({ success: z.literal(true) });
