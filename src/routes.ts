@@ -6,5 +6,6 @@ export default [
   route('products/:id', 'routes/product.tsx'),
   route('cart', 'routes/cart.tsx'),
   route('checkout', 'routes/checkout.tsx'),
+  route('contact', 'routes/contact.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

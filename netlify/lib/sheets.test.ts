@@ -7,14 +7,22 @@ import { buildOrderRecord, orderTotals, priceLines } from '../../src/shop/order.
 import { makeCatalogue, makeCustomer } from '../../tests/support/factories.ts';
 import { server } from '../../tests/support/msw.ts';
 import {
+  CONTACT_HEADERS,
+  CONTACT_TAB,
   createSheets,
   formatCsvRow,
+  indiaToday,
   neutraliseCell,
+  newSheetContact,
+  newSheetReview,
   ORDER_HEADERS,
   orderRows,
   parseCsv,
+  REVIEW_HEADERS,
+  REVIEWS_TAB,
   readCsv,
   type SheetOrder,
+  tabRows,
 } from './sheets.ts';
 
 const HSN = { 1: '07133300', 3: '040590', 5: '10061090' } as Record<number, string>;
@@ -377,5 +385,145 @@ describe('createSheets with SHEETS_WEBHOOK_URL (Apps Script web app)', () => {
     });
     expect(fetchImpl).not.toHaveBeenCalled();
     expect(warn).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the Reviews and Contact Submissions tabs', () => {
+  const NOW = new Date('2026-03-01T20:00:00.000Z'); // 1:30 on 2 March in India
+  const review = (overrides: Partial<Parameters<typeof newSheetReview>[0]> = {}) =>
+    newSheetReview(
+      {
+        product: 'Badri Cow Ghee',
+        name: 'Asha',
+        email: 'asha@example.com',
+        location: 'Dehradun, Uttarakhand',
+        rating: 4,
+        review: 'Smells like home.',
+        ...overrides,
+      },
+      NOW,
+    );
+  const message = (overrides: Partial<Parameters<typeof newSheetContact>[0]> = {}) =>
+    newSheetContact(
+      {
+        name: 'Ravi',
+        email: 'ravi@example.com',
+        phone: '+91 98765 43210',
+        subject: 'Bulk',
+        message: 'Hi',
+        ...overrides,
+      },
+      NOW,
+    );
+
+  it('gives a new review display No, type review, source Website and the date in India', () => {
+    const row = review();
+    expect(row).toMatchObject({ display: 'No', type: 'review', source: 'Website', date: '2026-03-02' });
+    expect(row.id).toMatch(/^review-1772395200000-[0-9a-f]{8}$/);
+    expect(review().id).not.toBe(row.id);
+    expect(indiaToday(new Date('2026-03-01T18:29:59Z'))).toBe('2026-03-01');
+    expect(tabRows(REVIEWS_TAB, row)).toEqual([
+      [
+        row.id,
+        'Badri Cow Ghee',
+        'Asha',
+        'asha@example.com',
+        'Dehradun, Uttarakhand',
+        '4',
+        'Website',
+        '2026-03-02',
+        'Smells like home.',
+        'No',
+        'review',
+      ],
+    ]);
+    expect([...REVIEW_HEADERS]).toEqual([
+      'id',
+      'product',
+      'name',
+      'email',
+      'location',
+      'rating',
+      'source',
+      'date',
+      'review',
+      'display',
+      'type',
+    ]);
+  });
+
+  it('gives a contact message an ISO timestamp and type contact', () => {
+    const row = message({ phone: undefined });
+    expect(row).toMatchObject({ timestamp: '2026-03-01T20:00:00.000Z', type: 'contact' });
+    expect(row.id).toMatch(/^contact-/);
+    expect(tabRows(CONTACT_TAB, row)[0]).toEqual([
+      row.id,
+      'Ravi',
+      'ravi@example.com',
+      '',
+      'Bulk',
+      'Hi',
+      '2026-03-01T20:00:00.000Z',
+      'contact',
+    ]);
+  });
+
+  it('neutralises formulas in review and contact cells', () => {
+    const [reviewRow] = tabRows(
+      REVIEWS_TAB,
+      review({ name: '=HYPERLINK("http://x","y")', review: '@SUM(A1)', location: '-1+2' }),
+    );
+    expect(reviewRow?.slice(2, 5)).toEqual(['\'=HYPERLINK("http://x","y")', 'asha@example.com', "'-1+2"]);
+    expect(reviewRow?.[8]).toBe("'@SUM(A1)");
+    const [contactRow] = tabRows(CONTACT_TAB, message({ subject: '+cmd', message: '\t=1' }));
+    expect(contactRow?.slice(3, 6)).toEqual(["'+91 98765 43210", "'+cmd", "'\t=1"]);
+  });
+
+  it('writes Reviews.csv and Contact Submissions.csv with their headers locally', async () => {
+    const sheets = createSheets(localEnv());
+    const row = review();
+    expect(await sheets.appendReview(row)).toEqual({ ok: true, duplicate: false });
+    expect(await sheets.appendReview(row)).toEqual({ ok: true, duplicate: true });
+    expect(await readCsv(join(dir, 'Reviews.csv'))).toEqual([[...REVIEW_HEADERS], ...tabRows(REVIEWS_TAB, row)]);
+    const contact = message();
+    expect(await sheets.appendContact(contact)).toEqual({ ok: true, duplicate: false });
+    expect(await readCsv(join(dir, 'Contact Submissions.csv'))).toEqual([
+      [...CONTACT_HEADERS],
+      ...tabRows(CONTACT_TAB, contact),
+    ]);
+  });
+
+  it('posts reviews and contact messages to the Apps Script with their type, tab, id, headers and rows', async () => {
+    const SCRIPT_URL = 'https://script.google.com/macros/s/AKfycb-test/exec';
+    const received: unknown[] = [];
+    server.use(
+      http.post(SCRIPT_URL, async ({ request }) => {
+        received.push(await request.json());
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    const sheets = createSheets({ ...localEnv(), SHEETS_WEBHOOK_URL: SCRIPT_URL, SHEETS_WEBHOOK_SECRET: 's3cret' });
+    const row = review();
+    const contact = message();
+    expect(await sheets.appendReview(row)).toEqual({ ok: true, duplicate: false });
+    expect(await sheets.appendContact(contact)).toEqual({ ok: true, duplicate: false });
+    expect(received).toEqual([
+      {
+        secret: 's3cret',
+        type: 'review',
+        tab: 'Reviews',
+        id: row.id,
+        headers: [...REVIEW_HEADERS],
+        rows: tabRows(REVIEWS_TAB, row),
+      },
+      {
+        secret: 's3cret',
+        type: 'contact',
+        tab: 'Contact Submissions',
+        id: contact.id,
+        headers: [...CONTACT_HEADERS],
+        rows: tabRows(CONTACT_TAB, contact),
+      },
+    ]);
   });
 });

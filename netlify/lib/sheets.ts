@@ -1,8 +1,8 @@
 /**
  * The one client for the staff's Google Sheet. Each tab is a row definition (`SheetTab`); the two
  * writers — the Apps Script web app when `SHEETS_WEBHOOK_URL` is set, CSV files under
- * `LOCAL_SHEETS_DIR` otherwise (DESIGN.md) — take any tab, so adding the Reviews or Contact tab is
- * adding a definition and a one-line method, not a new mechanism.
+ * `LOCAL_SHEETS_DIR` otherwise (DESIGN.md) — take any tab: Orders, Reviews and Contact Submissions
+ * are each a definition and a one-line method on the client.
  *
  * Every write is idempotent by the tab's key (the order id for Orders): the CSV writer skips a key
  * it already has, and the script is sent the key so it can do the same.
@@ -109,6 +109,164 @@ export const ORDERS_TAB: SheetTab<SheetOrder> = {
   },
 };
 
+/**
+ * The Reviews tab: the SPEC §7 call-1 columns (what the review feed reads) plus the email, which
+ * only staff see, and the row's type. Staff publish a review by setting `display` to Yes.
+ */
+export const REVIEW_HEADERS = [
+  'id',
+  'product',
+  'name',
+  'email',
+  'location',
+  'rating',
+  'source',
+  'date',
+  'review',
+  'display',
+  'type',
+] as const;
+
+/** A review submission as it reaches the sheet (SPEC §3): unpublished until staff say otherwise. */
+export interface SheetReview {
+  id: string;
+  product: string;
+  name: string;
+  email: string;
+  location?: string | undefined;
+  rating: number;
+  source: string;
+  date: string;
+  review: string;
+  display: string;
+  type: 'review';
+}
+
+export const REVIEWS_TAB: SheetTab<SheetReview> = {
+  name: 'Reviews',
+  type: 'review',
+  headers: REVIEW_HEADERS,
+  keyHeader: 'id',
+  keyField: 'id',
+  key: (review) => review.id,
+  rows: (review) => [
+    [
+      review.id,
+      review.product,
+      review.name,
+      review.email,
+      review.location,
+      review.rating,
+      review.source,
+      review.date,
+      review.review,
+      review.display,
+      review.type,
+    ],
+  ],
+};
+
+/** SPEC §3 contact message, with a generated id first so a retried write adds no second row. */
+export const CONTACT_HEADERS = ['id', 'name', 'email', 'phone', 'subject', 'message', 'timestamp', 'type'] as const;
+
+export interface SheetContact {
+  id: string;
+  name: string;
+  email: string;
+  phone?: string | undefined;
+  subject: string;
+  message: string;
+  /** ISO 8601, UTC. */
+  timestamp: string;
+  type: 'contact';
+}
+
+export const CONTACT_TAB: SheetTab<SheetContact> = {
+  name: 'Contact Submissions',
+  type: 'contact',
+  headers: CONTACT_HEADERS,
+  keyHeader: 'id',
+  keyField: 'id',
+  key: (contact) => contact.id,
+  rows: (contact) => [
+    [
+      contact.id,
+      contact.name,
+      contact.email,
+      contact.phone,
+      contact.subject,
+      contact.message,
+      contact.timestamp,
+      contact.type,
+    ],
+  ],
+};
+
+const indiaDate = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Kolkata',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The calendar date in India as YYYY-MM-DD (the shop's day, whatever the server's zone). */
+export function indiaToday(now: Date = new Date()): string {
+  return indiaDate.format(now);
+}
+
+/** A unique id for a row: `<prefix>-<milliseconds>-<8 random hex digits>`. */
+export function rowId(prefix: string, now: Date = new Date()): string {
+  return `${prefix}-${now.getTime()}-${crypto.randomUUID().slice(0, 8)}`;
+}
+
+export interface ReviewInput {
+  product: string;
+  name: string;
+  email: string;
+  location?: string | undefined;
+  rating: number;
+  review: string;
+}
+
+/** A new review row: display 'No', type 'review', source 'Website', today's date in India. */
+export function newSheetReview(input: ReviewInput, now: Date = new Date()): SheetReview {
+  return {
+    id: rowId('review', now),
+    product: input.product,
+    name: input.name,
+    email: input.email,
+    location: input.location,
+    rating: input.rating,
+    source: 'Website',
+    date: indiaToday(now),
+    review: input.review,
+    display: 'No',
+    type: 'review',
+  };
+}
+
+export interface ContactInput {
+  name: string;
+  email: string;
+  phone?: string | undefined;
+  subject: string;
+  message: string;
+}
+
+/** A new contact row: an ISO timestamp and type 'contact'. */
+export function newSheetContact(input: ContactInput, now: Date = new Date()): SheetContact {
+  return {
+    id: rowId('contact', now),
+    name: input.name,
+    email: input.email,
+    phone: input.phone,
+    subject: input.subject,
+    message: input.message,
+    timestamp: now.toISOString(),
+    type: 'contact',
+  };
+}
+
 /** A cell the sheet would read as a formula: `= + - @` first (after any spaces), or a tab or CR. */
 const FORMULA_START = /^(?:[\t\r]|\s*[=+\-@])/;
 
@@ -139,6 +297,10 @@ export interface SheetsClient {
   kind: 'apps-script' | 'local';
   /** Appends the order's rows to the Orders tab; a second call with the same order id adds nothing. */
   appendOrder(order: SheetOrder): Promise<SheetWriteResult>;
+  /** Appends a review row (display 'No') to the Reviews tab; idempotent by its id. */
+  appendReview(review: SheetReview): Promise<SheetWriteResult>;
+  /** Appends a message to the Contact Submissions tab; idempotent by its id. */
+  appendContact(contact: SheetContact): Promise<SheetWriteResult>;
 }
 
 export type SheetsEnv = Pick<ServerEnv, 'SHEETS_WEBHOOK_URL' | 'SHEETS_WEBHOOK_SECRET' | 'LOCAL_SHEETS_DIR'>;
@@ -166,6 +328,8 @@ export function createSheets(
   return {
     kind,
     appendOrder: (order) => write(ORDERS_TAB, order),
+    appendReview: (review) => write(REVIEWS_TAB, review),
+    appendContact: (contact) => write(CONTACT_TAB, contact),
   };
 }
 

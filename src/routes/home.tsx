@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { content } from '../content/content.server.ts';
 import { ProductCard } from '../features/catalogue/ProductCard.tsx';
 import { HeroVideo } from '../features/home/HeroVideo.tsx';
+import { useReviewSummaries } from '../features/reviews/use-review-summaries.ts';
 import '../features/catalogue/catalogue.css';
 import '../features/home/home.css';
 import type { Route } from './+types/home';
@@ -24,6 +25,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { home, catalogue, settings } = loaderData;
+  const ratingFor = useReviewSummaries();
   return (
     <>
       <section className="hero" aria-labelledby="hero-title">
@@ -59,6 +61,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <ProductCard
                 product={product}
                 display={settings}
+                rating={ratingFor(product.name)}
                 benefitLimit={3}
                 headingLevel="h3"
                 priority={index < 1}

@@ -9,6 +9,7 @@ import { DeliveryCheck } from '../features/catalogue/DeliveryCheck.tsx';
 import { VariantPrice } from '../features/catalogue/Price.tsx';
 import { SizeSelector } from '../features/catalogue/SizeSelector.tsx';
 import { cartPixelParams, track } from '../features/pixel/pixel.ts';
+import { ProductReviews } from '../features/reviews/ProductReviews.tsx';
 import { cartItemFor } from '../shop/cart.ts';
 import { findVariant, type Product } from '../shop/catalogue.ts';
 import '../features/catalogue/catalogue.css';
@@ -134,7 +135,7 @@ function ProductDetail({ product }: { product: Product }) {
         </div>
       </div>
       <ProductStory product={product} />
-      {/* The reviews (list and 'Write a Review' form) mount here. */}
+      <ProductReviews product={product.name} />
     </div>
   );
 }

@@ -1,8 +1,10 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import { createRoutesStub } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { makeCatalogue } from '../../tests/support/factories.ts';
+import { server } from '../../tests/support/msw.ts';
 import Products from './products.tsx';
 
 function renderProducts(url = '/products') {
@@ -22,7 +24,24 @@ function renderProducts(url = '/products') {
 const cardNames = () =>
   screen.getAllByRole('article').map((card) => within(card).getByRole('heading', { level: 2 }).textContent);
 
+// Card stars load after hydration from GET /api/reviews.
+beforeEach(() => {
+  server.use(
+    http.get('*/api/reviews', () =>
+      HttpResponse.json({ summaries: [{ product: 'Badri Cow Ghee', average: 4.5, count: 2 }] }),
+    ),
+  );
+});
+
 describe('/products', () => {
+  it('shows stars and the review count only on cards whose product has reviews', async () => {
+    renderProducts();
+    expect(await screen.findByRole('img', { name: 'Rated 4.5 out of 5 from 2 reviews' })).toBeInTheDocument();
+    const ghee = screen.getAllByRole('article')[2] as HTMLElement;
+    expect(within(ghee).getByRole('img', { name: /^Rated/ })).toHaveTextContent('(2)');
+    expect(screen.getAllByRole('img', { name: /^Rated/ })).toHaveLength(1);
+  });
+
   it('lists every product with a link to its page and its price or price range', async () => {
     renderProducts();
     expect(await screen.findByRole('heading', { level: 1, name: 'Our Organic Products' })).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { content } from '../content/content.server.ts';
 import { ProductCard } from '../features/catalogue/ProductCard.tsx';
+import { useReviewSummaries } from '../features/reviews/use-review-summaries.ts';
 import { useHydrated } from '../hooks/use-hydrated.ts';
 import { type Category, categoriesIn } from '../shop/catalogue.ts';
 import '../features/catalogue/catalogue.css';
@@ -28,6 +29,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   // The prerendered page shows every product; the ?category= filter applies once hydrated.
   const hydrated = useHydrated();
+  const ratingFor = useReviewSummaries();
   const requested = hydrated ? searchParams.get('category') : null;
   const active = categories.find((category) => category === requested) ?? null;
   const shown = active ? catalogue.filter((product) => product.category === active) : catalogue;
@@ -61,7 +63,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
       <ul className="grid product-grid">
         {shown.map((product, index) => (
           <li key={product.id}>
-            <ProductCard product={product} display={settings} priority={index < 2} />
+            <ProductCard product={product} display={settings} rating={ratingFor(product.name)} priority={index < 2} />
           </li>
         ))}
       </ul>

@@ -1,0 +1,33 @@
+import type { Config } from '@netlify/functions';
+import { contactSubmissionSchema } from '../../src/shop/schemas.ts';
+import { readServerEnv } from '../lib/env.ts';
+import { errorResponse, methodNotAllowed, parseJsonBody } from '../lib/http.ts';
+import { createSheets, newSheetContact } from '../lib/sheets.ts';
+
+/** SPEC §8: what the contact form shows when a message could not be sent. */
+export const CONTACT_FAILED_MESSAGE =
+  'Sorry, there was an error submitting your message. Please try again or email us directly.';
+
+/** POST: a contact message (SPEC §3), to the Contact Submissions tab with an ISO timestamp. */
+export default async function contact(request: Request): Promise<Response> {
+  if (request.method !== 'POST') return methodNotAllowed(['POST']);
+  const body = await parseJsonBody(request, contactSubmissionSchema);
+  if (!body.ok) return body.response;
+  const { website, ...message } = body.data;
+  // A bot filled the hidden field: it is told what a person is told, and nothing is written.
+  if (website?.trim()) return Response.json({ success: true }, { status: 201 });
+  try {
+    const result = await createSheets(readServerEnv()).appendContact(newSheetContact(message));
+    if (!result.ok) return errorResponse(502, 'SHEET_UNAVAILABLE', CONTACT_FAILED_MESSAGE);
+    return Response.json({ success: true }, { status: 201 });
+  } catch (error) {
+    console.error('contact: unexpected failure', error);
+    return errorResponse(500, 'INTERNAL_ERROR', CONTACT_FAILED_MESSAGE);
+  }
+}
+
+export const config: Config = {
+  path: '/api/contact',
+  method: ['POST'],
+  rateLimit: { windowLimit: 10, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

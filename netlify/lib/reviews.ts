@@ -1,0 +1,294 @@
+/**
+ * The published reviews, read from the staff's sheet: its public JSON export (the gviz feed of the
+ * Reviews tab) when `SHEET_ID` is set, the local `Reviews.csv` otherwise (DESIGN.md). Both become
+ * a table of column labels and cell texts, mapped the same way to SPEC §3 reviews; only rows whose
+ * display column is yes (any case) are kept, and only the public fields leave this module — the
+ * sheet's emails never reach a browser.
+ */
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { averageRating, productNamesMatch } from '../../src/shop/reviews.ts';
+import type { PublicReview } from '../../src/shop/schemas.ts';
+import type { ServerEnv } from './env.ts';
+import { indiaToday, readCsv } from './sheets.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Mapping a table of labels and cells to reviews
+
+type Cell = string | undefined;
+
+/** The columns read, by label (case and spaces ignored); `customer` is the sheet's name column. */
+const COLUMNS = {
+  id: ['id'],
+  product: ['product'],
+  customer: ['name', 'customer'],
+  location: ['location'],
+  rating: ['rating'],
+  source: ['source'],
+  date: ['date'],
+  review: ['review', 'review text'],
+  display: ['display'],
+} as const;
+type Column = keyof typeof COLUMNS;
+
+const normaliseLabel = (label: string) => label.trim().toLowerCase().replace(/\s+/g, ' ');
+
+function columnIndexes(labels: readonly Cell[]): Record<Column, number> {
+  const normalised = labels.map((label) => normaliseLabel(label ?? ''));
+  const indexes = {} as Record<Column, number>;
+  for (const [column, names] of Object.entries(COLUMNS) as [Column, readonly string[]][]) {
+    indexes[column] = normalised.findIndex((label) => names.includes(label));
+  }
+  return indexes;
+}
+
+/** Rating: an integer 1–5; numbers written as text count, anything else is the default 5. */
+export function parseRating(value: Cell): number {
+  const number = Number.parseFloat((value ?? '').trim());
+  if (!Number.isFinite(number)) return 5;
+  return Math.min(5, Math.max(1, Math.round(number)));
+}
+
+/**
+ * The displayed reviews of a table. `rows` are the data rows in sheet order; a missing id becomes
+ * `review-<n>`, n counting data rows from 1. A sheet whose columns have no labels (gviz does this
+ * when it cannot tell the header row) has its labels in the first row, which is then skipped.
+ */
+export function reviewsFromTable(labels: readonly Cell[], rows: readonly Cell[][], today: string): PublicReview[] {
+  let indexes = columnIndexes(labels);
+  let dataRows = rows;
+  if (indexes.display < 0 && rows[0]) {
+    const fromFirstRow = columnIndexes(rows[0]);
+    if (fromFirstRow.display >= 0) {
+      indexes = fromFirstRow;
+      dataRows = rows.slice(1);
+    }
+  }
+  if (indexes.display < 0) return [];
+  const reviews: PublicReview[] = [];
+  dataRows.forEach((row, index) => {
+    const read = (column: Column) => {
+      const at = indexes[column];
+      return at < 0 ? '' : (row[at] ?? '').trim();
+    };
+    if (read('display').toLowerCase() !== 'yes') return;
+    reviews.push({
+      id: read('id') || `review-${index + 1}`,
+      product: read('product'),
+      customer: read('customer'),
+      location: read('location'),
+      rating: parseRating(read('rating')),
+      source: read('source') || 'Website',
+      date: read('date') || today,
+      review: read('review'),
+    });
+  });
+  return reviews;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The gviz feed
+
+const gvizCellSchema = z
+  .object({ v: z.unknown().optional(), f: z.string().nullable().optional() })
+  .nullable()
+  .optional();
+
+const gvizSchema = z.object({
+  status: z.string().optional(),
+  table: z.object({
+    cols: z.array(z.object({ label: z.string().nullable().optional() }).nullable()),
+    rows: z.array(z.object({ c: z.array(gvizCellSchema).nullable().optional() }).nullable()).default([]),
+  }),
+});
+
+/** gviz writes a date cell's value as `Date(2025,0,31)` (months from 0). */
+const GVIZ_DATE = /^Date\((\d{4}),(\d{1,2}),(\d{1,2})(?:,[\d,]*)?\)$/;
+
+function cellText(cell: z.infer<typeof gvizCellSchema>): Cell {
+  if (!cell) return undefined;
+  if (typeof cell.f === 'string') return cell.f;
+  const value = cell.v;
+  if (value === null || value === undefined) return undefined;
+  if (typeof value === 'string') {
+    const date = GVIZ_DATE.exec(value);
+    if (date) {
+      const [, year, month, day] = date;
+      return `${year}-${String(Number(month) + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+    }
+    return value;
+  }
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return undefined;
+}
+
+export class ReviewFeedError extends Error {
+  override name = 'ReviewFeedError';
+}
+
+/**
+ * The displayed reviews in a gviz response. The JSON object is whatever lies between the first `{`
+ * and the last `}`, so the wrapper (`/*O_o*\/`, `google.visualization.Query.setResponse(…);`)
+ * may change without breaking this. Throws ReviewFeedError for anything that is not a table.
+ */
+export function parseGvizResponse(text: string, today: string = indiaToday()): PublicReview[] {
+  const start = text.indexOf('{');
+  const end = text.lastIndexOf('}');
+  if (start < 0 || end < start) throw new ReviewFeedError('the feed holds no JSON object');
+  let json: unknown;
+  try {
+    json = JSON.parse(text.slice(start, end + 1));
+  } catch {
+    throw new ReviewFeedError('the feed is not JSON');
+  }
+  const parsed = gvizSchema.safeParse(json);
+  if (!parsed.success) {
+    const status = (json as { status?: unknown } | null)?.status;
+    throw new ReviewFeedError(status === 'error' ? 'the feed answered an error' : 'the feed is not a table');
+  }
+  const { cols, rows } = parsed.data.table;
+  const labels = cols.map((col) => col?.label ?? undefined);
+  const cells = rows.map((row) => (row?.c ?? []).map(cellText));
+  return reviewsFromTable(labels, cells, today);
+}
+
+/** The displayed reviews in the local Reviews.csv (header row = labels); a missing file has none. */
+export async function readLocalReviews(dir: string, today: string = indiaToday()): Promise<PublicReview[]> {
+  const [header, ...rows] = await readCsv(resolve(dir, 'Reviews.csv'));
+  if (!header) return [];
+  return reviewsFromTable(header, rows, today);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The feed reader, cached
+
+export type ReviewsEnv = Pick<ServerEnv, 'SHEET_ID' | 'LOCAL_SHEETS_DIR'>;
+
+export const REVIEWS_CACHE_MS = 5 * 60 * 1000;
+export const REVIEWS_FEED_TIMEOUT_MS = 6000;
+
+export function feedUrl(sheetId: string): string {
+  return `https://docs.google.com/spreadsheets/d/${encodeURIComponent(sheetId)}/gviz/tq?tqx=out:json&sheet=Reviews`;
+}
+
+/** How long a read feed is reused: 5 minutes, or `REVIEWS_CACHE_MS` (read at call time) for tests. */
+function cacheMs(): number {
+  const raw = process.env.REVIEWS_CACHE_MS;
+  if (raw === undefined || raw.trim() === '') return REVIEWS_CACHE_MS;
+  const value = Number(raw);
+  return Number.isFinite(value) && value >= 0 ? value : REVIEWS_CACHE_MS;
+}
+
+interface CacheEntry {
+  source: string;
+  at: number;
+  reviews: Promise<PublicReview[]>;
+}
+let cache: CacheEntry | undefined;
+
+/** Forgets the cached feed (tests). */
+export function clearReviewsCache(): void {
+  cache = undefined;
+}
+
+async function readFeed(env: ReviewsEnv, fetchImpl: typeof fetch): Promise<PublicReview[]> {
+  if (!env.SHEET_ID) return readLocalReviews(env.LOCAL_SHEETS_DIR);
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetchImpl(feedUrl(env.SHEET_ID), {
+      signal: AbortSignal.timeout(REVIEWS_FEED_TIMEOUT_MS),
+    });
+    text = await response.text();
+  } catch (error) {
+    throw new ReviewFeedError(
+      error instanceof Error && error.name === 'TimeoutError'
+        ? `the feed did not answer within ${REVIEWS_FEED_TIMEOUT_MS} ms`
+        : `the feed could not be reached (${error instanceof Error ? error.message : String(error)})`,
+    );
+  }
+  if (!response.ok) throw new ReviewFeedError(`the feed answered HTTP ${response.status}`);
+  return parseGvizResponse(text);
+}
+
+/**
+ * Every displayed review, from the cache when it is fresh. A failure is logged as a warning and
+ * answers an empty list (SPEC §8); it is not cached, so the next request tries the feed again.
+ */
+export async function loadReviews(env: ReviewsEnv, fetchImpl: typeof fetch = fetch): Promise<PublicReview[]> {
+  const source = env.SHEET_ID ? `sheet:${env.SHEET_ID}` : `csv:${resolve(env.LOCAL_SHEETS_DIR)}`;
+  const now = Date.now();
+  if (cache && cache.source === source && now - cache.at < cacheMs()) return cache.reviews;
+  const entry: CacheEntry = { source, at: now, reviews: readFeed(env, fetchImpl) };
+  cache = entry;
+  try {
+    return await entry.reviews;
+  } catch (error) {
+    if (cache === entry) cache = undefined;
+    console.warn(`Reviews: feed unavailable, showing none: ${error instanceof Error ? error.message : String(error)}`);
+    return [];
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the functions answer
+
+export interface ProductReviews {
+  reviews: PublicReview[];
+  average: number;
+  count: number;
+}
+
+/** Sortable time of a review's date (unparseable dates sort last). */
+function dateValue(date: string): number {
+  const time = Date.parse(date);
+  return Number.isNaN(time) ? Number.NEGATIVE_INFINITY : time;
+}
+
+/**
+ * One product's reviews: names matched either way (SPEC §5), newest first (later rows first on the
+ * same date), copied field by field so nothing but the public fields can leave.
+ */
+export function selectReviews(all: readonly PublicReview[], productName: string): ProductReviews {
+  const reviews = all
+    .map((review, index) => ({ review, index }))
+    .filter(({ review }) => productNamesMatch(review.product, productName))
+    .sort((a, b) => dateValue(b.review.date) - dateValue(a.review.date) || b.index - a.index)
+    .map(({ review }) => ({
+      id: review.id,
+      product: review.product,
+      customer: review.customer,
+      location: review.location,
+      rating: review.rating,
+      source: review.source,
+      date: review.date,
+      review: review.review,
+    }));
+  return { reviews, average: averageRating(reviews.map((review) => review.rating)), count: reviews.length };
+}
+
+export function summarise(
+  all: readonly PublicReview[],
+  productNames: readonly string[],
+): { product: string; average: number; count: number }[] {
+  return productNames.map((product) => {
+    const { average, count } = selectReviews(all, product);
+    return { product, average, count };
+  });
+}
+
+export async function reviewsFor(
+  productName: string,
+  env: ReviewsEnv,
+  fetchImpl: typeof fetch = fetch,
+): Promise<ProductReviews> {
+  return selectReviews(await loadReviews(env, fetchImpl), productName);
+}
+
+export async function reviewSummaries(
+  productNames: readonly string[],
+  env: ReviewsEnv,
+  fetchImpl: typeof fetch = fetch,
+): Promise<{ summaries: { product: string; average: number; count: number }[] }> {
+  return { summaries: summarise(await loadReviews(env, fetchImpl), productNames) };
+}

@@ -1,0 +1,75 @@
+import { content } from '../content/content.server.ts';
+import { ContactForm } from '../features/contact/ContactForm.tsx';
+import { Faq } from '../features/contact/Faq.tsx';
+import '../components/forms.css';
+import '../features/contact/contact.css';
+import type { Route } from './+types/contact';
+
+export async function loader() {
+  const [settings, faq] = await Promise.all([content().settings(), content().faq()]);
+  return {
+    contact: {
+      shopName: settings.shopName,
+      address: settings.address,
+      phone: settings.contactPhone,
+      email: settings.contactEmail,
+      socialLinks: settings.socialLinks,
+    },
+    faq,
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [
+    { title: `Contact us — ${loaderData.contact.shopName}` },
+    {
+      name: 'description',
+      content:
+        'Questions about an order, our farms or our products? Call, email or send us a message; answers to common questions on shipping, organic certification and payment.',
+    },
+  ];
+}
+
+export default function Contact({ loaderData }: Route.ComponentProps) {
+  const { contact, faq } = loaderData;
+  const phoneHref = `tel:${contact.phone.replace(/[^\d+]/g, '')}`;
+  return (
+    <div className="page contact">
+      <h1>Contact Us</h1>
+      <p>We would love to hear from you: about an order, our farmers, or anything on your mind.</p>
+      <div className="contact__layout">
+        <section className="contact-info card" aria-labelledby="contact-info-title">
+          <h2 id="contact-info-title">Get in touch</h2>
+          <address>
+            <h3>Address</h3>
+            <p>{contact.address}</p>
+            <h3>Phone</h3>
+            <p>
+              <a href={phoneHref}>{contact.phone}</a>
+            </p>
+            <h3>Email</h3>
+            <p>
+              <a href={`mailto:${contact.email}`}>{contact.email}</a>
+            </p>
+          </address>
+          {contact.socialLinks.length > 0 && (
+            <>
+              <h3>Follow us</h3>
+              <ul aria-label="Follow us on social media">
+                {contact.socialLinks.map((link) => (
+                  <li key={link.url}>
+                    <a href={link.url} rel="noopener noreferrer" target="_blank">
+                      {link.platform}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </section>
+        <ContactForm />
+      </div>
+      <Faq entries={faq} />
+    </div>
+  );
+}

@@ -1,0 +1,283 @@
+/**
+ * /api/reviews at the HTTP boundary, as Netlify calls it: reads come from the local Reviews.csv (or
+ * the gviz feed when SHEET_ID is set, mocked with msw), submissions go to the local CSV in a
+ * temporary LOCAL_SHEETS_DIR (or to the Apps Script web app, mocked with msw).
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { HttpResponse, http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import reviews, { config } from '../../netlify/functions/reviews.mts';
+import { clearReviewsCache } from '../../netlify/lib/reviews.ts';
+import { formatCsvRow, parseCsv, REVIEW_HEADERS, readCsv } from '../../netlify/lib/sheets.ts';
+import {
+  errorEnvelopeSchema,
+  MESSAGES,
+  reviewSummariesResponseSchema,
+  reviewsResponseSchema,
+  submissionAcceptedSchema,
+} from '../../src/shop/schemas.ts';
+import { server } from '../support/msw.ts';
+
+const SCRIPT_URL = 'https://script.google.com/macros/s/AKfycb-reviews/exec';
+
+function get(query = ''): Promise<Response> {
+  return reviews(new Request(`http://localhost/api/reviews${query}`));
+}
+
+function post(body: unknown): Promise<Response> {
+  return reviews(
+    new Request('http://localhost/api/reviews', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    }),
+  );
+}
+
+const submission = (overrides: Record<string, unknown> = {}) => ({
+  product: 'Badri Cow Ghee',
+  name: 'Asha',
+  email: 'asha@example.com',
+  rating: 4,
+  review: 'Smells like home.',
+  location: 'Dehradun, Uttarakhand',
+  ...overrides,
+});
+
+let sheetsDir: string;
+let warn: MockInstance<typeof console.warn>;
+
+beforeEach(async () => {
+  sheetsDir = await mkdtemp(path.join(tmpdir(), 'ouo-fn-reviews-'));
+  vi.stubEnv('LOCAL_SHEETS_DIR', sheetsDir);
+  for (const name of ['SHEETS_WEBHOOK_URL', 'SHEETS_WEBHOOK_SECRET', 'SHEET_ID', 'REVIEWS_CACHE_MS']) {
+    vi.stubEnv(name, undefined);
+  }
+  clearReviewsCache();
+  warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+
+afterEach(async () => {
+  vi.unstubAllEnvs();
+  warn.mockRestore();
+  clearReviewsCache();
+  await rm(sheetsDir, { recursive: true, force: true });
+});
+
+const reviewsCsv = () => path.join(sheetsDir, 'Reviews.csv');
+
+async function reviewRows(): Promise<Record<string, string>[]> {
+  const [header, ...rows] = await readCsv(reviewsCsv());
+  if (!header) return [];
+  return rows.map((row) => Object.fromEntries(header.map((label, index) => [label, row[index] ?? ''])));
+}
+
+describe('config', () => {
+  it('serves /api/reviews for GET and POST with one rate limit for both', () => {
+    expect(config.path).toBe('/api/reviews');
+    expect(config.method).toEqual(['GET', 'POST']);
+    expect(config.rateLimit).toMatchObject({ windowLimit: 120, windowSize: 60 });
+  });
+
+  it('answers other methods with 405', async () => {
+    const response = await reviews(new Request('http://localhost/api/reviews', { method: 'DELETE' }));
+    expect(response.status).toBe(405);
+    expect(response.headers.get('Allow')).toBe('GET, POST');
+  });
+});
+
+describe('the embedded sheet, end to end', () => {
+  it('writes a review with Display No, hides it, and shows it once Display is Yes and the cache expired', async () => {
+    const accepted = await post(submission());
+    expect(accepted.status).toBe(201);
+    expect(submissionAcceptedSchema.parse(await accepted.json())).toEqual({ success: true });
+
+    const [row, ...others] = await reviewRows();
+    expect(others).toEqual([]);
+    expect(row).toMatchObject({
+      product: 'Badri Cow Ghee',
+      name: 'Asha',
+      email: 'asha@example.com',
+      rating: '4',
+      source: 'Website',
+      display: 'No',
+      type: 'review',
+    });
+    expect(row?.id).toMatch(/^review-\d+-[0-9a-f]{8}$/);
+    expect(row?.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    const before = reviewsResponseSchema.parse(await (await get('?product=Badri%20Cow%20Ghee')).json());
+    expect(before).toEqual({ reviews: [], average: 0, count: 0 });
+
+    // Staff publish it: Display → Yes. The cached (empty) feed still answers until it expires.
+    const table = parseCsv(await readFile(reviewsCsv(), 'utf8'));
+    const display = REVIEW_HEADERS.indexOf('display');
+    (table[1] as string[])[display] = 'Yes';
+    await writeFile(reviewsCsv(), `${table.map(formatCsvRow).join('\r\n')}\r\n`);
+    expect((await (await get('?product=Badri%20Cow%20Ghee')).json()).count).toBe(0);
+
+    vi.stubEnv('REVIEWS_CACHE_MS', '0');
+    const after = reviewsResponseSchema.parse(await (await get('?product=ghee')).json());
+    expect(after.count).toBe(1);
+    expect(after.average).toBe(4);
+    expect(after.reviews[0]).toMatchObject({
+      customer: 'Asha',
+      product: 'Badri Cow Ghee',
+      rating: 4,
+      source: 'Website',
+    });
+
+    const summaries = reviewSummariesResponseSchema.parse(await (await get()).json()).summaries;
+    expect(summaries).toHaveLength(6);
+    expect(summaries.find((summary) => summary.product === 'Badri Cow Ghee')).toEqual({
+      product: 'Badri Cow Ghee',
+      average: 4,
+      count: 1,
+    });
+    expect(summaries.find((summary) => summary.product === 'Himalayan Red Rice')).toMatchObject({ count: 0 });
+  });
+
+  it('never sends an email or the email column to the browser', async () => {
+    vi.stubEnv('REVIEWS_CACHE_MS', '0');
+    const lines = [
+      [...REVIEW_HEADERS],
+      ['r1', 'Badri Cow Ghee', 'Asha', 'asha@example.com', '', '5', '', '2026-01-01', 'Lovely', 'YES', 'review'],
+      ['r2', 'Badri Cow Ghee', 'Ravi', 'ravi@example.com', 'Pune', '3', '', '2026-02-01', 'Good', 'yes', 'review'],
+    ];
+    await writeFile(reviewsCsv(), `${lines.map(formatCsvRow).join('\r\n')}\r\n`);
+    const text = await (await get('?product=Badri%20Cow%20Ghee')).text();
+    const body = reviewsResponseSchema.parse(JSON.parse(text));
+    expect(body.reviews.map((review) => review.id)).toEqual(['r2', 'r1']);
+    expect(body.average).toBe(4);
+    expect(text).not.toContain('email');
+    expect(text).not.toMatch(/[\w.+-]+@[\w-]+\.[\w.]+/);
+    const summaries = await (await get()).text();
+    expect(summaries).not.toContain('email');
+  });
+
+  it('answers 400 for an empty product name', async () => {
+    const response = await get('?product=%20');
+    expect(response.status).toBe(400);
+  });
+});
+
+describe('POST /api/reviews', () => {
+  it('drops a bot that filled the honeypot: 201, nothing written', async () => {
+    const response = await post(submission({ website: 'http://spam.example' }));
+    expect(response.status).toBe(201);
+    expect(await response.json()).toEqual({ success: true });
+    expect(await readCsv(reviewsCsv())).toEqual([]);
+  });
+
+  it.each([
+    [{ name: '' }, MESSAGES.name],
+    [{ email: 'not-an-email' }, MESSAGES.email],
+    [{ rating: 6 }, MESSAGES.rating],
+    [{ rating: 0 }, MESSAGES.rating],
+    [{ review: '   ' }, MESSAGES.review],
+  ])('refuses %o with 422 and the SPEC message', async (overrides, message) => {
+    const response = await post(submission(overrides));
+    expect(response.status).toBe(422);
+    const { error } = errorEnvelopeSchema.parse(await response.json());
+    expect(error.code).toBe('VALIDATION_FAILED');
+    expect(error.message).toBe(message);
+    expect(await readCsv(reviewsCsv())).toEqual([]);
+  });
+
+  it('refuses a body over 16 KB and broken JSON', async () => {
+    expect((await post(submission({ review: 'x'.repeat(17 * 1024) }))).status).toBe(413);
+    expect((await post('{"name":')).status).toBe(400);
+  });
+
+  it('defaults the rating to 5 and neutralises formulas in the row', async () => {
+    const { rating: _rating, ...withoutRating } = submission({ name: '=HYPERLINK("http://evil","x")', review: '+1' });
+    expect((await post(withoutRating)).status).toBe(201);
+    const [row] = await reviewRows();
+    expect(row).toMatchObject({ rating: '5', name: `'=HYPERLINK("http://evil","x")`, review: "'+1" });
+  });
+
+  describe('with the Apps Script configured', () => {
+    beforeEach(() => {
+      vi.stubEnv('SHEETS_WEBHOOK_URL', SCRIPT_URL);
+      vi.stubEnv('SHEETS_WEBHOOK_SECRET', 'sheet-secret');
+    });
+
+    it('posts the secret, type, tab, id, headers and one row', async () => {
+      const received: Record<string, unknown>[] = [];
+      server.use(
+        http.post(SCRIPT_URL, async ({ request }) => {
+          received.push((await request.json()) as Record<string, unknown>);
+          return HttpResponse.json({ ok: true });
+        }),
+      );
+      expect((await post(submission())).status).toBe(201);
+      expect(received).toHaveLength(1);
+      const body = received[0] as { id: string; rows: string[][] };
+      expect(body).toMatchObject({
+        secret: 'sheet-secret',
+        type: 'review',
+        tab: 'Reviews',
+        headers: [...REVIEW_HEADERS],
+      });
+      expect(body.rows).toHaveLength(1);
+      expect(body.rows[0]?.[0]).toBe(body.id);
+      expect(body.rows[0]?.slice(1, 4)).toEqual(['Badri Cow Ghee', 'Asha', 'asha@example.com']);
+      expect(body.rows[0]?.slice(9)).toEqual(['No', 'review']);
+      expect(await readCsv(reviewsCsv())).toEqual([]);
+    });
+
+    it.each([
+      ['the script is down', () => new HttpResponse('Service Unavailable', { status: 503 })],
+      ['the script refuses', () => HttpResponse.json({ ok: false, error: 'bad secret' })],
+      ['the network fails', () => HttpResponse.error()],
+    ])('answers 502 SHEET_UNAVAILABLE with the SPEC message when %s', async (_name, reply) => {
+      server.use(http.post(SCRIPT_URL, reply));
+      const response = await post(submission());
+      expect(response.status).toBe(502);
+      const { error } = errorEnvelopeSchema.parse(await response.json());
+      expect(error).toEqual({ code: 'SHEET_UNAVAILABLE', message: 'Oops! Something went wrong. Please try again.' });
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('Sheet: Reviews row'));
+    });
+  });
+});
+
+describe('GET /api/reviews from the gviz feed', () => {
+  it('reads the published sheet when SHEET_ID is set, and answers an empty list when it is down', async () => {
+    vi.stubEnv('SHEET_ID', 'sheet-xyz');
+    const feed = {
+      status: 'ok',
+      table: {
+        cols: ['id', 'product', 'name', 'email', 'rating', 'display'].map((label) => ({ label, type: 'string' })),
+        rows: [
+          {
+            c: [
+              { v: 'g1' },
+              { v: 'Himalayan Red Rice' },
+              { v: 'Meera' },
+              { v: 'm@example.com' },
+              { v: 4, f: '4' },
+              { v: 'Yes' },
+            ],
+          },
+        ],
+      },
+    };
+    server.use(
+      http.get('https://docs.google.com/spreadsheets/d/sheet-xyz/gviz/tq', () =>
+        HttpResponse.text(`/*O_o*/\ngoogle.visualization.Query.setResponse(${JSON.stringify(feed)});`),
+      ),
+    );
+    const text = await (await get('?product=Himalayan%20Red%20Rice')).text();
+    expect(reviewsResponseSchema.parse(JSON.parse(text))).toMatchObject({ count: 1, average: 4 });
+    expect(text).not.toContain('m@example.com');
+
+    clearReviewsCache();
+    server.use(http.get('https://docs.google.com/spreadsheets/d/sheet-xyz/gviz/tq', () => HttpResponse.error()));
+    const down = await get('?product=Himalayan%20Red%20Rice');
+    expect(down.status).toBe(200);
+    expect(await down.json()).toEqual({ reviews: [], average: 0, count: 0 });
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('Reviews: feed unavailable'));
+  });
+});
