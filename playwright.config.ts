@@ -39,7 +39,7 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/serve.mjs',
     url: `http://localhost:${PORT}/api/health`,
-    env: { PORT: String(PORT), LOCAL_SHEETS_DIR: E2E_SHEETS_DIR },
+    env: { PORT: String(PORT), LOCAL_SHEETS_DIR: E2E_SHEETS_DIR, REVIEWS_CACHE_MS: '1000' },
     reuseExistingServer: false,
     timeout: 120_000,
   },

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
-import { createDeps } from '../lib/deps.ts';
 import { MAX_BODY_BYTES } from '../../src/shop/schemas.ts';
+import { createDeps } from '../lib/deps.ts';
 import { errorResponse, guarded, methodNotAllowed, readLimited } from '../lib/http.ts';
 import { handleRazorpayWebhook } from '../lib/webhook.ts';
 

@@ -1,27 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { seriousViolations } from './support/axe.ts';
+import { addPublishedReviews, publishReview, reviewRows } from './support/orders.ts';
 import { ProductPage } from './support/pages.ts';
 
-/**
- * The functions behind these forms are built alongside the screens. When one is not deployed in
- * this build yet (404), the browser's calls to it are answered here instead, and the test says so.
- */
-async function realOrMocked(page: Page, request: APIRequestContext, path: '/api/contact' | '/api/reviews') {
-  const probe = await request.get(path);
-  if (probe.status() !== 404) return;
-  test.info().annotations.push({ type: 'mocked', description: `${path} is not deployed; answered by the test` });
-  await page.route(`**${path}*`, (route) =>
-    route.request().method() === 'POST'
-      ? route.fulfill({ status: 201, json: { success: true } })
-      : route.fulfill({
-          json: route.request().url().includes('product=') ? { reviews: [], average: 0, count: 0 } : { summaries: [] },
-        }),
-  );
-}
-
-test('the contact page shows its details, form and FAQ, passes axe, and sends a message', async ({ page, request }) => {
-  await realOrMocked(page, request, '/api/contact');
+test('the contact page shows its details, form and FAQ, passes axe, and sends a message', async ({ page }) => {
   await page.goto('/contact');
   await new ProductPage(page).waitForHydration();
 
@@ -53,8 +35,7 @@ test('the contact page shows its details, form and FAQ, passes axe, and sends a 
   expect(pixel).toContain('Lead');
 });
 
-test('a product page lists its reviews (or invites the first) and accepts a new review', async ({ page, request }) => {
-  await realOrMocked(page, request, '/api/reviews');
+test('a product page lists its reviews (or invites the first) and accepts a new review', async ({ page }) => {
   const product = new ProductPage(page);
   await product.goto(3);
 
@@ -76,4 +57,86 @@ test('a product page lists its reviews (or invites the first) and accepts a new 
   await expect(form.getByRole('textbox', { name: 'Your Name *' })).toHaveValue('');
   // Not published until the staff set Display to Yes.
   await expect(reviews.getByText('Smells just like my grandmother’s ghee.')).toHaveCount(0);
+});
+
+test('a new review waits in the Sheet with Display No, and appears once staff set Display to Yes', async ({ page }) => {
+  const text = `Fragrant and grainy, exactly like home (${Date.now()}).`;
+  const product = new ProductPage(page);
+  await product.goto(6);
+  const form = page.getByRole('form', { name: 'Write a Review' });
+  await form.getByRole('textbox', { name: 'Your Name *' }).fill('Meera Joshi');
+  await form.getByRole('textbox', { name: 'Your Email *' }).fill('meera@example.com');
+  await form.getByRole('textbox', { name: 'Your Review *' }).fill(text);
+  await form.getByRole('button', { name: 'Submit Review' }).click();
+  await expect(page.getByText('Thank you for your review! It will be published after approval.')).toBeVisible();
+
+  const [row] = reviewRows(text);
+  expect(row).toMatchObject({
+    product: 'Wild Himalayan Tempering Spice',
+    display: 'No',
+    source: 'Website',
+    rating: '5',
+  });
+  await page.reload();
+  const reviews = page.getByRole('region', { name: 'Customer Reviews' });
+  await expect(reviews).toHaveAttribute('aria-busy', 'false');
+  await expect(reviews.getByText(text)).toHaveCount(0);
+
+  publishReview(text);
+  // The test server caches the feed for one second (REVIEWS_CACHE_MS), the site for five minutes.
+  await expect
+    .poll(async () => {
+      await page.reload();
+      await expect(reviews).toHaveAttribute('aria-busy', 'false');
+      return reviews.getByText(text).count();
+    })
+    .toBe(1);
+  expect(
+    JSON.stringify(await (await page.request.get('/api/reviews?product=Wild%20Himalayan%20Tempering%20Spice')).json()),
+  ).not.toContain('meera@example.com');
+});
+
+test('seven reviews are shown three to a page', async ({ page }) => {
+  addPublishedReviews('Himalayan Red Rice', 7);
+  const product = new ProductPage(page);
+  await expect
+    .poll(async () => {
+      await product.goto(5);
+      return page.getByText('Page 1 of 3 (7 reviews)').count();
+    })
+    .toBe(1);
+  const reviews = page.getByRole('region', { name: 'Customer Reviews' });
+  const previous = reviews.getByRole('button', { name: 'Previous' });
+  const next = reviews.getByRole('button', { name: 'Next' });
+  await expect(previous).toBeDisabled();
+  await next.click();
+  await expect(reviews.getByText(/^Page 2 of 3/)).toBeVisible();
+  await next.click();
+  await expect(reviews.getByText(/^Page 3 of 3/)).toBeVisible();
+  await expect(next).toBeDisabled();
+  await expect(
+    page
+      .getByRole('main')
+      .getByRole('img', { name: /^Rated \d\.\d out of 5 from \d+ reviews$/ })
+      .first(),
+  ).toBeVisible();
+});
+
+test('the contact form says so when the message cannot be sent', async ({ page, allowConsoleError }) => {
+  allowConsoleError(/status of 502/);
+  await page.route('**/api/contact', (route) =>
+    route.fulfill({ status: 502, json: { error: { code: 'SHEET_UNAVAILABLE', message: 'down' } } }),
+  );
+  await page.goto('/contact');
+  await new ProductPage(page).waitForHydration();
+  const form = page.getByRole('form', { name: 'Send us a message' });
+  await form.getByRole('textbox', { name: 'Full Name *' }).fill('Ravi Negi');
+  await form.getByRole('textbox', { name: 'Email Address *' }).fill('ravi@example.com');
+  await form.getByRole('textbox', { name: 'Subject *' }).fill('Bulk order');
+  await form.getByRole('textbox', { name: 'Message *' }).fill('Do you sell 5 kg packs?');
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(
+    page.getByText('Sorry, there was an error submitting your message. Please try again or email us directly.'),
+  ).toBeVisible();
+  await expect(form.getByRole('textbox', { name: 'Full Name *' })).toHaveValue('Ravi Negi');
 });

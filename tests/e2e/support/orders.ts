@@ -1,6 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseCsv } from '../../../netlify/lib/sheets.ts';
+import { formatCsvRow, parseCsv, REVIEW_HEADERS } from '../../../netlify/lib/sheets.ts';
 import { E2E_SHEETS_DIR } from '../../../playwright.config.ts';
 
 /** The order log as the test server keeps it (Netlify's local Blobs sandbox). */
@@ -19,4 +19,60 @@ export function sheetRows(orderId: string): Record<string, string>[] {
   return rows
     .filter((row) => row[0] === orderId)
     .map((row) => Object.fromEntries(headers.map((header, index) => [header, row[index] ?? ''])));
+}
+
+const REVIEWS_FILE = path.join(E2E_SHEETS_DIR, 'Reviews.csv');
+
+function readReviews(): { headers: string[]; rows: string[][] } {
+  if (!existsSync(REVIEWS_FILE)) return { headers: [...REVIEW_HEADERS], rows: [] };
+  const [headers = [], ...rows] = parseCsv(readFileSync(REVIEWS_FILE, 'utf8'));
+  return { headers, rows };
+}
+
+/** Rows of the local Sheet's Reviews tab whose text is `text`. */
+export function reviewRows(text: string): Record<string, string>[] {
+  const { headers, rows } = readReviews();
+  const review = headers.indexOf('review');
+  return rows
+    .filter((row) => row[review] === text)
+    .map((row) => Object.fromEntries(headers.map((header, index) => [header, row[index] ?? ''])));
+}
+
+/** What a staff member does in the sheet: set Display to Yes for this review. */
+export function publishReview(text: string) {
+  const { headers, rows } = readReviews();
+  const review = headers.indexOf('review');
+  const display = headers.indexOf('display');
+  const updated = rows.map((row) =>
+    row[review] === text ? row.map((cell, index) => (index === display ? 'Yes' : cell)) : row,
+  );
+  writeFileSync(REVIEWS_FILE, [headers, ...updated].map((row) => `${formatCsvRow(row)}\r\n`).join(''));
+}
+
+/** Published reviews written straight into the sheet (replacing this product's earlier test rows). */
+export function addPublishedReviews(product: string, count: number) {
+  const { headers, rows } = readReviews();
+  const productColumn = headers.indexOf('product');
+  const kept = rows.filter((row) => !(row[productColumn] === product && row[0]?.startsWith('e2e-')));
+  writeFileSync(REVIEWS_FILE, [headers, ...kept].map((row) => `${formatCsvRow(row)}\r\n`).join(''));
+  const stamp = Date.now();
+  const added = Array.from({ length: count }, (_, index) =>
+    headers.map(
+      (header) =>
+        ({
+          id: `e2e-${stamp}-${index}`,
+          product,
+          name: `Shopper ${index + 1}`,
+          email: `shopper${index}@example.com`,
+          location: 'Pune, Maharashtra',
+          rating: String(3 + (index % 3)),
+          source: 'Website',
+          date: '2026-11-01',
+          review: `Cooks evenly and tastes nutty (${stamp}-${index}).`,
+          display: 'yes',
+          type: 'review',
+        })[header] ?? '',
+    ),
+  );
+  appendFileSync(REVIEWS_FILE, added.map((row) => `${formatCsvRow(row)}\r\n`).join(''));
 }
