@@ -8,8 +8,10 @@ import { useCart } from '../features/cart/cart-context.tsx';
 import { DeliveryCheck } from '../features/catalogue/DeliveryCheck.tsx';
 import { VariantPrice } from '../features/catalogue/Price.tsx';
 import { SizeSelector } from '../features/catalogue/SizeSelector.tsx';
+import { Stars } from '../features/catalogue/Stars.tsx';
 import { cartPixelParams, track } from '../features/pixel/pixel.ts';
 import { ProductReviews } from '../features/reviews/ProductReviews.tsx';
+import { useReviewSummaries } from '../features/reviews/use-review-summaries.ts';
 import { cartItemFor } from '../shop/cart.ts';
 import { findVariant, type Product } from '../shop/catalogue.ts';
 import '../features/catalogue/catalogue.css';
@@ -73,6 +75,7 @@ function ProductDetail({ product }: { product: Product }) {
   const cart = useCart();
   const toast = useToast();
   const variant = findVariant(product, size);
+  const ratingFor = useReviewSummaries();
 
   useEffect(() => {
     const first = product.variants[0];
@@ -106,6 +109,7 @@ function ProductDetail({ product }: { product: Product }) {
         <div className="product-detail__info">
           <p className="tag">{product.category}</p>
           <h1>{product.name}</h1>
+          <Stars rating={ratingFor(product.name)} size={20} />
           {product.heroLine && <p className="product-detail__hero-line">{product.heroLine}</p>}
           <p>{product.description}</p>
           {product.benefits.length > 0 && (
