@@ -16,6 +16,7 @@ export default defineConfig({
             'netlify/**/*.test.ts',
             'tests/functions/**/*.test.ts',
             'studio/**/*.test.ts',
+            'apps-script/**/*.test.ts',
           ],
           setupFiles: ['tests/support/setup.ts'],
         },

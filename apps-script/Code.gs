@@ -10,6 +10,12 @@
  *
  * Answers JSON: { ok: true, duplicate: false } or { ok: false, error: '...' }.
  * Install: see apps-script/README.md. The secret lives in the Script Property SHARED_SECRET.
+ *
+ * Privacy: the site reads published reviews from a Google feed that only works on a spreadsheet
+ * anyone with the link can view. So reviews go to a separate spreadsheet (Script Property
+ * REVIEWS_SPREADSHEET_ID) holding nothing but reviews, without the reviewer's email; the email
+ * is kept in this (private) spreadsheet's 'Review Emails' tab. This spreadsheet, with the orders,
+ * is never shared.
  */
 
 var TABS = {
@@ -34,7 +40,9 @@ function doPost(e) {
     var lock = LockService.getScriptLock();
     lock.waitLock(20000); // one writer at a time, so two copies of an order cannot both pass the check
     try {
-      return reply(appendRows(route, headers, rows, body[route.keyField]));
+      var key = body[route.keyField];
+      if (body.type === 'review') return reply(appendReview(headers, rows, key));
+      return reply(appendRows(SpreadsheetApp.getActiveSpreadsheet(), route, headers, rows, key));
     } finally {
       lock.releaseLock();
     }
@@ -48,8 +56,28 @@ function doGet() {
   return reply({ ok: true, service: 'ouo-sheet' });
 }
 
-function appendRows(route, headers, rows, key) {
-  var spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+/** Reviews without emails to the public reviews spreadsheet; the emails stay in this one. */
+function appendReview(headers, rows, key) {
+  var active = SpreadsheetApp.getActiveSpreadsheet();
+  var reviewsId = PropertiesService.getScriptProperties().getProperty('REVIEWS_SPREADSHEET_ID');
+  if (!reviewsId) return appendRows(active, TABS.review, headers, rows, key);
+  var emailColumn = headers.indexOf('email');
+  var idColumn = headers.indexOf('id');
+  var withoutEmail = function (row) {
+    return row.filter(function (_cell, index) {
+      return index !== emailColumn;
+    });
+  };
+  var published = appendRows(SpreadsheetApp.openById(reviewsId), TABS.review, withoutEmail(headers), rows.map(withoutEmail), key);
+  if (!published.ok || published.duplicate || emailColumn < 0) return published;
+  var emails = rows.map(function (row) {
+    return [row[idColumn], row[emailColumn]];
+  });
+  appendRows(active, { tab: 'Review Emails', keyHeader: 'id' }, ['id', 'email'], emails, key);
+  return published;
+}
+
+function appendRows(spreadsheet, route, headers, rows, key) {
   var sheet = spreadsheet.getSheetByName(route.tab);
   if (!sheet) sheet = spreadsheet.insertSheet(route.tab);
   if (sheet.getLastRow() === 0) {
