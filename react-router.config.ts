@@ -14,7 +14,15 @@ export default {
     v8_trailingSlashAwareDataRequests: true,
   },
   async prerender({ getStaticPaths }) {
-    const { productIds } = await content().sitePaths();
-    return [...getStaticPaths(), ...productIds.map((id) => `/products/${id}`)];
+    const { productIds, postIds } = await content().sitePaths();
+    const { policySlugs } = await content().sitePaths();
+    const { batchIds } = await content().sitePaths();
+    return [
+      ...getStaticPaths(),
+      ...productIds.map((id) => `/products/${id}`),
+      ...batchIds.map((id) => `/who-are-we/traceability/${encodeURIComponent(id)}`),
+      ...postIds.map((id) => `/blog/${id}`),
+      ...policySlugs.map((slug) => `/policies/${slug}`),
+    ];
   },
 } satisfies Config;

@@ -47,6 +47,8 @@ export function createContent(source: ContentSource = createContentSource()) {
     impactItems: () => run('impact', queries.IMPACT_ITEMS_QUERY, types.impactListSchema),
     batch: (batchId: string) => run('batch', queries.BATCH_BY_ID_QUERY, maybe(types.batchSchema), { batchId }),
     batches: () => run('batches', queries.BATCHES_QUERY, types.batchListSchema),
+    policies: () => run('policies', queries.POLICY_PAGES_QUERY, types.policyPageListSchema),
+    policy: (slug: string) => run('policy', queries.POLICY_PAGE_BY_SLUG_QUERY, maybe(types.policyPageSchema), { slug }),
     sitePaths: () => run('site paths', queries.SITE_PATHS_QUERY, types.sitePathsSchema),
   };
 }

@@ -186,7 +186,18 @@ describe('bundled content', () => {
       productIds: [1, 2, 3, 4, 5, 6],
       postIds: [1, 2, 3, 4, 5, 6],
       batchIds: ['OUO-GHEE-2025-09-25-001'],
+      policySlugs: ['grievance', 'privacy', 'returns', 'shipping', 'terms'],
     });
+  });
+
+  it('has a policy page for every policy the footer and checkout link to', async () => {
+    const { POLICY_LINKS } = await import('../features/policies/policy-links.ts');
+    const slugs = (await content.policies()).map((policy) => policy.slug);
+    for (const link of POLICY_LINKS) expect(slugs).toContain(link.slug);
+    const grievance = await content.policy('grievance');
+    expect(grievance?.title).toBe('Grievance Officer');
+    expect(JSON.stringify(grievance?.body)).toContain('hello@orangutanorganics.in');
+    expect(await content.policy('no-such-policy')).toBeUndefined();
   });
 });
 
@@ -249,6 +260,8 @@ describe('the Sanity source', () => {
         { batchId: 'OUO-GHEE-2025-09-25-001' },
       ],
       ['batches', (reader) => reader.batches(), queries.BATCHES_QUERY, {}],
+      ['policies', (reader) => reader.policies(), queries.POLICY_PAGES_QUERY, {}],
+      ['policy', (reader) => reader.policy('returns'), queries.POLICY_PAGE_BY_SLUG_QUERY, { slug: 'returns' }],
       ['paths', (reader) => reader.sitePaths(), queries.SITE_PATHS_QUERY, {}],
     ];
     for (const [name, call, query, params] of calls) {

@@ -77,9 +77,16 @@ export const BATCH_BY_ID_QUERY = `*[_type == "traceabilityBatch" && batchId == $
 
 export const BATCHES_QUERY = `*[_type == "traceabilityBatch"] | order(batchId desc) { ${BATCH_FIELDS} }`;
 
+const POLICY_CARD = `slug, title, summary, updatedAt`;
+
+export const POLICY_PAGES_QUERY = `*[_type == "policyPage" && !(_id in path("drafts.**"))] | order(slug asc) { ${POLICY_CARD} }`;
+
+export const POLICY_PAGE_BY_SLUG_QUERY = `*[_type == "policyPage" && slug == $slug && !(_id in path("drafts.**"))][0] { ${POLICY_CARD}, body }`;
+
 /** Everything the prerender and the sitemap need to list the site's dynamic pages. */
 export const SITE_PATHS_QUERY = `{
   "productIds": *[_type == "product"] | order(id asc).id,
   "postIds": *[_type == "blogPost"] | order(id asc).id,
-  "batchIds": *[_type == "traceabilityBatch"] | order(batchId asc).batchId
+  "batchIds": *[_type == "traceabilityBatch"] | order(batchId asc).batchId,
+  "policySlugs": *[_type == "policyPage" && !(_id in path("drafts.**"))] | order(slug asc).slug
 }`;

@@ -122,6 +122,7 @@ export type FaqEntry = z.infer<typeof faqEntrySchema>;
 
 /** Portable Text is passed through as-is to @portabletext/react; only its outer shape is checked. */
 export const portableTextSchema = z.array(z.looseObject({ _type: z.string(), _key: z.string() }));
+export type PortableTextValue = z.infer<typeof portableTextSchema>;
 
 export const blogPostCardSchema = z.object({
   id: z.number().int().positive(),
@@ -227,9 +228,23 @@ export const batchSchema = z.object({
 export type Batch = z.infer<typeof batchSchema>;
 export const batchListSchema = z.array(batchSchema);
 
+/** Shipping, returns, privacy, terms, grievance officer: editable pages under /policies/{slug}. */
+export const policyPageCardSchema = z.object({
+  slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
+  title: z.string(),
+  summary: z.string(),
+  updatedAt: z.iso.date(),
+});
+export type PolicyPageCard = z.infer<typeof policyPageCardSchema>;
+export const policyPageListSchema = z.array(policyPageCardSchema);
+
+export const policyPageSchema = policyPageCardSchema.extend({ body: portableTextSchema });
+export type PolicyPage = z.infer<typeof policyPageSchema>;
+
 export const sitePathsSchema = z.object({
   productIds: z.array(z.number().int()),
   postIds: z.array(z.number().int()),
   batchIds: z.array(z.string()),
+  policySlugs: z.array(z.string()),
 });
 export type SitePaths = z.infer<typeof sitePathsSchema>;

@@ -269,7 +269,9 @@ export function CheckoutPage({ shopName, rules }: CheckoutPageProps) {
         />
       )}
       <p className="checkout__policies">
-        By placing your order you agree to our terms. Questions? <Link to="/contact">Contact us</Link>.
+        By placing your order you agree to our <Link to="/policies/terms">terms</Link>; read how we handle{' '}
+        <Link to="/policies/shipping">shipping</Link>, <Link to="/policies/returns">returns and refunds</Link> and{' '}
+        <Link to="/policies/privacy">your privacy</Link>. Questions? <Link to="/contact">Contact us</Link>.
       </p>
     </div>
   );

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { ShopSettings } from '../../content/types.ts';
+import { POLICY_LINKS, policyPath } from '../policies/policy-links.ts';
 
 const QUICK_LINKS = [
   { to: '/', label: 'Home' },
@@ -35,6 +36,16 @@ export function Footer({ settings, productNames }: { settings: ShopSettings; pro
             {productNames.map((name) => (
               <li key={name}>
                 <Link to="/products">{name}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-policies">
+          <h2 id="footer-policies">Policies</h2>
+          <ul>
+            {POLICY_LINKS.map((link) => (
+              <li key={link.slug}>
+                <Link to={policyPath(link.slug)}>{link.label}</Link>
               </li>
             ))}
           </ul>

@@ -1,4 +1,5 @@
 import { blogPost } from './documents/blog-post.ts';
+import { policyPage } from './documents/policy-page.ts';
 import { product } from './documents/product.ts';
 import {
   commitment,
@@ -25,5 +26,6 @@ export const schemaTypes = [
   farmerStory,
   commitment,
   faqEntry,
+  policyPage,
   ...objectTypes,
 ];

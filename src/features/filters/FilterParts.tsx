@@ -1,0 +1,107 @@
+import { toggle } from './filter-utils.ts';
+
+/** Toggle buttons (aria-pressed) for a multi-select filter; any selected value matches. */
+export function ChipGroup({
+  legend,
+  options,
+  selected,
+  onChange,
+}: {
+  legend: string;
+  options: readonly string[];
+  selected: readonly string[];
+  onChange: (next: string[]) => void;
+}) {
+  if (options.length === 0) return null;
+  return (
+    <fieldset>
+      <legend>{legend}</legend>
+      {options.map((option) => (
+        <button
+          key={option}
+          type="button"
+          className="chip"
+          aria-pressed={selected.includes(option)}
+          onClick={() => onChange(toggle(selected, option))}
+        >
+          {option}
+        </button>
+      ))}
+    </fieldset>
+  );
+}
+
+/** A select whose first option ('' value) means no restriction. */
+export function SelectFilter({
+  label,
+  anyLabel,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  anyLabel: string;
+  options: readonly string[];
+  value: string;
+  onChange: (next: string) => void;
+}) {
+  return (
+    <label className="filters__field">
+      {label}
+      <select value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{anyLabel}</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+export function SearchFilter({
+  value,
+  placeholder,
+  onChange,
+}: {
+  value: string;
+  placeholder: string;
+  onChange: (next: string) => void;
+}) {
+  return (
+    <label className="filters__field">
+      Search
+      <input type="search" value={value} placeholder={placeholder} onChange={(event) => onChange(event.target.value)} />
+    </label>
+  );
+}
+
+/** The live count and the Reset button under the controls. */
+export function FilterFooter({ count, onReset }: { count: string; onReset: () => void }) {
+  return (
+    <div className="filters__footer">
+      <p className="filters__count" aria-live="polite">
+        {count}
+      </p>
+      <button type="button" className="button button--ghost" onClick={onReset}>
+        Reset filters
+      </button>
+    </div>
+  );
+}
+
+/** Shown instead of the results when nothing matches (SPEC §8). */
+export function EmptyState({ message, tip, onReset }: { message: string; tip: string; onReset: () => void }) {
+  return (
+    <div className="card filters-empty">
+      <p>
+        <strong>{message}</strong>
+      </p>
+      <p>{tip}</p>
+      <button type="button" className="button" onClick={onReset}>
+        Reset filters
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+/** Nutrition filters (SPEC §5), pure: the page binds them to its controls and the URL query. */
+import type { NutritionItem } from '../../content/types.ts';
+import {
+  anySelected,
+  distinct,
+  distinctSorted,
+  readMany,
+  readOne,
+  textMatches,
+  writeMany,
+  writeOne,
+} from '../filters/filter-utils.ts';
+
+export interface NutritionFilters {
+  search: string;
+  nutrient: string;
+  tags: string[];
+}
+
+export const DEFAULT_NUTRITION_FILTERS: NutritionFilters = { search: '', nutrient: '', tags: [] };
+
+export interface NutritionFilterOptions {
+  nutrients: string[];
+  tags: string[];
+}
+
+/** 'Calcium (642.30 mg)' → 'Calcium'; 'Folate' → 'Folate'. */
+export function nutrientName(nutrient: string): string {
+  return nutrient.split('(')[0]?.trim() ?? '';
+}
+
+export function nutritionItemMatches(item: NutritionItem, filters: NutritionFilters): boolean {
+  const wanted = filters.nutrient.trim().toLowerCase();
+  return (
+    textMatches(filters.search, [item.name, ...item.nutrients, ...item.benefits]) &&
+    (wanted === '' || item.nutrients.some((nutrient) => nutrientName(nutrient).toLowerCase() === wanted)) &&
+    anySelected(filters.tags, item.tags)
+  );
+}
+
+export function filterNutritionItems(items: readonly NutritionItem[], filters: NutritionFilters): NutritionItem[] {
+  return items.filter((item) => nutritionItemMatches(item, filters));
+}
+
+/** Nutrient names (before the bracket) sorted; tags in first-seen order. */
+export function nutritionFilterOptions(items: readonly NutritionItem[]): NutritionFilterOptions {
+  return {
+    nutrients: distinctSorted(items.flatMap((item) => item.nutrients.map(nutrientName))),
+    tags: distinct(items.flatMap((item) => item.tags)),
+  };
+}
+
+export function toSearchParams(filters: NutritionFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  writeOne(params, 'q', filters.search);
+  writeOne(params, 'nutrient', filters.nutrient);
+  writeMany(params, 'tag', filters.tags);
+  return params;
+}
+
+export function fromSearchParams(params: URLSearchParams, options?: NutritionFilterOptions): NutritionFilters {
+  return {
+    search: params.get('q') ?? '',
+    nutrient: readOne(params, 'nutrient', options?.nutrients),
+    tags: readMany(params, 'tag', options?.tags),
+  };
+}

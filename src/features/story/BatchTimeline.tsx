@@ -1,0 +1,33 @@
+import type { BatchStep } from './batch.ts';
+
+/** The production steps in order, each with its date, who did it, what was done and what was checked. */
+export function BatchTimeline({ steps }: { steps: readonly BatchStep[] }) {
+  return (
+    <ol className="timeline" aria-label="Production timeline">
+      {steps.map((step, index) => (
+        <li key={step.id} className="timeline__step card">
+          <h3 className="timeline__title">
+            <span className="timeline__number" aria-hidden="true">
+              {index + 1}
+            </span>
+            {step.title}
+          </h3>
+          <p className="timeline__meta">
+            <time dateTime={step.date}>{step.dateLabel}</time>
+            <span className="tag">{step.code}</span>
+          </p>
+          <p>
+            <strong>Done by:</strong> {step.by}
+          </p>
+          <p>{step.details}</p>
+          <h4 className="timeline__checks-title">Quality checks</h4>
+          <ul className="timeline__checks" aria-label={`Quality checks: ${step.title}`}>
+            {step.checks.map((check) => (
+              <li key={check}>{check}</li>
+            ))}
+          </ul>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,31 @@
+import { useId } from 'react';
+import type { QrSvg } from './qr.ts';
+
+/** A scannable QR code drawn as an inline SVG, the URL it holds, and a button to print just this block. */
+export function QrCode({ qr, url, label }: { qr: QrSvg; url: string; label: string }) {
+  const titleId = useId();
+  return (
+    <figure className="qr-card card" data-print-only="">
+      <svg
+        className="qr-card__code"
+        role="img"
+        aria-labelledby={titleId}
+        viewBox={`0 0 ${qr.size} ${qr.size}`}
+        width="220"
+        height="220"
+        shapeRendering="crispEdges"
+      >
+        <title id={titleId}>{`${label}: ${url}`}</title>
+        <rect width={qr.size} height={qr.size} fill="#fff" />
+        <path d={qr.path} fill="#000" />
+      </svg>
+      <figcaption>
+        <span className="qr-card__label">{label}</span>
+        <span className="qr-card__url">{url}</span>
+      </figcaption>
+      <button type="button" className="button button--ghost qr-card__print" onClick={() => window.print()}>
+        Print QR code
+      </button>
+    </figure>
+  );
+}

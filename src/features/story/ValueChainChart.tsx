@@ -1,0 +1,36 @@
+import type { ValueChainNode } from '../../content/types.ts';
+import { formatRupees, valueChainBars } from './value-chain.ts';
+
+/**
+ * The value chain as a real table that looks like a bar chart: each bar's width is its node's share
+ * of the total, so screen readers get the same figures as a table with a caption.
+ */
+export function ValueChainChart({ nodes, caption }: { nodes: readonly ValueChainNode[]; caption: string }) {
+  const bars = valueChainBars(nodes);
+  return (
+    <table className="value-chain">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Stage</th>
+          <th scope="col">Of every ₹100</th>
+          <th scope="col">Where it goes</th>
+        </tr>
+      </thead>
+      <tbody>
+        {bars.map((bar) => (
+          <tr key={bar.node}>
+            <th scope="row">{bar.node}</th>
+            <td className="value-chain__share">
+              <span className="value-chain__track" aria-hidden="true">
+                <span className="value-chain__bar" style={{ width: `${bar.percent}%` }} />
+              </span>
+              <span className="value-chain__amount">{formatRupees(bar.rupeesPer100)}</span>
+            </td>
+            <td className="value-chain__note">{bar.note}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,54 @@
+import { data, isRouteErrorResponse, Link } from 'react-router';
+import { content } from '../content/content.server.ts';
+import { PostDetail } from '../features/blog/PostDetail.tsx';
+import '../features/blog/blog.css';
+import type { Route } from './+types/blog-post';
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const id = Number(params.id);
+  const post = Number.isInteger(id) && id > 0 ? await content().blogPost(id) : undefined;
+  if (!post) throw data(null, { status: 404 });
+  return { post };
+}
+
+/**
+ * Prerendered posts load their data from the build; any other id (typed by hand, non-numeric, or a
+ * post that was removed) finds no data file and shows "Blog post not found" instead of an error.
+ */
+export async function clientLoader({ params, serverLoader }: Route.ClientLoaderArgs) {
+  const id = Number(params.id);
+  if (!Number.isInteger(id) || id <= 0) return { post: null };
+  try {
+    return await serverLoader();
+  } catch (error) {
+    if (isRouteErrorResponse(error) && error.status === 404) return { post: null };
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) throw error;
+    return { post: null };
+  }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const post = loaderData?.post;
+  if (!post) return [{ title: 'Blog post not found — Orang Utan Organics' }];
+  return [{ title: `${post.title} — Orang Utan Organics` }, { name: 'description', content: post.excerpt }];
+}
+
+export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
+  const { post } = loaderData;
+  if (!post) return <PostNotFound />;
+  return <PostDetail key={post.id} post={post} />;
+}
+
+function PostNotFound() {
+  return (
+    <div className="page page--message">
+      <h1>Blog post not found</h1>
+      <p>We could not find that post. It may have moved, or the address may be mistyped.</p>
+      <p>
+        <Link className="button" to="/blog">
+          Back to Blog
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import { content } from '../content/content.server.ts';
+import { ChipGroup, EmptyState, FilterFooter, SearchFilter, SelectFilter } from '../features/filters/FilterParts.tsx';
+import { keepDataWhenOnlyQueryChanges, useUrlFilters } from '../features/filters/use-url-filters.ts';
+import {
+  DEFAULT_NUTRITION_FILTERS,
+  filterNutritionItems,
+  fromSearchParams,
+  type NutritionFilters,
+  nutritionFilterOptions,
+  toSearchParams,
+} from '../features/nutrition/nutrition-filters.ts';
+import { useHydrated } from '../hooks/use-hydrated.ts';
+import '../features/catalogue/catalogue.css';
+import '../features/filters/filters.css';
+import type { Route } from './+types/nutrition';
+
+export async function loader() {
+  return { items: await content().nutritionItems() };
+}
+
+/** Filters change only the query: the prerendered data stays as it is. */
+export const shouldRevalidate = keepDataWhenOnlyQueryChanges;
+
+export function meta() {
+  return [
+    { title: 'Nutrition — Orang Utan Organics' },
+    {
+      name: 'description',
+      content:
+        'What is in Himalayan rajma, red rice, black soyabean, Badri cow ghee and jimbu: nutrients per 100 g and what they mean for everyday meals.',
+    },
+  ];
+}
+
+export default function Nutrition({ loaderData }: Route.ComponentProps) {
+  const { items } = loaderData;
+  const options = nutritionFilterOptions(items);
+  const hydrated = useHydrated();
+  const [filters, setFilters] = useUrlFilters<NutritionFilters>(
+    DEFAULT_NUTRITION_FILTERS,
+    (params) => fromSearchParams(params, options),
+    toSearchParams,
+  );
+  const shown = filterNutritionItems(items, filters);
+  const change = (patch: Partial<NutritionFilters>) => setFilters({ ...filters, ...patch });
+  const reset = () => setFilters(DEFAULT_NUTRITION_FILTERS);
+
+  return (
+    <div className="page">
+      <h1>Nutrition</h1>
+      <p className="section__intro">
+        What each of our foods brings to the plate, per 100 g, and how to make the most of it in your kitchen.
+      </p>
+
+      <section className="card filters" aria-label="Filter nutrition cards">
+        <div className="filters__row">
+          <SearchFilter
+            value={filters.search}
+            placeholder="Name, nutrient or benefit"
+            onChange={(search) => change({ search })}
+          />
+          <SelectFilter
+            label="Nutrient"
+            anyLabel="All nutrients"
+            options={options.nutrients}
+            value={filters.nutrient}
+            onChange={(nutrient) => change({ nutrient })}
+          />
+        </div>
+        <ChipGroup legend="Tags" options={options.tags} selected={filters.tags} onChange={(tags) => change({ tags })} />
+        <FilterFooter
+          count={hydrated ? `${shown.length} of ${items.length} items shown` : `${items.length} items`}
+          onReset={reset}
+        />
+      </section>
+
+      {shown.length === 0 ? (
+        <EmptyState
+          message="No items match. Adjust filters or reset."
+          tip="Tip: try a nutrient such as Protein, Iron or Calcium, or search for a product like Rajma or Ghee."
+          onReset={reset}
+        />
+      ) : (
+        <ul className="grid filter-results" aria-label="Nutrition cards">
+          {shown.map((item) => (
+            <li key={item.id}>
+              <article className="card filter-card" aria-labelledby={`${item.id}-title`}>
+                {item.image ? (
+                  <img
+                    src={item.image.src}
+                    alt={item.image.alt}
+                    width={item.image.width ?? 800}
+                    height={item.image.height ?? 800}
+                    loading="lazy"
+                    decoding="async"
+                  />
+                ) : null}
+                <h2 id={`${item.id}-title`}>{item.name}</h2>
+                <h3>Nutrients (per 100 g)</h3>
+                <ul className="tag-list">
+                  {item.nutrients.map((nutrient) => (
+                    <li key={nutrient} className="tag tag--leaf">
+                      {nutrient}
+                    </li>
+                  ))}
+                </ul>
+                <h3>Benefits</h3>
+                <ul>
+                  {item.benefits.map((benefit) => (
+                    <li key={benefit}>{benefit}</li>
+                  ))}
+                </ul>
+                <ul className="tag-list" aria-label="Tags">
+                  {item.tags.map((tag) => (
+                    <li key={tag} className="tag">
+                      {tag}
+                    </li>
+                  ))}
+                </ul>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

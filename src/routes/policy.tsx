@@ -1,0 +1,72 @@
+import { data, isRouteErrorResponse, Link } from 'react-router';
+import { content } from '../content/content.server.ts';
+import { formatPostDate } from '../features/blog/format.ts';
+import { RichText } from '../features/blog/RichText.tsx';
+import { POLICY_LINKS, policyPath } from '../features/policies/policy-links.ts';
+import '../features/blog/blog.css';
+import type { Route } from './+types/policy';
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const policy = await content().policy(params.slug);
+  if (!policy) throw data(null, { status: 404 });
+  return { policy };
+}
+
+/** Every policy is prerendered; any other slug finds no data file and says so instead of failing. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  try {
+    return await serverLoader();
+  } catch (error) {
+    if (isRouteErrorResponse(error) && error.status === 404) return { policy: null };
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) throw error;
+    return { policy: null };
+  }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const policy = loaderData?.policy;
+  if (!policy) return [{ title: 'Policy not found — Orang Utan Organics' }];
+  return [{ title: `${policy.title} — Orang Utan Organics` }, { name: 'description', content: policy.summary }];
+}
+
+export default function PolicyRoute({ loaderData }: Route.ComponentProps) {
+  const { policy } = loaderData;
+  if (!policy) {
+    return (
+      <div className="page page--message">
+        <h1>Policy not found</h1>
+        <p>We could not find that page. Our policies are listed below and in the footer.</p>
+        <PolicyNav />
+      </div>
+    );
+  }
+  return (
+    <div className="page">
+      <article className="blog-post policy">
+        <h1>{policy.title}</h1>
+        <p className="blog-post__byline">
+          Last updated <time dateTime={policy.updatedAt}>{formatPostDate(policy.updatedAt)}</time>
+        </p>
+        <p className="policy__summary">{policy.summary}</p>
+        <RichText value={policy.body} />
+      </article>
+      <PolicyNav current={policy.slug} />
+    </div>
+  );
+}
+
+function PolicyNav({ current }: { current?: string }) {
+  return (
+    <nav className="policy__nav" aria-label="Our policies">
+      <ul className="tag-list">
+        {POLICY_LINKS.map((link) => (
+          <li key={link.slug}>
+            <Link to={policyPath(link.slug)} aria-current={link.slug === current ? 'page' : undefined}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,41 @@
+import { data, isRouteErrorResponse } from 'react-router';
+import { content } from '../content/content.server.ts';
+import { BatchDetails, BatchNotFound } from '../features/story/BatchDetails.tsx';
+import { batchPageData } from '../features/story/batch.ts';
+import '../features/catalogue/catalogue.css';
+import '../features/story/story.css';
+import type { Route } from './+types/traceability-batch';
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const batch = await content().batch(params.batchId);
+  if (!batch) throw data(null, { status: 404 });
+  return { batch: batchPageData(batch) };
+}
+
+/**
+ * Prerendered batches load their data from the build; any other id (a misprinted pack, a typo)
+ * finds no data file and shows "We could not find batch …" instead of an error.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  try {
+    return await serverLoader();
+  } catch (error) {
+    if (isRouteErrorResponse(error) && error.status === 404) return { batch: null };
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) throw error;
+    return { batch: null };
+  }
+}
+
+export function meta({ loaderData, params }: Route.MetaArgs) {
+  const batch = loaderData?.batch?.batch;
+  if (!batch) return [{ title: `Batch ${params.batchId} not found — Orang Utan Organics` }];
+  return [
+    { title: `Batch ${batch.batchId}: ${batch.productName} — Orang Utan Organics` },
+    { name: 'description', content: `Where and how batch ${batch.batchId} was made, step by step.` },
+  ];
+}
+
+export default function TraceabilityBatch({ loaderData, params }: Route.ComponentProps) {
+  if (!loaderData.batch) return <BatchNotFound batchId={params.batchId} />;
+  return <BatchDetails key={loaderData.batch.batch.batchId} data={loaderData.batch} />;
+}

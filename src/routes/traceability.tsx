@@ -1,0 +1,25 @@
+import { data } from 'react-router';
+import { content } from '../content/content.server.ts';
+import { BatchDetails } from '../features/story/BatchDetails.tsx';
+import { batchPageData } from '../features/story/batch.ts';
+import '../features/catalogue/catalogue.css';
+import '../features/story/story.css';
+import type { Route } from './+types/traceability';
+
+/** The latest batch (the first of `batches()`, newest batch id first). */
+export async function loader() {
+  const [latest] = await content().batches();
+  if (!latest) throw data(null, { status: 404 });
+  return batchPageData(latest);
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [
+    { title: `Traceability: ${loaderData.batch.productName} — Orang Utan Organics` },
+    { name: 'description', content: `Where and how batch ${loaderData.batch.batchId} was made, step by step.` },
+  ];
+}
+
+export default function Traceability({ loaderData }: Route.ComponentProps) {
+  return <BatchDetails data={loaderData} isLatest />;
+}

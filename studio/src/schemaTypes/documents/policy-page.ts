@@ -1,0 +1,40 @@
+import { defineField, defineType } from 'sanity';
+import { uniqueAcrossType } from '../rules.ts';
+
+/** The policies an Indian online shop must publish (and Razorpay checks before activation). */
+export const STANDARD_POLICY_SLUGS = ['shipping', 'returns', 'privacy', 'terms', 'grievance'];
+
+export const POLICY_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export const policyPage = defineType({
+  name: 'policyPage',
+  title: 'Policy page',
+  type: 'document',
+  fields: [
+    defineField({
+      name: 'slug',
+      title: 'Address',
+      type: 'string',
+      description: `Appears in the address /policies/{slug}. The footer and checkout link to ${STANDARD_POLICY_SLUGS.join(', ')}; other pages may use any lower-case slug (letters, digits, hyphens).`,
+      validation: (rule) =>
+        rule.required().regex(POLICY_SLUG_PATTERN, { name: 'slug' }).custom(uniqueAcrossType('policyPage', 'slug')),
+    }),
+    defineField({ name: 'title', type: 'string', validation: (rule) => rule.required().max(80) }),
+    defineField({
+      name: 'summary',
+      type: 'text',
+      rows: 3,
+      description: 'One or two sentences shown under the title and in search results.',
+      validation: (rule) => rule.required().min(20).max(300),
+    }),
+    defineField({ name: 'body', type: 'blockContent', validation: (rule) => rule.required().min(1) }),
+    defineField({
+      name: 'updatedAt',
+      title: 'Last updated',
+      type: 'date',
+      validation: (rule) => rule.required(),
+    }),
+  ],
+  orderings: [{ title: 'Address', name: 'slugAsc', by: [{ field: 'slug', direction: 'asc' }] }],
+  preview: { select: { title: 'title', subtitle: 'slug' } },
+});
