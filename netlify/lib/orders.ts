@@ -10,16 +10,16 @@ import {
   type Customer,
   createOrderId,
   type OrderLine,
+  type OrderTotals,
   orderFingerprint,
-  orderTotals,
   type PricedCart,
-  priceLines,
 } from '../../src/shop/order.ts';
 import type { CodOrderRequest, CreatePaymentOrderRequest, PrepaidOrderRequest } from '../../src/shop/schemas.ts';
 import { buildShipment, type ShipmentRecord } from '../../src/shop/shipment.ts';
-import { decideShipping, type PaymentMode, type ShippingRules } from '../../src/shop/shipping.ts';
+import type { PaymentMode, ShippingRules } from '../../src/shop/shipping.ts';
 import { canMove, type OrderLog, type StoredOrder } from './order-log.ts';
 import type { PaymentGateway } from './razorpay.ts';
+import { priceAndShip } from './shipping-quote.ts';
 import { isWellFormedSignature, verifyPaymentSignature } from './signature.ts';
 
 export interface ShopSettingsForOrders extends ShippingRules {
@@ -69,7 +69,7 @@ export const PENDING_PAYMENT_TIMEOUT_MS = 15 * 60 * 1000;
 
 interface Priced {
   cart: PricedCart;
-  totals: ReturnType<typeof orderTotals>;
+  totals: OrderTotals;
   rules: ShopSettingsForOrders;
 }
 
@@ -81,21 +81,14 @@ async function priceOrder(
   mode: PaymentMode,
 ): Promise<ServiceResult<Priced>> {
   const [catalogue, rules] = await Promise.all([deps.catalogue(), deps.settings()]);
-  const priced = priceLines(catalogue, lines);
-  if (!priced.ok) return fail(422, priced.code, priced.message);
-  const shipping = await decideShipping(
-    priced.cart,
-    () =>
-      deps.carrier.quoteRate({
-        originPin: rules.pickup.pincode,
-        destinationPin: pincode,
-        grams: priced.cart.weight,
-        mode,
-      }),
+  const priced = await priceAndShip(lines, pincode, mode, {
+    catalogue,
     rules,
-  );
-  const totals = orderTotals(priced.cart.subtotal, shipping.shippingCharge, mode, rules);
-  return { ok: true, status: 200, body: { cart: priced.cart, totals, rules } };
+    originPin: rules.pickup.pincode,
+    carrier: deps.carrier,
+  });
+  if (!priced.ok) return priced;
+  return { ok: true, status: 200, body: { cart: priced.cart, totals: priced.totals, rules } };
 }
 
 function totalMismatch(serverTotal: number): ServiceResult<never> {

@@ -4,9 +4,9 @@
  * never from the browser.
  */
 import type { Product } from '../../src/shop/catalogue.ts';
-import { orderTotals, priceLines } from '../../src/shop/order.ts';
+import { type OrderTotals, orderTotals, type PricedCart, priceLines } from '../../src/shop/order.ts';
 import type { ShippingQuoteRequest, ShippingQuoteResponse } from '../../src/shop/schemas.ts';
-import { decideShipping, type ShippingRules } from '../../src/shop/shipping.ts';
+import { decideShipping, type PaymentMode, type ShippingRules, type ShippingSource } from '../../src/shop/shipping.ts';
 import type { Delhivery } from './delhivery.ts';
 
 export interface ShippingQuoteDeps {
@@ -21,28 +21,40 @@ export type ShippingQuoteResult =
   | { ok: true; quote: ShippingQuoteResponse }
   | { ok: false; status: number; code: string; message: string };
 
+/**
+ * Prices the lines from the catalogue and decides shipping and totals: the one computation behind
+ * both the quote the shopper sees and the order the server records, so the two cannot disagree.
+ */
+export async function priceAndShip(
+  lines: ShippingQuoteRequest['lines'],
+  pincode: string,
+  mode: PaymentMode,
+  deps: ShippingQuoteDeps,
+): Promise<
+  | { ok: true; cart: PricedCart; source: ShippingSource; totals: OrderTotals }
+  | { ok: false; status: number; code: string; message: string }
+> {
+  const priced = priceLines(deps.catalogue, lines);
+  // Unknown product or size, too few in stock (or no lines): the cart cannot be priced as sent.
+  if (!priced.ok) return { ok: false, status: 422, code: priced.code, message: priced.message };
+  const { weight } = priced.cart;
+  // Free from the threshold up: decideShipping then never asks the carrier.
+  const { shippingCharge, source } = await decideShipping(
+    priced.cart,
+    () => deps.carrier.quoteRate({ originPin: deps.originPin, destinationPin: pincode, grams: weight, mode }),
+    deps.rules,
+  );
+  const totals = orderTotals(priced.cart.subtotal, shippingCharge, mode, deps.rules);
+  return { ok: true, cart: priced.cart, source, totals };
+}
+
 export async function quoteShipping(
   request: ShippingQuoteRequest,
   deps: ShippingQuoteDeps,
 ): Promise<ShippingQuoteResult> {
-  const priced = priceLines(deps.catalogue, request.lines);
-  // Unknown product or size, too few in stock (or no lines): the cart cannot be quoted as sent.
-  if (!priced.ok) return { ok: false, status: 422, code: priced.code, message: priced.message };
-
-  const { subtotal, weight } = priced.cart;
-  // Free from the threshold up: decideShipping then never asks the carrier.
-  const { shippingCharge, source } = await decideShipping(
-    { subtotal, weight },
-    () =>
-      deps.carrier.quoteRate({
-        originPin: deps.originPin,
-        destinationPin: request.pincode,
-        grams: weight,
-        mode: request.paymentMode,
-      }),
-    deps.rules,
-  );
-  const totals = orderTotals(subtotal, shippingCharge, request.paymentMode, deps.rules);
+  const priced = await priceAndShip(request.lines, request.pincode, request.paymentMode, deps);
+  if (!priced.ok) return priced;
+  const { totals, source, cart } = priced;
   return {
     ok: true,
     quote: {
@@ -52,7 +64,7 @@ export async function quoteShipping(
       subtotal: totals.subtotal,
       codCharge: totals.codCharge,
       total: totals.total,
-      weight,
+      weight: cart.weight,
     },
   };
 }
