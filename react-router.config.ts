@@ -1,5 +1,7 @@
+import { copyFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Config } from '@react-router/dev/config';
-import { content } from './src/content/content.server.ts';
+import { contentPages, NOT_FOUND_PATH } from './src/content/site-paths.server.ts';
 
 export default {
   appDirectory: 'src',
@@ -14,15 +16,13 @@ export default {
     v8_trailingSlashAwareDataRequests: true,
   },
   async prerender({ getStaticPaths }) {
-    const { productIds, postIds } = await content().sitePaths();
-    const { policySlugs } = await content().sitePaths();
-    const { batchIds } = await content().sitePaths();
-    return [
-      ...getStaticPaths(),
-      ...productIds.map((id) => `/products/${id}`),
-      ...batchIds.map((id) => `/who-are-we/traceability/${encodeURIComponent(id)}`),
-      ...postIds.map((id) => `/blog/${id}`),
-      ...policySlugs.map((slug) => `/policies/${slug}`),
-    ];
+    const pages = await contentPages();
+    // getStaticPaths: every route without parameters, sitemap.xml and robots.txt included.
+    return [...getStaticPaths(), ...pages.map((page) => page.path), NOT_FOUND_PATH];
+  },
+  // Netlify answers any address it has no file or rule for with /404.html and status 404.
+  async buildEnd({ reactRouterConfig }) {
+    const client = path.join(reactRouterConfig.buildDirectory, 'client');
+    await copyFile(path.join(client, NOT_FOUND_PATH, 'index.html'), path.join(client, '404.html'));
   },
 } satisfies Config;

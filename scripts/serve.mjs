@@ -5,7 +5,7 @@
 // like a warm Netlify function: NetlifyDev instead starts a fresh worker thread per request, which
 // costs ~2 s of CPU each here and made a checkout take minutes. Netlify Blobs is Netlify's own local
 // Blobs server, found by the functions through NETLIFY_BLOBS_CONTEXT exactly as on Netlify.
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -19,7 +19,8 @@ const port = Number(process.env.PORT ?? 8888);
 const host = process.env.HOST ?? 'localhost';
 const origin = `http://${host}:${port}`;
 
-const fallback = await readFile(path.join(root, 'build/client/__spa-fallback.html')).catch(() => {
+const clientDir = path.join(root, 'build/client');
+const notFoundPage = await readFile(path.join(clientDir, '404.html')).catch(() => {
   console.error('No build found: run `npm run build` first.');
   process.exit(1);
 });
@@ -95,6 +96,33 @@ const netlify = new NetlifyDev({
 });
 await netlify.start();
 
+// NetlifyDev serves a rewrite's target with the target's own status; Netlify answers with the
+// rule's (our `/products/*` → SPA fallback rules say 404). Rules apply only where no file exists.
+const statusRules = ((await netlify.getConfig())?.config?.redirects ?? [])
+  .filter((rule) => rule.status >= 400)
+  .map((rule) => ({ pattern: compilePath(rule.from), status: rule.status }));
+
+async function isFile(file) {
+  return stat(file).then(
+    (info) => info.isFile(),
+    () => false,
+  );
+}
+
+/** Whether build/client has a file for this address, as Netlify's static handler looks it up. */
+async function hasStaticFile(pathname) {
+  const file = path.join(clientDir, decodeURIComponent(pathname));
+  if (!file.startsWith(clientDir)) return false;
+  return (await isFile(file)) || (await isFile(path.join(file, 'index.html'))) || isFile(`${file}.html`);
+}
+
+async function withRuleStatus(pathname, response) {
+  if (response.status !== 200 || (await hasStaticFile(pathname))) return response;
+  const rule = statusRules.find((candidate) => candidate.pattern.test(pathname));
+  if (!rule) return response;
+  return new Response(response.body, { status: rule.status, headers: response.headers });
+}
+
 function toWebRequest(req) {
   const url = new URL(req.url ?? '/', origin);
   const headers = new Headers();
@@ -124,8 +152,10 @@ const server = http.createServer(async (req, res) => {
       return send(res, await target.route.handler(toWebRequest(req), context));
     }
     const result = await netlify.handleAndIntrospectNodeRequest(req, { serverAddress: origin });
+    if (result?.type === 'redirect') return send(res, await withRuleStatus(url.pathname, result.response));
     if (result) return send(res, result.response);
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(fallback);
+    // Netlify's answer for an address with no file and no rule: the site's 404.html, status 404.
+    res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' }).end(notFoundPage);
   } catch (error) {
     console.error(error);
     if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });

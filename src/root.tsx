@@ -1,3 +1,4 @@
+import headingFont from '@fontsource/lora/files/lora-latin-700-normal.woff2?url';
 import { useEffect } from 'react';
 import {
   isRouteErrorResponse,
@@ -18,6 +19,8 @@ import { loadPixel } from './features/pixel/pixel.ts';
 import { ChatButton, FreeDeliveryBanner } from './features/shell/Extras.tsx';
 import { Footer } from './features/shell/Footer.tsx';
 import { Header } from './features/shell/Header.tsx';
+import { NotFoundMessage } from './features/shell/NotFoundMessage.tsx';
+import './styles/fonts.css';
 import './styles/tokens.css';
 import './styles/global.css';
 import './features/shell/shell.css';
@@ -28,7 +31,11 @@ export async function loader() {
 }
 
 export function links() {
-  return [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+  return [
+    { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+    // Every page opens with a heading in this face: fetch it with the CSS, not after it.
+    { rel: 'preload', href: headingFont, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+  ];
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -95,19 +102,19 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <Shell>
-      <div className="page page--message">
-        <h1>{notFound ? 'Page not found' : 'Something went wrong'}</h1>
-        <p>
-          {notFound
-            ? 'We could not find that page. It may have moved.'
-            : 'Please reload the page. If it keeps happening, write to us and we will fix it.'}
-        </p>
-        <p>
-          <a className="button" href="/products">
-            See our organic products
-          </a>
-        </p>
-      </div>
+      {notFound ? (
+        <NotFoundMessage />
+      ) : (
+        <div className="page page--message">
+          <h1>Something went wrong</h1>
+          <p>Please reload the page. If it keeps happening, write to us and we will fix it.</p>
+          <p>
+            <a className="button" href="/products">
+              See our organic products
+            </a>
+          </p>
+        </div>
+      )}
     </Shell>
   );
 }

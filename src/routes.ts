@@ -17,5 +17,7 @@ export default [
   route('nutrition', 'routes/nutrition.tsx'),
   route('why-it-matters', 'routes/why-it-matters.tsx'),
   route('policies/:slug', 'routes/policy.tsx'),
+  route('sitemap.xml', 'routes/sitemap.ts'),
+  route('robots.txt', 'routes/robots.ts'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -1,6 +1,8 @@
 import { data, isRouteErrorResponse, Link } from 'react-router';
 import { content } from '../content/content.server.ts';
 import { PostDetail } from '../features/blog/PostDetail.tsx';
+import { notFoundHead, pageHead } from '../features/seo/head.ts';
+import { blogPostingJsonLd, breadcrumbJsonLd } from '../features/seo/structured-data.ts';
 import '../features/blog/blog.css';
 import type { Route } from './+types/blog-post';
 
@@ -29,8 +31,23 @@ export async function clientLoader({ params, serverLoader }: Route.ClientLoaderA
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const post = loaderData?.post;
-  if (!post) return [{ title: 'Blog post not found — Orang Utan Organics' }];
-  return [{ title: `${post.title} — Orang Utan Organics` }, { name: 'description', content: post.excerpt }];
+  if (!post) return notFoundHead('Blog post not found');
+  const path = `/blog/${post.id}`;
+  return pageHead({
+    title: post.title,
+    description: post.excerpt,
+    path,
+    type: 'article',
+    image: post.image,
+    jsonLd: [
+      blogPostingJsonLd(post),
+      breadcrumbJsonLd([
+        { name: 'Home', path: '/' },
+        { name: 'Blog', path: '/blog' },
+        { name: post.title, path },
+      ]),
+    ],
+  });
 }
 
 export default function BlogPostPage({ loaderData }: Route.ComponentProps) {

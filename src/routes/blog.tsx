@@ -2,6 +2,7 @@ import { content } from '../content/content.server.ts';
 import { Newsletter } from '../features/blog/Newsletter.tsx';
 import { PostCard } from '../features/blog/PostCard.tsx';
 import '../features/blog/blog.css';
+import { pageHead } from '../features/seo/head.ts';
 import type { Route } from './+types/blog';
 
 export async function loader() {
@@ -10,13 +11,11 @@ export async function loader() {
 }
 
 export function meta() {
-  return [
-    { title: 'Blog — Orang Utan Organics' },
-    {
-      name: 'description',
-      content: 'Stories, recipes and know-how from the Himalayan villages where our food is grown.',
-    },
-  ];
+  return pageHead({
+    title: 'Blog',
+    description: 'Stories, recipes and know-how from the Himalayan villages where our food is grown.',
+    path: '/blog',
+  });
 }
 
 export default function Blog({ loaderData }: Route.ComponentProps) {

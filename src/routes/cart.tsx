@@ -2,6 +2,7 @@ import { Link, useNavigate, useRouteLoaderData } from 'react-router';
 import { QuantityStepper } from '../components/QuantityStepper.tsx';
 import { useCart } from '../features/cart/cart-context.tsx';
 import { cartPixelParams, track } from '../features/pixel/pixel.ts';
+import { pageHead } from '../features/seo/head.ts';
 import { useHydrated } from '../hooks/use-hydrated.ts';
 import type { loader as rootLoader } from '../root.tsx';
 import { formatRupees } from '../shop/money.ts';
@@ -9,7 +10,12 @@ import { DEFAULT_SHIPPING_RULES } from '../shop/shipping.ts';
 import '../features/cart/cart.css';
 
 export function meta() {
-  return [{ title: 'Your cart — Orang Utan Organics' }, { name: 'robots', content: 'noindex' }];
+  return pageHead({
+    title: 'Your cart',
+    description: 'The organic Himalayan foods in your cart, with delivery and payment options.',
+    path: '/cart',
+    noindex: true,
+  });
 }
 
 function trustBadges(freeShippingThreshold: number) {

@@ -1,5 +1,6 @@
 import { content } from '../content/content.server.ts';
 import { CheckoutPage } from '../features/checkout/CheckoutPage.tsx';
+import { pageHead } from '../features/seo/head.ts';
 import type { Route } from './+types/checkout';
 
 export async function loader() {
@@ -11,7 +12,12 @@ export async function loader() {
 }
 
 export function meta() {
-  return [{ title: 'Checkout — Orang Utan Organics' }, { name: 'robots', content: 'noindex' }];
+  return pageHead({
+    title: 'Checkout',
+    description: 'Delivery address and payment: UPI, cards and net banking through Razorpay, or cash on delivery.',
+    path: '/checkout',
+    noindex: true,
+  });
 }
 
 export default function Checkout({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,7 @@
 import { content } from '../content/content.server.ts';
 import { ContactForm } from '../features/contact/ContactForm.tsx';
 import { Faq } from '../features/contact/Faq.tsx';
+import { pageHead } from '../features/seo/head.ts';
 import '../components/forms.css';
 import '../features/contact/contact.css';
 import type { Route } from './+types/contact';
@@ -20,14 +21,12 @@ export async function loader() {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [
-    { title: `Contact us — ${loaderData.contact.shopName}` },
-    {
-      name: 'description',
-      content:
-        'Questions about an order, our farms or our products? Call, email or send us a message; answers to common questions on shipping, organic certification and payment.',
-    },
-  ];
+  return pageHead({
+    title: `Contact us — ${loaderData.contact.shopName}`,
+    description:
+      'Questions about an order, our farms or our products? Call, email or send us a message; answers to common questions on shipping, organic certification and payment.',
+    path: '/contact',
+  });
 }
 
 export default function Contact({ loaderData }: Route.ComponentProps) {

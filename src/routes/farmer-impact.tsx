@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
 import { content } from '../content/content.server.ts';
+import { pageHead } from '../features/seo/head.ts';
+import { breadcrumbJsonLd } from '../features/seo/structured-data.ts';
 import { FeatureCards, StatCards } from '../features/story/StatCards.tsx';
 import { ValueChainChart } from '../features/story/ValueChainChart.tsx';
 import '../features/catalogue/catalogue.css';
@@ -12,10 +14,18 @@ export async function loader() {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [
-    { title: `${loaderData.impact.page.title} — Orang Utan Organics` },
-    { name: 'description', content: loaderData.impact.page.intro },
-  ];
+  const path = '/who-are-we/farmer-impact';
+  return pageHead({
+    title: loaderData.impact.page.title,
+    description: loaderData.impact.page.intro,
+    path,
+    jsonLd: [
+      breadcrumbJsonLd([
+        { name: 'Who Are We', path: '/who-are-we' },
+        { name: 'Farmer impact', path },
+      ]),
+    ],
+  });
 }
 
 export default function FarmerImpactPage({ loaderData }: Route.ComponentProps) {

@@ -3,6 +3,8 @@ import { content } from '../content/content.server.ts';
 import { ProductCard } from '../features/catalogue/ProductCard.tsx';
 import { HeroVideo } from '../features/home/HeroVideo.tsx';
 import { useReviewSummaries } from '../features/reviews/use-review-summaries.ts';
+import { pageHead } from '../features/seo/head.ts';
+import { organizationJsonLd } from '../features/seo/structured-data.ts';
 import '../features/catalogue/catalogue.css';
 import '../features/home/home.css';
 import type { Route } from './+types/home';
@@ -17,10 +19,12 @@ export async function loader() {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [
-    { title: `${loaderData.settings.shopName} — organic foods from the Himalayas` },
-    { name: 'description', content: loaderData.home.heroSubtitle },
-  ];
+  return pageHead({
+    title: `${loaderData.settings.shopName} — organic foods from the Himalayas`,
+    description: loaderData.home.heroSubtitle,
+    path: '/',
+    jsonLd: [organizationJsonLd(loaderData.settings)],
+  });
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

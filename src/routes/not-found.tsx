@@ -1,10 +1,15 @@
-import { data } from 'react-router';
+import { notFoundHead } from '../features/seo/head.ts';
+import { NotFoundMessage } from '../features/shell/NotFoundMessage.tsx';
 
-/** Unknown paths: a real 404 on the client too, instead of an empty page or a hydration mismatch. */
-export function clientLoader() {
-  throw data(null, { status: 404 });
+/**
+ * Any address no other route knows. Prerendered at /404 and copied to /404.html, which Netlify
+ * serves with status 404 (and `npm start` likewise); on the client it renders the same page, so
+ * hydrating that file at any unknown address matches.
+ */
+export function meta() {
+  return notFoundHead('Page not found');
 }
 
 export default function NotFound() {
-  return null;
+  return <NotFoundMessage />;
 }

@@ -9,6 +9,7 @@ import {
   nutritionFilterOptions,
   toSearchParams,
 } from '../features/nutrition/nutrition-filters.ts';
+import { pageHead } from '../features/seo/head.ts';
 import { useHydrated } from '../hooks/use-hydrated.ts';
 import '../features/catalogue/catalogue.css';
 import '../features/filters/filters.css';
@@ -22,14 +23,12 @@ export async function loader() {
 export const shouldRevalidate = keepDataWhenOnlyQueryChanges;
 
 export function meta() {
-  return [
-    { title: 'Nutrition — Orang Utan Organics' },
-    {
-      name: 'description',
-      content:
-        'What is in Himalayan rajma, red rice, black soyabean, Badri cow ghee and jimbu: nutrients per 100 g and what they mean for everyday meals.',
-    },
-  ];
+  return pageHead({
+    title: 'Nutrition',
+    description:
+      'What is in Himalayan rajma, red rice, black soyabean, Badri cow ghee and jimbu: nutrients per 100 g and what they mean for everyday meals.',
+    path: '/nutrition',
+  });
 }
 
 export default function Nutrition({ loaderData }: Route.ComponentProps) {

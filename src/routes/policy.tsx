@@ -3,6 +3,7 @@ import { content } from '../content/content.server.ts';
 import { formatPostDate } from '../features/blog/format.ts';
 import { RichText } from '../features/blog/RichText.tsx';
 import { POLICY_LINKS, policyPath } from '../features/policies/policy-links.ts';
+import { notFoundHead, pageHead } from '../features/seo/head.ts';
 import '../features/blog/blog.css';
 import type { Route } from './+types/policy';
 
@@ -25,8 +26,8 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const policy = loaderData?.policy;
-  if (!policy) return [{ title: 'Policy not found — Orang Utan Organics' }];
-  return [{ title: `${policy.title} — Orang Utan Organics` }, { name: 'description', content: policy.summary }];
+  if (!policy) return notFoundHead('Policy not found');
+  return pageHead({ title: policy.title, description: policy.summary, path: `/policies/${policy.slug}` });
 }
 
 export default function PolicyRoute({ loaderData }: Route.ComponentProps) {

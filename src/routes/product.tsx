@@ -4,6 +4,7 @@ import { Carousel } from '../components/carousel/Carousel.tsx';
 import { QuantityStepper } from '../components/QuantityStepper.tsx';
 import { useToast } from '../components/toast/index.ts';
 import { content } from '../content/content.server.ts';
+import { reviewDigest } from '../content/review-digest.server.ts';
 import { useCart } from '../features/cart/cart-context.tsx';
 import { DeliveryCheck } from '../features/catalogue/DeliveryCheck.tsx';
 import { VariantPrice } from '../features/catalogue/Price.tsx';
@@ -12,6 +13,8 @@ import { Stars } from '../features/catalogue/Stars.tsx';
 import { cartPixelParams, track } from '../features/pixel/pixel.ts';
 import { ProductReviews } from '../features/reviews/ProductReviews.tsx';
 import { useReviewSummaries } from '../features/reviews/use-review-summaries.ts';
+import { notFoundHead, pageHead } from '../features/seo/head.ts';
+import { breadcrumbJsonLd, productJsonLd } from '../features/seo/structured-data.ts';
 import { cartItemFor } from '../shop/cart.ts';
 import { findVariant, type Product } from '../shop/catalogue.ts';
 import '../features/catalogue/catalogue.css';
@@ -21,7 +24,8 @@ export async function loader({ params }: Route.LoaderArgs) {
   const id = Number(params.id);
   const product = Number.isInteger(id) && id > 0 ? await content().product(id) : undefined;
   if (!product) throw data(null, { status: 404 });
-  return { product };
+  const [settings, reviews] = await Promise.all([content().settings(), reviewDigest(product.name)]);
+  return { product, seo: { freeShippingThreshold: settings.freeShippingThreshold, reviews } };
 }
 
 /**
@@ -44,9 +48,24 @@ export async function clientLoader({ params, serverLoader }: Route.ClientLoaderA
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  const product = loaderData?.product;
-  if (!product) return [{ title: 'Product not found — Orang Utan Organics' }];
-  return [{ title: `${product.name} — Orang Utan Organics` }, { name: 'description', content: product.description }];
+  if (!loaderData?.product || !('seo' in loaderData)) return notFoundHead('Product not found');
+  const { product, seo } = loaderData;
+  const path = `/products/${product.id}`;
+  return pageHead({
+    title: product.name,
+    description: product.description,
+    path,
+    type: 'product',
+    image: product.images[0],
+    jsonLd: [
+      productJsonLd(product, seo),
+      breadcrumbJsonLd([
+        { name: 'Home', path: '/' },
+        { name: 'Organic Products', path: '/products' },
+        { name: product.name, path },
+      ]),
+    ],
+  });
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {

@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router';
 import { content } from '../content/content.server.ts';
 import { ProductCard } from '../features/catalogue/ProductCard.tsx';
 import { useReviewSummaries } from '../features/reviews/use-review-summaries.ts';
+import { pageHead } from '../features/seo/head.ts';
 import { useHydrated } from '../hooks/use-hydrated.ts';
 import { type Category, categoriesIn } from '../shop/catalogue.ts';
 import '../features/catalogue/catalogue.css';
@@ -13,14 +14,12 @@ export async function loader() {
 }
 
 export function meta() {
-  return [
-    { title: 'Our Organic Products — Orang Utan Organics' },
-    {
-      name: 'description',
-      content:
-        'Himalayan rajma, Badri cow ghee, black soyabean, red rice and wild jimbu, grown by farmer families in Uttarakhand.',
-    },
-  ];
+  return pageHead({
+    title: 'Our Organic Products',
+    description:
+      'Himalayan rajma, Badri cow ghee, black soyabean, red rice and wild jimbu, grown by farmer families in Uttarakhand.',
+    path: '/products',
+  });
 }
 
 export default function Products({ loaderData }: Route.ComponentProps) {

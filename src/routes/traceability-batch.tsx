@@ -1,5 +1,8 @@
 import { data, isRouteErrorResponse } from 'react-router';
+import { batchPath } from '../config/site.ts';
 import { content } from '../content/content.server.ts';
+import { notFoundHead, pageHead } from '../features/seo/head.ts';
+import { breadcrumbJsonLd } from '../features/seo/structured-data.ts';
 import { BatchDetails, BatchNotFound } from '../features/story/BatchDetails.tsx';
 import { batchPageData } from '../features/story/batch.ts';
 import '../features/catalogue/catalogue.css';
@@ -28,11 +31,20 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 
 export function meta({ loaderData, params }: Route.MetaArgs) {
   const batch = loaderData?.batch?.batch;
-  if (!batch) return [{ title: `Batch ${params.batchId} not found — Orang Utan Organics` }];
-  return [
-    { title: `Batch ${batch.batchId}: ${batch.productName} — Orang Utan Organics` },
-    { name: 'description', content: `Where and how batch ${batch.batchId} was made, step by step.` },
-  ];
+  if (!batch) return notFoundHead(`Batch ${params.batchId} not found`);
+  const path = batchPath(batch.batchId);
+  return pageHead({
+    title: `Batch ${batch.batchId}: ${batch.productName}`,
+    description: `Where and how batch ${batch.batchId} was made, step by step.`,
+    path,
+    jsonLd: [
+      breadcrumbJsonLd([
+        { name: 'Who Are We', path: '/who-are-we' },
+        { name: 'Traceability', path: '/who-are-we/traceability' },
+        { name: batch.batchId, path },
+      ]),
+    ],
+  });
 }
 
 export default function TraceabilityBatch({ loaderData, params }: Route.ComponentProps) {

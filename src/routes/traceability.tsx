@@ -1,5 +1,6 @@
 import { data } from 'react-router';
 import { content } from '../content/content.server.ts';
+import { pageHead } from '../features/seo/head.ts';
 import { BatchDetails } from '../features/story/BatchDetails.tsx';
 import { batchPageData } from '../features/story/batch.ts';
 import '../features/catalogue/catalogue.css';
@@ -14,10 +15,11 @@ export async function loader() {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [
-    { title: `Traceability: ${loaderData.batch.productName} — Orang Utan Organics` },
-    { name: 'description', content: `Where and how batch ${loaderData.batch.batchId} was made, step by step.` },
-  ];
+  return pageHead({
+    title: `Traceability: ${loaderData.batch.productName}`,
+    description: `Where and how batch ${loaderData.batch.batchId} was made, step by step.`,
+    path: '/who-are-we/traceability',
+  });
 }
 
 export default function Traceability({ loaderData }: Route.ComponentProps) {

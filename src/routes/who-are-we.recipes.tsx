@@ -10,6 +10,8 @@ import {
   recipeFilterOptions,
   toSearchParams,
 } from '../features/recipes/recipe-filters.ts';
+import { pageHead } from '../features/seo/head.ts';
+import { breadcrumbJsonLd, recipeJsonLd } from '../features/seo/structured-data.ts';
 import { useHydrated } from '../hooks/use-hydrated.ts';
 import '../features/catalogue/catalogue.css';
 import '../features/filters/filters.css';
@@ -22,15 +24,21 @@ export async function loader() {
 /** Filters change only the query: the prerendered data stays as it is. */
 export const shouldRevalidate = keepDataWhenOnlyQueryChanges;
 
-export function meta() {
-  return [
-    { title: 'Recipes — Orang Utan Organics' },
-    {
-      name: 'description',
-      content:
-        'Twenty home recipes with Himalayan rajma, red rice, Badri cow ghee, black soyabean and jimbu: filter by occasion, calories, ingredient and tag.',
-    },
-  ];
+export function meta({ loaderData }: Route.MetaArgs) {
+  const path = '/who-are-we/recipes';
+  return pageHead({
+    title: 'Recipes',
+    description:
+      'Twenty home recipes with Himalayan rajma, red rice, Badri cow ghee, black soyabean and jimbu: filter by occasion, calories, ingredient and tag.',
+    path,
+    jsonLd: [
+      ...loaderData.recipes.map((recipe) => recipeJsonLd(recipe)),
+      breadcrumbJsonLd([
+        { name: 'Who Are We', path: '/who-are-we' },
+        { name: 'Recipes', path },
+      ]),
+    ],
+  });
 }
 
 export default function Recipes({ loaderData }: Route.ComponentProps) {

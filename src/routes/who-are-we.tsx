@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { content } from '../content/content.server.ts';
+import { pageHead } from '../features/seo/head.ts';
 import { FeatureCards, StatCards } from '../features/story/StatCards.tsx';
 import '../features/story/story.css';
 import type { Route } from './+types/who-are-we';
@@ -10,10 +11,7 @@ export async function loader() {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [
-    { title: `${loaderData.about.title} — Orang Utan Organics` },
-    { name: 'description', content: loaderData.about.intro },
-  ];
+  return pageHead({ title: loaderData.about.title, description: loaderData.about.intro, path: '/who-are-we' });
 }
 
 const QUICK_LINKS = [

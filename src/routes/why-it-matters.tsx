@@ -10,6 +10,7 @@ import {
   impactFilterOptions,
   toSearchParams,
 } from '../features/impact/impact-filters.ts';
+import { pageHead } from '../features/seo/head.ts';
 import { useHydrated } from '../hooks/use-hydrated.ts';
 import '../features/catalogue/catalogue.css';
 import '../features/filters/filters.css';
@@ -23,14 +24,12 @@ export async function loader() {
 export const shouldRevalidate = keepDataWhenOnlyQueryChanges;
 
 export function meta() {
-  return [
-    { title: 'Why it matters — Orang Utan Organics' },
-    {
-      name: 'description',
-      content:
-        'Seeds, water and soil, and farmer dignity: why buying from Himalayan farmer families matters, and the projects we run with them.',
-    },
-  ];
+  return pageHead({
+    title: 'Why it matters',
+    description:
+      'Seeds, water and soil, and farmer dignity: why buying from Himalayan farmer families matters, and the projects we run with them.',
+    path: '/why-it-matters',
+  });
 }
 
 const SECTIONS = [

@@ -100,9 +100,15 @@ test('another tab changing the cart updates the badge', async ({ page, context }
   await other.close();
 });
 
-test("an unknown or non-numeric product id shows 'Product not found'", async ({ page }) => {
+test("an unknown or non-numeric product id shows 'Product not found', with status 404", async ({
+  page,
+  allowConsoleError,
+}) => {
+  // The page and its data file both answer 404, as on Netlify; the browser logs each.
+  allowConsoleError(/status of 404/);
   for (const path of ['/products/99', '/products/abc']) {
-    await page.goto(path);
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1, name: 'Product not found' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back to all products' })).toHaveAttribute('href', '/products');
   }

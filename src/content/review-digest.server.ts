@@ -1,0 +1,24 @@
+/**
+ * A product's published reviews as the build sees them, for its structured data. The page itself
+ * loads the current reviews after hydration; the digest in the head is as of the last build.
+ */
+import { readServerEnv } from '../../netlify/lib/env.ts';
+import { reviewsFor } from '../../netlify/lib/reviews.ts';
+import type { ReviewDigest } from '../features/seo/structured-data.ts';
+
+/** How many reviews are written out in full; the rating counts all of them. */
+export const REVIEWS_IN_STRUCTURED_DATA = 5;
+
+/** The digest, or nothing when the reviews cannot be read (the feed failing never fails a build). */
+export async function reviewDigest(productName: string): Promise<ReviewDigest | undefined> {
+  try {
+    const { reviews, average, count } = await reviewsFor(productName, readServerEnv());
+    const latest = reviews
+      .slice(0, REVIEWS_IN_STRUCTURED_DATA)
+      .map(({ customer, rating, date, review }) => ({ customer, rating, date, review }));
+    return { average, count, latest };
+  } catch (error) {
+    console.warn(`Structured data: reviews of ${productName} left out: ${(error as Error).message}`);
+    return undefined;
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * Every page of the site, from the content: what the build prerenders and what the sitemap lists.
+ */
+import { batchPath } from '../config/site.ts';
+import { PRIVATE_PATHS, type SitemapEntry } from '../features/seo/sitemap.ts';
+import { type Content, content } from './content.server.ts';
+
+/** Pages whose path does not come from content (src/routes.ts, without its parameters). */
+export const STATIC_PAGES = [
+  '/',
+  '/products',
+  '/cart',
+  '/checkout',
+  '/contact',
+  '/blog',
+  '/who-are-we',
+  '/who-are-we/farmer-impact',
+  '/who-are-we/traceability',
+  '/who-are-we/recipes',
+  '/nutrition',
+  '/why-it-matters',
+] as const;
+
+/** The path prerendered as the page Netlify serves, with status 404, for any unknown address. */
+export const NOT_FOUND_PATH = '/404';
+
+/** Pages made from content: one per product, blog post, traceability batch and policy. */
+export async function contentPages(source: Content = content()): Promise<SitemapEntry[]> {
+  const [{ productIds, batchIds, policySlugs }, posts] = await Promise.all([source.sitePaths(), source.blogPosts()]);
+  return [
+    ...productIds.map((id) => ({ path: `/products/${id}` })),
+    ...posts.map((post) => ({ path: `/blog/${post.id}`, lastModified: post.date })),
+    ...batchIds.map((id) => ({ path: batchPath(id) })),
+    ...policySlugs.map((slug) => ({ path: `/policies/${slug}` })),
+  ];
+}
+
+/** What search engines may index: every page except the cart and checkout. */
+export async function sitemapEntries(source: Content = content()): Promise<SitemapEntry[]> {
+  const pages = STATIC_PAGES.filter((path) => !PRIVATE_PATHS.includes(path)).map((path) => ({ path }));
+  return [...pages, ...(await contentPages(source))];
+}
