@@ -1,0 +1,65 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearReviewsCache } from '../../netlify/lib/reviews.ts';
+import { formatCsvRow } from '../../netlify/lib/sheets.ts';
+import { REVIEWS_IN_STRUCTURED_DATA, reviewDigest } from './review-digest.server.ts';
+
+const LABELS = ['id', 'product', 'name', 'email', 'location', 'rating', 'source', 'date', 'review', 'display'];
+
+function row(customer: string, rating: number, date: string, display = 'yes') {
+  return [
+    '',
+    'Badri Cow Ghee',
+    customer,
+    `${customer}@example.com`,
+    'Delhi',
+    String(rating),
+    'Website',
+    date,
+    'Lovely',
+    display,
+  ];
+}
+
+describe('reviewDigest (build-time reviews for structured data)', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'ouo-digest-'));
+    vi.stubEnv('LOCAL_SHEETS_DIR', dir);
+    vi.stubEnv('SHEET_ID', '');
+    clearReviewsCache();
+  });
+  afterEach(async () => {
+    vi.unstubAllEnvs();
+    clearReviewsCache();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('rates over every displayed review and keeps the latest few, without emails', async () => {
+    const rows = [
+      LABELS,
+      ...Array.from({ length: 7 }, (_, index) => row(`c${index}`, index % 2 ? 4 : 5, `2026-01-0${index + 1}`)),
+    ];
+    rows.push(row('hidden', 1, '2026-02-01', 'no'));
+    await writeFile(join(dir, 'Reviews.csv'), `${rows.map(formatCsvRow).join('\r\n')}\r\n`);
+    const digest = await reviewDigest('Badri Cow Ghee');
+    expect(digest?.count).toBe(7);
+    expect(digest?.average).toBe(4.6);
+    expect(digest?.latest).toHaveLength(REVIEWS_IN_STRUCTURED_DATA);
+    expect(digest?.latest[0]).toEqual({ customer: 'c6', rating: 5, date: '2026-01-07', review: 'Lovely' });
+    expect(JSON.stringify(digest)).not.toContain('@example.com');
+  });
+
+  it('is empty when there are no reviews for the product', async () => {
+    expect(await reviewDigest('Himalayan Red Rice')).toEqual({ average: 0, count: 0, latest: [] });
+  });
+
+  it('leaves the reviews out instead of failing the build when the settings are unreadable', async () => {
+    vi.stubEnv('DELHIVERY_BASE_URL', 'not a url');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(await reviewDigest('Badri Cow Ghee')).toBeUndefined();
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('reviews of Badri Cow Ghee left out'));
+  });
+});
