@@ -15,6 +15,7 @@ export default defineConfig({
             'src/content/**/*.test.ts',
             'netlify/**/*.test.ts',
             'tests/functions/**/*.test.ts',
+            'tests/scripts/**/*.test.ts',
             'studio/**/*.test.ts',
             'apps-script/**/*.test.ts',
           ],
