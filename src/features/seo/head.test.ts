@@ -68,7 +68,9 @@ describe('pageHead', () => {
       image: { src: 'https://cdn.sanity.io/images/p/d/abc-800x600.jpg', alt: '' },
     });
     expect(find(post, 'property', 'og:type')?.content).toBe('article');
-    expect(find(post, 'property', 'og:image')?.content).toBe('https://cdn.sanity.io/images/p/d/abc-800x600.jpg');
+    expect(find(post, 'property', 'og:image')?.content).toBe(
+      'https://cdn.sanity.io/images/p/d/abc-800x600.jpg?w=1200&fit=max&fm=jpg',
+    );
     expect(find(post, 'property', 'og:image:width')).toBeUndefined();
   });
 });
@@ -83,6 +85,18 @@ describe('helpers', () => {
     expect(absoluteUrl('/blog/1')).toBe(`${ORIGIN}/blog/1`);
     expect(absoluteUrl('https://cdn.sanity.io/x.jpg')).toBe('https://cdn.sanity.io/x.jpg');
     expect(absoluteUrl('/a', 'http://localhost:8888')).toBe('http://localhost:8888/a');
+  });
+
+  it('socialImage asks Sanity for a JPEG at most 1200 px wide, with its scaled size', () => {
+    const large = { src: 'https://cdn.sanity.io/images/p/d/x-2400x1600.png', alt: 'x', width: 2400, height: 1600 };
+    expect(socialImage(large)).toEqual({
+      src: 'https://cdn.sanity.io/images/p/d/x-2400x1600.png?w=1200&fit=max&fm=jpg',
+      alt: 'x',
+      width: 1200,
+      height: 800,
+    });
+    const small = { src: 'https://cdn.sanity.io/images/p/d/y-800x800.png', alt: 'y', width: 800, height: 800 };
+    expect(socialImage(small)).toMatchObject({ width: 800, height: 800 });
   });
 
   it('socialImage only swaps bundled SVGs', () => {

@@ -43,8 +43,23 @@ export interface PageHead {
  * (scripts/bundled-media.ts).
  */
 export function socialImage(image: SocialImage): SocialImage {
-  if (!/^\/media\/.+\.svg$/.test(image.src)) return image;
-  return { ...image, src: image.src.replace(/\.svg$/, '.social.jpg') };
+  if (/^\/media\/.+\.svg$/.test(image.src)) return { ...image, src: image.src.replace(/\.svg$/, '.social.jpg') };
+  if (image.src.startsWith(SANITY_IMAGES)) return sanitySocialImage(image);
+  return image;
+}
+
+const SANITY_IMAGES = 'https://cdn.sanity.io/images/';
+const SOCIAL_WIDTH = 1200;
+
+/** A Sanity image as a JPEG at most 1200 px wide, through Sanity's image API. */
+function sanitySocialImage(image: SocialImage): SocialImage {
+  const url = new URL(image.src);
+  url.searchParams.set('w', String(SOCIAL_WIDTH));
+  url.searchParams.set('fit', 'max');
+  url.searchParams.set('fm', 'jpg');
+  const { width, height } = image;
+  if (!width || !height || width <= SOCIAL_WIDTH) return { ...image, src: url.href };
+  return { ...image, src: url.href, width: SOCIAL_WIDTH, height: Math.round((height * SOCIAL_WIDTH) / width) };
 }
 
 export function absoluteUrl(pathOrUrl: string, origin: string = SITE_ORIGIN): string {
