@@ -1,10 +1,12 @@
 /** Settings the browser bundle may see (all public; secrets never carry a VITE_ prefix). */
-import * as z from 'zod/mini';
 
-const publicEnvSchema = z.object({
-  VITE_META_PIXEL_ID: z.optional(z.string().check(z.regex(/^\d{5,20}$/, 'VITE_META_PIXEL_ID is the numeric pixel id'))),
-});
+// Checked by hand rather than with zod: this module is in every page's first load, zod is not.
+function pixelId(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (!/^\d{5,20}$/.test(value)) throw new Error('VITE_META_PIXEL_ID is the numeric pixel id');
+  return value;
+}
 
-export const publicEnv = publicEnvSchema.parse({
-  VITE_META_PIXEL_ID: import.meta.env.VITE_META_PIXEL_ID || undefined,
-});
+export const publicEnv = {
+  VITE_META_PIXEL_ID: pixelId(import.meta.env.VITE_META_PIXEL_ID || undefined),
+};

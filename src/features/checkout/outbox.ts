@@ -4,7 +4,7 @@
  * until the server has them. The shopper's order is never lost to a failed request.
  */
 import type { CodOrderRequest } from '../../shop/schemas.ts';
-import { placeCodOrder } from './api.ts';
+import type { placeCodOrder } from './api.ts';
 
 export const OUTBOX_KEY = 'orderOutbox';
 
@@ -43,8 +43,17 @@ export function pendingOrders(storage: Storage): string[] {
 
 let flushing: Promise<void> | undefined;
 
+/**
+ * The real sender, loaded only when an order waits: the outbox starts on every page, and the API
+ * client brings zod with it.
+ */
+async function sendOrder(request: CodOrderRequest) {
+  const { placeCodOrder: send } = await import('./api.ts');
+  return send(request);
+}
+
 /** Sends every queued order once; keeps those that still cannot reach the server. */
-export function flushOutbox(storage: Storage, send = placeCodOrder): Promise<void> {
+export function flushOutbox(storage: Storage, send: typeof placeCodOrder = sendOrder): Promise<void> {
   flushing ??= (async () => {
     for (const entry of read(storage)) {
       const result = await send(entry.request);
