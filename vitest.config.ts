@@ -17,6 +17,7 @@ export default defineConfig({
             'tests/functions/**/*.test.ts',
             'studio/**/*.test.ts',
             'apps-script/**/*.test.ts',
+            'bench/**/*.test.ts',
           ],
           setupFiles: ['tests/support/setup.ts'],
         },
