@@ -10,6 +10,7 @@
 // sends the page to /cart, so every run must end on /checkout, and the order summary is checked
 // in the browser afterwards.
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -58,9 +59,19 @@ const started = performance.now();
 let server;
 /** @type {chromeLauncher.LaunchedChrome | undefined} */
 let chrome;
+// An uncaught error skips `finally`: Chromium must not outlive the bench either way.
+process.on('exit', () => {
+  try {
+    if (chrome) process.kill(chrome.pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+});
 
 try {
   if (await portInUse(PORT)) throw new Error(`${HOST}:${PORT} is in use; stop that server or set BENCH_PAGES_PORT.`);
+  // chrome-launcher reports a missing binary as an unhandled 'error' event, which no catch sees.
+  if (!existsSync(CHROME_PATH)) throw new Error(`no Chromium at ${CHROME_PATH}: install it or set CHROME_PATH.`);
   buildSite();
   server = startServer({ port: PORT });
   console.log(`Started scripts/serve.mjs (pid ${server.child.pid}) on ${BASE}`);
@@ -84,8 +95,9 @@ try {
   process.exitCode = 1;
 } finally {
   if (chrome) {
-    chrome.kill();
+    await chrome.kill();
     console.log(`Stopped Chromium (pid ${chrome.pid}).`);
+    chrome = undefined;
   }
   if (server && (await stopServer(server))) console.log(`Stopped the server (pid ${server.child.pid}).`);
 }

@@ -65,6 +65,12 @@ export function startServer({ port, env = {} }) {
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
+  // However this process ends (an uncaught error, process.exit), the server does not outlive it.
+  const stopOnExit = () => {
+    if (child.pid && child.exitCode === null && child.signalCode === null) process.kill(child.pid, 'SIGTERM');
+  };
+  process.on('exit', stopOnExit);
+  child.once('exit', () => process.off('exit', stopOnExit));
   return { child, base: `http://${HOST}:${port}`, output: () => log };
 }
 
