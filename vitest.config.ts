@@ -18,6 +18,7 @@ export default defineConfig({
             'tests/scripts/**/*.test.ts',
             'studio/**/*.test.ts',
             'apps-script/**/*.test.ts',
+            'bench/**/*.test.ts',
           ],
           setupFiles: ['tests/support/setup.ts'],
         },

@@ -2,17 +2,15 @@
 // build served with its functions through Netlify's own emulation (scripts/serve.mjs), on
 // loopback, with every outside system on its embedded local default. Then it checks that 200
 // concurrent COD orders left exactly 200 orders in the order log and in the local sheet.
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
+import { HOST, portInUse, startServer, stopServer, waitForHealth } from './serve-build.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const HOST = '127.0.0.1';
 // Not 8897-8899: end-to-end runs (E2E_PORT) and screenshots (SCREENSHOT_PORT) use those.
 const PORT = Number(process.env.BENCH_PORT ?? 8896);
 const BASE = `http://${HOST}:${PORT}`;
@@ -24,8 +22,6 @@ const ORDERS = 200;
 /** The browser's outbox resends an order that got no answer; this many at a time, one round. */
 const RESEND_CONCURRENCY = 10;
 const SETTLE_POLLS = 60; // × 1 s: wait for late writes of requests that timed out
-const HEALTH_ATTEMPTS = 240; // × 500 ms: the first start bundles every function
-const STOP_GRACE_MS = 10_000;
 
 // Two items, ₹694 and 523 g: below the free-shipping threshold, so the fallback estimate runs.
 const CART = [
@@ -34,28 +30,12 @@ const CART = [
 ];
 const PINCODE = '248001';
 
-/** Variables that would switch an outside system from its local default to the real one. */
-const REAL_SYSTEMS = [
-  'RAZORPAY_KEY_ID',
-  'RAZORPAY_KEY_SECRET',
-  'RAZORPAY_WEBHOOK_SECRET',
-  'DELHIVERY_TOKEN',
-  'DELHIVERY_BASE_URL',
-  'SHEETS_WEBHOOK_URL',
-  'SHEETS_WEBHOOK_SECRET',
-  'SHEET_ID',
-  'SANITY_PROJECT_ID',
-  'SANITY_DATASET',
-  'SANITY_API_TOKEN',
-];
-
 if (!existsSync(path.join(root, 'build/client/index.html'))) {
   console.error('bench:orders needs a production build: run `npm run build` first.');
   process.exit(1);
 }
 
 let server;
-let serverLog = '';
 let sheetsDir;
 /** Order ids this run sent, removed from the local order log at the end (BENCH_KEEP_ORDERS=1 keeps them). */
 const benchIds = [];
@@ -68,8 +48,9 @@ if (await portInUse(PORT)) {
 
 try {
   sheetsDir = await mkdtemp(path.join(tmpdir(), 'ouo-bench-sheets-'));
-  server = startServer();
-  await waitForHealth();
+  server = startServer({ port: PORT, env: { LOCAL_SHEETS_DIR: sheetsDir, BENCH_RUN: '1' } });
+  console.log(`Started scripts/serve.mjs (pid ${server.child.pid}) on ${BASE}, sheets in ${sheetsDir}`);
+  console.log(`Health: ${JSON.stringify(await waitForHealth(server))}`);
   const report = await runBench();
   printTable(report.rows);
   const file = await writeResults(report);
@@ -80,78 +61,15 @@ try {
   }
 } catch (error) {
   console.error(`bench:orders failed: ${error instanceof Error ? error.message : String(error)}`);
-  if (serverLog) console.error(`\nLast server output:\n${serverLog.slice(-4000)}`);
+  if (server?.output()) console.error(`\nLast server output:\n${server.output().slice(-4000)}`);
   process.exitCode = 1;
 } finally {
-  await stopServer();
+  if (await stopServer(server)) console.log(`Stopped the server (pid ${server.child.pid}).`);
   if (sheetsDir) await rm(sheetsDir, { recursive: true, force: true });
   if (benchIds.length > 0 && !process.env.BENCH_KEEP_ORDERS) await removeBenchOrders(benchIds);
 }
 
 // ---------------------------------------------------------------------------------------------
-
-function portInUse(port) {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: HOST, port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
-function startServer() {
-  const env = { ...process.env, PORT: String(PORT), HOST, LOCAL_SHEETS_DIR: sheetsDir, BENCH_RUN: '1' };
-  for (const name of REAL_SYSTEMS) delete env[name];
-  const child = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs')], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const keep = (chunk) => {
-    serverLog = (serverLog + chunk.toString()).slice(-20_000);
-  };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  console.log(`Started scripts/serve.mjs (pid ${child.pid}) on ${BASE}, sheets in ${sheetsDir}`);
-  return child;
-}
-
-async function stopServer() {
-  if (!server || server.exitCode !== null || server.signalCode !== null) return;
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  try {
-    process.kill(server.pid, 'SIGTERM');
-  } catch {
-    return; // already gone
-  }
-  const timer = new Promise((resolve) => setTimeout(() => resolve('timeout'), STOP_GRACE_MS).unref());
-  if ((await Promise.race([exited, timer])) === 'timeout') {
-    console.error(`Server (pid ${server.pid}) did not stop within ${STOP_GRACE_MS} ms: killing it.`);
-    process.kill(server.pid, 'SIGKILL');
-    await exited;
-  }
-  console.log(`Stopped the server (pid ${server.pid}).`);
-}
-
-async function waitForHealth() {
-  for (let attempt = 0; attempt < HEALTH_ATTEMPTS; attempt += 1) {
-    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
-    try {
-      const response = await fetch(`${BASE}/api/health`, { signal: AbortSignal.timeout(5000) });
-      if (response.ok && server.exitCode === null) {
-        const health = await response.json();
-        console.log(`Health: ${JSON.stringify(health)}`);
-        return;
-      }
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`/api/health did not answer 200 within ${(HEALTH_ATTEMPTS * 500) / 1000} s`);
-}
 
 async function postJson(urlPath, body) {
   const response = await fetch(`${BASE}${urlPath}`, {

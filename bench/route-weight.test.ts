@@ -1,0 +1,114 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseHtmlAssets, parseRouteIds, prerenderedPaths, routeWeight } from './route-weight.mjs';
+
+/** A page shaped like React Router's prerendered HTML, with one chunk it forgot to preload. */
+const PAGE = `<!DOCTYPE html><html><head>
+<link rel="preload" as="image" href="/logo.svg"/>
+<link rel="modulepreload" href="/assets/manifest-1.js"/>
+<link rel="modulepreload" href="/assets/entry.client-1.js"/>
+<link rel="modulepreload" href="/assets/root-1.js"/>
+<link rel="stylesheet" href="/assets/root-1.css"/>
+<link rel="stylesheet" href="https://fonts.example.com/lora.css"/>
+</head><body><script>window.__reactRouterContext = {};</script>
+<script type="module" async="">import "/assets/manifest-1.js";
+import * as route0 from "/assets/root-1.js";
+import * as route1 from "/assets/product-1.js";
+window.__reactRouterRouteModules = {"root":route0,"routes/product":route1};
+import("/assets/entry.client-1.js");</script></body></html>`;
+
+const FILES: Record<string, string> = {
+  'assets/manifest-1.js': 'window.__reactRouterManifest={};',
+  'assets/entry.client-1.js': 'import{r}from"./react-1.js";r();',
+  'assets/react-1.js': 'export function r(){return "react"}',
+  'assets/root-1.js': 'import{r}from"./react-1.js";import"./side-effect-1.js";export default r;',
+  'assets/side-effect-1.js': 'globalThis.x=1;',
+  // Loaded on demand: not first-load.
+  'assets/product-1.js':
+    'import{r}from"./react-1.js";export const lazy=()=>import(`./zod-1.js`);export const load=(m)=>import(m);',
+  'assets/zod-1.js': `export const z="${'zod '.repeat(200)}";`,
+  'assets/root-1.css': 'body{color:red}',
+  'assets/unused-1.css': 'p{color:blue}',
+};
+
+let clientDir = '';
+
+beforeAll(async () => {
+  clientDir = await mkdtemp(path.join(tmpdir(), 'route-weight-'));
+  await mkdir(path.join(clientDir, 'assets'));
+  await mkdir(path.join(clientDir, 'products/3'), { recursive: true });
+  await writeFile(path.join(clientDir, 'index.html'), PAGE);
+  await writeFile(path.join(clientDir, 'products/3/index.html'), PAGE);
+  for (const [file, content] of Object.entries(FILES)) await writeFile(path.join(clientDir, file), content);
+});
+
+afterAll(async () => {
+  await rm(clientDir, { recursive: true, force: true });
+});
+
+const gzip = (file: string) => gzipSync(FILES[file] ?? '', { level: 9 }).length;
+
+describe('routeWeight', () => {
+  it('counts the preloaded modules, what the inline script imports and their static imports — not lazy chunks', async () => {
+    const weight = await routeWeight(clientDir, '/products/3');
+
+    const js = weight.js.files.map((file) => file.file).sort();
+    expect(js).toEqual([
+      'assets/entry.client-1.js',
+      'assets/manifest-1.js',
+      'assets/product-1.js',
+      'assets/react-1.js',
+      'assets/root-1.js',
+      'assets/side-effect-1.js',
+    ]);
+    expect(weight.js.gzip).toBe(js.reduce((sum, file) => sum + gzip(file), 0));
+    expect(weight.js.bytes).toBe(js.reduce((sum, file) => sum + (FILES[file]?.length ?? 0), 0));
+    expect(weight.notPreloaded.sort()).toEqual(['assets/product-1.js', 'assets/react-1.js', 'assets/side-effect-1.js']);
+  });
+
+  it("counts this site's stylesheets and leaves another site's out", async () => {
+    const weight = await routeWeight(clientDir, '/products/3');
+    expect(weight.css.files).toEqual([{ file: 'assets/root-1.css', bytes: 15, gzip: gzip('assets/root-1.css') }]);
+  });
+
+  it('names the page file and its route ids', async () => {
+    const weight = await routeWeight(clientDir, '/');
+    expect(weight.html.file).toBe('index.html');
+    expect(weight.routeIds).toEqual(['root', 'routes/product']);
+  });
+
+  it('fails when the page names a file the build does not have', async () => {
+    await writeFile(path.join(clientDir, 'index.html'), PAGE.replace('/assets/root-1.css', '/assets/missing-1.css'));
+    await expect(routeWeight(clientDir, '/')).rejects.toThrow(/missing-1\.css/);
+    await writeFile(path.join(clientDir, 'index.html'), PAGE);
+  });
+});
+
+describe('prerenderedPaths', () => {
+  it('lists every prerendered page as a URL path', async () => {
+    expect(await prerenderedPaths(clientDir)).toEqual(['/', '/products/3']);
+  });
+});
+
+describe('parseHtmlAssets', () => {
+  it('reads attributes in any order and quoting', () => {
+    const assets = parseHtmlAssets(
+      `<link href='/a.js' rel=modulepreload><link rel="preload stylesheet" href="/b.css"><script src="/c.js" type="module"></script><script type="text/javascript">import "/d.js"</script>`,
+    );
+    expect(assets).toEqual({
+      modulePreloads: ['/a.js'],
+      moduleScripts: ['/c.js'],
+      inlineModules: [],
+      stylesheets: ['/b.css'],
+    });
+  });
+});
+
+describe('parseRouteIds', () => {
+  it('is empty for a page React Router did not render', () => {
+    expect(parseRouteIds('<html></html>')).toEqual([]);
+  });
+});

@@ -1,0 +1,117 @@
+// @ts-check
+// The production build served with its functions (scripts/serve.mjs, as `npm start` does) on
+// loopback for the benches, with every outside system on its embedded local default.
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+export const HOST = '127.0.0.1';
+const HEALTH_ATTEMPTS = 240; // × 500 ms: the first start bundles every function
+const STOP_GRACE_MS = 10_000;
+
+/** Variables that would switch an outside system from its local default to the real one. */
+const REAL_SYSTEMS = [
+  'RAZORPAY_KEY_ID',
+  'RAZORPAY_KEY_SECRET',
+  'RAZORPAY_WEBHOOK_SECRET',
+  'DELHIVERY_TOKEN',
+  'DELHIVERY_BASE_URL',
+  'SHEETS_WEBHOOK_URL',
+  'SHEETS_WEBHOOK_SECRET',
+  'SHEET_ID',
+  'SANITY_PROJECT_ID',
+  'SANITY_DATASET',
+  'SANITY_API_TOKEN',
+];
+
+/**
+ * @typedef {{
+ *   child: import('node:child_process').ChildProcess,
+ *   base: string,
+ *   output: () => string,
+ * }} BuildServer
+ */
+
+/** Whether something already listens on HOST:port (it would answer the health check instead). */
+export function portInUse(/** @type {number} */ port) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: HOST, port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/**
+ * Starts scripts/serve.mjs on HOST:port; its output is kept (the last 20 kB) for error reports.
+ * @param {{ port: number, env?: Record<string, string> }} options
+ * @returns {BuildServer}
+ */
+export function startServer({ port, env = {} }) {
+  /** @type {NodeJS.ProcessEnv} */
+  const childEnv = { ...process.env, PORT: String(port), HOST, ...env };
+  for (const name of REAL_SYSTEMS) delete childEnv[name];
+  const child = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs')], {
+    cwd: root,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  const keep = (/** @type {Buffer} */ chunk) => {
+    log = (log + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  // However this process ends (an uncaught error, process.exit), the server does not outlive it.
+  const stopOnExit = () => {
+    if (child.pid && child.exitCode === null && child.signalCode === null) process.kill(child.pid, 'SIGTERM');
+  };
+  process.on('exit', stopOnExit);
+  child.once('exit', () => process.off('exit', stopOnExit));
+  return { child, base: `http://${HOST}:${port}`, output: () => log };
+}
+
+/**
+ * Waits until `/api/health` answers 200 from this server (not from one that exited meanwhile).
+ * @param {BuildServer} server
+ * @returns {Promise<unknown>} the health answer
+ */
+export async function waitForHealth(server) {
+  for (let attempt = 0; attempt < HEALTH_ATTEMPTS; attempt += 1) {
+    if (server.child.exitCode !== null) throw new Error(`the server exited with code ${server.child.exitCode}`);
+    try {
+      const response = await fetch(`${server.base}/api/health`, { signal: AbortSignal.timeout(5000) });
+      if (response.ok && server.child.exitCode === null) return await response.json();
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`/api/health did not answer 200 within ${(HEALTH_ATTEMPTS * 500) / 1000} s`);
+}
+
+/**
+ * Stops the server by its pid: SIGTERM, then SIGKILL if it has not exited within the grace time.
+ * @param {BuildServer | undefined} server
+ * @returns {Promise<boolean>} whether it was running
+ */
+export async function stopServer(server) {
+  const child = server?.child;
+  if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return false;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  try {
+    process.kill(child.pid, 'SIGTERM');
+  } catch {
+    return false; // already gone
+  }
+  const timer = new Promise((resolve) => setTimeout(() => resolve('timeout'), STOP_GRACE_MS).unref());
+  if ((await Promise.race([exited, timer])) === 'timeout') {
+    console.error(`Server (pid ${child.pid}) did not stop within ${STOP_GRACE_MS} ms: killing it.`);
+    process.kill(child.pid, 'SIGKILL');
+    await exited;
+  }
+  return true;
+}
