@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { bundledMedia } from './scripts/bundled-media.ts';
 
 export default defineConfig({
+  build: { cssCodeSplit: false },
   server: { port: Number(process.env.PORT ?? 8888), strictPort: true },
   plugins: [
     bundledMedia(),

@@ -204,7 +204,7 @@ export function CheckoutPage({ shopName, rules }: CheckoutPageProps) {
 
   if (!hydrated || cart.items.length === 0) {
     return (
-      <div className="page" aria-busy="true">
+      <div className="page checkout checkout--loading" aria-busy="true">
         <h1>Checkout</h1>
         <p>Loading your cart…</p>
       </div>
