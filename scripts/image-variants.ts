@@ -10,11 +10,12 @@ import path from 'node:path';
 import { isVectorOriginal, type VariantFormat, variantWidths } from '../src/media/variants.ts';
 
 /**
- * AVIF at effort 2 encodes about ten times faster than the default 4 for files ~5% larger; quality
- * 60 keeps the artwork's hard edges free of ringing. Change a setting and every variant is made again.
+ * AVIF at effort 2 encodes several times faster than the default 4, for files no larger. Quality 70
+ * keeps the small low-contrast details (rice grains on a heap of red rice) that 60 blurs away.
+ * Change a setting and every variant is made again.
  */
 const ENCODER = {
-  avif: { quality: 60, effort: 2 },
+  avif: { quality: 70, effort: 2 },
   webp: { quality: 82, effort: 4 },
 } as const;
 
