@@ -13,6 +13,7 @@ export default defineConfig({
           include: [
             'src/shop/**/*.test.ts',
             'src/content/**/*.test.ts',
+            'src/media/**/*.test.ts',
             'netlify/**/*.test.ts',
             'tests/functions/**/*.test.ts',
             'tests/scripts/**/*.test.ts',

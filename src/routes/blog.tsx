@@ -28,8 +28,8 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
         families we work with.
       </p>
       <div className="grid">
-        {posts.map((post) => (
-          <PostCard key={post.id} post={post} />
+        {posts.map((post, index) => (
+          <PostCard key={post.id} post={post} priority={index === 0} />
         ))}
       </div>
       <Newsletter />

@@ -1,4 +1,5 @@
 import { Link, useNavigate, useRouteLoaderData } from 'react-router';
+import { ResponsiveImage } from '../components/image/ResponsiveImage.tsx';
 import { QuantityStepper } from '../components/QuantityStepper.tsx';
 import { useCart } from '../features/cart/cart-context.tsx';
 import { cartPixelParams, track } from '../features/pixel/pixel.ts';
@@ -8,6 +9,10 @@ import type { loader as rootLoader } from '../root.tsx';
 import { formatRupees } from '../shop/money.ts';
 import { DEFAULT_SHIPPING_RULES } from '../shop/shipping.ts';
 import '../features/cart/cart.css';
+
+/** A square thumbnail, 72 px wide on a phone and 96 px from 40rem (cart.css). */
+const LINE_IMAGE_SLOT = { width: 96, height: 96 };
+const LINE_IMAGE_SIZES = '(min-width: 40rem) 96px, 72px';
 
 export function meta() {
   return pageHead({
@@ -71,7 +76,18 @@ export default function Cart() {
         <ul className="cart__lines" aria-label="Items in your cart">
           {cart.items.map((item) => (
             <li key={item.product_retailer_id} className="cart-line card">
-              <img className="cart-line__image" src={item.image} alt="" width={96} height={96} loading="lazy" />
+              {item.image ? (
+                <ResponsiveImage
+                  className="cart-line__image"
+                  image={{ src: item.image }}
+                  alt=""
+                  sizes={LINE_IMAGE_SIZES}
+                  slotSize={LINE_IMAGE_SLOT}
+                />
+              ) : (
+                // A product without a photo keeps its place in the line's grid.
+                <span className="cart-line__image" />
+              )}
               <div className="cart-line__details">
                 <h2 className="cart-line__name">
                   <Link to={`/products/${item.productId}`}>{item.name}</Link>

@@ -59,8 +59,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section className="page" aria-labelledby="home-products">
         <h2 id="home-products">From our farms</h2>
+        {/* Below the hero, whose poster is the page's LCP image: every card's photo is lazy. */}
         <ul className="grid product-grid">
-          {catalogue.map((product, index) => (
+          {catalogue.map((product) => (
             <li key={product.id}>
               <ProductCard
                 product={product}
@@ -68,7 +69,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 rating={ratingFor(product.name)}
                 benefitLimit={3}
                 headingLevel="h3"
-                priority={index < 1}
               />
             </li>
           ))}

@@ -1,3 +1,5 @@
+import { PADDED_GRID_CARD_SIZES } from '../components/image/layout-sizes.ts';
+import { ResponsiveImage } from '../components/image/ResponsiveImage.tsx';
 import { content } from '../content/content.server.ts';
 import { ChipGroup, EmptyState, FilterFooter, SearchFilter, SelectFilter } from '../features/filters/FilterParts.tsx';
 import { keepDataWhenOnlyQueryChanges, useUrlFilters } from '../features/filters/use-url-filters.ts';
@@ -14,6 +16,9 @@ import { useHydrated } from '../hooks/use-hydrated.ts';
 import '../features/catalogue/catalogue.css';
 import '../features/filters/filters.css';
 import type { Route } from './+types/nutrition';
+
+/** Product artwork is square. */
+const PRODUCT_IMAGE_SLOT = { width: 800, height: 800 };
 
 export async function loader() {
   return { items: await content().nutritionItems() };
@@ -84,14 +89,13 @@ export default function Nutrition({ loaderData }: Route.ComponentProps) {
           {shown.map((item) => (
             <li key={item.id}>
               <article className="card filter-card" aria-labelledby={`${item.id}-title`}>
+                {/* Below the filters, even on a wide screen: all lazy. */}
                 {item.image ? (
-                  <img
-                    src={item.image.src}
+                  <ResponsiveImage
+                    image={item.image}
                     alt={item.image.alt}
-                    width={item.image.width ?? 800}
-                    height={item.image.height ?? 800}
-                    loading="lazy"
-                    decoding="async"
+                    sizes={PADDED_GRID_CARD_SIZES}
+                    slotSize={PRODUCT_IMAGE_SLOT}
                   />
                 ) : null}
                 <h2 id={`${item.id}-title`}>{item.name}</h2>

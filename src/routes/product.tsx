@@ -20,6 +20,17 @@ import { findVariant, type Product } from '../shop/catalogue.ts';
 import '../features/catalogue/catalogue.css';
 import type { Route } from './+types/product';
 
+/**
+ * The gallery is the first of `.product-detail__main`'s two columns (2rem apart) from 56rem, and
+ * the page's full width below (catalogue.css, global.css).
+ */
+const GALLERY_SIZES = [
+  '(min-width: 72rem) 33.5rem',
+  '(min-width: 56rem) calc((100vw - 5rem) / 2)',
+  '(min-width: 48rem) calc(100vw - 3rem)',
+  'calc(100vw - 2rem)',
+].join(', ');
+
 export async function loader({ params }: Route.LoaderArgs) {
   const id = Number(params.id);
   const product = Number.isInteger(id) && id > 0 ? await content().product(id) : undefined;
@@ -124,7 +135,7 @@ function ProductDetail({ product }: { product: Product }) {
         </ol>
       </nav>
       <div className="product-detail__main">
-        <Carousel images={product.images} label={product.name} sizes="(min-width: 64rem) 34rem, 92vw" priority />
+        <Carousel images={product.images} label={product.name} sizes={GALLERY_SIZES} priority />
         <div className="product-detail__info">
           <p className="tag">{product.category}</p>
           <h1>{product.name}</h1>

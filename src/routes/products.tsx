@@ -62,7 +62,9 @@ export default function Products({ loaderData }: Route.ComponentProps) {
       <ul className="grid product-grid">
         {shown.map((product, index) => (
           <li key={product.id}>
-            <ProductCard product={product} display={settings} rating={ratingFor(product.name)} priority={index < 2} />
+            {/* The first card is the LCP image on a phone, and the first of the top row on a wider
+                screen; the rest of that row, lazy but in the viewport, follows right after layout. */}
+            <ProductCard product={product} display={settings} rating={ratingFor(product.name)} priority={index === 0} />
           </li>
         ))}
       </ul>

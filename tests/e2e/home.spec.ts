@@ -7,7 +7,9 @@ test('home: hero, four tiles, the product grid with three benefits each, six rea
   await page.goto('/');
   await new ProductPage(page).waitForHydration();
   const hero = page.getByRole('region', { name: 'Real food from the Himalayan villages of Uttarakhand' });
-  await expect(hero.locator('video')).toHaveAttribute('poster', '/media/hero/hero-poster.jpg');
+  // The poster is an image of its own (AVIF/WebP, fetched first), not the video's poster attribute.
+  await expect(hero.locator('picture img')).toHaveAttribute('src', '/media/hero/hero-poster.jpg');
+  await expect(hero.locator('video')).toHaveAttribute('preload', 'metadata');
   await expect(hero.locator('video')).toHaveJSProperty('muted', true);
   await expect(hero.locator('video')).toHaveJSProperty('loop', true);
   await expect(hero.getByRole('link', { name: 'Shop organic products' })).toHaveAttribute('href', '/products');

@@ -11,8 +11,10 @@ const GHEE_PHOTOS: CarouselImage[] = [
   { src: '/media/ghee-cows.jpg', alt: 'Badri cows grazing on a hillside' },
 ];
 
+const SIZES = '(min-width: 48rem) 50vw, 100vw';
+
 function renderGhee(props: Partial<Parameters<typeof Carousel>[0]> = {}) {
-  return render(<Carousel images={GHEE_PHOTOS} label="Badri Cow Ghee" {...props} />);
+  return render(<Carousel images={GHEE_PHOTOS} label="Badri Cow Ghee" sizes={SIZES} {...props} />);
 }
 
 function carousel() {
@@ -144,7 +146,7 @@ describe('Carousel', () => {
   });
 
   it('shows a single photo with no controls and nothing to preload', () => {
-    render(<Carousel images={GHEE_PHOTOS.slice(0, 1)} label="Badri Cow Ghee" />);
+    render(<Carousel images={GHEE_PHOTOS.slice(0, 1)} label="Badri Cow Ghee" sizes={SIZES} />);
     expect(shownPhoto()).toHaveAccessibleName('A jar of golden ghee');
     expect(screen.queryAllByRole('button')).toHaveLength(0);
     expect(screen.queryAllByRole('presentation', { hidden: true })).toHaveLength(0);
@@ -166,13 +168,15 @@ describe('Carousel', () => {
     expect(status).toHaveTextContent('Photo 3 of 3');
   });
 
-  it('gives every image its size, falling back to 800 × 800, and decodes off the main thread', async () => {
+  it('gives every image its size, falling back to 800 × 800, and its candidates for the carousel’s width', async () => {
     const user = userEvent.setup();
-    renderGhee({ sizes: '(min-width: 48rem) 50vw, 100vw' });
+    renderGhee();
     expect(shownPhoto()).toHaveAttribute('width', '1200');
     expect(shownPhoto()).toHaveAttribute('height', '900');
     expect(shownPhoto()).toHaveAttribute('decoding', 'async');
-    expect(shownPhoto()).toHaveAttribute('sizes', '(min-width: 48rem) 50vw, 100vw');
+    const sources = shownPhoto().parentElement?.querySelectorAll('source') ?? [];
+    expect([...sources].map((source) => source.getAttribute('sizes'))).toEqual([SIZES, SIZES]);
+    expect(sources[0]).toHaveAttribute('srcset', expect.stringContaining('/media/ghee-jar-960w.avif 960w'));
 
     await user.click(screen.getByRole('button', { name: 'Previous photo' }));
     expect(shownPhoto()).toHaveAttribute('width', '800');
@@ -188,6 +192,11 @@ describe('Carousel', () => {
     renderGhee({ priority: true });
     expect(shownPhoto()).toHaveAttribute('loading', 'eager');
     expect(shownPhoto()).toHaveAttribute('fetchpriority', 'high');
+    // Only the first photo: the neighbours wait for it.
+    for (const preload of screen.getAllByRole('presentation', { hidden: true })) {
+      expect(preload).toHaveAttribute('loading', 'lazy');
+      expect(preload).not.toHaveAttribute('fetchpriority');
+    }
   });
 
   it('starts again at the first photo when it is given another product’s photos', async () => {
@@ -199,19 +208,21 @@ describe('Carousel', () => {
       { src: '/media/honey-jar.jpg', alt: 'A jar of wild honey' },
       { src: '/media/honey-comb.jpg', alt: 'Honeycomb' },
     ];
-    rerender(<Carousel images={honey} label="Wild Honey" />);
+    rerender(<Carousel images={honey} label="Wild Honey" sizes={SIZES} />);
     expect(screen.getByRole('region', { name: 'Photos of Wild Honey' })).toBeInTheDocument();
     expect(shownPhoto()).toHaveAccessibleName('A jar of wild honey');
     expect(screen.getByRole('status')).toHaveTextContent('');
   });
 
   it('renders nothing without photos', () => {
-    const { container } = render(<Carousel images={[]} label="Badri Cow Ghee" />);
+    const { container } = render(<Carousel images={[]} label="Badri Cow Ghee" sizes={SIZES} />);
     expect(container).toBeEmptyDOMElement();
   });
 
   it('reserves the first photo’s aspect ratio and hydrates the server HTML without a mismatch', async () => {
-    const element = <Carousel images={GHEE_PHOTOS} label="Badri Cow Ghee" priority className="product-gallery" />;
+    const element = (
+      <Carousel images={GHEE_PHOTOS} label="Badri Cow Ghee" sizes={SIZES} priority className="product-gallery" />
+    );
     const html = renderToString(element);
     expect(html).toContain('aspect-ratio:1200 / 900');
 

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type TouchEvent, useId, useRef, useState } from 'react';
+import { ResponsiveImage } from '../image/ResponsiveImage.tsx';
 import { neighbourIndexes, nextIndex, previousIndex, type SwipeDirection, swipeDirection } from './carousel-index.ts';
 import './carousel.css';
 
@@ -13,15 +14,16 @@ export type CarouselProps = {
   images: readonly CarouselImage[];
   /** What the photos show, usually the product name: the carousel is named "Photos of {label}". */
   label: string;
-  /** Passed to every `<img>`; it only matters once the images carry a `srcset`. */
-  sizes?: string;
-  /** The carousel is above the fold: its first photo loads eagerly with high fetch priority. */
+  /** How wide the carousel is drawn at each breakpoint (from the layout's CSS): it picks each photo's file. */
+  sizes: string;
+  /** The carousel holds the page's LCP image: its first photo loads at once, with high fetch priority. */
   priority?: boolean;
   className?: string;
 };
 
 /** Used when an image has no intrinsic size, so the frame still reserves its space. */
 const FALLBACK_SIZE = 800;
+const FALLBACK_SLOT = { width: FALLBACK_SIZE, height: FALLBACK_SIZE };
 
 type Position = {
   /** Which photo set the index belongs to; a new set (another product) starts again at 1. */
@@ -117,36 +119,30 @@ export function Carousel({ images, label, sizes, priority = false, className }: 
           className="carousel__slide"
           data-direction={position.direction ?? undefined}
         >
-          <img
+          <ResponsiveImage
             className="carousel__image"
-            src={current.src}
+            image={current}
             alt={current.alt}
-            width={current.width ?? FALLBACK_SIZE}
-            height={current.height ?? FALLBACK_SIZE}
             sizes={sizes}
-            loading={isPriorityImage ? 'eager' : 'lazy'}
-            fetchPriority={isPriorityImage ? 'high' : undefined}
-            decoding="async"
+            slotSize={FALLBACK_SLOT}
+            priority={isPriorityImage}
           />
         </div>
 
-        {/* Neighbours load ahead so a swipe never shows an empty frame. Off-screen carousels
-            (product cards) keep them lazy: they load as the card nears the viewport, not all at once
-            with the page. */}
+        {/* Neighbours load ahead so a swipe never shows an empty frame. They are lazy, so they wait
+            for the page's first image; being inside the frame, they load as soon as the carousel is
+            near the viewport. The same sizes pick the same file the slide will show. */}
         {neighbourIndexes(shown, count).map((index) => {
           const image = images[index] ?? first;
           return (
-            <img
+            <ResponsiveImage
               key={index}
               className="carousel__preload"
-              src={image.src}
+              image={image}
               alt=""
               aria-hidden="true"
-              width={image.width ?? FALLBACK_SIZE}
-              height={image.height ?? FALLBACK_SIZE}
               sizes={sizes}
-              loading={priority ? 'eager' : 'lazy'}
-              decoding="async"
+              slotSize={FALLBACK_SLOT}
             />
           );
         })}

@@ -1,30 +1,37 @@
 import { Link } from 'react-router';
+import { GRID_CARD_SIZES } from '../../components/image/layout-sizes.ts';
+import { ResponsiveImage } from '../../components/image/ResponsiveImage.tsx';
 import type { BlogPostCard } from '../../content/types.ts';
 import { truncateText } from '../../shop/text.ts';
 import { PostMeta } from './PostMeta.tsx';
+
+/** Blog artwork is 16:9; the card crops it to 16:10 (blog.css). */
+export const POST_IMAGE_SLOT = { width: 1200, height: 675 };
 
 /** A post in a grid: image, meta line, title, excerpt (optionally cut) and a Read More link. */
 export function PostCard({
   post,
   excerptLength,
   headingLevel = 2,
+  priority = false,
 }: {
   post: BlogPostCard;
   excerptLength?: number;
   headingLevel?: 2 | 3;
+  /** The card's image is the page's LCP image (the first card of /blog, above the fold on a phone). */
+  priority?: boolean;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const excerpt = excerptLength === undefined ? post.excerpt : truncateText(post.excerpt, excerptLength);
   return (
     <article className="card post-card">
-      <img
+      <ResponsiveImage
         className="post-card__image"
-        src={post.image.src}
+        image={post.image}
         alt={post.image.alt}
-        width={post.image.width}
-        height={post.image.height}
-        loading="lazy"
-        decoding="async"
+        sizes={GRID_CARD_SIZES}
+        slotSize={POST_IMAGE_SLOT}
+        priority={priority}
       />
       <div className="post-card__body">
         <PostMeta category={post.category} date={post.date} readTime={post.readTime} />

@@ -54,6 +54,20 @@ function renderPost() {
 }
 
 describe('blog post detail', () => {
+  it('fetches the post’s image first, at high priority, and the related posts’ images lazily', () => {
+    renderPost();
+    const hero = screen.getByRole('img', { name: 'Picture 1' });
+    expect(hero).toHaveAttribute('loading', 'eager');
+    expect(hero).toHaveAttribute('fetchpriority', 'high');
+    expect(hero).toHaveAttribute('width', '800');
+    expect(hero).toHaveAttribute('height', '500');
+    for (const name of ['Picture 2', 'Picture 3']) {
+      const image = screen.getByRole('img', { name });
+      expect(image).toHaveAttribute('loading', 'lazy');
+      expect(image).not.toHaveAttribute('fetchpriority');
+    }
+  });
+
   it('cuts related excerpts at 100 characters and leaves short ones whole', () => {
     renderPost();
     const related = within(screen.getByRole('region', { name: 'Related posts' })).getAllByRole('article');

@@ -1,11 +1,15 @@
 import { Link } from 'react-router';
+import { ResponsiveImage } from '../../components/image/ResponsiveImage.tsx';
 import type { BlogPost } from '../../content/types.ts';
-import { PostCard } from './PostCard.tsx';
+import { POST_IMAGE_SLOT, PostCard } from './PostCard.tsx';
 import { PostMeta } from './PostMeta.tsx';
 import { RichText } from './RichText.tsx';
 
 /** Related posts show their excerpt cut to this many characters (SPEC §2). */
 export const RELATED_EXCERPT_LENGTH = 100;
+
+/** `.blog-post` is at most 48rem wide, inside the page's padding (blog.css, global.css). */
+const POST_IMAGE_SIZES = '(min-width: 51rem) 48rem, (min-width: 48rem) calc(100vw - 3rem), calc(100vw - 2rem)';
 
 export function PostDetail({ post }: { post: BlogPost }) {
   return (
@@ -25,12 +29,14 @@ export function PostDetail({ post }: { post: BlogPost }) {
         <PostMeta category={post.category} date={post.date} readTime={post.readTime} />
         <h1>{post.title}</h1>
         <p className="blog-post__byline">By {post.author}</p>
-        <img
+        {/* The post's LCP image, below its title and byline. */}
+        <ResponsiveImage
           className="blog-post__image"
-          src={post.image.src}
+          image={post.image}
           alt={post.image.alt}
-          width={post.image.width}
-          height={post.image.height}
+          sizes={POST_IMAGE_SIZES}
+          slotSize={POST_IMAGE_SLOT}
+          priority
         />
         <RichText value={post.body} />
         <p>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Carousel } from '../../components/carousel/Carousel.tsx';
+import { GRID_CARD_SIZES } from '../../components/image/layout-sizes.ts';
 import { isDiscounted, type Product } from '../../shop/catalogue.ts';
 import { truncateText } from '../../shop/text.ts';
 import { PriceRangeText } from './Price.tsx';
@@ -26,6 +27,7 @@ interface ProductCardProps {
   /** Home cards show 3 benefits; the product list shows them all. */
   benefitLimit?: number;
   headingLevel?: 'h2' | 'h3';
+  /** The card's photo is the page's LCP image (the first card of /products, above the fold on a phone). */
   priority?: boolean;
 }
 
@@ -43,12 +45,7 @@ export function ProductCard({
   return (
     <article className="product-card card">
       <div className="product-card__media">
-        <Carousel
-          images={product.images}
-          label={product.name}
-          sizes="(min-width: 64rem) 22rem, (min-width: 40rem) 45vw, 92vw"
-          priority={priority}
-        />
+        <Carousel images={product.images} label={product.name} sizes={GRID_CARD_SIZES} priority={priority} />
         <div className="product-card__badges">
           <span className="tag">{product.category}</span>
           {product.bestseller && <span className="tag tag--bestseller">Bestseller</span>}

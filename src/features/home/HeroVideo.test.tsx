@@ -1,0 +1,59 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HeroVideo } from './HeroVideo.tsx';
+
+function preferReducedMotion(reduce: boolean) {
+  vi.stubGlobal('matchMedia', (query: string) => ({ matches: reduce && query.includes('reduce'), media: query }));
+}
+
+let play: ReturnType<typeof vi.fn<() => Promise<void>>>;
+beforeEach(() => {
+  play = vi.fn(() => Promise.resolve());
+  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(play);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function parts(container: HTMLElement) {
+  const video = container.querySelector('video');
+  const poster = container.querySelector('picture img');
+  if (!video || !poster) throw new Error('no video or poster');
+  return { video, poster, sources: [...container.querySelectorAll('picture source')] };
+}
+
+describe('HeroVideo', () => {
+  it('paints an optimized poster first, at high priority, and loads only the clip’s metadata', async () => {
+    preferReducedMotion(false);
+    const { container } = await act(async () => render(<HeroVideo />));
+    const { video, poster, sources } = parts(container);
+    expect(poster).toHaveAttribute('src', '/media/hero/hero-poster.jpg');
+    expect(poster).toHaveAttribute('fetchpriority', 'high');
+    expect(poster).toHaveAttribute('loading', 'eager');
+    expect(poster).toHaveAttribute('width', '960');
+    expect(poster).toHaveAttribute('height', '540');
+    expect(sources.map((source) => source.getAttribute('type'))).toEqual(['image/avif', 'image/webp']);
+    expect(sources[0]?.getAttribute('srcset')).toContain('/media/hero/hero-poster-960w.avif 960w');
+    // No poster attribute: it would fetch the JPEG a second time.
+    expect(video).not.toHaveAttribute('poster');
+    expect(video).toHaveAttribute('preload', 'metadata');
+    expect(play).toHaveBeenCalledOnce();
+  });
+
+  it('shows the clip only once it plays', async () => {
+    preferReducedMotion(false);
+    const { container } = await act(async () => render(<HeroVideo />));
+    const { video } = parts(container);
+    expect(video).not.toHaveClass('hero__video--started');
+    await act(async () => video.dispatchEvent(new Event('playing')));
+    expect(video).toHaveClass('hero__video--started');
+  });
+
+  it('does not play for visitors who prefer reduced motion', async () => {
+    preferReducedMotion(true);
+    await act(async () => render(<HeroVideo />));
+    expect(play).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Play background video' })).toHaveAttribute('aria-pressed', 'true');
+  });
+});
