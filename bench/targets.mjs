@@ -24,34 +24,35 @@ export const TARGETS = {
   productPageJsGzip: /** @type {Target} */ ({ kind: 'max', limit: 90 * KB }),
 };
 
-/** The React Router route id of the product page, whose first-load JS has the target above. */
-export const PRODUCT_ROUTE_ID = 'routes/product';
 
 /**
  * Ceilings on first-load JavaScript (gzip) per route id, so a change that makes a page heavier
- * fails `npm test`. Set from the build at commit b652de7 (every page ~149–157 kB, of which react-dom
- * and react-router are ~108 kB) plus ~15 % headroom, rounded up to 5 kB. A new route needs an
- * entry here. Lower them when pages get lighter; the product page's real target is
- * `TARGETS.productPageJsGzip`.
+ * fails `npm test`. Measured after issue 7 (zod moved out of the first load): pages weigh 121–135 kB,
+ * checkout 152 kB (its form validation uses zod), of which react-dom (65 kB) and react-router
+ * (41 kB) are 106 kB; ceilings are that plus about 8 %, rounded up to 5 kB. A new route needs an
+ * entry here. The product page's issue target (`TARGETS.productPageJsGzip`, 90 kB) is below what
+ * React 19 and React Router weigh on their own, so it is shown — and missed — by `npm run bench`
+ * rather than enforced here.
  * @type {Readonly<Record<string, number>>}
  */
 export const FIRST_LOAD_JS_BUDGETS = {
-  'routes/home': 180 * KB,
-  'routes/products': 180 * KB,
-  'routes/product': 185 * KB,
-  'routes/cart': 175 * KB,
-  'routes/checkout': 175 * KB,
-  'routes/contact': 175 * KB,
-  'routes/blog': 175 * KB,
-  'routes/blog-post': 180 * KB,
-  'routes/who-are-we': 175 * KB,
-  'routes/farmer-impact': 175 * KB,
-  'routes/traceability': 175 * KB,
-  'routes/traceability-batch': 175 * KB,
-  'routes/who-are-we.recipes': 175 * KB,
-  'routes/nutrition': 175 * KB,
-  'routes/why-it-matters': 175 * KB,
-  'routes/policy': 175 * KB,
+  'routes/home': 145 * KB,
+  'routes/products': 140 * KB,
+  'routes/product': 145 * KB,
+  'routes/cart': 140 * KB,
+  'routes/checkout': 165 * KB,
+  'routes/contact': 135 * KB,
+  'routes/blog': 140 * KB,
+  'routes/blog-post': 145 * KB,
+  'routes/who-are-we': 135 * KB,
+  'routes/farmer-impact': 135 * KB,
+  'routes/traceability': 135 * KB,
+  'routes/traceability-batch': 140 * KB,
+  'routes/who-are-we.recipes': 140 * KB,
+  'routes/nutrition': 140 * KB,
+  'routes/why-it-matters': 135 * KB,
+  'routes/policy': 140 * KB,
+  'routes/not-found': 135 * KB,
 };
 
 /** @param {number} value @param {Target} target */

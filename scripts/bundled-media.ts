@@ -16,12 +16,15 @@ import path from 'node:path';
 import type { Logger, Plugin } from 'vite';
 import {
   hasVariants,
+  isVectorOriginal,
+  parseSocialImagePath,
   parseVariantPath,
+  socialImagePath,
   VARIANT_FORMATS,
   VARIANT_MIME_TYPES,
   variantPath,
 } from '../src/media/variants.ts';
-import { DEFAULT_CACHE_DIR, diskCache, inParallel, widthsFor } from './image-variants.ts';
+import { DEFAULT_CACHE_DIR, diskCache, drawSocialJpeg, inParallel, widthsFor } from './image-variants.ts';
 
 const PREFIX = '/media/';
 const TYPES: Record<string, string> = {
@@ -109,6 +112,12 @@ export function bundledMedia({
         }
       }
     }
+    for (const { dir } of folders) {
+      for (const relative of listFiles(dir).filter(isVectorOriginal)) {
+        const fileName = `media/${socialImagePath(relative)}`;
+        tasks.push(async () => ({ fileName, source: await drawSocialJpeg(await readFile(path.join(dir, relative))) }));
+      }
+    }
     const before = { ...cache.stats };
     const emitted = await inParallel(tasks);
     const encoded = cache.stats.encoded - before.encoded;
@@ -130,6 +139,12 @@ export function bundledMedia({
       server.middlewares.use(PREFIX, async (req, res, next) => {
         try {
           const relative = decodeURIComponent((req.url ?? '').split('?')[0] ?? '').replace(/^\/+/, '');
+          const socialStem = parseSocialImagePath(relative);
+          const drawing = socialStem ? await findOriginal(socialStem) : undefined;
+          if (drawing && isVectorOriginal(drawing.file)) {
+            res.setHeader('Content-Type', 'image/jpeg');
+            return res.end(await drawSocialJpeg(await readFile(drawing.file)));
+          }
           const variant = parseVariantPath(relative);
           if (variant) {
             const original = await findOriginal(variant.stem);

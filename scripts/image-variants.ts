@@ -55,6 +55,12 @@ export async function encodeVariant(
   return format === 'avif' ? image.avif(ENCODER.avif).toBuffer() : image.webp(ENCODER.webp).toBuffer();
 }
 
+/** A vector drawing as a JPEG at its own size, on white (JPEG has no transparency), for link previews. */
+export async function drawSocialJpeg(input: Buffer): Promise<Buffer> {
+  const sharp = await loadSharp();
+  return sharp(input).flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+}
+
 export interface VariantCache {
   get(file: string, input: Buffer, width: number, format: VariantFormat): Promise<Buffer>;
   stats: { hits: number; encoded: number };

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { hasVariants, parseVariantPath, VARIANT_WIDTHS, variantPath, variantWidths, widthsUpTo } from './variants.ts';
+import {
+  hasVariants,
+  parseSocialImagePath,
+  parseVariantPath,
+  socialImagePath,
+  VARIANT_WIDTHS,
+  variantPath,
+  variantWidths,
+  widthsUpTo,
+} from './variants.ts';
 
 describe('the variant naming rule', () => {
   it('names a variant after its original, its width and its format', () => {
@@ -47,5 +56,15 @@ describe('variant widths', () => {
 
   it('makes none of a file that is not an original', () => {
     expect(variantWidths('hero/hero.webp', 960)).toEqual([]);
+  });
+});
+
+describe('social image names', () => {
+  it('names a JPEG beside each vector original, and reads it back', () => {
+    expect(socialImagePath('products/jar.svg')).toBe('products/jar.social.jpg');
+    expect(socialImagePath('/media/blog/terraces.svg')).toBe('/media/blog/terraces.social.jpg');
+    expect(socialImagePath('hero/hero-poster.jpg')).toBeUndefined();
+    expect(parseSocialImagePath('products/jar.social.jpg')).toBe('products/jar');
+    expect(parseSocialImagePath('products/jar-640w.webp')).toBeUndefined();
   });
 });

@@ -68,3 +68,16 @@ export function parseVariantPath(path: string): { stem: string; width: number; f
   if (!match?.[1] || !match[2] || !match[3]) return null;
   return { stem: match[1], width: Number(match[2]), format: match[3] as VariantFormat };
 }
+
+/**
+ * Link previews (WhatsApp, Facebook) show no SVG, so the build also draws each vector original as a
+ * JPEG of the same size for them: `products/jar.svg` → `products/jar.social.jpg`.
+ */
+export function socialImagePath(original: string): string | undefined {
+  return isVectorOriginal(original) ? original.replace(VECTOR_ORIGINAL, '.social.jpg') : undefined;
+}
+
+/** The reverse, for the dev server: the vector original's path without extension. */
+export function parseSocialImagePath(path: string): string | undefined {
+  return /^(.+)\.social\.jpg$/.exec(path)?.[1];
+}

@@ -5,6 +5,7 @@
  */
 import type { MetaDescriptor } from 'react-router';
 import { SITE_ORIGIN } from '../../config/site.ts';
+import { MEDIA_PREFIX, socialImagePath } from '../../media/variants.ts';
 
 export const SHOP_NAME = 'Orang Utan Organics';
 
@@ -43,7 +44,8 @@ export interface PageHead {
  * (scripts/bundled-media.ts).
  */
 export function socialImage(image: SocialImage): SocialImage {
-  if (/^\/media\/.+\.svg$/.test(image.src)) return { ...image, src: image.src.replace(/\.svg$/, '.social.jpg') };
+  const jpeg = image.src.startsWith(MEDIA_PREFIX) ? socialImagePath(image.src) : undefined;
+  if (jpeg) return { ...image, src: jpeg };
   if (image.src.startsWith(SANITY_IMAGES)) return sanitySocialImage(image);
   return image;
 }
