@@ -1,6 +1,9 @@
 /**
  * A product's published reviews as the build sees them, for its structured data. The page itself
  * loads the current reviews after hydration; the digest in the head is as of the last build.
+ *
+ * The one module in src/ that uses netlify/lib (biome.json allows it alone): a `.server` module runs
+ * only at build time, and reading the reviews the way /api/reviews does keeps one reader.
  */
 import { readServerEnv } from '../../netlify/lib/env.ts';
 import { reviewsFor } from '../../netlify/lib/reviews.ts';
