@@ -19,7 +19,7 @@ import { loadPixel } from './features/pixel/pixel.ts';
 import { ChatButton, FreeDeliveryBanner } from './features/shell/Extras.tsx';
 import { Footer } from './features/shell/Footer.tsx';
 import { Header } from './features/shell/Header.tsx';
-import { NotFoundMessage } from './features/shell/NotFoundMessage.tsx';
+import { MessagePage, NotFoundMessage } from './features/shell/NotFoundMessage.tsx';
 import './styles/fonts.css';
 import './styles/tokens.css';
 import './styles/global.css';
@@ -105,15 +105,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       {notFound ? (
         <NotFoundMessage />
       ) : (
-        <div className="page page--message">
-          <h1>Something went wrong</h1>
-          <p>Please reload the page. If it keeps happening, write to us and we will fix it.</p>
-          <p>
-            <a className="button" href="/products">
-              See our organic products
-            </a>
-          </p>
-        </div>
+        <MessagePage
+          title="Something went wrong"
+          text="Please reload the page. If it keeps happening, write to us and we will fix it."
+        />
       )}
     </Shell>
   );
