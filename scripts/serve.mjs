@@ -5,11 +5,13 @@
 // like a warm Netlify function: NetlifyDev instead starts a fresh worker thread per request, which
 // costs ~2 s of CPU each here and made a checkout take minutes. Netlify Blobs is Netlify's own local
 // Blobs server, found by the functions through NETLIFY_BLOBS_CONTEXT exactly as on Netlify.
+import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { BlobsServer } from '@netlify/blobs/server';
 import { NetlifyDev } from '@netlify/dev';
@@ -142,7 +144,8 @@ const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json)
 
 /**
  * Netlify's CDN sends text compressed (Brotli, else gzip) to browsers that accept it; so does this
- * server, or the bench would time a download three times larger than a shopper's.
+ * server, or the bench would time a download three times larger than a shopper's. Files are
+ * compressed once at the best level, as a CDN caches them; functions' answers are streamed.
  */
 function encodingFor(req, headers) {
   if (headers.has('content-encoding') || !COMPRESSIBLE.test(headers.get('content-type') ?? '')) return undefined;
@@ -152,13 +155,36 @@ function encodingFor(req, headers) {
   return undefined;
 }
 
-async function send(res, response, req) {
+/** Compressed copies of static files, by encoding and content: each file is compressed once. */
+const compressedFiles = new Map();
+
+async function compressFile(body, encoding) {
+  const key = `${encoding}:${createHash('sha1').update(body).digest('hex')}`;
+  let compressed = compressedFiles.get(key);
+  if (!compressed) {
+    compressed =
+      encoding === 'br'
+        ? promisify(zlib.brotliCompress)(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } })
+        : promisify(zlib.gzip)(body, { level: 9 });
+    compressedFiles.set(key, compressed);
+  }
+  return compressed;
+}
+
+/** `fromFile`: a file of the build (cached compressed); otherwise a function's answer (streamed). */
+async function send(res, response, req, { fromFile = false } = {}) {
   const headers = new Headers(response.headers);
   const encoding = req && response.body ? encodingFor(req, headers) : undefined;
   if (encoding) {
     headers.set('content-encoding', encoding);
     headers.delete('content-length');
     headers.append('vary', 'Accept-Encoding');
+  }
+  if (encoding && fromFile) {
+    const body = await compressFile(Buffer.from(await response.arrayBuffer()), encoding);
+    headers.set('content-length', String(body.length));
+    res.writeHead(response.status, Object.fromEntries(headers));
+    return res.end(body);
   }
   res.writeHead(response.status, Object.fromEntries(headers));
   if (!response.body) return res.end();
@@ -180,13 +206,16 @@ const server = http.createServer(async (req, res) => {
       return send(res, await target.route.handler(toWebRequest(req), context), req);
     }
     const result = await netlify.handleAndIntrospectNodeRequest(req, { serverAddress: origin });
-    if (result?.type === 'redirect') return send(res, await withRuleStatus(url.pathname, result.response), req);
-    if (result) return send(res, result.response, req);
+    const fromFile = { fromFile: result?.type === 'static' || result?.type === 'redirect' };
+    if (result?.type === 'redirect')
+      return send(res, await withRuleStatus(url.pathname, result.response), req, fromFile);
+    if (result) return send(res, result.response, req, fromFile);
     // Netlify's answer for an address with no file and no rule: the site's 404.html, status 404.
     return send(
       res,
       new Response(notFoundPage, { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } }),
       req,
+      { fromFile: true },
     );
   } catch (error) {
     console.error(error);

@@ -10,6 +10,7 @@ let play: ReturnType<typeof vi.fn<() => Promise<void>>>;
 beforeEach(() => {
   play = vi.fn(() => Promise.resolve());
   vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(play);
+  vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => {});
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -50,10 +51,26 @@ describe('HeroVideo', () => {
     expect(video).toHaveClass('hero__video--started');
   });
 
-  it('does not play for visitors who prefer reduced motion', async () => {
+  it('does not play, nor name its files, for visitors who prefer reduced motion, until they ask', async () => {
     preferReducedMotion(true);
-    await act(async () => render(<HeroVideo />));
+    const { container } = await act(async () => render(<HeroVideo />));
     expect(play).not.toHaveBeenCalled();
-    expect(screen.getByRole('button', { name: 'Play background video' })).toHaveAttribute('aria-pressed', 'true');
+    expect(container.querySelectorAll('video source')).toHaveLength(0);
+    const button = screen.getByRole('button', { name: 'Play background video' });
+    expect(button).toHaveAttribute('aria-pressed', 'true');
+    await act(async () => button.click());
+    expect(play).toHaveBeenCalledOnce();
+    expect(container.querySelectorAll('video source')).toHaveLength(2);
+  });
+
+  it('names the clip only once the page has loaded', async () => {
+    preferReducedMotion(false);
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue('interactive');
+    const { container } = await act(async () => render(<HeroVideo />));
+    expect(container.querySelectorAll('video source')).toHaveLength(0);
+    expect(play).not.toHaveBeenCalled();
+    await act(async () => window.dispatchEvent(new Event('load')));
+    expect(container.querySelectorAll('video source')).toHaveLength(2);
+    expect(play).toHaveBeenCalledOnce();
   });
 });

@@ -12,8 +12,8 @@ const POSTER_SIZES = 'max(100vw, calc(min(78vh, 40rem) * 16 / 9))';
 
 /**
  * The looping hero clip. The page's first paint never waits for it: the poster is an ordinary
- * image (the home page's LCP element, fetched first), and the clip, which only loads its metadata,
- * stays invisible over it until it actually plays. It never autoplays from the HTML: after
+ * image (the home page's LCP element, fetched first); the clip's files are named only after the
+ * page has loaded, it loads only its metadata, and it stays invisible over the poster until it plays. It never autoplays from the HTML: after
  * hydration it plays only if the visitor has not asked for reduced motion. A button pauses it
  * (moving content longer than five seconds must be pausable).
  */
@@ -21,20 +21,34 @@ export function HeroVideo() {
   const video = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
   const [started, setStarted] = useState(false);
+  // The clip's sources are attached only when it is to play: the prerendered page names no video
+  // file, so its 110 kB never compete with the poster, the styles and the scripts on a slow link.
+  const [wanted, setWanted] = useState(false);
+
+  useEffect(() => {
+    if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    if (document.readyState === 'complete') return setWanted(true);
+    const onLoad = () => setWanted(true);
+    window.addEventListener('load', onLoad, { once: true });
+    return () => window.removeEventListener('load', onLoad);
+  }, []);
 
   useEffect(() => {
     const element = video.current;
-    if (!element || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    if (!wanted || !element) return;
+    element.load();
     element.play().then(
       () => setPlaying(true),
       () => setPlaying(false), // autoplay refused (data saver, low power): the poster stays
     );
-  }, []);
+  }, [wanted]);
 
   const toggle = () => {
     const element = video.current;
     if (!element) return;
-    if (element.paused) {
+    if (!wanted) {
+      setWanted(true);
+    } else if (element.paused) {
       void element.play().then(() => setPlaying(true));
     } else {
       element.pause();
@@ -58,8 +72,8 @@ export function HeroVideo() {
         tabIndex={-1}
         onPlaying={() => setStarted(true)}
       >
-        <source src="/media/hero/hero.webm" type="video/webm" />
-        <source src="/media/hero/hero.mp4" type="video/mp4" />
+        {wanted && <source src="/media/hero/hero.webm" type="video/webm" />}
+        {wanted && <source src="/media/hero/hero.mp4" type="video/mp4" />}
       </video>
       <button type="button" className="hero__toggle" onClick={toggle} aria-pressed={!playing}>
         {playing ? 'Pause background video' : 'Play background video'}
