@@ -35,10 +35,15 @@ export default defineConfig({
     ],
     coverage: {
       provider: 'v8',
-      include: ['src/shop/**/*.ts'],
-      exclude: ['src/shop/**/*.test.ts', 'src/shop/index.ts'],
+      include: ['src/shop/**/*.ts', 'netlify/lib/**/*.ts'],
+      exclude: ['**/*.test.ts', 'src/shop/index.ts'],
       reporter: ['text-summary'],
-      thresholds: { lines: 100, branches: 100, functions: 100, statements: 100 },
+      thresholds: {
+        // The shop core is all rules: every line and branch is tested.
+        'src/shop/**/*.ts': { lines: 100, branches: 100, functions: 100, statements: 100 },
+        // The server services, held at the level they reached when this was set (issue 19).
+        'netlify/lib/**/*.ts': { lines: 97, branches: 90, functions: 96, statements: 95 },
+      },
     },
   },
 });

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
+import { parse } from 'csv-parse/sync';
 import { HOST, portInUse, startServer, stopServer, waitForHealth } from './serve-build.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -399,38 +400,14 @@ async function removeBenchOrders(ids) {
   console.log(`Removed this run's ${removed} orders from the local order log (BENCH_KEEP_ORDERS=1 keeps them).`);
 }
 
-/**
- * RFC 4180 records (quoted fields, doubled quotes, CRLF), as netlify/lib/sheets.ts writes them;
- * repeated here because Node 20 cannot import that TypeScript module.
- */
+/** The Orders tab as netlify/lib/sheets/local-csv.ts writes it, read with the same csv-parse options. */
 function parseCsv(text) {
-  const source = text.replace(/^\uFEFF/, '');
-  const records = [];
-  let record = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < source.length; i += 1) {
-    const char = source[i];
-    if (quoted) {
-      if (char === '"' && source[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"' && field === '') quoted = true;
-    else if (char === ',') {
-      record.push(field);
-      field = '';
-    } else if (char === '\r' || char === '\n') {
-      if (char === '\r' && source[i + 1] === '\n') i += 1;
-      record.push(field);
-      if (record.length > 1 || record[0] !== '') records.push(record);
-      record = [];
-      field = '';
-    } else field += char;
-  }
-  if (field !== '' || record.length > 0) records.push([...record, field]);
-  return records;
+  return parse(text, {
+    bom: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    record_delimiter: ['\r\n', '\n', '\r'],
+  });
 }
 
 function countBy(values) {

@@ -2,9 +2,9 @@ import type { Config } from '@netlify/functions';
 import { content } from '../../src/content/content.server.ts';
 import type { Product, ShopSettings } from '../../src/content/types.ts';
 import { shippingQuoteRequestSchema } from '../../src/shop/schemas.ts';
-import { createDelhivery } from '../lib/delhivery.ts';
-import { readServerEnv } from '../lib/env.ts';
-import { errorResponse, methodNotAllowed, parseJsonBody } from '../lib/http.ts';
+import { createDelhivery } from '../lib/delhivery/client.ts';
+import { readServerEnv } from '../lib/platform/env.ts';
+import { errorResponse, methodNotAllowed, parseJsonBody } from '../lib/platform/http.ts';
 import { quoteShipping } from '../lib/shipping-quote.ts';
 
 /**

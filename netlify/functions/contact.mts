@@ -1,14 +1,15 @@
 import type { Config } from '@netlify/functions';
 import { contactSubmissionSchema } from '../../src/shop/schemas.ts';
-import { readServerEnv } from '../lib/env.ts';
-import { errorResponse, methodNotAllowed, parseJsonBody } from '../lib/http.ts';
-import { createSheets, newSheetContact } from '../lib/sheets.ts';
+import { readServerEnv } from '../lib/platform/env.ts';
+import { errorResponse, guarded, methodNotAllowed, parseJsonBody } from '../lib/platform/http.ts';
+import { createSheets } from '../lib/sheets/client.ts';
+import { newSheetContact } from '../lib/sheets/records.ts';
 
-/** SPEC §8: what the contact form shows when a message could not be sent. */
+/** docs/shop-rules.md §8: what the contact form shows when a message could not be sent. */
 export const CONTACT_FAILED_MESSAGE =
   'Sorry, there was an error submitting your message. Please try again or email us directly.';
 
-/** POST: a contact message (SPEC §3), to the Contact Submissions tab with an ISO timestamp. */
+/** POST: a contact message (docs/shop-rules.md §3), to the Contact Submissions tab with an ISO timestamp. */
 export default async function contact(request: Request): Promise<Response> {
   if (request.method !== 'POST') return methodNotAllowed(['POST']);
   const body = await parseJsonBody(request, contactSubmissionSchema);
@@ -16,14 +17,11 @@ export default async function contact(request: Request): Promise<Response> {
   const { website, ...message } = body.data;
   // A bot filled the hidden field: it is told what a person is told, and nothing is written.
   if (website?.trim()) return Response.json({ success: true }, { status: 201 });
-  try {
+  return guarded({ name: 'contact', message: CONTACT_FAILED_MESSAGE }, async () => {
     const result = await createSheets(readServerEnv()).appendContact(newSheetContact(message));
     if (!result.ok) return errorResponse(502, 'SHEET_UNAVAILABLE', CONTACT_FAILED_MESSAGE);
     return Response.json({ success: true }, { status: 201 });
-  } catch (error) {
-    console.error('contact: unexpected failure', error);
-    return errorResponse(500, 'INTERNAL_ERROR', CONTACT_FAILED_MESSAGE);
-  }
+  });
 }
 
 export const config: Config = {

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { content } from '../../src/content/content.server.ts';
-import { errorResponse, methodNotAllowed } from '../lib/http.ts';
+import { errorResponse, methodNotAllowed } from '../lib/platform/http.ts';
 
 /** A cheap check that the functions run and can read the catalogue (used by tests and uptime checks). */
 export default async function health(request: Request): Promise<Response> {

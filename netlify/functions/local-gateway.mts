@@ -1,10 +1,15 @@
 import type { Config } from '@netlify/functions';
 import { localGatewayPayRequestSchema } from '../../src/shop/schemas.ts';
-import { blobStore } from '../lib/blobs.ts';
-import { LOCAL_GATEWAY_STORE } from '../lib/deps.ts';
-import { isProduction, razorpayConfigured, readServerEnv } from '../lib/env.ts';
-import { errorResponse, guarded, methodNotAllowed, parseJsonBody } from '../lib/http.ts';
-import { payLocally } from '../lib/razorpay.ts';
+import { LOCAL_GATEWAY_STORE } from '../lib/orders/deps.ts';
+import { blobStore } from '../lib/platform/blobs.ts';
+import { isProduction, razorpayConfigured, readServerEnv } from '../lib/platform/env.ts';
+import { errorResponse, guarded, methodNotAllowed, parseJsonBody } from '../lib/platform/http.ts';
+import { payLocally } from '../lib/razorpay/local-gateway.ts';
+
+const FAILING = {
+  name: 'local-gateway',
+  message: 'The test payment could not be made. Please try again.',
+};
 
 /**
  * The local test gateway's "bank": the development payment dialog posts here to pay or fail.
@@ -18,7 +23,7 @@ export default async function localGateway(request: Request): Promise<Response> 
   }
   const body = await parseJsonBody(request, localGatewayPayRequestSchema);
   if (!body.ok) return body.response;
-  return guarded('local-gateway', async () => {
+  return guarded(FAILING, async () => {
     const result = await payLocally(blobStore(LOCAL_GATEWAY_STORE), body.data.razorpay_order_id, body.data.outcome);
     return result ? Response.json(result) : errorResponse(404, 'UNKNOWN_ORDER', 'No such test payment order.');
   });

@@ -2,9 +2,10 @@ import type { Config, Context } from '@netlify/functions';
 import { content } from '../../src/content/content.server.ts';
 import { MESSAGES, type PincodeCheckResponse, pincodeSchema } from '../../src/shop/schemas.ts';
 import { DEFAULT_PICKUP } from '../../src/shop/shipment.ts';
-import { createDelhivery, estimateDeliveryDays } from '../lib/delhivery.ts';
-import { readServerEnv } from '../lib/env.ts';
-import { errorResponse, methodNotAllowed } from '../lib/http.ts';
+import { createDelhivery } from '../lib/delhivery/client.ts';
+import { estimateDeliveryDays } from '../lib/delhivery/delivery-days.ts';
+import { readServerEnv } from '../lib/platform/env.ts';
+import { errorResponse, methodNotAllowed } from '../lib/platform/http.ts';
 
 /**
  * 'Check delivery' on the product page: does Delhivery serve this pincode, for which payment

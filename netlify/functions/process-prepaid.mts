@@ -1,14 +1,20 @@
 import type { Config } from '@netlify/functions';
 import { prepaidOrderRequestSchema } from '../../src/shop/schemas.ts';
-import { createDeps } from '../lib/deps.ts';
-import { guarded, methodNotAllowed, parseJsonBody, serviceResponse } from '../lib/http.ts';
-import { processPrepaid } from '../lib/orders.ts';
+import { createDeps } from '../lib/orders/deps.ts';
+import { processPrepaid } from '../lib/orders/pay.ts';
+import { guarded, methodNotAllowed, parseJsonBody, serviceResponse } from '../lib/platform/http.ts';
+
+const FAILING = {
+  name: 'process-prepaid',
+  message:
+    'We could not confirm your order right now. If your payment went through it is safe, and the order will be completed automatically.',
+};
 
 export default async function processPrepaidOrder(request: Request): Promise<Response> {
   if (request.method !== 'POST') return methodNotAllowed(['POST']);
   const body = await parseJsonBody(request, prepaidOrderRequestSchema);
   if (!body.ok) return body.response;
-  return guarded('process-prepaid', async () => serviceResponse(await processPrepaid(createDeps(), body.data)));
+  return guarded(FAILING, async () => serviceResponse(await processPrepaid(createDeps(), body.data)));
 }
 
 export const config: Config = {

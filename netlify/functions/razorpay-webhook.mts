@@ -1,15 +1,20 @@
 import type { Config } from '@netlify/functions';
 import { MAX_BODY_BYTES } from '../../src/shop/schemas.ts';
-import { createDeps } from '../lib/deps.ts';
-import { errorResponse, guarded, methodNotAllowed, readLimited } from '../lib/http.ts';
-import { handleRazorpayWebhook } from '../lib/webhook.ts';
+import { createDeps } from '../lib/orders/deps.ts';
+import { handleRazorpayWebhook } from '../lib/orders/webhook.ts';
+import { errorResponse, guarded, methodNotAllowed, readLimited } from '../lib/platform/http.ts';
+
+const FAILING = {
+  name: 'razorpay-webhook',
+  message: 'The event could not be handled now; Razorpay sends it again.',
+};
 
 export default async function razorpayWebhook(request: Request): Promise<Response> {
   if (request.method !== 'POST') return methodNotAllowed(['POST']);
   // Read as raw text: the signature is over the exact bytes Razorpay sent.
   const raw = await readLimited(request, MAX_BODY_BYTES);
   if (raw === undefined) return errorResponse(413, 'BODY_TOO_LARGE', 'The webhook body is too large.');
-  return guarded('razorpay-webhook', () =>
+  return guarded(FAILING, () =>
     handleRazorpayWebhook(createDeps(), {
       rawBody: raw,
       signature: request.headers.get('x-razorpay-signature') ?? '',

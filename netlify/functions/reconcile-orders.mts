@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
-import { createDeps } from '../lib/deps.ts';
-import { reconcile } from '../lib/orders.ts';
+import { createDeps } from '../lib/orders/deps.ts';
+import { reconcile } from '../lib/orders/reconcile.ts';
 
 /** Every 15 minutes: settle unpaid prepaid orders with Razorpay and retry failed forwards. */
 export default async function reconcileOrders(): Promise<Response> {

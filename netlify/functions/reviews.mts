@@ -6,12 +6,13 @@ import {
   reviewSubmissionSchema,
   type reviewsResponseSchema,
 } from '../../src/shop/schemas.ts';
-import { readServerEnv } from '../lib/env.ts';
-import { errorResponse, guarded, methodNotAllowed, parseJsonBody } from '../lib/http.ts';
-import { reviewSummaries, reviewsFor } from '../lib/reviews.ts';
-import { createSheets, newSheetReview } from '../lib/sheets.ts';
+import { readServerEnv } from '../lib/platform/env.ts';
+import { errorResponse, guarded, methodNotAllowed, parseJsonBody } from '../lib/platform/http.ts';
+import { reviewSummaries, reviewsFor } from '../lib/reviews/feed.ts';
+import { createSheets } from '../lib/sheets/client.ts';
+import { newSheetReview } from '../lib/sheets/records.ts';
 
-/** SPEC §8: what the review form shows when a submission fails. */
+/** docs/shop-rules.md §8: what the review form shows when a submission fails. */
 export const REVIEW_FAILED_MESSAGE = 'Oops! Something went wrong. Please try again.';
 
 /**
@@ -24,8 +25,11 @@ export default async function reviews(request: Request): Promise<Response> {
   return methodNotAllowed(['GET', 'POST']);
 }
 
+const READ_FAILING = { name: 'reviews', message: 'The reviews could not be read right now. Please try again later.' };
+const POST_FAILING = { name: 'reviews', message: REVIEW_FAILED_MESSAGE };
+
 function getReviews(url: URL): Promise<Response> {
-  return guarded('reviews', async () => {
+  return guarded(READ_FAILING, async () => {
     const env = readServerEnv();
     const product = url.searchParams.get('product');
     if (product !== null) {
@@ -46,14 +50,11 @@ async function postReview(request: Request): Promise<Response> {
   const { website, ...review } = body.data;
   // A bot filled the hidden field: it is told what a person is told, and nothing is written.
   if (website?.trim()) return Response.json({ success: true }, { status: 201 });
-  try {
+  return guarded(POST_FAILING, async () => {
     const result = await createSheets(readServerEnv()).appendReview(newSheetReview(review));
     if (!result.ok) return errorResponse(502, 'SHEET_UNAVAILABLE', REVIEW_FAILED_MESSAGE);
     return Response.json({ success: true }, { status: 201 });
-  } catch (error) {
-    console.error('reviews: unexpected failure', error);
-    return errorResponse(500, 'INTERNAL_ERROR', REVIEW_FAILED_MESSAGE);
-  }
+  });
 }
 
 export const config: Config = {

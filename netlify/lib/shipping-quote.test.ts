@@ -4,7 +4,7 @@ import type { ShippingQuoteRequest } from '../../src/shop/schemas.ts';
 import { DEFAULT_SHIPPING_RULES } from '../../src/shop/shipping.ts';
 import { makeCatalogue } from '../../tests/support/factories.ts';
 import { server } from '../../tests/support/msw.ts';
-import { createDelhivery } from './delhivery.ts';
+import { createDelhivery } from './delhivery/client.ts';
 import { quoteShipping, type ShippingQuoteDeps } from './shipping-quote.ts';
 
 const BASE = 'https://delhivery.test';

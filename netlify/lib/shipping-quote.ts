@@ -1,13 +1,13 @@
 /**
  * The shipping quote behind POST /api/delhivery/calculate-shipping. The server is the price
- * authority (DESIGN.md, principle 2): subtotal and weight come from the catalogue and the lines,
+ * authority (docs/shop-rules.md §10): subtotal and weight come from the catalogue and the lines,
  * never from the browser.
  */
 import type { Product } from '../../src/shop/catalogue.ts';
 import { type OrderTotals, orderTotals, type PricedCart, priceLines } from '../../src/shop/order.ts';
 import type { ShippingQuoteRequest, ShippingQuoteResponse } from '../../src/shop/schemas.ts';
 import { decideShipping, type PaymentMode, type ShippingRules, type ShippingSource } from '../../src/shop/shipping.ts';
-import type { Delhivery } from './delhivery.ts';
+import type { Delhivery } from './delhivery/client.ts';
 
 export interface ShippingQuoteDeps {
   catalogue: readonly Product[];

@@ -18,10 +18,10 @@ import processPrepaid from '../../netlify/functions/process-prepaid.mts';
 import razorpayWebhook from '../../netlify/functions/razorpay-webhook.mts';
 import reconcileOrders from '../../netlify/functions/reconcile-orders.mts';
 import verifyPayment from '../../netlify/functions/verify-payment.mts';
-import { guardedStore, type JsonStore } from '../../netlify/lib/blobs.ts';
-import { LOCAL_GATEWAY_STORE, ORDERS_STORE } from '../../netlify/lib/deps.ts';
-import { readCsv } from '../../netlify/lib/sheets.ts';
-import { hmacHex } from '../../netlify/lib/signature.ts';
+import { LOCAL_GATEWAY_STORE, ORDERS_STORE } from '../../netlify/lib/orders/deps.ts';
+import { guardedStore, type JsonStore } from '../../netlify/lib/platform/blobs.ts';
+import { hmacHex } from '../../netlify/lib/razorpay/signature.ts';
+import { readCsv } from '../../netlify/lib/sheets/local-csv.ts';
 import {
   createPaymentOrderResponseSchema,
   errorEnvelopeSchema,
@@ -424,7 +424,7 @@ describe('a COD order through process-cod', () => {
     expect(await storedOrder(orderId)).toMatchObject({ status: 'forwarded' });
   });
 
-  // Guards the shared write queue in netlify/lib/blobs.ts: `createDeps()` makes new store objects for
+  // Guards the shared write queue in netlify/lib/platform/blobs.ts: `createDeps()` makes new store objects for
   // every request and the local Blobs server checks `If-None-Match: *` without a lock, so before the
   // queue was per process both requests answered 201 and the second overwrote the first record.
   // (Under `npm start` each request runs in its own worker thread, where no in-process queue helps.)
@@ -440,7 +440,7 @@ describe('a COD order through process-cod', () => {
 
   // Netlify's function emulation (`npm run dev`) runs every request in its own worker thread with
   // its own copy of the modules, and the local Blobs server gives no ETag on reads: the lock in
-  // netlify/lib/blobs.ts is a lock directory, so it spans threads too. Two fresh imports of the
+  // netlify/lib/platform/blobs.ts is a lock directory, so it spans threads too. Two fresh imports of the
   // function stand in for two workers.
   it('records a double submit once when each request runs in its own worker thread', async () => {
     const total = await serverTotal('cod');

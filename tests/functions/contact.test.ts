@@ -5,7 +5,8 @@ import path from 'node:path';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import contact, { config } from '../../netlify/functions/contact.mts';
-import { CONTACT_HEADERS, readCsv } from '../../netlify/lib/sheets.ts';
+import { readCsv } from '../../netlify/lib/sheets/local-csv.ts';
+import { CONTACT_HEADERS } from '../../netlify/lib/sheets/tabs.ts';
 import { errorEnvelopeSchema, MESSAGES } from '../../src/shop/schemas.ts';
 import { server } from '../support/msw.ts';
 

@@ -9,8 +9,9 @@ import path from 'node:path';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import reviews, { config } from '../../netlify/functions/reviews.mts';
-import { clearReviewsCache } from '../../netlify/lib/reviews.ts';
-import { formatCsvRow, parseCsv, REVIEW_HEADERS, readCsv } from '../../netlify/lib/sheets.ts';
+import { clearReviewsCache } from '../../netlify/lib/reviews/feed.ts';
+import { formatCsvRow, parseCsv, readCsv } from '../../netlify/lib/sheets/local-csv.ts';
+import { REVIEW_HEADERS } from '../../netlify/lib/sheets/tabs.ts';
 import {
   errorEnvelopeSchema,
   MESSAGES,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { getStore } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
-import { guardedStore, type JsonStore } from '../../netlify/lib/blobs.ts';
+import { guardedStore, type JsonStore } from '../../netlify/lib/platform/blobs.ts';
 import { allowPassthrough } from './msw.ts';
 
 export interface TestBlobs {

@@ -1,10 +1,11 @@
 /** An order service wired to test doubles: Blobs on the local server, a recording Sheet and carrier. */
 import { vi } from 'vitest';
-import { orderSettings } from '../../netlify/lib/deps.ts';
-import { readServerEnv, type ServerEnv } from '../../netlify/lib/env.ts';
-import { createOrderLog } from '../../netlify/lib/order-log.ts';
-import type { OrderDeps } from '../../netlify/lib/orders.ts';
-import { createGateway } from '../../netlify/lib/razorpay.ts';
+import { orderSettings } from '../../netlify/lib/orders/deps.ts';
+import { createOrderLog } from '../../netlify/lib/orders/order-log.ts';
+import type { OrderDeps } from '../../netlify/lib/orders/types.ts';
+import { readServerEnv, type ServerEnv } from '../../netlify/lib/platform/env.ts';
+import { failure } from '../../netlify/lib/platform/outcome.ts';
+import { createGateway } from '../../netlify/lib/razorpay/gateway.ts';
 import { content } from '../../src/content/content.server.ts';
 import type { OrderRecord } from '../../src/shop/order.ts';
 import type { ShipmentRecord } from '../../src/shop/shipment.ts';
@@ -44,7 +45,7 @@ export function orderWorld(blobs: TestBlobs, env: Partial<ServerEnv> = {}): Test
     gateway: () => createGateway(serverEnv, () => blobs.store(gatewayStoreName)),
     sheets: {
       appendOrder: vi.fn(async (order) => {
-        if (world.sheetDown) return { ok: false as const, reason: 'Sheet unreachable' };
+        if (world.sheetDown) return failure('UNREACHABLE', 'Sheet unreachable');
         if (seen.has(order.orderId)) return { ok: true as const, duplicate: true };
         seen.add(order.orderId);
         world.sheetRows.push(order);
@@ -54,9 +55,9 @@ export function orderWorld(blobs: TestBlobs, env: Partial<ServerEnv> = {}): Test
     carrier: {
       quoteRate: vi.fn(async () => undefined),
       createShipment: vi.fn(async ({ shipment }) => {
-        if (world.carrierDown) return { sent: false as const, reason: 'Delhivery answered 503' };
+        if (world.carrierDown) return failure('UNREACHABLE', 'Delhivery answered 503');
         world.shipments.push(shipment);
-        return { sent: true as const, waybill: `WB${world.shipments.length}` };
+        return { ok: true as const, waybill: `WB${world.shipments.length}` };
       }),
     },
     now: () => world.clock.now,

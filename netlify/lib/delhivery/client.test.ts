@@ -1,11 +1,12 @@
 import { delay, HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { z } from 'zod';
-import { buildOrderRecord, orderTotals, priceLines } from '../../src/shop/order.ts';
-import { buildShipment, type ShipmentRecord } from '../../src/shop/shipment.ts';
-import { makeCatalogue, makeCustomer } from '../../tests/support/factories.ts';
-import { server } from '../../tests/support/msw.ts';
-import { createDelhivery, estimateDeliveryDays } from './delhivery.ts';
+import { buildOrderRecord, orderTotals, priceLines } from '../../../src/shop/order.ts';
+import { buildShipment, type ShipmentRecord } from '../../../src/shop/shipment.ts';
+import { makeCatalogue, makeCustomer } from '../../../tests/support/factories.ts';
+import { server } from '../../../tests/support/msw.ts';
+import { createDelhivery } from './client.ts';
+import { estimateDeliveryDays } from './delivery-days.ts';
 
 const BASE = 'https://delhivery.test';
 const TOKEN = 'test-token';
@@ -279,7 +280,7 @@ describe('createShipment', () => {
 
     const result = await createDelhivery(env).createShipment({ shipment, pickupName: 'Delhivery Uttarkashi hub' });
 
-    expect(result).toEqual({ sent: true, waybill: '1234567890123' });
+    expect(result).toEqual({ ok: true, waybill: '1234567890123' });
     expect(seen).toHaveLength(1);
     expect(seen[0]?.data.pickup_location).toEqual({ name: 'Delhivery Uttarkashi hub' });
     expect(seen[0]?.data.shipments[0]).toEqual(shipment);
@@ -300,7 +301,7 @@ describe('createShipment', () => {
   it('accepts a numeric waybill when the package status is Success', async () => {
     server.use(createHandler(() => HttpResponse.json({ packages: [{ status: 'Success', waybill: 99887766 }] })));
     const result = await createDelhivery(env).createShipment({ shipment: codShipment(), pickupName: 'Hub' });
-    expect(result).toEqual({ sent: true, waybill: '99887766' });
+    expect(result).toEqual({ ok: true, waybill: '99887766' });
   });
 
   it("reports Delhivery's remarks when the package is refused", async () => {
@@ -316,7 +317,7 @@ describe('createShipment', () => {
 
     const result = await createDelhivery(env).createShipment({ shipment: codShipment(), pickupName: 'Hub' });
 
-    expect(result).toEqual({ sent: false, reason: 'Duplicate order id' });
+    expect(result).toEqual({ ok: false, code: 'DUPLICATE', message: 'Duplicate order id' });
     expectWarning(/OUO_1760000000000 refused: Duplicate order id/);
   });
 
@@ -325,7 +326,7 @@ describe('createShipment', () => {
       createHandler(() => HttpResponse.json({ success: false, rmk: 'ClientWarehouse matching query does not exist.' })),
     );
     const result = await createDelhivery(env).createShipment({ shipment: codShipment(), pickupName: 'Nowhere' });
-    expect(result).toEqual({ sent: false, reason: 'ClientWarehouse matching query does not exist.' });
+    expect(result).toEqual({ ok: false, code: 'REFUSED', message: 'ClientWarehouse matching query does not exist.' });
   });
 
   it('is not sent when Delhivery answers without a waybill', async () => {
@@ -335,13 +336,17 @@ describe('createShipment', () => {
       ),
     );
     const result = await createDelhivery(env).createShipment({ shipment: codShipment(), pickupName: 'Hub' });
-    expect(result).toEqual({ sent: false, reason: 'Delhivery returned no waybill' });
+    expect(result).toEqual({ ok: false, code: 'REFUSED', message: 'Delhivery returned no waybill' });
   });
 
   it('is not sent when the answer has an unexpected shape', async () => {
     server.use(createHandler(() => HttpResponse.json([{ waybill: '123' }])));
     const result = await createDelhivery(env).createShipment({ shipment: codShipment(), pickupName: 'Hub' });
-    expect(result).toMatchObject({ sent: false, reason: expect.stringMatching(/^unexpected response shape/) });
+    expect(result).toMatchObject({
+      ok: false,
+      code: 'UNREACHABLE',
+      message: expect.stringMatching(/^unexpected response shape/),
+    });
   });
 
   it('reports an error status as not sent', async () => {
@@ -349,13 +354,13 @@ describe('createShipment', () => {
       http.post(CREATE_URL, () => HttpResponse.json({ detail: 'Login or API Key Required' }, { status: 401 })),
     );
     const result = await createDelhivery(env).createShipment({ shipment: codShipment(), pickupName: 'Hub' });
-    expect(result).toEqual({ sent: false, reason: 'HTTP 401 (Login or API Key Required)' });
+    expect(result).toEqual({ ok: false, code: 'REFUSED', message: 'HTTP 401 (Login or API Key Required)' });
   });
 
   it('reports a network failure as not sent', async () => {
     server.use(http.post(CREATE_URL, () => HttpResponse.error()));
     const result = await createDelhivery(env).createShipment({ shipment: codShipment(), pickupName: 'Hub' });
-    expect(result).toMatchObject({ sent: false, reason: expect.stringMatching(/^network error/) });
+    expect(result).toMatchObject({ ok: false, code: 'UNREACHABLE', message: expect.stringMatching(/^network error/) });
   });
 });
 
@@ -383,8 +388,9 @@ describe('with no DELHIVERY_TOKEN (the embedded local default)', () => {
   it('records shipments as not sent', async () => {
     const { fetchImpl, delhivery } = local();
     await expect(delhivery.createShipment({ shipment: codShipment(), pickupName: 'Hub' })).resolves.toEqual({
-      sent: false,
-      reason: 'Delhivery is not configured',
+      ok: false,
+      code: 'NOT_CONFIGURED',
+      message: 'Delhivery is not configured',
     });
     expect(fetchImpl).not.toHaveBeenCalled();
     expect(warn).not.toHaveBeenCalled();

@@ -1,16 +1,17 @@
 /**
  * The one client for Delhivery's B2C API (rates, pincode serviceability, shipments). Delhivery's
- * shapes are parsed here and turned into ours; nothing outside this file knows them.
+ * shapes are parsed here and turned into ours; nothing outside this folder knows them.
  *
- * With no DELHIVERY_TOKEN the embedded local default answers instead and the network is never
- * touched (DESIGN.md, principle 4): no carrier rate (callers use the fallback estimate), every
- * valid pincode serviceable, shipments recorded as not sent.
+ * With no DELHIVERY_TOKEN the embedded local default (`local.ts`) answers instead and the network
+ * is never touched (docs/shop-rules.md §11).
  */
 import { z } from 'zod';
-import { pincodeSchema } from '../../src/shop/schemas.ts';
-import type { ShipmentRecord } from '../../src/shop/shipment.ts';
-import type { PaymentMode } from '../../src/shop/shipping.ts';
-import type { ServerEnv } from './env.ts';
+import { pincodeSchema } from '../../../src/shop/schemas.ts';
+import type { ShipmentRecord } from '../../../src/shop/shipment.ts';
+import type { PaymentMode } from '../../../src/shop/shipping.ts';
+import type { ServerEnv } from '../platform/env.ts';
+import { failure, type Outcome } from '../platform/outcome.ts';
+import { localDelhivery, NOT_SERVICEABLE } from './local.ts';
 
 /** A quote sits on the shopper's checkout path, so a slow carrier must not hold it up for long. */
 export const QUOTE_TIMEOUT_MS = 4_000;
@@ -31,7 +32,8 @@ export interface PincodeServiceability {
   cod: boolean;
 }
 
-export type ShipmentResult = { sent: true; waybill: string } | { sent: false; reason: string };
+/** A booked shipment's waybill; `DUPLICATE` when Delhivery already has a shipment for this order. */
+export type ShipmentResult = Outcome<{ waybill: string }>;
 
 export interface Delhivery {
   /** False when the embedded local default is answering (no DELHIVERY_TOKEN). */
@@ -49,8 +51,6 @@ export interface DelhiveryOptions {
   quoteTimeoutMs?: number;
   shipmentTimeoutMs?: number;
 }
-
-const NOT_SERVICEABLE: PincodeServiceability = { serviceable: false, prepaid: false, cod: false };
 
 // ---- Delhivery's shapes ------------------------------------------------------------------------
 
@@ -119,7 +119,7 @@ export function createDelhivery(
     init: RequestInit,
     schema: T,
     timeoutMs: number,
-  ): Promise<{ ok: true; data: z.output<T> } | { ok: false; reason: string }> {
+  ): Promise<{ ok: true; data: z.output<T> } | { ok: false; code: 'UNREACHABLE' | 'REFUSED'; reason: string }> {
     let response: Response;
     let body: string;
     try {
@@ -129,14 +129,21 @@ export function createDelhivery(
       const timedOut = error instanceof Error && error.name === 'TimeoutError';
       return {
         ok: false,
+        code: 'UNREACHABLE',
         reason: timedOut ? `no answer within ${timeoutMs} ms` : `network error (${describe(error)})`,
       };
     }
     const json = parseJson(body);
-    if (!response.ok) return { ok: false, reason: `HTTP ${response.status}${remark(json)}` };
-    if (json === undefined) return { ok: false, reason: 'response is not JSON' };
+    if (!response.ok) {
+      // A 4xx is Delhivery saying no (a refused token, a bad field); anything else may pass.
+      const code = response.status >= 400 && response.status < 500 ? 'REFUSED' : 'UNREACHABLE';
+      return { ok: false, code, reason: `HTTP ${response.status}${remark(json)}` };
+    }
+    if (json === undefined) return { ok: false, code: 'UNREACHABLE', reason: 'response is not JSON' };
     const parsed = schema.safeParse(json);
-    if (!parsed.success) return { ok: false, reason: `unexpected response shape: ${z.prettifyError(parsed.error)}` };
+    if (!parsed.success) {
+      return { ok: false, code: 'UNREACHABLE', reason: `unexpected response shape: ${z.prettifyError(parsed.error)}` };
+    }
     return { ok: true, data: parsed.data };
   }
 
@@ -190,47 +197,19 @@ export function createDelhivery(
       );
       if (!result.ok) {
         console.warn(`delhivery: shipment for ${shipment.order} not created: ${result.reason}`);
-        return { sent: false, reason: result.reason };
+        return failure(result.code, result.reason);
       }
       const first = result.data.packages?.[0];
       const accepted = result.data.success === true || first?.status?.toLowerCase() === 'success';
-      if (first?.waybill && accepted) return { sent: true, waybill: first.waybill };
+      if (first?.waybill && accepted) return { ok: true, waybill: first.waybill };
       const reason = rejectionReason(first?.remarks, result.data.rmk, first?.status);
       console.warn(`delhivery: shipment for ${shipment.order} refused: ${reason}`);
-      return { sent: false, reason };
+      // Delhivery says a repeated order id only in its remarks ("Duplicate order id"): this is the
+      // one place its words are read, so the order flow can decide on the code.
+      return failure(/duplicate/i.test(reason) ? 'DUPLICATE' : 'REFUSED', reason);
     },
   };
 }
-
-export interface DeliveryWindow {
-  min: number;
-  max: number;
-}
-
-/**
- * Days from pickup to the door, by how far apart the two pincodes are: same sorting district
- * (first two digits), same postal region (first digit), a neighbouring region, or further. From
- * the Uttarkashi pickup (249135) that is 24xxxx 2–4 days; UP and Uttarakhand 3–5; Delhi, Punjab,
- * Haryana, HP, J&K (1xxxxx), Rajasthan and Gujarat (3xxxxx) 4–6; the rest of India 5–8.
- * An estimate until Delhivery's TAT (expected delivery date) API is wired in.
- */
-export function estimateDeliveryDays(originPin: string, destinationPin: string): DeliveryWindow {
-  if (originPin.slice(0, 2) === destinationPin.slice(0, 2)) return { min: 2, max: 4 };
-  const originRegion = Number(originPin[0]);
-  const destinationRegion = Number(destinationPin[0]);
-  if (originRegion === destinationRegion) return { min: 3, max: 5 };
-  if (Math.abs(originRegion - destinationRegion) === 1) return { min: 4, max: 6 };
-  return { min: 5, max: 8 };
-}
-
-/** The embedded local default: no network, ever. */
-const localDelhivery: Delhivery = {
-  configured: false,
-  quoteRate: async () => undefined,
-  checkPincode: async (pin) =>
-    pincodeSchema.safeParse(pin).success ? { serviceable: true, prepaid: true, cod: true } : NOT_SERVICEABLE,
-  createShipment: async () => ({ sent: false, reason: 'Delhivery is not configured' }),
-};
 
 function rejectionReason(
   remarks: string | string[] | null | undefined,

@@ -1,12 +1,12 @@
 /** Wires the order service to the real (or embedded local) outside systems, from the environment. */
-import { content } from '../../src/content/content.server.ts';
-import { blobStore } from './blobs.ts';
-import { createDelhivery } from './delhivery.ts';
-import { readServerEnv, type ServerEnv } from './env.ts';
+import { content } from '../../../src/content/content.server.ts';
+import { createDelhivery } from '../delhivery/client.ts';
+import { blobStore } from '../platform/blobs.ts';
+import { readServerEnv, type ServerEnv } from '../platform/env.ts';
+import { createGateway, type PaymentGateway } from '../razorpay/gateway.ts';
+import { createSheets } from '../sheets/client.ts';
 import { createOrderLog } from './order-log.ts';
-import type { OrderDeps } from './orders.ts';
-import { createGateway, type PaymentGateway } from './razorpay.ts';
-import { createSheets } from './sheets.ts';
+import type { OrderDeps } from './types.ts';
 
 export const ORDERS_STORE = 'orders';
 export const LOCAL_GATEWAY_STORE = 'local-gateway';

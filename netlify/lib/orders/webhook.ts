@@ -3,9 +3,10 @@
  * same path as the browser's callback. Replays and out-of-order events change nothing.
  */
 import { z } from 'zod';
-import { errorResponse } from './http.ts';
-import { completePaidOrder, type OrderDeps } from './orders.ts';
-import { isWellFormedSignature, verifyWebhookSignature } from './signature.ts';
+import { errorResponse } from '../platform/http.ts';
+import { isWellFormedSignature, verifyWebhookSignature } from '../razorpay/signature.ts';
+import { completePaidOrder } from './pay.ts';
+import type { OrderDeps } from './types.ts';
 
 const paymentEntity = z.object({ id: z.string(), order_id: z.string(), amount: z.number().int() });
 const webhookEventSchema = z.object({

@@ -9,11 +9,8 @@
  * still apply across function instances.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, rmdir, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { getStore } from '@netlify/blobs';
+import { withLock } from './file-lock.ts';
 
 export interface JsonStore {
   getWithMetadata(key: string, options: { type: 'json' }): Promise<{ data: unknown; etag?: string } | null>;
@@ -30,57 +27,9 @@ const CONTENT_TAG = 'content:';
 const contentTag = (data: unknown) =>
   `${CONTENT_TAG}${createHash('sha256').update(JSON.stringify(data)).digest('hex')}`;
 
-/** One write queue per store and key for the whole process, however many store objects exist. */
-const queues = new Map<string, Promise<unknown>>();
-
-const LOCK_DIR = path.join(tmpdir(), 'ouo-blob-locks');
-const STALE_LOCK_MS = 10_000;
-
-/**
- * A lock that also spans worker threads and processes on one machine (Netlify's emulation runs
- * each request in its own worker): `mkdir` either creates the directory or fails, atomically.
- * On Netlify each function instance has its own /tmp, where this costs a syscall and changes nothing.
- */
-async function withFileLock<T>(key: string, run: () => Promise<T>): Promise<T> {
-  const lock = path.join(LOCK_DIR, createHash('sha256').update(key).digest('hex'));
-  await mkdir(LOCK_DIR, { recursive: true });
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      await mkdir(lock);
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const age = await stat(lock).then(
-        (info) => Date.now() - info.mtimeMs,
-        () => 0,
-      );
-      if (age > STALE_LOCK_MS || attempt > 400) await rmdir(lock).catch(() => undefined);
-      else await sleep(5 + Math.random() * 10);
-    }
-  }
-  try {
-    return await run();
-  } finally {
-    await rmdir(lock).catch(() => undefined);
-  }
-}
-
 export function guardedStore(store: JsonStore, storeName = 'default'): JsonStore {
-  const serial = <T>(blobKey: string, run: () => Promise<T>): Promise<T> => {
-    const key = `${storeName}\u0000${blobKey}`;
-    const previous = queues.get(key) ?? Promise.resolve();
-    const locked = () => withFileLock(key, run);
-    const next = previous.then(locked, locked);
-    queues.set(
-      key,
-      next
-        .catch(() => undefined)
-        .finally(() => {
-          if (queues.get(key) === next) queues.delete(key);
-        }),
-    );
-    return next;
-  };
+  const serial = <T>(blobKey: string, run: () => Promise<T>): Promise<T> =>
+    withLock(`blobs\u0000${storeName}\u0000${blobKey}`, run);
 
   return {
     async getWithMetadata(key, options) {

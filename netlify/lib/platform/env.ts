@@ -1,6 +1,6 @@
 /**
  * The functions' environment, read once and validated. Every outside system is optional: when its
- * variables are unset, the embedded local default runs instead (DESIGN.md).
+ * variables are unset, the embedded local default runs instead (docs/shop-rules.md §11).
  */
 import { z } from 'zod';
 
@@ -16,6 +16,8 @@ export const serverEnvSchema = z.object({
   RAZORPAY_KEY_ID: optional,
   RAZORPAY_KEY_SECRET: optional,
   RAZORPAY_WEBHOOK_SECRET: optional,
+  /** Razorpay's API host; contract tests point it at a fake upstream. */
+  RAZORPAY_BASE_URL: z.url().default('https://api.razorpay.com'),
   DELHIVERY_TOKEN: optional,
   DELHIVERY_BASE_URL: z.url().default('https://track.delhivery.com'),
   SHEETS_WEBHOOK_URL: z

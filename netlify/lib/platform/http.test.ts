@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { errorResponse, methodNotAllowed, parseJsonBody } from './http.ts';
+import { PaymentsNotConfiguredError } from '../razorpay/gateway.ts';
+import { errorResponse, guarded, methodNotAllowed, parseJsonBody } from './http.ts';
 
 const schema = z.object({ name: z.string().min(1, 'Please enter your name') });
 const post = (body: BodyInit, headers: Record<string, string> = {}) =>
@@ -63,5 +64,33 @@ describe('error responses', () => {
     const response = methodNotAllowed(['GET']);
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('GET');
+  });
+});
+
+describe('guarded', () => {
+  it("answers an unexpected failure with the endpoint's own message, never a stack", async () => {
+    const response = await guarded({ name: 'reviews', message: 'The reviews could not be read right now.' }, () => {
+      throw new Error('feed exploded at line 12');
+    });
+    expect(response.status).toBe(500);
+    const body = await response.json();
+    expect(body).toEqual({ error: { code: 'INTERNAL_ERROR', message: 'The reviews could not be read right now.' } });
+    expect(JSON.stringify(body)).not.toMatch(/order|charged|line 12/i);
+    expect(vi.mocked(console.error)).toHaveBeenCalledWith('reviews: unexpected failure', expect.any(Error));
+    vi.mocked(console.error).mockClear();
+  });
+
+  it('answers 503 PAYMENTS_UNAVAILABLE when online payment is switched off here', async () => {
+    const response = await guarded({ name: 'create-order', message: 'unused' }, () => {
+      throw new PaymentsNotConfiguredError('no keys');
+    });
+    expect(response.status).toBe(503);
+    expect((await response.json()).error.code).toBe('PAYMENTS_UNAVAILABLE');
+    vi.mocked(console.error).mockClear();
+  });
+
+  it('passes a handler answer through untouched', async () => {
+    const response = await guarded({ name: 'x', message: 'unused' }, async () => Response.json({ ok: true }));
+    expect(await response.json()).toEqual({ ok: true });
   });
 });

@@ -1,6 +1,7 @@
 /** The one way functions read bodies and answer errors: `{ error: { code, message, issues? } }`. */
 import type { z } from 'zod';
-import { type ErrorEnvelope, MAX_BODY_BYTES } from '../../src/shop/schemas.ts';
+import { type ErrorEnvelope, MAX_BODY_BYTES } from '../../../src/shop/schemas.ts';
+import { PaymentsNotConfiguredError } from '../razorpay/gateway.ts';
 
 export function errorResponse(
   status: number,
@@ -80,23 +81,30 @@ export function serviceResponse<T>(
     : errorResponse(result.status, result.code, result.message);
 }
 
-/** Runs a handler; an unexpected failure is logged and answered with the envelope, never a stack. */
-export async function guarded(name: string, run: () => Promise<Response>): Promise<Response> {
+/** What an endpoint tells the shopper when it fails in a way nobody foresaw. */
+export interface Failing {
+  /** Names the endpoint in the log. */
+  name: string;
+  /** The endpoint's own words: a reviews failure never mentions an order. */
+  message: string;
+}
+
+/**
+ * Runs a handler; an unexpected failure is logged and answered with the endpoint's own message in
+ * the envelope, never a stack. Online payment switched off here is a 503 that names the way out.
+ */
+export async function guarded(failing: Failing, run: () => Promise<Response>): Promise<Response> {
   try {
     return await run();
   } catch (error) {
-    console.error(`${name}: unexpected failure`, error);
-    const notConfigured = (error as Error).name === 'PaymentsNotConfiguredError';
-    return notConfigured
-      ? errorResponse(
-          503,
-          'PAYMENTS_UNAVAILABLE',
-          'Online payment is not available right now. Please choose Cash on Delivery.',
-        )
-      : errorResponse(
-          500,
-          'INTERNAL_ERROR',
-          'Something went wrong on our side. Your order was not charged; please try again.',
-        );
+    console.error(`${failing.name}: unexpected failure`, error);
+    if (error instanceof PaymentsNotConfiguredError) {
+      return errorResponse(
+        503,
+        'PAYMENTS_UNAVAILABLE',
+        'Online payment is not available right now. Please choose Cash on Delivery.',
+      );
+    }
+    return errorResponse(500, 'INTERNAL_ERROR', failing.message);
   }
 }

@@ -3,19 +3,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { server } from '../../tests/support/msw.ts';
+import { server } from '../../../tests/support/msw.ts';
+import { formatCsvRow } from '../sheets/local-csv.ts';
 import {
   clearReviewsCache,
   feedUrl,
   loadReviews,
   parseGvizResponse,
-  parseRating,
   readLocalReviews,
   reviewSummaries,
   reviewsFor,
   selectReviews,
-} from './reviews.ts';
-import { formatCsvRow } from './sheets.ts';
+} from './feed.ts';
+import { parseRating } from './table.ts';
 
 const TODAY = '2026-03-01';
 const LABELS = ['id', 'product', 'name', 'email', 'location', 'rating', 'source', 'date', 'review', 'display'];
@@ -59,7 +59,7 @@ function row(overrides: Partial<Record<string, GvizCell>> = {}): GvizCell[] {
 const wrapped = (json: unknown) => `/*O_o*/\ngoogle.visualization.Query.setResponse(${JSON.stringify(json)});`;
 
 describe('parseGvizResponse', () => {
-  it('reads the usual wrapper and maps the SPEC fields, without the email', () => {
+  it('reads the usual wrapper and maps the shop-rules §3 fields, without the email', () => {
     const [review, ...rest] = parseGvizResponse(wrapped(gvizTable([row()])), TODAY);
     expect(rest).toEqual([]);
     expect(review).toEqual({

@@ -1,90 +1,16 @@
 /**
  * The published reviews, read from the staff's sheet: its public JSON export (the gviz feed of the
- * Reviews tab) when `SHEET_ID` is set, the local `Reviews.csv` otherwise (DESIGN.md). Both become
- * a table of column labels and cell texts, mapped the same way to SPEC §3 reviews; only rows whose
- * display column is yes (any case) are kept, and only the public fields leave this module — the
- * sheet's emails never reach a browser.
+ * Reviews tab) when `SHEET_ID` is set, the local `Reviews.csv` otherwise (docs/shop-rules.md §11).
+ * Both become a table of labels and cells, mapped the same way to reviews by `table.ts`.
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { averageRating, productNamesMatch } from '../../src/shop/reviews.ts';
-import type { PublicReview } from '../../src/shop/schemas.ts';
-import type { ServerEnv } from './env.ts';
-import { indiaToday, readCsv } from './sheets.ts';
-
-// ---------------------------------------------------------------------------------------------
-// Mapping a table of labels and cells to reviews
-
-type Cell = string | undefined;
-
-/** The columns read, by label (case and spaces ignored); `customer` is the sheet's name column. */
-const COLUMNS = {
-  id: ['id'],
-  product: ['product'],
-  customer: ['name', 'customer'],
-  location: ['location'],
-  rating: ['rating'],
-  source: ['source'],
-  date: ['date'],
-  review: ['review', 'review text'],
-  display: ['display'],
-} as const;
-type Column = keyof typeof COLUMNS;
-
-const normaliseLabel = (label: string) => label.trim().toLowerCase().replace(/\s+/g, ' ');
-
-function columnIndexes(labels: readonly Cell[]): Record<Column, number> {
-  const normalised = labels.map((label) => normaliseLabel(label ?? ''));
-  const indexes = {} as Record<Column, number>;
-  for (const [column, names] of Object.entries(COLUMNS) as [Column, readonly string[]][]) {
-    indexes[column] = normalised.findIndex((label) => names.includes(label));
-  }
-  return indexes;
-}
-
-/** Rating: an integer 1–5; numbers written as text count, anything else is the default 5. */
-export function parseRating(value: Cell): number {
-  const number = Number.parseFloat((value ?? '').trim());
-  if (!Number.isFinite(number)) return 5;
-  return Math.min(5, Math.max(1, Math.round(number)));
-}
-
-/**
- * The displayed reviews of a table. `rows` are the data rows in sheet order; a missing id becomes
- * `review-<n>`, n counting data rows from 1. A sheet whose columns have no labels (gviz does this
- * when it cannot tell the header row) has its labels in the first row, which is then skipped.
- */
-export function reviewsFromTable(labels: readonly Cell[], rows: readonly Cell[][], today: string): PublicReview[] {
-  let indexes = columnIndexes(labels);
-  let dataRows = rows;
-  if (indexes.display < 0 && rows[0]) {
-    const fromFirstRow = columnIndexes(rows[0]);
-    if (fromFirstRow.display >= 0) {
-      indexes = fromFirstRow;
-      dataRows = rows.slice(1);
-    }
-  }
-  if (indexes.display < 0) return [];
-  const reviews: PublicReview[] = [];
-  dataRows.forEach((row, index) => {
-    const read = (column: Column) => {
-      const at = indexes[column];
-      return at < 0 ? '' : (row[at] ?? '').trim();
-    };
-    if (read('display').toLowerCase() !== 'yes') return;
-    reviews.push({
-      id: read('id') || `review-${index + 1}`,
-      product: read('product'),
-      customer: read('customer'),
-      location: read('location'),
-      rating: parseRating(read('rating')),
-      source: read('source') || 'Website',
-      date: read('date') || today,
-      review: read('review'),
-    });
-  });
-  return reviews;
-}
+import { averageRating, productNamesMatch } from '../../../src/shop/reviews.ts';
+import type { PublicReview } from '../../../src/shop/schemas.ts';
+import type { ServerEnv } from '../platform/env.ts';
+import { readCsv } from '../sheets/local-csv.ts';
+import { indiaToday } from '../sheets/records.ts';
+import { type Cell, reviewsFromTable } from './table.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The gviz feed
@@ -213,7 +139,7 @@ async function readFeed(env: ReviewsEnv, fetchImpl: typeof fetch): Promise<Publi
 
 /**
  * Every displayed review, from the cache when it is fresh. A failure is logged as a warning and
- * answers an empty list (SPEC §8); it is not cached, so the next request tries the feed again.
+ * answers an empty list (docs/shop-rules.md §8); it is not cached, so the next request tries the feed again.
  */
 export async function loadReviews(env: ReviewsEnv, fetchImpl: typeof fetch = fetch): Promise<PublicReview[]> {
   const source = env.SHEET_ID ? `sheet:${env.SHEET_ID}` : `csv:${resolve(env.LOCAL_SHEETS_DIR)}`;
@@ -246,7 +172,7 @@ function dateValue(date: string): number {
 }
 
 /**
- * One product's reviews: names matched either way (SPEC §5), newest first (later rows first on the
+ * One product's reviews: names matched either way (docs/shop-rules.md §5), newest first (later rows first on the
  * same date), copied field by field so nothing but the public fields can leave.
  */
 export function selectReviews(all: readonly PublicReview[], productName: string): ProductReviews {

@@ -1,6 +1,7 @@
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { formatCsvRow, parseCsv, REVIEW_HEADERS } from '../../../netlify/lib/sheets.ts';
+import { formatCsvRow, parseCsv } from '../../../netlify/lib/sheets/local-csv.ts';
+import { REVIEW_HEADERS } from '../../../netlify/lib/sheets/tabs.ts';
 import { E2E_SHEETS_DIR } from '../../../playwright.config.ts';
 
 /** The order log as the test server keeps it (Netlify's local Blobs sandbox). */

@@ -1,12 +1,13 @@
 import { HttpResponse, http } from 'msw';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestBlobs, type TestBlobs } from '../../tests/support/blobs.ts';
-import { makeCustomer } from '../../tests/support/factories.ts';
-import { server } from '../../tests/support/msw.ts';
-import { orderWorld } from '../../tests/support/orders.ts';
-import { createPaymentOrder, placeCodOrder, processPrepaid, reconcile, verifyPayment } from './orders.ts';
-import { payLocally } from './razorpay.ts';
-import { hmacHex, paymentSignature } from './signature.ts';
+import { startTestBlobs, type TestBlobs } from '../../../tests/support/blobs.ts';
+import { makeCustomer } from '../../../tests/support/factories.ts';
+import { server } from '../../../tests/support/msw.ts';
+import { orderWorld } from '../../../tests/support/orders.ts';
+import { payLocally } from '../razorpay/local-gateway.ts';
+import { hmacHex, paymentSignature } from '../razorpay/signature.ts';
+import { createPaymentOrder, processPrepaid, verifyPayment } from './pay.ts';
+import { reconcile } from './reconcile.ts';
 import { handleRazorpayWebhook } from './webhook.ts';
 
 let blobs: TestBlobs;
@@ -20,9 +21,9 @@ const rajma = [{ productId: 1, size: '500gm', quantity: 2 }];
 const RAJMA_COD_TOTAL = 694 + 90 + 150;
 const RAJMA_PREPAID_TOTAL = 694 + 90;
 // 1 × Ghee 495gm = ₹1795: free shipping.
-const ghee = [{ productId: 3, size: '495gm', quantity: 1 }];
+const _ghee = [{ productId: 3, size: '495gm', quantity: 1 }];
 
-const codRequest = (orderId: string, overrides = {}) => ({
+const _codRequest = (orderId: string, overrides = {}) => ({
   orderId,
   customer: makeCustomer(),
   lines: rajma,
@@ -30,146 +31,6 @@ const codRequest = (orderId: string, overrides = {}) => ({
   clientTotal: RAJMA_COD_TOTAL,
   ...overrides,
 });
-
-describe('cash on delivery', () => {
-  it('prices on the server, records the order, then forwards it once to the Sheet and Delhivery', async () => {
-    const world = orderWorld(blobs);
-    const result = await placeCodOrder(world.deps, codRequest('OUO_1732000000001'));
-    expect(result).toEqual({
-      ok: true,
-      status: 201,
-      body: { success: true, orderId: 'OUO_1732000000001', total: RAJMA_COD_TOTAL, status: 'forwarded' },
-    });
-    expect(world.sheetRows).toHaveLength(1);
-    expect(world.sheetRows[0]).toMatchObject({
-      type: 'checkout',
-      orderId: 'OUO_1732000000001',
-      paymentMode: 'COD',
-      paymentStatus: 'Pending',
-      subtotal: 694,
-      shippingCharge: 90,
-      codCharge: 150,
-      total: RAJMA_COD_TOTAL,
-      products: [{ name: 'Himalayan White Rajma', size: '500gm', quantity: 2, price: 347 }],
-    });
-    expect(world.shipments).toEqual([
-      expect.objectContaining({
-        order: 'OUO_1732000000001',
-        payment_mode: 'COD',
-        cod_amount: RAJMA_COD_TOTAL,
-        total_amount: RAJMA_COD_TOTAL,
-        weight: 1000,
-        country: 'India',
-        shipping_mode: 'Surface',
-        pin: '248001',
-      }),
-    ]);
-    expect(world.sheetRows[0]).toMatchObject({ waybill: 'WB1' });
-    const stored = await world.deps.log.get('OUO_1732000000001');
-    expect(stored?.forwards.shipment).toMatchObject({ status: 'done', waybill: 'WB1' });
-  });
-
-  it('asks the carrier below ₹1000 and never above', async () => {
-    const world = orderWorld(blobs);
-    world.deps.carrier.quoteRate = async () => 72;
-    const cheap = await placeCodOrder(world.deps, codRequest('OUO_1732000000002', { clientTotal: 694 + 72 + 150 }));
-    expect(cheap).toMatchObject({ ok: true, body: { total: 916 } });
-    world.deps.carrier.quoteRate = async () => {
-      throw new Error('must not be asked above the threshold');
-    };
-    const free = await placeCodOrder(
-      world.deps,
-      codRequest('OUO_1732000000003', { lines: ghee, clientTotal: 1795 + 150 }),
-    );
-    expect(free).toMatchObject({ ok: true, body: { total: 1945 } });
-  });
-
-  it('refuses (409) a total the server does not agree with, and records nothing', async () => {
-    const world = orderWorld(blobs);
-    const result = await placeCodOrder(world.deps, codRequest('OUO_1732000000004', { clientTotal: 1 }));
-    expect(result).toMatchObject({ ok: false, status: 409, code: 'TOTAL_MISMATCH' });
-    expect(result.ok ? '' : result.message).toContain('₹934');
-    expect(await world.deps.log.allOrderIds()).toEqual([]);
-    expect(world.sheetRows).toEqual([]);
-  });
-
-  it('refuses an unknown product or size with 422', async () => {
-    const world = orderWorld(blobs);
-    const unknown = await placeCodOrder(
-      world.deps,
-      codRequest('OUO_1732000000005', { lines: [{ productId: 9, size: '1kg', quantity: 1 }] }),
-    );
-    expect(unknown).toMatchObject({ ok: false, status: 422, code: 'UNKNOWN_PRODUCT' });
-  });
-
-  it('turns a double submit into one order, one sheet row, one shipment', async () => {
-    const world = orderWorld(blobs);
-    const [first, second] = await Promise.all([
-      placeCodOrder(world.deps, codRequest('OUO_1732000000006')),
-      placeCodOrder(world.deps, codRequest('OUO_1732000000006')),
-    ]);
-    expect([first.ok && first.body.orderId, second.ok && second.body.orderId]).toEqual([
-      'OUO_1732000000006',
-      'OUO_1732000000006',
-    ]);
-    expect([first.status, second.status].sort()).toEqual([200, 201]);
-    expect(await world.deps.log.allOrderIds()).toEqual(['OUO_1732000000006']);
-    expect(world.sheetRows).toHaveLength(1);
-    expect(world.shipments).toHaveLength(1);
-  });
-
-  it('never merges two different orders that arrive under one id', async () => {
-    const world = orderWorld(blobs);
-    await placeCodOrder(world.deps, codRequest('OUO_1732000000007'));
-    const other = await placeCodOrder(
-      world.deps,
-      codRequest('OUO_1732000000007', { customer: makeCustomer({ name: 'Someone Else' }) }),
-    );
-    expect(other.ok && other.body.orderId).not.toBe('OUO_1732000000007');
-    expect((await world.deps.log.allOrderIds()).sort()).toHaveLength(2);
-    expect(world.sheetRows.map((row) => row.name).sort()).toEqual(['Asha Rawat', 'Someone Else']);
-  });
-
-  it('keeps the order when the Sheet is down, and the retry forwards it exactly once', async () => {
-    const world = orderWorld(blobs);
-    world.sheetDown = true;
-    const result = await placeCodOrder(world.deps, codRequest('OUO_1732000000008'));
-    expect(result).toMatchObject({ ok: true, body: { status: 'pending' } });
-    expect((await world.deps.log.get('OUO_1732000000008'))?.forwards.sheet).toMatchObject({
-      status: 'failed',
-      attempts: 1,
-    });
-    world.sheetDown = false;
-    await reconcile(world.deps);
-    await reconcile(world.deps);
-    expect(world.sheetRows).toHaveLength(1);
-    expect(world.shipments).toHaveLength(1);
-    expect((await world.deps.log.get('OUO_1732000000008'))?.status).toBe('forwarded');
-  });
-
-  it('keeps the order when Delhivery is down, and books the shipment on retry', async () => {
-    const world = orderWorld(blobs);
-    world.carrierDown = true;
-    await placeCodOrder(world.deps, codRequest('OUO_1732000000009'));
-    expect((await world.deps.log.get('OUO_1732000000009'))?.forwards.shipment).toMatchObject({
-      status: 'failed',
-      lastError: 'Delhivery answered 503',
-    });
-    world.carrierDown = false;
-    await reconcile(world.deps);
-    expect(world.shipments).toHaveLength(1);
-    expect(world.sheetRows).toHaveLength(1);
-  });
-
-  it('records a shipment as not sent when Delhivery is not configured', async () => {
-    const world = orderWorld(blobs);
-    world.deps.carrier.createShipment = async () => ({ sent: false, reason: 'Delhivery is not configured' });
-    const result = await placeCodOrder(world.deps, codRequest('OUO_1732000000010'));
-    expect(result).toMatchObject({ ok: true, body: { status: 'forwarded' } });
-    expect((await world.deps.log.get('OUO_1732000000010'))?.forwards.shipment.status).toBe('not-sent');
-  });
-});
-
 const prepaidRequest = (orderId: string, overrides = {}) => ({
   orderId,
   customer: makeCustomer(),
@@ -420,14 +281,5 @@ describe('prepaid with Razorpay (msw stands in for the API) and its webhook', ()
     expect(vi.mocked(console.error)).toHaveBeenCalledOnce();
     vi.mocked(console.error).mockClear();
     expect((await world.deps.log.get('OUO_1732000000204'))?.status).toBe('pending');
-  });
-});
-
-describe('a shipment Delhivery already has', () => {
-  it('is not booked twice when an earlier answer was lost', async () => {
-    const world = orderWorld(blobs);
-    world.deps.carrier.createShipment = async () => ({ sent: false, reason: 'Duplicate order id' });
-    await placeCodOrder(world.deps, codRequest('OUO_1732000000301'));
-    expect((await world.deps.log.get('OUO_1732000000301'))?.forwards.shipment.status).toBe('done');
   });
 });

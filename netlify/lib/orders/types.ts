@@ -1,0 +1,44 @@
+/** What the order service needs from the world, and how its answers look. */
+import type { Product } from '../../../src/shop/catalogue.ts';
+import type { ShipmentRecord } from '../../../src/shop/shipment.ts';
+import type { PaymentMode, ShippingRules } from '../../../src/shop/shipping.ts';
+import type { ShipmentResult } from '../delhivery/client.ts';
+import type { PaymentGateway } from '../razorpay/gateway.ts';
+import type { SheetWriteResult } from '../sheets/client.ts';
+import type { SheetOrder } from '../sheets/tabs.ts';
+import type { OrderLog } from './order-log.ts';
+
+export interface ShopSettingsForOrders extends ShippingRules {
+  pickup: { name: string; pincode: string };
+}
+
+export interface OrderDeps {
+  log: OrderLog;
+  catalogue: () => Promise<Product[]>;
+  settings: () => Promise<ShopSettingsForOrders>;
+  gateway: () => PaymentGateway;
+  sheets: {
+    appendOrder(order: SheetOrder): Promise<SheetWriteResult>;
+  };
+  carrier: {
+    quoteRate(input: {
+      originPin: string;
+      destinationPin: string;
+      grams: number;
+      mode: PaymentMode;
+    }): Promise<number | undefined>;
+    createShipment(input: { shipment: ShipmentRecord; pickupName: string }): Promise<ShipmentResult>;
+  };
+  now: () => Date;
+}
+
+export type ServiceResult<T> =
+  | { ok: true; status: number; body: T }
+  | { ok: false; status: number; code: string; message: string };
+
+export const fail = (status: number, code: string, message: string): ServiceResult<never> => ({
+  ok: false,
+  status,
+  code,
+  message,
+});

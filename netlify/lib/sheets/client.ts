@@ -1,0 +1,71 @@
+/**
+ * The one client for the staff's Google Sheet: the Apps Script web app when `SHEETS_WEBHOOK_URL`
+ * is set, CSV files under `LOCAL_SHEETS_DIR` otherwise (the local stand-in, docs/shop-rules.md §11).
+ * Every write is idempotent by the tab's key (the order id for Orders): the CSV writer skips a key
+ * it already has, and the script is sent the key so it can do the same.
+ */
+
+import type { ServerEnv } from '../platform/env.ts';
+import type { Outcome } from '../platform/outcome.ts';
+import { appsScriptWriter, SHEETS_TIMEOUT_MS } from './apps-script.ts';
+import { csvWriter } from './local-csv.ts';
+import {
+  CONTACT_TAB,
+  ORDERS_TAB,
+  REVIEWS_TAB,
+  type SheetContact,
+  type SheetOrder,
+  type SheetReview,
+  type SheetTab,
+} from './tabs.ts';
+
+/** `duplicate`: the tab already had a row with this key, so nothing was added. */
+export type SheetWriteResult = Outcome<{ duplicate: boolean }>;
+
+/** Writes one record's rows to a tab; never throws, a failure is a result the caller can retry. */
+export type TabWriter = <T>(tab: SheetTab<T>, record: T) => Promise<SheetWriteResult>;
+
+export interface SheetsClient {
+  kind: 'apps-script' | 'local';
+  /** Appends the order's rows to the Orders tab; a second call with the same order id adds nothing. */
+  appendOrder(order: SheetOrder): Promise<SheetWriteResult>;
+  /** Appends a review row (display 'No') to the Reviews tab; idempotent by its id. */
+  appendReview(review: SheetReview): Promise<SheetWriteResult>;
+  /** Appends a message to the Contact Submissions tab; idempotent by its id. */
+  appendContact(contact: SheetContact): Promise<SheetWriteResult>;
+}
+
+export type SheetsEnv = Pick<ServerEnv, 'SHEETS_WEBHOOK_URL' | 'SHEETS_WEBHOOK_SECRET' | 'LOCAL_SHEETS_DIR'>;
+
+export interface SheetsOptions {
+  /** How long to wait for the Apps Script, redirect included. */
+  timeoutMs?: number;
+}
+
+export function createSheets(
+  env: SheetsEnv,
+  fetchImpl: typeof fetch = fetch,
+  options: SheetsOptions = {},
+): SheetsClient {
+  const url = env.SHEETS_WEBHOOK_URL;
+  const write: TabWriter = logged(
+    url
+      ? appsScriptWriter(url, env.SHEETS_WEBHOOK_SECRET, fetchImpl, options.timeoutMs ?? SHEETS_TIMEOUT_MS)
+      : csvWriter(env.LOCAL_SHEETS_DIR),
+  );
+  return {
+    kind: url ? 'apps-script' : 'local',
+    appendOrder: (order) => write(ORDERS_TAB, order),
+    appendReview: (review) => write(REVIEWS_TAB, review),
+    appendContact: (contact) => write(CONTACT_TAB, contact),
+  };
+}
+
+/** Every failed write leaves a warning naming the tab and the record, whichever writer failed. */
+function logged(write: TabWriter): TabWriter {
+  return async (tab, record) => {
+    const result = await write(tab, record);
+    if (!result.ok) console.warn(`Sheet: ${tab.name} row for ${tab.key(record)} not written: ${result.message}`);
+    return result;
+  };
+}

@@ -1,0 +1,136 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { makeCustomer } from '../../../tests/support/factories.ts';
+import { makeSheetOrder as makeOrder, tempSheetsDir } from '../../../tests/support/sheets.ts';
+import { createSheets } from './client.ts';
+import { formatCsvRow, parseCsv, readCsv } from './local-csv.ts';
+import { ORDER_HEADERS, orderRows } from './tabs.ts';
+
+const sheetsDir = tempSheetsDir();
+const localEnv = sheetsDir.localEnv;
+
+describe('CSV', () => {
+  it('quotes only fields that need it and round-trips commas, quotes and line breaks', () => {
+    const row = ['plain', 'a, b', 'say "hi"', 'two\nlines', 'cr\r\nlf', ''];
+    expect(formatCsvRow(row)).toBe('plain,"a, b","say ""hi""","two\nlines","cr\r\nlf",');
+    expect(parseCsv(`${formatCsvRow(row)}\r\n${formatCsvRow(['x'])}\r\n`)).toEqual([row, ['x']]);
+  });
+
+  it('reads LF and CR line endings, a byte-order mark, blank lines and a missing final line break', () => {
+    expect(parseCsv('\uFEFFa,b\n\nc,d\re,"f"')).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+      ['e', 'f'],
+    ]);
+  });
+
+  it('reads a missing file as no records', async () => {
+    expect(await readCsv(join(sheetsDir.dir(), 'Nothing.csv'))).toEqual([]);
+  });
+});
+
+describe('createSheets without SHEETS_WEBHOOK_URL (CSV files)', () => {
+  const ordersCsv = () => join(sheetsDir.dir(), 'Orders.csv');
+  const local = () => createSheets(localEnv());
+
+  it('creates the folder and the header row, then appends the order rows', async () => {
+    const nested = join(sheetsDir.dir(), '.data', 'sheets');
+    const sheets = createSheets({ ...localEnv(), LOCAL_SHEETS_DIR: nested });
+    expect(sheets.kind).toBe('local');
+    expect(await sheets.appendOrder(makeOrder())).toEqual({ ok: true, duplicate: false });
+    const table = await readCsv(join(nested, 'Orders.csv'));
+    expect(table[0]).toEqual([...ORDER_HEADERS]);
+    expect(table.slice(1)).toEqual(orderRows(makeOrder()));
+    const raw = await readFile(join(nested, 'Orders.csv'), 'utf8');
+    expect(raw.startsWith('\uFEFFOrder ID,Timestamp,')).toBe(true);
+    expect(raw.endsWith('\r\n')).toBe(true);
+  });
+
+  it('round-trips commas, quotes, line breaks and neutralised cells through the file', async () => {
+    const customer = makeCustomer({
+      name: 'Asha "Didi" Rawat',
+      address1: 'House 12, Mall Road',
+      address2: 'Flat 3\nSecond floor',
+      phone: '+91 98765 43210',
+      city: '=1+1',
+    });
+    const order = makeOrder('OUO_1760000000001', undefined, customer);
+    await local().appendOrder(order);
+    const [, first] = await readCsv(ordersCsv());
+    const cell = (header: (typeof ORDER_HEADERS)[number]) => first?.[ORDER_HEADERS.indexOf(header)];
+    expect(cell('Name')).toBe('Asha "Didi" Rawat');
+    expect(cell('Address')).toBe('House 12, Mall Road, Flat 3\nSecond floor');
+    expect(cell('Phone')).toBe("'+91 98765 43210");
+    expect(cell('City')).toBe("'=1+1");
+    expect(first).toHaveLength(ORDER_HEADERS.length);
+  });
+
+  it('appends nothing for an order id it already has', async () => {
+    const sheets = local();
+    expect(await sheets.appendOrder(makeOrder())).toEqual({ ok: true, duplicate: false });
+    const before = await readFile(ordersCsv(), 'utf8');
+    expect(await sheets.appendOrder(makeOrder())).toEqual({ ok: true, duplicate: true });
+    // Another client on the same folder (another function) knows it too.
+    expect(await local().appendOrder(makeOrder())).toEqual({ ok: true, duplicate: true });
+    expect(await readFile(ordersCsv(), 'utf8')).toBe(before);
+    expect(await readCsv(ordersCsv())).toHaveLength(3);
+  });
+
+  it('keeps the same order sent twice at once to one set of rows', async () => {
+    const sheets = local();
+    const results = await Promise.all([sheets.appendOrder(makeOrder()), local().appendOrder(makeOrder())]);
+    expect(results.map((result) => result.ok && result.duplicate).sort()).toEqual([false, true]);
+    expect(await readCsv(ordersCsv())).toHaveLength(3);
+  });
+
+  it('writes 200 concurrent orders whole, once each, without interleaving', async () => {
+    const sheets = local();
+    const orders = Array.from({ length: 200 }, (_, i) => {
+      const lines = [
+        { productId: 1, size: '500gm', quantity: 1 },
+        { productId: 3, size: '120gm', quantity: 1 },
+        { productId: 5, size: '1kg', quantity: 1 },
+      ].slice(0, (i % 3) + 1);
+      return makeOrder(`OUO_${1760000000000 + i}`, lines, makeCustomer({ name: `Customer, "${i}"` }));
+    });
+    // The first 20 are also retried at once, by another client of the same folder.
+    const results = await Promise.all([
+      ...orders.map((order) => sheets.appendOrder(order)),
+      ...orders.slice(0, 20).map((order) => local().appendOrder(order)),
+    ]);
+    expect(results.filter((result) => result.ok && !result.duplicate)).toHaveLength(200);
+    expect(results.filter((result) => result.ok && result.duplicate)).toHaveLength(20);
+
+    const [header, ...rows] = await readCsv(ordersCsv());
+    expect(header).toEqual([...ORDER_HEADERS]);
+    expect(rows).toHaveLength(orders.reduce((sum, order) => sum + order.products.length, 0));
+    const ids = rows.map((row) => row[0]);
+    expect(new Set(ids).size).toBe(200);
+    for (const order of orders) {
+      const first = ids.indexOf(order.orderId);
+      // An order's rows sit together, exactly as orderRows made them.
+      expect(rows.slice(first, first + order.products.length)).toEqual(orderRows(order));
+      expect(ids.filter((id) => id === order.orderId)).toHaveLength(order.products.length);
+    }
+  });
+
+  it('adds a line break before appending to a file saved without one', async () => {
+    await local().appendOrder(makeOrder('OUO_1760000000001'));
+    const saved = (await readFile(ordersCsv(), 'utf8')).replace(/\r\n$/, '');
+    await writeFile(ordersCsv(), saved);
+    await local().appendOrder(makeOrder('OUO_1760000000002'));
+    const ids = (await readCsv(ordersCsv())).slice(1).map((row) => row[0]);
+    expect(ids).toEqual(['OUO_1760000000001', 'OUO_1760000000001', 'OUO_1760000000002', 'OUO_1760000000002']);
+  });
+
+  it('answers a failure with a warning when the file cannot be written', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    // A file where the folder should be.
+    await writeFile(join(sheetsDir.dir(), 'blocked'), '');
+    const sheets = createSheets({ ...localEnv(), LOCAL_SHEETS_DIR: join(sheetsDir.dir(), 'blocked') });
+    const result = await sheets.appendOrder(makeOrder());
+    expect(result.ok).toBe(false);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('OUO_1760000000000'));
+  });
+});

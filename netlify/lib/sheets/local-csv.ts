@@ -1,0 +1,83 @@
+/**
+ * The local stand-in for the staff's Sheet: one CSV file per tab under `LOCAL_SHEETS_DIR`, which
+ * staff testing the shop can open in any spreadsheet program (UTF-8 with a byte-order mark, CRLF,
+ * RFC 4180 quoting, read and written by csv-parse / csv-stringify). CSV rather than JSON because
+ * that is what a person moderating reviews or working orders opens and edits.
+ */
+import { appendFile, mkdir, readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import { withLock } from '../platform/file-lock.ts';
+import { failure } from '../platform/outcome.ts';
+import type { TabWriter } from './client.ts';
+import { neutraliseCell, tabRows } from './tabs.ts';
+
+const CRLF = '\r\n';
+/** Lets Excel read the file as UTF-8 (names and addresses are not all ASCII). */
+const BOM = '\uFEFF';
+
+export function csvWriter(dir: string): TabWriter {
+  return async (tab, record) => {
+    const file = resolve(dir, `${tab.name}.csv`);
+    try {
+      // Appends to one file run one after another, so concurrent orders neither interleave nor
+      // both pass the duplicate check.
+      return await withLock(`csv\u0000${file}`, async () => {
+        await mkdir(resolve(dir), { recursive: true });
+        const existing = await readText(file);
+        const table = parseCsv(existing);
+        const header = table[0];
+        const key = neutraliseCell(tab.key(record));
+        if (header) {
+          const found = header.indexOf(tab.keyHeader);
+          const keyIndex = found >= 0 ? found : tab.headers.indexOf(tab.keyHeader);
+          if (table.some((row, index) => index > 0 && row[keyIndex] === key)) return { ok: true, duplicate: true };
+        }
+        // One appendFile per record, so a crash leaves whole records or none of them.
+        let text = header ? '' : `${BOM}${formatCsvRow(tab.headers)}${CRLF}`;
+        // A file saved by a spreadsheet program may lack the final line break.
+        if (existing !== '' && !existing.endsWith('\n') && !existing.endsWith('\r')) text += CRLF;
+        text += tabRows(tab, record)
+          .map((row) => `${formatCsvRow(row)}${CRLF}`)
+          .join('');
+        await appendFile(file, text, 'utf8');
+        return { ok: true, duplicate: false };
+      });
+    } catch (error) {
+      return failure('UNREACHABLE', `${file} could not be written (${String(error)})`);
+    }
+  };
+}
+
+async function readText(file: string): Promise<string> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
+    throw error;
+  }
+}
+
+/** One CSV record without its line break: a field with a comma, quote, CR or LF is quoted. */
+export function formatCsvRow(row: readonly string[]): string {
+  return stringify([row as string[]], { record_delimiter: '' });
+}
+
+/**
+ * RFC 4180 records: quoted fields may hold commas, quotes and line breaks; records end with CRLF,
+ * LF or CR. A leading byte-order mark and blank lines are skipped.
+ */
+export function parseCsv(text: string): string[][] {
+  return parse(text, {
+    bom: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    record_delimiter: ['\r\n', '\n', '\r'],
+  }) as string[][];
+}
+
+/** The records of a CSV file; a missing file has none. */
+export async function readCsv(path: string): Promise<string[][]> {
+  return parseCsv(await readText(path));
+}

@@ -1,0 +1,50 @@
+/** Test data for the Sheet's tabs and writers: an order priced by the shop core, a temporary folder. */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, vi } from 'vitest';
+import type { SheetOrder } from '../../netlify/lib/sheets/tabs.ts';
+import { buildOrderRecord, orderTotals, priceLines } from '../../src/shop/order.ts';
+import { makeCatalogue, makeCustomer } from './factories.ts';
+
+const HSN = { 1: '07133300', 3: '040590', 5: '10061090' } as Record<number, string>;
+
+/** A COD order priced by the shop core: white rajma 1kg × 2 and ghee 120gm × 1 unless told. */
+export function makeSheetOrder(
+  orderId = 'OUO_1760000000000',
+  lines = [
+    { productId: 1, size: '1kg', quantity: 2 },
+    { productId: 3, size: '120gm', quantity: 1 },
+  ],
+  customer = makeCustomer(),
+): SheetOrder {
+  const catalogue = makeCatalogue().map((product) => ({ ...product, hsnCode: HSN[product.id] }));
+  const priced = priceLines(catalogue, lines);
+  if (!priced.ok) throw new Error(priced.message);
+  const totals = orderTotals(priced.cart.subtotal, 0, 'cod');
+  const record = buildOrderRecord({
+    orderId,
+    timestamp: new Date('2025-10-09T06:30:00.000Z'),
+    customer,
+    cart: priced.cart,
+    totals,
+    mode: 'cod',
+  });
+  return { ...record, lines: priced.cart.lines };
+}
+
+/** A fresh folder for the local CSV tabs per test; `dir()` names it, `localEnv()` points the client at it. */
+export function tempSheetsDir() {
+  let dir = '';
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'ouo-sheets-'));
+  });
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await rm(dir, { recursive: true, force: true });
+  });
+  return {
+    dir: () => dir,
+    localEnv: () => ({ SHEETS_WEBHOOK_URL: undefined, SHEETS_WEBHOOK_SECRET: undefined, LOCAL_SHEETS_DIR: dir }),
+  };
+}
