@@ -5,8 +5,8 @@
  * The one module in src/ that uses netlify/lib (biome.json allows it alone): a `.server` module runs
  * only at build time, and reading the reviews the way /api/reviews does keeps one reader.
  */
-import { readServerEnv } from '../../netlify/lib/env.ts';
-import { reviewsFor } from '../../netlify/lib/reviews.ts';
+import { readServerEnv } from '../../netlify/lib/platform/env.ts';
+import { reviewsFor } from '../../netlify/lib/reviews/feed.ts';
 import type { ReviewDigest } from '../features/seo/structured-data.ts';
 
 /** How many reviews are written out in full; the rating counts all of them. */

@@ -2,8 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearReviewsCache } from '../../netlify/lib/reviews.ts';
-import { formatCsvRow } from '../../netlify/lib/sheets.ts';
+import { clearReviewsCache } from '../../netlify/lib/reviews/feed.ts';
+import { formatCsvRow } from '../../netlify/lib/sheets/local-csv.ts';
 import { REVIEWS_IN_STRUCTURED_DATA, reviewDigest } from './review-digest.server.ts';
 
 const LABELS = ['id', 'product', 'name', 'email', 'location', 'rating', 'source', 'date', 'review', 'display'];
