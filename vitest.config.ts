@@ -1,5 +1,5 @@
 // Tests load neither the React Router nor the Netlify Vite plugin: runners that load them may
-// never exit (PLATFORM.md), and unit tests need neither.
+// never exit (docs/platform.md), and unit tests need neither.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({

@@ -13,7 +13,7 @@ interface QuantityStepperProps {
 
 /**
  * − / number / + . Typing is free while the field has focus; on blur a non-numeric value becomes 1
- * and the value is kept within min..max (SPEC §5).
+ * and the value is kept within min..max (docs/shop-rules.md §5).
  */
 export function QuantityStepper({ value, onChange, label, min = 1, max = MAX_LINE_QUANTITY }: QuantityStepperProps) {
   const [draft, setDraft] = useState(String(value));

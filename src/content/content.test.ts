@@ -18,7 +18,7 @@ import {
 const content = createContent(createBundledSource());
 
 describe('bundled content', () => {
-  it('has the six products with the SPEC §9 prices, stock and weights', async () => {
+  it('has the six products with the shop-rules §9 prices, stock and weights', async () => {
     const catalogue = await content.catalogue();
     const summary = catalogue.map((product) => ({
       id: product.id,

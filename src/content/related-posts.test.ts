@@ -1,5 +1,5 @@
 /**
- * Related-post choice (SPEC §2: up to 3 of the same category, excluding the post itself). The bundled
+ * Related-post choice (docs/shop-rules.md §2: up to 3 of the same category, excluding the post itself). The bundled
  * posts all have different categories, so extra posts are added here to exercise the query.
  */
 import { evaluate, parse } from 'groq-js';

@@ -1,6 +1,6 @@
 import { findProduct, findVariant, type Product, unitPrice, variantKey } from './catalogue.ts';
 
-/** The SPEC §3 cart line, stored in the browser under the key `cart`. */
+/** The cart line (docs/shop-rules.md §3), stored in the browser under the key `cart`. */
 export interface CartItem {
   product_retailer_id: string;
   productId: number;

@@ -127,7 +127,7 @@ describe('buildOrderRecord', () => {
   const priced = priceLines(catalogue, [{ productId: 3, size: '295gm', quantity: 1 }]);
   if (!priced.ok) throw new Error('fixture');
 
-  it('shapes the SPEC §3 COD record', () => {
+  it('shapes the shop-rules §3 COD record', () => {
     const record = buildOrderRecord({
       orderId: 'OUO_1732230000123',
       timestamp: new Date('2026-11-21T10:00:00Z'),

@@ -149,7 +149,7 @@ export function isSameOrder(
   return orderFingerprint(a.customer, a.lines, a.mode) === orderFingerprint(b.customer, b.lines, b.mode);
 }
 
-/** The SPEC §3 order record (what staff see as a row in the Orders tab). */
+/** The order record of docs/shop-rules.md §3 (what staff see as a row in the Orders tab). */
 export interface OrderRecord {
   type: 'checkout';
   orderId: string;

@@ -11,7 +11,7 @@ import {
   verifyPaymentRequestSchema,
 } from './schemas.ts';
 
-describe('checkout form (SPEC §5)', () => {
+describe('checkout form (shop-rules §5)', () => {
   it('accepts a complete form and trims it', () => {
     expect(checkoutFormError(makeCustomer())).toBeNull();
     expect(checkoutFormSchema.parse(makeCustomer({ name: '  Asha Rawat ' })).name).toBe('Asha Rawat');

@@ -1,6 +1,6 @@
 /**
  * One zod schema per form and per API body, shared by the pages and the functions.
- * The checkout messages are the SPEC §5 texts, word for word.
+ * The checkout messages are the docs/shop-rules.md §5 texts, word for word.
  */
 import { z } from 'zod';
 import { MAX_LINE_QUANTITY } from './cart.ts';
@@ -34,7 +34,7 @@ export const pincodeSchema = z
   .trim()
   .regex(/^[1-9]\d{5}$/, MESSAGES.pincode);
 
-/** Checkout delivery form (SPEC §3, §5). */
+/** Checkout delivery form (docs/shop-rules.md §3, §5). */
 export const checkoutFormSchema = z.object(
   {
     name: text(100),
@@ -50,7 +50,7 @@ export const checkoutFormSchema = z.object(
 );
 export type CheckoutForm = z.infer<typeof checkoutFormSchema>;
 
-/** SPEC §5 reports one message at a time: missing fields first, then pincode, then phone. */
+/** docs/shop-rules.md §5: one message at a time, missing fields first, then pincode, then phone. */
 const CHECKOUT_MESSAGE_ORDER: readonly string[] = [MESSAGES.required, MESSAGES.pincode, MESSAGES.phone];
 
 export function checkoutFormError(input: unknown): string | null {
@@ -63,7 +63,7 @@ export function checkoutFormError(input: unknown): string | null {
 
 export const RATING_LABELS = { 5: 'Excellent', 4: 'Very Good', 3: 'Good', 2: 'Fair', 1: 'Poor' } as const;
 
-/** 'Write a Review' form (SPEC §3, §5). */
+/** 'Write a Review' form (docs/shop-rules.md §3, §5). */
 export const reviewFormSchema = z.object({
   name: text(100, MESSAGES.name),
   email: email(MESSAGES.email),
@@ -78,7 +78,7 @@ export const reviewFormSchema = z.object({
 });
 export type ReviewForm = z.infer<typeof reviewFormSchema>;
 
-/** Contact form (SPEC §3, §5). */
+/** Contact form (docs/shop-rules.md §3, §5). */
 export const contactFormSchema = z.object({
   name: text(100, MESSAGES.name),
   email: email(MESSAGES.email),

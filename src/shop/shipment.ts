@@ -8,7 +8,7 @@ export interface PickupLocation {
 /** Where Delhivery collects our parcels; also the origin pin for rate quotes. */
 export const DEFAULT_PICKUP: PickupLocation = { name: 'Delhivery Uttarkashi hub', pin: '249135' };
 
-/** The SPEC §3 shipment record, in Delhivery's field names. */
+/** The shipment record (docs/shop-rules.md §3), in Delhivery's field names. */
 export interface ShipmentRecord {
   name: string;
   add: string;

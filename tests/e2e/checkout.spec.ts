@@ -39,7 +39,7 @@ test('an empty cart on entry goes back to the cart', async ({ page }) => {
   await expect(page.getByText('Your cart is empty')).toBeVisible();
 });
 
-test('the form says what is missing, in the SPEC words', async ({ page }) => {
+test('the form says what is missing, in the shop-rules §8 words', async ({ page }) => {
   await addToCart(page, 5, '1kg');
   await page.goto('/checkout');
   const place = page.getByRole('button', { name: 'Place Order' });

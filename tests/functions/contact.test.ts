@@ -89,7 +89,7 @@ describe('POST /api/contact', () => {
     [{ email: 'x@' }, MESSAGES.email],
     [{ subject: '' }, MESSAGES.subject],
     [{ message: '' }, MESSAGES.message],
-  ])('refuses %o with 422 and the SPEC message', async (overrides, expected) => {
+  ])('refuses %o with 422 and the shop-rules §5 message', async (overrides, expected) => {
     const response = await post(message(overrides));
     expect(response.status).toBe(422);
     expect(errorEnvelopeSchema.parse(await response.json()).error.message).toBe(expected);
@@ -127,7 +127,7 @@ describe('POST /api/contact', () => {
       expect(rows[0]?.[7]).toBe('contact');
     });
 
-    it('answers 502 SHEET_UNAVAILABLE with the SPEC message when the sheet is down', async () => {
+    it('answers 502 SHEET_UNAVAILABLE with the shop-rules §8 message when the sheet is down', async () => {
       server.use(http.post(SCRIPT_URL, () => new HttpResponse('down', { status: 500 })));
       const response = await post(message());
       expect(response.status).toBe(502);

@@ -178,7 +178,7 @@ describe('POST /api/reviews', () => {
     [{ rating: 6 }, MESSAGES.rating],
     [{ rating: 0 }, MESSAGES.rating],
     [{ review: '   ' }, MESSAGES.review],
-  ])('refuses %o with 422 and the SPEC message', async (overrides, message) => {
+  ])('refuses %o with 422 and the shop-rules §5 message', async (overrides, message) => {
     const response = await post(submission(overrides));
     expect(response.status).toBe(422);
     const { error } = errorEnvelopeSchema.parse(await response.json());
@@ -233,7 +233,7 @@ describe('POST /api/reviews', () => {
       ['the script is down', () => new HttpResponse('Service Unavailable', { status: 503 })],
       ['the script refuses', () => HttpResponse.json({ ok: false, error: 'bad secret' })],
       ['the network fails', () => HttpResponse.error()],
-    ])('answers 502 SHEET_UNAVAILABLE with the SPEC message when %s', async (_name, reply) => {
+    ])('answers 502 SHEET_UNAVAILABLE with the shop-rules §8 message when %s', async (_name, reply) => {
       server.use(http.post(SCRIPT_URL, reply));
       const response = await post(submission());
       expect(response.status).toBe(502);

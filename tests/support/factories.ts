@@ -26,7 +26,7 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
   };
 }
 
-/** The six products with SPEC §9 prices, enough for pricing tests without the content layer. */
+/** The six products with the docs/shop-rules.md §9 prices, enough for pricing tests without the content layer. */
 export function makeCatalogue(): Product[] {
   return [
     makeProduct(),

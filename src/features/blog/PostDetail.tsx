@@ -5,7 +5,7 @@ import { POST_IMAGE_SLOT, PostCard } from './PostCard.tsx';
 import { PostMeta } from './PostMeta.tsx';
 import { RichText } from './RichText.tsx';
 
-/** Related posts show their excerpt cut to this many characters (SPEC §2). */
+/** Related posts show their excerpt cut to this many characters (docs/shop-rules.md §2). */
 export const RELATED_EXCERPT_LENGTH = 100;
 
 /** `.blog-post` is at most 48rem wide, inside the page's padding (blog.css, global.css). */

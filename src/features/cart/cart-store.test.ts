@@ -11,7 +11,7 @@ const newStore = (onRemoved?: (names: string[]) => void) =>
 describe('cart store', () => {
   beforeEach(() => localStorage.clear());
 
-  it('starts empty and stores every change under `cart` in the SPEC shape', () => {
+  it('starts empty and stores every change under `cart` in the shop-rules §3 shape', () => {
     const store = newStore();
     expect(store.getSnapshot()).toEqual([]);
     store.add(makeCartItem({ quantity: 2 }));

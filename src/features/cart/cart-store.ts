@@ -1,5 +1,5 @@
 /**
- * The cart in browser storage (key `cart`, a list of SPEC §3 cart items). Every change is stored
+ * The cart in browser storage (key `cart`, a list of docs/shop-rules.md §3 cart items). Every change is stored
  * and announced with a `cartUpdated` event; other tabs are heard through the `storage` event.
  * What was stored is never trusted: on every read, lines are rebuilt from the current catalogue.
  */

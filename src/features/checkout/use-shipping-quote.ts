@@ -17,7 +17,7 @@ export type QuoteState =
     };
 
 /**
- * Re-quotes shipping whenever a 6-character pincode or the payment method changes (SPEC §4).
+ * Re-quotes shipping whenever a 6-character pincode or the payment method changes (docs/shop-rules.md §4).
  * Free shipping needs no call; otherwise our server quotes (the carrier, or its estimate); if the
  * server cannot be reached, the same estimate is computed here and the failure only logged.
  */

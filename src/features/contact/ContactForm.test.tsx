@@ -33,7 +33,7 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 describe('<ContactForm>', () => {
-  it('has the SPEC fields with browser-native checks and a hidden honeypot', () => {
+  it('has the shop-rules §3 fields with browser-native checks and a hidden honeypot', () => {
     render(<ContactForm />);
 
     expect(screen.getByRole('form', { name: 'Send us a message' })).toBeInTheDocument();

@@ -14,7 +14,7 @@ type Status = 'idle' | 'submitting' | 'success' | 'error';
 
 const EMPTY: Fields = { name: '', email: '', phone: '', subject: '', message: '', website: '' };
 
-/** The /contact message form: browser-native checks (SPEC §5), sent to /api/contact. */
+/** The /contact message form: browser-native checks (docs/shop-rules.md §5), sent to /api/contact. */
 export function ContactForm() {
   const id = useId();
   const [fields, setFields] = useState<Fields>(EMPTY);

@@ -91,7 +91,7 @@ export function FilterFooter({ count, onReset }: { count: string; onReset: () =>
   );
 }
 
-/** Shown instead of the results when nothing matches (SPEC §8). */
+/** Shown instead of the results when nothing matches (docs/shop-rules.md §8). */
 export function EmptyState({ message, tip, onReset }: { message: string; tip: string; onReset: () => void }) {
   return (
     <div className="card filters-empty">

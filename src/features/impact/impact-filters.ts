@@ -1,4 +1,4 @@
-/** Why-it-matters filters (SPEC §5), pure: the page binds them to its controls and the URL query. */
+/** Why-it-matters filters (docs/shop-rules.md §5), pure: the page binds them to its controls and the URL query. */
 import type { ImpactItem } from '../../content/types.ts';
 import {
   anySelected,

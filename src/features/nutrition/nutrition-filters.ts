@@ -1,4 +1,4 @@
-/** Nutrition filters (SPEC §5), pure: the page binds them to its controls and the URL query. */
+/** Nutrition filters (docs/shop-rules.md §5), pure: the page binds them to its controls and the URL query. */
 import type { NutritionItem } from '../../content/types.ts';
 import {
   anySelected,

@@ -1,8 +1,8 @@
-/** Recipe filters (SPEC §5), pure: the page binds them to its controls and the URL query. */
+/** Recipe filters (docs/shop-rules.md §5), pure: the page binds them to its controls and the URL query. */
 import type { Recipe } from '../../content/types.ts';
 import { anySelected, distinct, readMany, readOne, textMatches, writeMany, writeOne } from '../filters/filter-utils.ts';
 
-/** The calorie slider (SPEC §9). */
+/** The calorie slider (docs/shop-rules.md §9). */
 export const CALORIES = { min: 200, max: 700, step: 10, default: 600 } as const;
 
 /** Key ingredients from the shop's own products, offered as chips when some recipe uses them. */

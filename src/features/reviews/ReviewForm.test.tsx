@@ -36,7 +36,7 @@ afterEach(() => {
 });
 
 describe('<ReviewForm>', () => {
-  it('has the SPEC fields, a 5-to-1 rating defaulting to 5, and a hidden honeypot', () => {
+  it('has the shop-rules §3 fields, a 5-to-1 rating defaulting to 5, and a hidden honeypot', () => {
     render(<ReviewForm product="Badri Cow Ghee" />);
 
     expect(screen.getByRole('heading', { name: 'Write a Review' })).toBeInTheDocument();

@@ -8,7 +8,7 @@ export const REVIEW_TEXTS = {
   error: 'Oops! Something went wrong. Please try again.',
 } as const;
 
-/** How long the thank-you message stays (SPEC §4). */
+/** How long the thank-you message stays (docs/shop-rules.md §4). */
 export const REVIEW_SUCCESS_MS = 5000;
 
 /** Kept here rather than imported from the schemas, so zod loads only when the form is sent. */
