@@ -652,10 +652,13 @@ describe('an unreadable record in the order log', () => {
     const brokenId = 'OUO_1000000000001';
     await rawOrders().set(`order-${brokenId}`, '');
     await rawOrders().setJSON(`open-${brokenId}`, { since: new Date().toISOString() });
+    // Retries back off: the reconciler's next run is 15 minutes later.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 15 * 60 * 1000 });
     try {
       await reconcileOrders();
       expect(await sheetRowsFor(goodId)).toHaveLength(cart.length);
     } finally {
+      vi.useRealTimers();
       await rawOrders().delete(`order-${brokenId}`);
       await rawOrders().delete(`open-${brokenId}`);
     }

@@ -6,8 +6,8 @@ import type { OrderDeps } from '../../netlify/lib/orders/types.ts';
 import { readServerEnv, type ServerEnv } from '../../netlify/lib/platform/env.ts';
 import { failure } from '../../netlify/lib/platform/outcome.ts';
 import { createGateway } from '../../netlify/lib/razorpay/gateway.ts';
+import type { SheetOrder } from '../../netlify/lib/sheets/tabs.ts';
 import { content } from '../../src/content/content.server.ts';
-import type { OrderRecord } from '../../src/shop/order.ts';
 import type { ShipmentRecord } from '../../src/shop/shipment.ts';
 import type { TestBlobs } from './blobs.ts';
 import { makeCustomer } from './factories.ts';
@@ -16,7 +16,10 @@ let counter = 0;
 
 export interface TestOrderWorld {
   deps: OrderDeps;
-  sheetRows: (OrderRecord & { paymentId?: string })[];
+  /** One entry per order, as the Sheet holds it: an upsert replaces the order's entry. */
+  sheetRows: SheetOrder[];
+  /** How many writes reached the Sheet (a first write and its updates). */
+  sheetWrites: number;
   shipments: ShipmentRecord[];
   sheetDown: boolean;
   carrierDown: boolean;
@@ -30,6 +33,7 @@ export function orderWorld(blobs: TestBlobs, env: Partial<ServerEnv> = {}): Test
   const serverEnv = { ...readServerEnv({}), ...env };
   const world: TestOrderWorld = {
     sheetRows: [],
+    sheetWrites: 0,
     shipments: [],
     sheetDown: false,
     carrierDown: false,
@@ -37,19 +41,22 @@ export function orderWorld(blobs: TestBlobs, env: Partial<ServerEnv> = {}): Test
     gatewayStoreName,
     deps: undefined as unknown as OrderDeps,
   };
-  const seen = new Set<string>();
   world.deps = {
     log: createOrderLog(blobs.store(`orders-${counter}`)),
     catalogue: () => content().catalogue(),
     settings: orderSettings,
     gateway: () => createGateway(serverEnv, () => blobs.store(gatewayStoreName)),
     sheets: {
-      appendOrder: vi.fn(async (order) => {
+      upsertOrder: vi.fn(async (order) => {
         if (world.sheetDown) return failure('UNREACHABLE', 'Sheet unreachable');
-        if (seen.has(order.orderId)) return { ok: true as const, duplicate: true };
-        seen.add(order.orderId);
-        world.sheetRows.push(order);
-        return { ok: true as const, duplicate: false };
+        world.sheetWrites += 1;
+        const index = world.sheetRows.findIndex((row) => row.orderId === order.orderId);
+        if (index < 0) {
+          world.sheetRows.push(order);
+          return { ok: true as const, duplicate: false };
+        }
+        world.sheetRows[index] = order;
+        return { ok: true as const, duplicate: true, updated: true };
       }),
     },
     carrier: {

@@ -378,22 +378,51 @@ describe('with no DELHIVERY_TOKEN (the embedded local default)', () => {
     expect(fetchImpl).not.toHaveBeenCalled();
   });
 
-  it('serves every valid pincode, prepaid and COD', async () => {
+  it('serves every valid pincode, prepaid and COD, except the test pincodes', async () => {
     const { fetchImpl, delhivery } = local();
     await expect(delhivery.checkPincode('682001')).resolves.toEqual({ serviceable: true, prepaid: true, cod: true });
     await expect(delhivery.checkPincode('012345')).resolves.toEqual({ serviceable: false, prepaid: false, cod: false });
+    await expect(delhivery.checkPincode('744301')).resolves.toEqual({ serviceable: false, prepaid: false, cod: false });
+    await expect(delhivery.checkPincode('737101')).resolves.toEqual({ serviceable: true, prepaid: true, cod: false });
     expect(fetchImpl).not.toHaveBeenCalled();
   });
 
-  it('records shipments as not sent', async () => {
+  it('books shipments with a simulated waybill, one per order', async () => {
     const { fetchImpl, delhivery } = local();
+    const booked = await delhivery.createShipment({ shipment: codShipment(), pickupName: 'Hub' });
+    expect(booked).toEqual({ ok: true, waybill: expect.stringMatching(/^SIM\d+$/) });
+    await expect(delhivery.createShipment({ shipment: codShipment(), pickupName: 'Hub' })).resolves.toEqual(booked);
+    expect(fetchImpl).not.toHaveBeenCalled();
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('fails the first booking of an order to test pincode 560099, then books it', async () => {
+    const { delhivery } = local();
+    const shipment = { ...codShipment(), pin: '560099', order: 'OUO_1999000000001' };
+    await expect(delhivery.createShipment({ shipment, pickupName: 'Hub' })).resolves.toMatchObject({
+      ok: false,
+      code: 'UNREACHABLE',
+    });
+    await expect(delhivery.createShipment({ shipment, pickupName: 'Hub' })).resolves.toMatchObject({ ok: true });
+  });
+});
+
+describe('in production with no DELHIVERY_TOKEN', () => {
+  it('never pretends: no rate, pincodes unknown, bookings refused as not configured', async () => {
+    const fetchImpl = vi.fn<typeof fetch>();
+    const delhivery = createDelhivery(
+      { DELHIVERY_BASE_URL: BASE, DELHIVERY_TOKEN: undefined, CONTEXT: 'production' },
+      fetchImpl,
+    );
+    expect(delhivery.configured).toBe(false);
+    await expect(delhivery.quoteRate(query)).resolves.toBeUndefined();
+    await expect(delhivery.checkPincode('682001')).resolves.toBeUndefined();
     await expect(delhivery.createShipment({ shipment: codShipment(), pickupName: 'Hub' })).resolves.toEqual({
       ok: false,
       code: 'NOT_CONFIGURED',
-      message: 'Delhivery is not configured',
+      message: 'DELHIVERY_TOKEN is not set',
     });
     expect(fetchImpl).not.toHaveBeenCalled();
-    expect(warn).not.toHaveBeenCalled();
   });
 
   it('also runs on the global fetch without touching it', async () => {

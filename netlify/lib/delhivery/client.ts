@@ -11,7 +11,7 @@ import type { ShipmentRecord } from '../../../src/shop/shipment.ts';
 import type { PaymentMode } from '../../../src/shop/shipping.ts';
 import type { ServerEnv } from '../platform/env.ts';
 import { failure, type Outcome } from '../platform/outcome.ts';
-import { localDelhivery, NOT_SERVICEABLE } from './local.ts';
+import { localDelhivery, NOT_SERVICEABLE, unconfiguredDelhivery } from './local.ts';
 
 /** A quote sits on the shopper's checkout path, so a slow carrier must not hold it up for long. */
 export const QUOTE_TIMEOUT_MS = 4_000;
@@ -45,7 +45,8 @@ export interface Delhivery {
   createShipment(input: { shipment: ShipmentRecord; pickupName: string }): Promise<ShipmentResult>;
 }
 
-export type DelhiveryEnv = Pick<ServerEnv, 'DELHIVERY_TOKEN' | 'DELHIVERY_BASE_URL'>;
+export type DelhiveryEnv = Pick<ServerEnv, 'DELHIVERY_TOKEN' | 'DELHIVERY_BASE_URL'> &
+  Partial<Pick<ServerEnv, 'CONTEXT'>>;
 
 export interface DelhiveryOptions {
   quoteTimeoutMs?: number;
@@ -102,7 +103,7 @@ export function createDelhivery(
   options: DelhiveryOptions = {},
 ): Delhivery {
   const token = env.DELHIVERY_TOKEN;
-  if (!token) return localDelhivery;
+  if (!token) return env.CONTEXT === 'production' ? unconfiguredDelhivery : localDelhivery;
 
   const quoteTimeoutMs = options.quoteTimeoutMs ?? QUOTE_TIMEOUT_MS;
   const shipmentTimeoutMs = options.shipmentTimeoutMs ?? SHIPMENT_TIMEOUT_MS;

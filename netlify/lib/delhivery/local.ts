@@ -1,6 +1,7 @@
 /**
- * Delhivery's embedded local default: no network, ever. No carrier rate (callers use the fallback
- * estimate), every valid pincode serviceable, shipments recorded as not sent.
+ * Delhivery's embedded local default: no network, ever (docs/shop-rules.md §11). No carrier rate
+ * (callers use the fallback estimate); every valid pincode serviceable except the test pincodes
+ * below; shipments "booked" with a simulated waybill, so an order's whole life runs offline.
  */
 import { pincodeSchema } from '../../../src/shop/schemas.ts';
 import { failure } from '../platform/outcome.ts';
@@ -8,10 +9,47 @@ import type { Delhivery, PincodeServiceability } from './client.ts';
 
 export const NOT_SERVICEABLE: PincodeServiceability = { serviceable: false, prepaid: false, cod: false };
 
+/** Pincodes that make the carrier's other answers testable offline (listed in the README). */
+export const TEST_PINCODES = {
+  /** Delhivery does not deliver here. */
+  notServiceable: '744301',
+  /** Delivered, but only prepaid: no Cash on Delivery. */
+  prepaidOnly: '737101',
+  /** The first booking of each order fails (the carrier is down); the retry books it. */
+  bookingFailsOnce: '560099',
+} as const;
+
+/** Simulated waybills start with SIM so nobody mistakes them for Delhivery's. */
+export const SIMULATED_WAYBILL_PREFIX = 'SIM';
+
+/** Orders whose first booking already failed, for `bookingFailsOnce` (per process, like a real outage). */
+const failedOnce = new Set<string>();
+
 export const localDelhivery: Delhivery = {
   configured: false,
   quoteRate: async () => undefined,
-  checkPincode: async (pin) =>
-    pincodeSchema.safeParse(pin).success ? { serviceable: true, prepaid: true, cod: true } : NOT_SERVICEABLE,
-  createShipment: async () => failure('NOT_CONFIGURED', 'Delhivery is not configured'),
+  async checkPincode(pin) {
+    if (!pincodeSchema.safeParse(pin).success || pin === TEST_PINCODES.notServiceable) return NOT_SERVICEABLE;
+    if (pin === TEST_PINCODES.prepaidOnly) return { serviceable: true, prepaid: true, cod: false };
+    return { serviceable: true, prepaid: true, cod: true };
+  },
+  async createShipment({ shipment }) {
+    if (shipment.pin === TEST_PINCODES.bookingFailsOnce && !failedOnce.has(shipment.order)) {
+      failedOnce.add(shipment.order);
+      return failure('UNREACHABLE', 'the local carrier is down for this test pincode (first attempt)');
+    }
+    // One waybill per order, as Delhivery keeps one shipment per order id.
+    return { ok: true, waybill: `${SIMULATED_WAYBILL_PREFIX}${shipment.order.replace(/\D/g, '').slice(-12)}` };
+  },
+};
+
+/**
+ * Production without DELHIVERY_TOKEN: never pretend. No rate (the estimate is flagged), pincodes
+ * unknown, and bookings refused as not configured, so orders wait (and /api/health says why).
+ */
+export const unconfiguredDelhivery: Delhivery = {
+  configured: false,
+  quoteRate: async () => undefined,
+  checkPincode: async () => undefined,
+  createShipment: async () => failure('NOT_CONFIGURED', 'DELHIVERY_TOKEN is not set'),
 };

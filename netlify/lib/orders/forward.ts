@@ -1,35 +1,51 @@
 /**
  * Forwarding an order to the staff's Sheet and booking its Delhivery shipment, each at most once
  * whoever asks first (browser, webhook, reconciler): each forward is claimed on the order record
- * before it is attempted, and its outcome settled there. docs/shop-rules.md §10.
+ * before it is attempted, and its outcome settled there. A failed forward is retried with back-off
+ * for a day, then left to staff as `Needs attention`. The Sheet's rows follow the order's status:
+ * a later booking or a give-up updates them (never a second set of rows). docs/shop-rules.md §10.
  */
 import { buildShipment } from '../../../src/shop/shipment.ts';
 import type { ShipmentResult } from '../delhivery/client.ts';
-import { canMove, type StoredOrder } from './order-log.ts';
+import { canMove, type ForwardState, type StoredOrder } from './order-log.ts';
+import { staffStatusLabel } from './status.ts';
 import type { OrderDeps } from './types.ts';
 
 /** A claim on a forward older than this is taken to belong to a worker that died. */
 const STALE_CLAIM_MS = 5 * 60 * 1000;
-type ForwardKind = 'sheet' | 'shipment';
+/** Retries stop this long after the first attempt; the order then needs staff's attention. */
+export const RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
+const FIRST_RETRY_MS = 15 * 60 * 1000;
+const LONGEST_RETRY_MS = 4 * 60 * 60 * 1000;
 
-/** Claims a forward so that only one worker performs it; false when someone else has it or it is done. */
+/** 15 min, 30 min, 1 h, 2 h, then every 4 h: the reconciler runs every 15 minutes. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LONGEST_RETRY_MS);
+}
+
+type ForwardKind = 'sheet' | 'shipment';
+const FORWARDS = ['sheet', 'shipment'] as const;
+const isSettled = (state: ForwardState) =>
+  state.status === 'done' || state.status === 'not-sent' || state.status === 'needs-attention';
+
+/** Claims a forward so that only one worker performs it; undefined when someone else has it or it is done. */
 async function claim(deps: OrderDeps, orderId: string, kind: ForwardKind): Promise<StoredOrder | undefined> {
   const now = deps.now();
   const { order, changed } = await deps.log.update(orderId, (current) => {
     const ready =
-      current.mode === 'cod'
-        ? current.status === 'pending'
-        : current.status === 'paid' || current.status === 'forwarded';
+      current.status === 'forwarded' ||
+      (current.mode === 'cod' ? current.status === 'pending' : current.status === 'paid');
     if (!ready) return undefined;
     const state = current.forwards[kind];
-    if (state.status === 'done' || state.status === 'not-sent') return undefined;
-    if (state.status === 'sending' && state.claimedAt && now.getTime() - Date.parse(state.claimedAt) < STALE_CLAIM_MS) {
-      return undefined;
-    }
+    if (isSettled(state)) return undefined;
+    const since = (at: string | undefined) => (at ? now.getTime() - Date.parse(at) : Number.POSITIVE_INFINITY);
+    if (state.status === 'sending' && since(state.claimedAt) < STALE_CLAIM_MS) return undefined;
+    if (state.status === 'failed' && since(state.nextAttemptAt) < 0) return undefined;
     current.forwards[kind] = {
       ...state,
       status: 'sending',
       claimedAt: now.toISOString(),
+      firstAttemptAt: state.firstAttemptAt ?? now.toISOString(),
       attempts: state.attempts + 1,
     };
     return current;
@@ -37,30 +53,46 @@ async function claim(deps: OrderDeps, orderId: string, kind: ForwardKind): Promi
   return changed ? order : undefined;
 }
 
-async function settle(deps: OrderDeps, orderId: string, kind: ForwardKind, outcome: Partial<StoreForward>) {
+type Settled = Pick<ForwardState, 'status' | 'lastError' | 'waybill' | 'syncedStatus'>;
+
+async function settle(deps: OrderDeps, orderId: string, kind: ForwardKind, outcome: Settled) {
   await deps.log.update(orderId, (order) => {
-    const at = deps.now().toISOString();
-    const state = order.forwards[kind];
-    order.forwards[kind] = { attempts: state.attempts, status: outcome.status ?? 'failed', at, ...outcome };
-    delete order.forwards[kind].claimedAt;
-    order.history.push({
-      at,
-      event: `${kind}: ${order.forwards[kind].status}${outcome.lastError ? ` (${outcome.lastError})` : ''}`,
-    });
-    const finished = (['sheet', 'shipment'] as const).every(
-      (key) => order.forwards[key].status === 'done' || order.forwards[key].status === 'not-sent',
-    );
-    if (finished && canMove(order.status, 'forwarded')) order.status = 'forwarded';
+    const now = deps.now();
+    const at = now.toISOString();
+    const { claimedAt: _claimed, nextAttemptAt: _next, ...state } = order.forwards[kind];
+    let next: ForwardState = { ...state, ...outcome, at };
+    if (outcome.status === 'failed') {
+      const firstAttempt = Date.parse(state.firstAttemptAt ?? at);
+      next =
+        now.getTime() - firstAttempt >= RETRY_WINDOW_MS
+          ? { ...next, status: 'needs-attention' }
+          : { ...next, nextAttemptAt: new Date(now.getTime() + retryDelayMs(state.attempts)).toISOString() };
+    } else {
+      delete next.firstAttemptAt;
+    }
+    order.forwards[kind] = next;
+    order.history.push({ at, event: `${kind}: ${next.status}${next.lastError ? ` (${next.lastError})` : ''}` });
+    resyncSheet(order);
+    if (FORWARDS.every((key) => order.forwards[key].status === 'done' || order.forwards[key].status === 'not-sent')) {
+      if (canMove(order.status, 'forwarded')) order.status = 'forwarded';
+    }
     order.updatedAt = at;
     return order;
   });
 }
 
-type StoreForward = StoredOrder['forwards']['sheet'];
+/** Rows already in the Sheet that show an older status are written again (an update, not new rows). */
+function resyncSheet(order: StoredOrder): void {
+  const sheet = order.forwards.sheet;
+  if (sheet.status !== 'done' || sheet.syncedStatus === staffStatusLabel(order)) return;
+  const { at: _at, ...rest } = sheet;
+  order.forwards.sheet = { ...rest, status: 'pending' };
+}
 
 /**
- * Sends the order to the staff's Sheet and books the shipment, each at most once, recording each
- * outcome on the order. Failures stay on the order for the reconciler to retry; nothing is lost.
+ * Books the shipment, then writes the order's rows to the staff's Sheet (with its waybill and
+ * status), each at most once, recording each outcome on the order. Failures stay on the order for
+ * the reconciler to retry; nothing is lost.
  */
 export async function forwardOrder(deps: OrderDeps, orderId: string): Promise<StoredOrder> {
   // The shipment first, so the Sheet row can carry its waybill; a failed booking never holds the row back.
@@ -77,18 +109,20 @@ export async function forwardOrder(deps: OrderDeps, orderId: string): Promise<St
   }
   const forSheet = await claim(deps, orderId, 'sheet');
   if (forSheet) {
+    const status = staffStatusLabel(forSheet);
     try {
-      const result = await deps.sheets.appendOrder({
+      const result = await deps.sheets.upsertOrder({
         ...forSheet.record,
         ...(forSheet.razorpay?.paymentId ? { paymentId: forSheet.razorpay.paymentId } : {}),
         ...(forSheet.forwards.shipment.waybill ? { waybill: forSheet.forwards.shipment.waybill } : {}),
+        status,
         lines: forSheet.cart.lines,
       });
       await settle(
         deps,
         orderId,
         'sheet',
-        result.ok ? { status: 'done' } : { status: 'failed', lastError: result.message },
+        result.ok ? { status: 'done', syncedStatus: status } : { status: 'failed', lastError: result.message },
       );
     } catch (error) {
       await settle(deps, orderId, 'sheet', { status: 'failed', lastError: (error as Error).message });
@@ -100,15 +134,12 @@ export async function forwardOrder(deps: OrderDeps, orderId: string): Promise<St
 }
 
 /** What a booking attempt means for the order, decided on the outcome's code, never its words. */
-function shipmentOutcome(result: ShipmentResult): Partial<StoreForward> {
+function shipmentOutcome(result: ShipmentResult): Settled {
   if (result.ok) return { status: 'done', waybill: result.waybill };
-  switch (result.code) {
-    case 'DUPLICATE':
-      // An earlier attempt was booked but its answer was lost: booking it again would double it.
-      return { status: 'done', lastError: `Delhivery already has this order (${result.message})` };
-    case 'NOT_CONFIGURED':
-      return { status: 'not-sent', lastError: result.message };
-    default:
-      return { status: 'failed', lastError: result.message };
+  if (result.code === 'DUPLICATE') {
+    // An earlier attempt was booked but its answer was lost: booking it again would double it.
+    return { status: 'done', lastError: `Delhivery already has this order (${result.message})` };
   }
+  // NOT_CONFIGURED only happens in production without a token: kept and retried until it is set.
+  return { status: 'failed', lastError: result.message };
 }

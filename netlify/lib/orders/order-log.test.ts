@@ -59,9 +59,34 @@ describe('order log (Netlify Blobs)', () => {
   it('closes an order once forwarded or expired', async () => {
     const log = createOrderLog(blobs.store('orders-d'));
     await log.create(order('OUO_1000000000004'));
+    const done = { status: 'done' as const, attempts: 1 };
     await log.update('OUO_1000000000004', (current) => ({ ...current, status: 'forwarded' }));
+    // Forwarded but the Sheet still to update: the reconciler must keep seeing it.
+    expect(await log.openOrderIds()).toEqual(['OUO_1000000000004']);
+    await log.update('OUO_1000000000004', (current) => ({ ...current, forwards: { sheet: done, shipment: done } }));
     expect(await log.openOrderIds()).toEqual([]);
     expect(await log.allOrderIds()).toEqual(['OUO_1000000000004']);
+    await log.update('OUO_1000000000004', (current) => ({
+      ...current,
+      forwards: { ...current.forwards, sheet: { status: 'pending', attempts: 1 } },
+    }));
+    expect(await log.openOrderIds()).toEqual(['OUO_1000000000004']);
+  });
+
+  it('lists the orders that need staff attention, and forgets them once settled', async () => {
+    const log = createOrderLog(blobs.store('orders-d2'));
+    await log.create(order('OUO_1000000000014'));
+    const attention = { status: 'needs-attention' as const, attempts: 9, lastError: 'Delhivery answered 503' };
+    await log.update('OUO_1000000000014', (current) => ({
+      ...current,
+      forwards: { ...current.forwards, shipment: attention },
+    }));
+    expect(await log.attentionOrderIds()).toEqual(['OUO_1000000000014']);
+    await log.update('OUO_1000000000014', (current) => ({
+      ...current,
+      forwards: { ...current.forwards, shipment: { status: 'done', attempts: 10 } },
+    }));
+    expect(await log.attentionOrderIds()).toEqual([]);
   });
 
   it('finds an order by its Razorpay order id and remembers webhook events once', async () => {

@@ -10,13 +10,23 @@ import type { JsonStore } from '../platform/blobs.ts';
 export type OrderStatus = 'pending' | 'paid' | 'forwarded' | 'expired';
 
 export interface ForwardState {
-  status: 'pending' | 'sending' | 'done' | 'failed' | 'not-sent';
+  /**
+   * `failed` is retried (after `nextAttemptAt`); `needs-attention` means retries ran out and staff
+   * act by hand; `not-sent` is only in records written before the local carrier booked shipments.
+   */
+  status: 'pending' | 'sending' | 'done' | 'failed' | 'needs-attention' | 'not-sent';
   attempts: number;
   lastError?: string;
   at?: string;
   /** When a forward was claimed by one worker; a stale claim may be taken over. */
   claimedAt?: string;
+  /** The first attempt of the current round of retries: they stop a day after it. */
+  firstAttemptAt?: string;
+  /** A failed forward is not tried again before this time (back-off). */
+  nextAttemptAt?: string;
   waybill?: string;
+  /** The Sheet: the status its rows last showed, so a change of status is written there too. */
+  syncedStatus?: string;
 }
 
 export interface StoredOrder {
@@ -47,6 +57,20 @@ const ORDER = (orderId: string) => `order-${orderId}`;
 const RAZORPAY_INDEX = (razorpayOrderId: string) => `razorpay-${razorpayOrderId}`;
 /** Orders that still need something done (payment, forwarding); what the reconciler scans. */
 const OPEN = (orderId: string) => `open-${orderId}`;
+/** Orders the shop stopped trying to forward: staff must act; counted by /api/health. */
+const ATTENTION = (orderId: string) => `attention-${orderId}`;
+
+/** Something is left to do: a payment to settle, or a forward to make (a later Sheet update too). */
+const isOpen = (order: StoredOrder) =>
+  order.status === 'pending' ||
+  order.status === 'paid' ||
+  (order.status === 'forwarded' &&
+    [order.forwards.sheet, order.forwards.shipment].some((forward) =>
+      ['pending', 'sending', 'failed'].includes(forward.status),
+    ));
+
+const needsAttention = (order: StoredOrder) =>
+  order.forwards.sheet.status === 'needs-attention' || order.forwards.shipment.status === 'needs-attention';
 
 const RANK: Record<OrderStatus, number> = { pending: 0, expired: 0, paid: 1, forwarded: 2 };
 
@@ -100,8 +124,14 @@ export function createOrderLog(store: JsonStore) {
         if (!next) return { order: current, changed: false };
         const written = await store.setJSON(ORDER(orderId), next, { onlyIfMatch: entry.etag });
         if (written.modified) {
-          const open = next.status !== 'forwarded' && next.status !== 'expired';
-          if (!open) await store.delete(OPEN(orderId));
+          if (isOpen(next) !== isOpen(current)) {
+            if (isOpen(next)) await store.setJSON(OPEN(orderId), { since: next.updatedAt });
+            else await store.delete(OPEN(orderId));
+          }
+          if (needsAttention(next) !== needsAttention(current)) {
+            if (needsAttention(next)) await store.setJSON(ATTENTION(orderId), { since: next.updatedAt });
+            else await store.delete(ATTENTION(orderId));
+          }
           return { order: next, changed: true };
         }
       }
@@ -121,6 +151,11 @@ export function createOrderLog(store: JsonStore) {
     async openOrderIds(): Promise<string[]> {
       const { blobs } = await store.list({ prefix: 'open-' });
       return blobs.map((blob) => blob.key.slice('open-'.length));
+    },
+
+    async attentionOrderIds(): Promise<string[]> {
+      const { blobs } = await store.list({ prefix: 'attention-' });
+      return blobs.map((blob) => blob.key.slice('attention-'.length));
     },
 
     async allOrderIds(): Promise<string[]> {

@@ -137,8 +137,12 @@ describe('cash on delivery', () => {
     });
     world.sheetDown = false;
     await reconcile(world.deps);
+    expect(world.sheetRows).toHaveLength(0); // backing off: not before 15 minutes
+    world.clock.now = new Date(world.clock.now.getTime() + 15 * 60 * 1000);
+    await reconcile(world.deps);
     await reconcile(world.deps);
     expect(world.sheetRows).toHaveLength(1);
+    expect(world.sheetRows[0]).toMatchObject({ status: 'Booked', waybill: 'WB1' });
     expect(world.shipments).toHaveLength(1);
     expect((await world.deps.log.get('OUO_1732000000008'))?.status).toBe('forwarded');
   });
@@ -151,18 +155,73 @@ describe('cash on delivery', () => {
       status: 'failed',
       lastError: 'Delhivery answered 503',
     });
+    // Staff already see the order, as Placed with no waybill: the shop is still booking it.
+    expect(world.sheetRows).toEqual([expect.objectContaining({ status: 'Placed' })]);
+    expect(world.sheetRows[0]?.waybill).toBeUndefined();
     world.carrierDown = false;
+    world.clock.now = new Date(world.clock.now.getTime() + 15 * 60 * 1000);
+    await reconcile(world.deps);
     await reconcile(world.deps);
     expect(world.shipments).toHaveLength(1);
-    expect(world.sheetRows).toHaveLength(1);
+    // The same order's rows, updated: waybill filled, Status Booked.
+    expect(world.sheetRows).toEqual([expect.objectContaining({ status: 'Booked', waybill: 'WB1' })]);
+    expect(world.sheetWrites).toBe(2);
+    expect((await world.deps.log.get('OUO_1732000000009'))?.status).toBe('forwarded');
   });
 
-  it('records a shipment as not sent when Delhivery is not configured', async () => {
+  it('backs off between retries and, after a day, leaves the order to staff as Needs attention', async () => {
     const world = orderWorld(blobs);
-    world.deps.carrier.createShipment = async () => failure('NOT_CONFIGURED', 'Delhivery is not configured');
+    world.carrierDown = true;
+    const start = world.clock.now.getTime();
+    await placeCodOrder(world.deps, codRequest('OUO_1732000000011'));
+    const minutes = (n: number) => new Date(start + n * 60 * 1000);
+    const attempts = async () => (await world.deps.log.get('OUO_1732000000011'))?.forwards.shipment.attempts;
+    for (const [at, expected] of [
+      [14, 1],
+      [15, 2],
+      [30, 2],
+      [45, 3],
+      [104, 3],
+      [105, 4],
+    ] as const) {
+      world.clock.now = minutes(at);
+      await reconcile(world.deps);
+      expect(await attempts(), `attempts at minute ${at}`).toBe(expected);
+    }
+    for (let hour = 2; hour <= 25; hour += 1) {
+      world.clock.now = minutes(hour * 60 + 1);
+      await reconcile(world.deps);
+    }
+    const order = await world.deps.log.get('OUO_1732000000011');
+    expect(order?.forwards.shipment).toMatchObject({ status: 'needs-attention', lastError: 'Delhivery answered 503' });
+    expect(world.sheetRows).toEqual([
+      expect.objectContaining({ status: 'Needs attention: shipment not booked (Delhivery answered 503)' }),
+    ]);
+    expect(await world.deps.log.attentionOrderIds()).toEqual(['OUO_1732000000011']);
+    const tries = order?.forwards.shipment.attempts ?? 0;
+    world.carrierDown = false;
+    world.clock.now = minutes(30 * 60);
+    await reconcile(world.deps);
+    expect(world.shipments).toHaveLength(0); // staff book it by hand now: the shop never books it too
+    expect((await world.deps.log.get('OUO_1732000000011'))?.forwards.shipment.attempts).toBe(tries);
+  });
+
+  it('keeps an order whose carrier is not configured (production) waiting, and books it once configured', async () => {
+    const world = orderWorld(blobs);
+    const book = world.deps.carrier.createShipment;
+    world.deps.carrier.createShipment = async () => failure('NOT_CONFIGURED', 'DELHIVERY_TOKEN is not set');
     const result = await placeCodOrder(world.deps, codRequest('OUO_1732000000010'));
-    expect(result).toMatchObject({ ok: true, body: { status: 'forwarded' } });
-    expect((await world.deps.log.get('OUO_1732000000010'))?.forwards.shipment.status).toBe('not-sent');
+    expect(result).toMatchObject({ ok: true, body: { status: 'pending' } });
+    expect((await world.deps.log.get('OUO_1732000000010'))?.forwards.shipment).toMatchObject({
+      status: 'failed',
+      lastError: 'DELHIVERY_TOKEN is not set',
+    });
+    world.deps.carrier.createShipment = book;
+    world.clock.now = new Date(world.clock.now.getTime() + 15 * 60 * 1000);
+    await reconcile(world.deps);
+    await reconcile(world.deps);
+    expect(world.shipments).toHaveLength(1);
+    expect(world.sheetRows).toEqual([expect.objectContaining({ status: 'Booked' })]);
   });
 });
 describe('a shipment Delhivery already has', () => {

@@ -18,7 +18,7 @@ export interface OrderDeps {
   settings: () => Promise<ShopSettingsForOrders>;
   gateway: () => PaymentGateway;
   sheets: {
-    appendOrder(order: SheetOrder): Promise<SheetWriteResult>;
+    upsertOrder(order: SheetOrder): Promise<SheetWriteResult>;
   };
   carrier: {
     quoteRate(input: {

@@ -41,7 +41,7 @@ describe('createSheets with SHEETS_WEBHOOK_URL (Apps Script web app)', () => {
     const sheets = createSheets(env);
     expect(sheets.kind).toBe('apps-script');
     const order = makeOrder();
-    expect(await sheets.appendOrder(order)).toEqual({ ok: true, duplicate: false });
+    expect(await sheets.upsertOrder(order)).toEqual({ ok: true, duplicate: false });
     expect(received).toEqual([
       {
         secret: 'sheet-secret',
@@ -50,6 +50,9 @@ describe('createSheets with SHEETS_WEBHOOK_URL (Apps Script web app)', () => {
         orderId: 'OUO_1760000000000',
         headers: [...ORDER_HEADERS],
         rows: orderRows(order),
+        // Orders are upserted: a later status or waybill rewrites these cells of the order's rows.
+        action: 'upsert',
+        update: ['Payment Status', 'Payment ID', 'Waybill', 'Status'],
       },
     ]);
     expect(warn).not.toHaveBeenCalled();
@@ -58,7 +61,7 @@ describe('createSheets with SHEETS_WEBHOOK_URL (Apps Script web app)', () => {
 
   it('passes on that the script already had the order', async () => {
     scriptAnswers(() => HttpResponse.json({ ok: true, duplicate: true }));
-    expect(await createSheets(env).appendOrder(makeOrder())).toEqual({ ok: true, duplicate: true });
+    expect(await createSheets(env).upsertOrder(makeOrder())).toEqual({ ok: true, duplicate: true });
     expect(warn).not.toHaveBeenCalled();
   });
 
@@ -75,7 +78,7 @@ describe('createSheets with SHEETS_WEBHOOK_URL (Apps Script web app)', () => {
     ['a network error', () => HttpResponse.error(), 'UNREACHABLE', 'could not be reached'],
   ])('answers %s with a failure and a warning', async (_, reply, code, reason) => {
     scriptAnswers(reply);
-    const result = await createSheets(env).appendOrder(makeOrder());
+    const result = await createSheets(env).upsertOrder(makeOrder());
     expect(result).toEqual({ ok: false, code, message: expect.stringContaining(reason) });
     expect(warn).toHaveBeenCalledTimes(1);
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('OUO_1760000000000'));
@@ -84,7 +87,7 @@ describe('createSheets with SHEETS_WEBHOOK_URL (Apps Script web app)', () => {
 
   it('answers a network error on the POST itself with a failure and a warning', async () => {
     server.use(http.post(SCRIPT_URL, () => HttpResponse.error()));
-    const result = await createSheets(env).appendOrder(makeOrder());
+    const result = await createSheets(env).upsertOrder(makeOrder());
     expect(result).toEqual({
       ok: false,
       code: 'UNREACHABLE',
@@ -100,7 +103,7 @@ describe('createSheets with SHEETS_WEBHOOK_URL (Apps Script web app)', () => {
         return HttpResponse.json({ ok: true });
       }),
     );
-    const result = await createSheets(env, fetch, { timeoutMs: 50 }).appendOrder(makeOrder());
+    const result = await createSheets(env, fetch, { timeoutMs: 50 }).upsertOrder(makeOrder());
     expect(result).toEqual({ ok: false, code: 'UNREACHABLE', message: expect.stringContaining('within 50 ms') });
     expect(warn).toHaveBeenCalledTimes(1);
   });
@@ -108,7 +111,7 @@ describe('createSheets with SHEETS_WEBHOOK_URL (Apps Script web app)', () => {
   it('sends nothing without the shared secret', async () => {
     const fetchImpl = vi.fn<typeof fetch>();
     const sheets = createSheets({ ...env, SHEETS_WEBHOOK_SECRET: undefined }, fetchImpl);
-    expect(await sheets.appendOrder(makeOrder())).toEqual({
+    expect(await sheets.upsertOrder(makeOrder())).toEqual({
       ok: false,
       code: 'NOT_CONFIGURED',
       message: expect.stringContaining('SHEETS_WEBHOOK_SECRET'),

@@ -10,7 +10,7 @@ import { tabRows } from './tabs.ts';
 export const SHEETS_TIMEOUT_MS = 8000;
 
 const appsScriptReplySchema = z.union([
-  z.object({ ok: z.literal(true), duplicate: z.boolean().optional() }),
+  z.object({ ok: z.literal(true), duplicate: z.boolean().optional(), updated: z.boolean().optional() }),
   z.object({ ok: z.literal(false), error: z.string().optional() }),
 ]);
 
@@ -20,7 +20,7 @@ export function appsScriptWriter(
   fetchImpl: typeof fetch,
   timeoutMs: number,
 ): TabWriter {
-  return async (tab, record) => {
+  return async (tab, record, options = {}) => {
     // The script refuses a request without the secret: say why here rather than send it.
     if (!secret) return failure('NOT_CONFIGURED', 'SHEETS_WEBHOOK_SECRET is not set');
     const body = {
@@ -30,6 +30,7 @@ export function appsScriptWriter(
       [tab.keyField]: tab.key(record),
       headers: tab.headers,
       rows: tabRows(tab, record),
+      ...(options.upsert && tab.updatable ? { action: 'upsert', update: tab.updatable } : {}),
     };
     let response: Response;
     let text: string;
@@ -64,6 +65,10 @@ export function appsScriptWriter(
     if (!reply.success) return failure('REFUSED', 'the Apps Script answered an unexpected shape');
     if (!reply.data.ok)
       return failure('REFUSED', `the Apps Script refused the rows: ${reply.data.error ?? 'no reason given'}`);
-    return { ok: true, duplicate: reply.data.duplicate ?? false };
+    return {
+      ok: true,
+      duplicate: reply.data.duplicate ?? false,
+      ...(reply.data.updated !== undefined ? { updated: reply.data.updated } : {}),
+    };
   };
 }

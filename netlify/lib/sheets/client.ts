@@ -19,16 +19,27 @@ import {
   type SheetTab,
 } from './tabs.ts';
 
-/** `duplicate`: the tab already had a row with this key, so nothing was added. */
-export type SheetWriteResult = Outcome<{ duplicate: boolean }>;
+/**
+ * `duplicate`: the tab already had rows with this key, so none were added; with an upsert their
+ * updatable cells were rewritten (`updated`).
+ */
+export type SheetWriteResult = Outcome<{ duplicate: boolean; updated?: boolean }>;
+
+export interface WriteOptions {
+  /** Rewrite the tab's updatable cells of rows already there, instead of leaving them. */
+  upsert?: boolean;
+}
 
 /** Writes one record's rows to a tab; never throws, a failure is a result the caller can retry. */
-export type TabWriter = <T>(tab: SheetTab<T>, record: T) => Promise<SheetWriteResult>;
+export type TabWriter = <T>(tab: SheetTab<T>, record: T, options?: WriteOptions) => Promise<SheetWriteResult>;
 
 export interface SheetsClient {
   kind: 'apps-script' | 'local';
-  /** Appends the order's rows to the Orders tab; a second call with the same order id adds nothing. */
-  appendOrder(order: SheetOrder): Promise<SheetWriteResult>;
+  /**
+   * Appends the order's rows to the Orders tab, or, when its order id is there already, rewrites
+   * their status, waybill and payment cells: never a second set of rows.
+   */
+  upsertOrder(order: SheetOrder): Promise<SheetWriteResult>;
   /** Appends a review row (display 'No') to the Reviews tab; idempotent by its id. */
   appendReview(review: SheetReview): Promise<SheetWriteResult>;
   /** Appends a message to the Contact Submissions tab; idempotent by its id. */
@@ -55,7 +66,7 @@ export function createSheets(
   );
   return {
     kind: url ? 'apps-script' : 'local',
-    appendOrder: (order) => write(ORDERS_TAB, order),
+    upsertOrder: (order) => write(ORDERS_TAB, order, { upsert: true }),
     appendReview: (review) => write(REVIEWS_TAB, review),
     appendContact: (contact) => write(CONTACT_TAB, contact),
   };
@@ -63,8 +74,8 @@ export function createSheets(
 
 /** Every failed write leaves a warning naming the tab and the record, whichever writer failed. */
 function logged(write: TabWriter): TabWriter {
-  return async (tab, record) => {
-    const result = await write(tab, record);
+  return async (tab, record, options) => {
+    const result = await write(tab, record, options);
     if (!result.ok) console.warn(`Sheet: ${tab.name} row for ${tab.key(record)} not written: ${result.message}`);
     return result;
   };

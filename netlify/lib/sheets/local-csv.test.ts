@@ -38,7 +38,7 @@ describe('createSheets without SHEETS_WEBHOOK_URL (CSV files)', () => {
     const nested = join(sheetsDir.dir(), '.data', 'sheets');
     const sheets = createSheets({ ...localEnv(), LOCAL_SHEETS_DIR: nested });
     expect(sheets.kind).toBe('local');
-    expect(await sheets.appendOrder(makeOrder())).toEqual({ ok: true, duplicate: false });
+    expect(await sheets.upsertOrder(makeOrder())).toEqual({ ok: true, duplicate: false });
     const table = await readCsv(join(nested, 'Orders.csv'));
     expect(table[0]).toEqual([...ORDER_HEADERS]);
     expect(table.slice(1)).toEqual(orderRows(makeOrder()));
@@ -56,7 +56,7 @@ describe('createSheets without SHEETS_WEBHOOK_URL (CSV files)', () => {
       city: '=1+1',
     });
     const order = makeOrder('OUO_1760000000001', undefined, customer);
-    await local().appendOrder(order);
+    await local().upsertOrder(order);
     const [, first] = await readCsv(ordersCsv());
     const cell = (header: (typeof ORDER_HEADERS)[number]) => first?.[ORDER_HEADERS.indexOf(header)];
     expect(cell('Name')).toBe('Asha "Didi" Rawat');
@@ -68,18 +68,46 @@ describe('createSheets without SHEETS_WEBHOOK_URL (CSV files)', () => {
 
   it('appends nothing for an order id it already has', async () => {
     const sheets = local();
-    expect(await sheets.appendOrder(makeOrder())).toEqual({ ok: true, duplicate: false });
+    expect(await sheets.upsertOrder(makeOrder())).toEqual({ ok: true, duplicate: false });
     const before = await readFile(ordersCsv(), 'utf8');
-    expect(await sheets.appendOrder(makeOrder())).toEqual({ ok: true, duplicate: true });
+    expect(await sheets.upsertOrder(makeOrder())).toEqual({ ok: true, duplicate: true, updated: false });
     // Another client on the same folder (another function) knows it too.
-    expect(await local().appendOrder(makeOrder())).toEqual({ ok: true, duplicate: true });
+    expect(await local().upsertOrder(makeOrder())).toEqual({ ok: true, duplicate: true, updated: false });
     expect(await readFile(ordersCsv(), 'utf8')).toBe(before);
     expect(await readCsv(ordersCsv())).toHaveLength(3);
   });
 
+  it("updates the order's status, waybill and payment cells in place, never adding rows", async () => {
+    const sheets = local();
+    await sheets.upsertOrder({ ...makeOrder(), status: 'Placed' });
+    expect(await sheets.upsertOrder({ ...makeOrder(), status: 'Booked', waybill: 'SIM123' })).toEqual({
+      ok: true,
+      duplicate: true,
+      updated: true,
+    });
+    const [header, ...rows] = await readCsv(ordersCsv());
+    expect(rows).toHaveLength(2);
+    const cell = (row: string[] | undefined, name: string) => row?.[header?.indexOf(name) ?? -1];
+    for (const row of rows) {
+      expect(cell(row, 'Status')).toBe('Booked');
+      expect(cell(row, 'Waybill')).toBe('SIM123');
+      expect(cell(row, 'Name')).toBe('Asha Rawat');
+    }
+  });
+
+  it('adds the Status column to a file made before it existed', async () => {
+    const oldHeaders = ORDER_HEADERS.filter((header) => header !== 'Status');
+    const oldRows = orderRows(makeOrder()).map((row) => row.slice(0, oldHeaders.length));
+    await writeFile(ordersCsv(), [oldHeaders, ...oldRows].map((row) => `${formatCsvRow(row)}\r\n`).join(''));
+    await local().upsertOrder({ ...makeOrder(), status: 'Booked', waybill: 'SIM9' });
+    const [header, ...rows] = await readCsv(ordersCsv());
+    expect(header).toEqual([...ORDER_HEADERS]);
+    expect(rows.map((row) => row.at(-1))).toEqual(['Booked', 'Booked']);
+  });
+
   it('keeps the same order sent twice at once to one set of rows', async () => {
     const sheets = local();
-    const results = await Promise.all([sheets.appendOrder(makeOrder()), local().appendOrder(makeOrder())]);
+    const results = await Promise.all([sheets.upsertOrder(makeOrder()), local().upsertOrder(makeOrder())]);
     expect(results.map((result) => result.ok && result.duplicate).sort()).toEqual([false, true]);
     expect(await readCsv(ordersCsv())).toHaveLength(3);
   });
@@ -96,8 +124,8 @@ describe('createSheets without SHEETS_WEBHOOK_URL (CSV files)', () => {
     });
     // The first 20 are also retried at once, by another client of the same folder.
     const results = await Promise.all([
-      ...orders.map((order) => sheets.appendOrder(order)),
-      ...orders.slice(0, 20).map((order) => local().appendOrder(order)),
+      ...orders.map((order) => sheets.upsertOrder(order)),
+      ...orders.slice(0, 20).map((order) => local().upsertOrder(order)),
     ]);
     expect(results.filter((result) => result.ok && !result.duplicate)).toHaveLength(200);
     expect(results.filter((result) => result.ok && result.duplicate)).toHaveLength(20);
@@ -116,10 +144,10 @@ describe('createSheets without SHEETS_WEBHOOK_URL (CSV files)', () => {
   });
 
   it('adds a line break before appending to a file saved without one', async () => {
-    await local().appendOrder(makeOrder('OUO_1760000000001'));
+    await local().upsertOrder(makeOrder('OUO_1760000000001'));
     const saved = (await readFile(ordersCsv(), 'utf8')).replace(/\r\n$/, '');
     await writeFile(ordersCsv(), saved);
-    await local().appendOrder(makeOrder('OUO_1760000000002'));
+    await local().upsertOrder(makeOrder('OUO_1760000000002'));
     const ids = (await readCsv(ordersCsv())).slice(1).map((row) => row[0]);
     expect(ids).toEqual(['OUO_1760000000001', 'OUO_1760000000001', 'OUO_1760000000002', 'OUO_1760000000002']);
   });
@@ -129,7 +157,7 @@ describe('createSheets without SHEETS_WEBHOOK_URL (CSV files)', () => {
     // A file where the folder should be.
     await writeFile(join(sheetsDir.dir(), 'blocked'), '');
     const sheets = createSheets({ ...localEnv(), LOCAL_SHEETS_DIR: join(sheetsDir.dir(), 'blocked') });
-    const result = await sheets.appendOrder(makeOrder());
+    const result = await sheets.upsertOrder(makeOrder());
     expect(result.ok).toBe(false);
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('OUO_1760000000000'));
   });

@@ -4,7 +4,7 @@
  * RFC 4180 quoting, read and written by csv-parse / csv-stringify). CSV rather than JSON because
  * that is what a person moderating reviews or working orders opens and edits.
  */
-import { appendFile, mkdir, readFile } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
@@ -18,29 +18,31 @@ const CRLF = '\r\n';
 const BOM = '\uFEFF';
 
 export function csvWriter(dir: string): TabWriter {
-  return async (tab, record) => {
+  return async (tab, record, options = {}) => {
     const file = resolve(dir, `${tab.name}.csv`);
     try {
-      // Appends to one file run one after another, so concurrent orders neither interleave nor
+      // Writes to one file run one after another, so concurrent orders neither interleave nor
       // both pass the duplicate check.
       return await withLock(`csv\u0000${file}`, async () => {
         await mkdir(resolve(dir), { recursive: true });
         const existing = await readText(file);
         const table = parseCsv(existing);
-        const header = table[0];
+        const rows = tabRows(tab, record);
         const key = neutraliseCell(tab.key(record));
-        if (header) {
-          const found = header.indexOf(tab.keyHeader);
-          const keyIndex = found >= 0 ? found : tab.headers.indexOf(tab.keyHeader);
-          if (table.some((row, index) => index > 0 && row[keyIndex] === key)) return { ok: true, duplicate: true };
+        const header = table[0];
+        const keyIndex = header ? columnOf(header, tab.headers, tab.keyHeader) : -1;
+        const matching = table.flatMap((row, index) => (index > 0 && row[keyIndex] === key ? [index] : []));
+        if (matching.length > 0) {
+          if (!options.upsert || !tab.updatable || !header) return { ok: true, duplicate: true };
+          const updated = updateRows(table, matching, rows[0] ?? [], tab.headers, tab.updatable);
+          if (updated) await writeFile(file, `${BOM}${updated.map((row) => `${formatCsvRow(row)}${CRLF}`).join('')}`);
+          return { ok: true, duplicate: true, updated: updated !== undefined };
         }
         // One appendFile per record, so a crash leaves whole records or none of them.
         let text = header ? '' : `${BOM}${formatCsvRow(tab.headers)}${CRLF}`;
         // A file saved by a spreadsheet program may lack the final line break.
         if (existing !== '' && !existing.endsWith('\n') && !existing.endsWith('\r')) text += CRLF;
-        text += tabRows(tab, record)
-          .map((row) => `${formatCsvRow(row)}${CRLF}`)
-          .join('');
+        text += rows.map((row) => `${formatCsvRow(row)}${CRLF}`).join('');
         await appendFile(file, text, 'utf8');
         return { ok: true, duplicate: false };
       });
@@ -48,6 +50,46 @@ export function csvWriter(dir: string): TabWriter {
       return failure('UNREACHABLE', `${file} could not be written (${String(error)})`);
     }
   };
+}
+
+/** A column by its header in the file, else where the tab puts it (a file saved without headers). */
+function columnOf(header: readonly string[], headers: readonly string[], name: string): number {
+  const found = header.indexOf(name);
+  return found >= 0 ? found : headers.indexOf(name);
+}
+
+/**
+ * The table with the updatable cells of the matching rows set from `values` (a row in the tab's
+ * header order); undefined when nothing changed. A header the file lacks (a file made before the
+ * column existed) is added at the right edge, as the Apps Script does.
+ */
+function updateRows(
+  table: string[][],
+  matching: number[],
+  values: readonly string[],
+  headers: readonly string[],
+  updatable: readonly string[],
+): string[][] | undefined {
+  const next = table.map((row) => [...row]);
+  const header = next[0] as string[];
+  let changed = false;
+  for (const name of updatable) {
+    if (!header.includes(name)) {
+      header.push(name);
+      changed = true;
+    }
+    const column = header.indexOf(name);
+    const value = values[headers.indexOf(name)] ?? '';
+    for (const index of matching) {
+      const row = next[index] as string[];
+      while (row.length <= column) row.push('');
+      if (row[column] !== value) {
+        row[column] = value;
+        changed = true;
+      }
+    }
+  }
+  return changed ? next : undefined;
 }
 
 async function readText(file: string): Promise<string> {

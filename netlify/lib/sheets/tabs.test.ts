@@ -44,6 +44,7 @@ describe('orderRows', () => {
       Total: '1982',
       'Payment ID': '',
       Waybill: '',
+      Status: '',
     };
     expect(asObjects).toEqual([
       {

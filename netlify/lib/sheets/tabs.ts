@@ -19,6 +19,11 @@ export interface SheetTab<T> {
   /** The field that carries the key in the Apps Script body (`orderId` for orders). */
   keyField: string;
   key(record: T): string;
+  /**
+   * Columns an upsert rewrites on rows already in the tab (the order's status, waybill, payment):
+   * everything else in a row is written once and left to staff.
+   */
+  updatable?: readonly string[];
   /** Raw rows in header order; `tabRows` neutralises them, so no definition can forget to. */
   rows(record: T): CellValue[][];
 }
@@ -29,6 +34,8 @@ export type SheetOrder = OrderRecord & {
   paymentId?: string | undefined;
   /** Delhivery waybill, once the shipment is created. */
   waybill?: string | undefined;
+  /** What staff see of the order's state: Placed, Paid, Booked, Needs attention: …, Expired. */
+  status?: string | undefined;
   /** Parallel to `products` (the priced cart lines): supplies each item's HSN code when known. */
   lines?: readonly { hsnCode?: string | undefined }[] | undefined;
 };
@@ -56,6 +63,8 @@ export const ORDER_HEADERS = [
   'Total',
   'Payment ID',
   'Waybill',
+  // Last, so a Sheet made before it existed only gains a column at its right edge.
+  'Status',
 ] as const;
 
 /**
@@ -68,6 +77,7 @@ export const ORDERS_TAB: SheetTab<SheetOrder> = {
   headers: ORDER_HEADERS,
   keyHeader: 'Order ID',
   keyField: 'orderId',
+  updatable: ['Payment Status', 'Payment ID', 'Waybill', 'Status'],
   key: (order) => order.orderId,
   rows(order) {
     // An order without items still gets a row: staff must see every order id the shop took.
@@ -95,6 +105,7 @@ export const ORDERS_TAB: SheetTab<SheetOrder> = {
       order.total,
       order.paymentId,
       order.waybill,
+      order.status,
     ]);
   },
 };
