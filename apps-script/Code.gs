@@ -1,12 +1,15 @@
 /**
  * Orang Utan Organics — the web app behind the staff's Google Sheet.
  *
- * The shop's functions POST JSON here (netlify/lib/sheets.ts):
- *   { secret, type, tab, headers: [...], rows: [[...], ...], orderId? | id? }
+ * The shop's functions POST JSON here (netlify/lib/sheets/apps-script.ts):
+ *   { secret, type, tab, headers: [...], rows: [[...], ...], orderId? | id?, action?: 'upsert', update?: [...] }
  * `type` picks the tab: 'order' → Orders, 'review' → Reviews, 'contact' → Contact Submissions.
  * A missing tab is created with the header row sent in the body. Order rows are written once per
  * order id: a repeated order answers { ok: true, duplicate: true } and adds nothing. Review and
  * contact rows carry a generated id and are skipped the same way if sent twice.
+ *
+ * Orders are sent with action 'upsert': a repeated order id rewrites only the listed columns (Status,
+ * Waybill, Payment Status, Payment ID) of that order's rows and answers { ok, duplicate: true, updated }.
  *
  * Answers JSON: { ok: true, duplicate: false } or { ok: false, error: '...' }.
  * Install: see apps-script/README.md. The secret lives in the Script Property SHARED_SECRET.
@@ -42,7 +45,8 @@ function doPost(e) {
     try {
       var key = body[route.keyField];
       if (body.type === 'review') return reply(appendReview(headers, rows, key));
-      return reply(appendRows(SpreadsheetApp.getActiveSpreadsheet(), route, headers, rows, key));
+      var upsert = body.action === 'upsert' ? body.update : undefined;
+      return reply(appendRows(SpreadsheetApp.getActiveSpreadsheet(), route, headers, rows, key, upsert));
     } finally {
       lock.releaseLock();
     }
@@ -77,7 +81,13 @@ function appendReview(headers, rows, key) {
   return published;
 }
 
-function appendRows(spreadsheet, route, headers, rows, key) {
+/**
+ * Appends a record's rows unless rows with its key are there. Cells go to the columns whose header
+ * names them, so a column staff added, or one the shop added later (Status), never shifts data; a
+ * header the tab lacks is added at its right edge. With action 'upsert', rows already there get
+ * the listed columns (`update`) rewritten from the first new row: an order's status and waybill.
+ */
+function appendRows(spreadsheet, route, headers, rows, key, upsert) {
   var sheet = spreadsheet.getSheetByName(route.tab);
   if (!sheet) sheet = spreadsheet.insertSheet(route.tab);
   if (sheet.getLastRow() === 0) {
@@ -85,31 +95,77 @@ function appendRows(spreadsheet, route, headers, rows, key) {
     headerRange.setNumberFormat('@').setValues([headers]).setFontWeight('bold');
     sheet.setFrozenRows(1);
   }
+  var current = ensureHeaders(sheet, headers);
 
-  var current = sheet.getRange(1, 1, 1, Math.max(sheet.getLastColumn(), 1)).getValues()[0];
   var keyColumn = current.indexOf(route.keyHeader) + 1;
+  var matching = [];
   if (key && keyColumn > 0 && sheet.getLastRow() > 1) {
     var keys = sheet.getRange(2, keyColumn, sheet.getLastRow() - 1, 1).getDisplayValues();
     for (var i = 0; i < keys.length; i++) {
-      if (String(keys[i][0]) === String(key)) return { ok: true, duplicate: true };
+      if (String(keys[i][0]) === String(key)) matching.push(i + 2);
     }
+  }
+  if (matching.length > 0) {
+    if (!upsert || !Array.isArray(upsert) || rows.length === 0) return { ok: true, duplicate: true };
+    return { ok: true, duplicate: true, updated: updateCells(sheet, current, headers, rows[0], matching, upsert) };
   }
 
   if (rows.length === 0) return { ok: true, duplicate: false };
   // Cells are plain text, so '+91…', leading zeros in pincodes and dates stay as sent. Values
   // that look like formulas already arrive with a leading apostrophe from the shop.
-  var width = headers.length;
-  var padded = rows.map(function (row) {
-    var cells = row.slice(0, width).map(function (cell) {
-      return cell === null || cell === undefined ? '' : String(cell);
+  var width = current.length;
+  var placed = rows.map(function (row) {
+    var cells = [];
+    for (var c = 0; c < width; c++) cells.push('');
+    headers.forEach(function (header, index) {
+      var column = current.indexOf(header);
+      if (column >= 0) cells[column] = text(row[index]);
     });
-    while (cells.length < width) cells.push('');
     return cells;
   });
-  var range = sheet.getRange(sheet.getLastRow() + 1, 1, padded.length, width);
+  var range = sheet.getRange(sheet.getLastRow() + 1, 1, placed.length, width);
   range.setNumberFormat('@');
-  range.setValues(padded);
+  range.setValues(placed);
   return { ok: true, duplicate: false };
+}
+
+/** The tab's header row, with any header it lacks added at the right edge. */
+function ensureHeaders(sheet, headers) {
+  var current = sheet.getRange(1, 1, 1, Math.max(sheet.getLastColumn(), 1)).getValues()[0].map(String);
+  var missing = headers.filter(function (header) {
+    return current.indexOf(header) < 0;
+  });
+  if (missing.length > 0) {
+    var start = current.filter(function (cell) {
+      return cell !== '';
+    }).length;
+    sheet.getRange(1, start + 1, 1, missing.length).setNumberFormat('@').setValues([missing]).setFontWeight('bold');
+    current = current.slice(0, start).concat(missing);
+  }
+  return current;
+}
+
+/** Rewrites the `update` columns of the matching rows; true when a cell changed. */
+function updateCells(sheet, current, headers, values, matching, update) {
+  var changed = false;
+  update.forEach(function (name) {
+    var from = headers.indexOf(name);
+    var column = current.indexOf(name) + 1;
+    if (from < 0 || column < 1) return;
+    var value = text(values[from]);
+    matching.forEach(function (rowNumber) {
+      var cell = sheet.getRange(rowNumber, column, 1, 1);
+      if (String(cell.getDisplayValues()[0][0]) === value) return;
+      cell.setNumberFormat('@');
+      cell.setValues([[value]]);
+      changed = true;
+    });
+  });
+  return changed;
+}
+
+function text(cell) {
+  return cell === null || cell === undefined ? '' : String(cell);
 }
 
 function isTable(headers, rows) {

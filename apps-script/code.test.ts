@@ -14,18 +14,22 @@ function loadScript(properties: Record<string, string>) {
   const sheet = (table: Table) => ({
     getLastRow: () => table.rows.length,
     getLastColumn: () => table.rows[0]?.length ?? 0,
-    getRange: (row: number, column: number, rowCount = 1) => {
+    getRange: (row: number, column: number, rowCount = 1, columnCount = 1) => {
       const range = {
         setNumberFormat: () => range,
         setFontWeight: () => range,
         setValues: (values: string[][]) => {
           values.forEach((cells, index) => {
-            table.rows[row - 1 + index] = cells;
+            const target = table.rows[row - 1 + index] ?? [];
+            cells.forEach((cell, offset) => {
+              target[column - 1 + offset] = cell;
+            });
+            table.rows[row - 1 + index] = Array.from(target, (cell) => cell ?? '');
           });
           return range;
         },
-        getValues: () => [table.rows[row - 1] ?? []],
-        getDisplayValues: () => table.rows.slice(row - 1, row - 1 + rowCount).map((cells) => [cells[column - 1]]),
+        getValues: () => [(table.rows[row - 1] ?? []).slice(column - 1, column - 1 + columnCount)],
+        getDisplayValues: () => table.rows.slice(row - 1, row - 1 + rowCount).map((cells) => [cells[column - 1] ?? '']),
       };
       return range;
     },
@@ -103,6 +107,50 @@ describe('Code.gs', () => {
     expect(books.main?.['Review Emails']?.rows).toEqual([
       ['id', 'email'],
       ['review-1', 'asha@example.in'],
+    ]);
+  });
+
+  it("upserts an order: a later status and waybill rewrite that order's rows, never add rows", () => {
+    const { post, books } = loadScript({ SHARED_SECRET: 's3cret' });
+    const headers = ['Order ID', 'Product', 'Waybill', 'Status'];
+    const placed = {
+      ...order,
+      headers,
+      rows: [
+        ['OUO_1', 'Rajma', '', 'Placed'],
+        ['OUO_1', 'Ghee', '', 'Placed'],
+      ],
+    };
+    const upsert = { action: 'upsert', update: ['Waybill', 'Status'] };
+    expect(post({ ...placed, ...upsert })).toEqual({ ok: true, duplicate: false });
+    const booked = { ...placed, rows: placed.rows.map((row) => [row[0], row[1], 'SIM1', 'Booked']) };
+    expect(post({ ...booked, ...upsert })).toEqual({ ok: true, duplicate: true, updated: true });
+    expect(post({ ...booked, ...upsert })).toEqual({ ok: true, duplicate: true, updated: false });
+    expect(post(booked)).toEqual({ ok: true, duplicate: true }); // without the action: left alone
+    expect(books.main?.Orders?.rows).toEqual([
+      ['Order ID', 'Product', 'Waybill', 'Status'],
+      ['OUO_1', 'Rajma', 'SIM1', 'Booked'],
+      ['OUO_1', 'Ghee', 'SIM1', 'Booked'],
+    ]);
+  });
+
+  it('writes cells under their own headers: a column staff added, or a new Status column, shifts nothing', () => {
+    const { post, books } = loadScript({ SHARED_SECRET: 's3cret' });
+    expect(post({ ...order, headers: ['Order ID', 'Name'], rows: [['OUO_1', 'Asha']] })).toMatchObject({ ok: true });
+    const tab = books.main?.Orders;
+    tab?.rows[0]?.push('Packed by');
+    tab?.rows[1]?.push('Meena');
+    const next = {
+      ...order,
+      orderId: 'OUO_2',
+      headers: ['Order ID', 'Name', 'Status'],
+      rows: [['OUO_2', 'Ravi', 'Placed']],
+    };
+    expect(post(next)).toEqual({ ok: true, duplicate: false });
+    expect(tab?.rows).toEqual([
+      ['Order ID', 'Name', 'Packed by', 'Status'],
+      ['OUO_1', 'Asha', 'Meena'],
+      ['OUO_2', 'Ravi', '', 'Placed'],
     ]);
   });
 });
