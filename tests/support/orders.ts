@@ -1,5 +1,6 @@
 /** An order service wired to test doubles: Blobs on the local server, a recording Sheet and carrier. */
 import { vi } from 'vitest';
+import { localDelhivery } from '../../netlify/lib/delhivery/local.ts';
 import { orderSettings } from '../../netlify/lib/orders/deps.ts';
 import { createOrderLog } from '../../netlify/lib/orders/order-log.ts';
 import type { OrderDeps } from '../../netlify/lib/orders/types.ts';
@@ -61,6 +62,7 @@ export function orderWorld(blobs: TestBlobs, env: Partial<ServerEnv> = {}): Test
     },
     carrier: {
       quoteRate: vi.fn(async () => undefined),
+      checkPincode: vi.fn((pin: string) => localDelhivery.checkPincode(pin)),
       createShipment: vi.fn(async ({ shipment }) => {
         if (world.carrierDown) return failure('UNREACHABLE', 'Delhivery answered 503');
         world.shipments.push(shipment);

@@ -98,6 +98,32 @@ describe('cash on delivery', () => {
     expect(unknown).toMatchObject({ ok: false, status: 422, code: 'UNKNOWN_PRODUCT' });
   });
 
+  it('refuses (422) a pincode the carrier does not serve, and COD where only prepaid is offered; records nothing', async () => {
+    const world = orderWorld(blobs);
+    const to = (pincode: string) => ({ customer: makeCustomer({ pincode }) });
+    expect(await placeCodOrder(world.deps, codRequest('OUO_1732000000401', to('744301')))).toMatchObject({
+      ok: false,
+      status: 422,
+      code: 'NOT_SERVICEABLE',
+      message: 'Sorry, we cannot deliver to pincode 744301 yet. Please check it, or contact us for other options.',
+    });
+    expect(await placeCodOrder(world.deps, codRequest('OUO_1732000000402', to('737101')))).toMatchObject({
+      ok: false,
+      status: 422,
+      code: 'COD_UNAVAILABLE',
+      message: 'Cash on Delivery is not available for pincode 737101. Please pay online.',
+    });
+    expect(await world.deps.log.allOrderIds()).toEqual([]);
+    expect(world.shipments).toHaveLength(0);
+  });
+
+  it('takes the order when the carrier cannot be asked about the pincode', async () => {
+    const world = orderWorld(blobs);
+    world.deps.carrier.checkPincode = async () => undefined;
+    const result = await placeCodOrder(world.deps, codRequest('OUO_1732000000403'));
+    expect(result).toMatchObject({ ok: true, status: 201 });
+  });
+
   it('turns a double submit into one order, one sheet row, one shipment', async () => {
     const world = orderWorld(blobs);
     const [first, second] = await Promise.all([

@@ -3,6 +3,7 @@
  * browser), the order recorded in the order log before any outside call, then forwarded.
  * docs/shop-rules.md §10.
  */
+import { deliveryRefusal } from '../../../src/shop/deliverability.ts';
 import { formatRupees } from '../../../src/shop/money.ts';
 import {
   buildOrderRecord,
@@ -33,7 +34,14 @@ export async function priceOrder(
   pincode: string,
   mode: PaymentMode,
 ): Promise<ServiceResult<Priced>> {
-  const [catalogue, rules] = await Promise.all([deps.catalogue(), deps.settings()]);
+  const [catalogue, rules, serviceability] = await Promise.all([
+    deps.catalogue(),
+    deps.settings(),
+    deps.carrier.checkPincode(pincode),
+  ]);
+  // Nobody pays for, or is promised, a parcel the carrier will not take (docs/shop-rules.md §5).
+  const refused = deliveryRefusal(pincode, mode, serviceability);
+  if (refused) return fail(422, refused.code, refused.message);
   const priced = await priceAndShip(lines, pincode, mode, {
     catalogue,
     rules,

@@ -1,5 +1,6 @@
 /** What the order service needs from the world, and how its answers look. */
 import type { Product } from '../../../src/shop/catalogue.ts';
+import type { Serviceability } from '../../../src/shop/deliverability.ts';
 import type { ShipmentRecord } from '../../../src/shop/shipment.ts';
 import type { PaymentMode, ShippingRules } from '../../../src/shop/shipping.ts';
 import type { ShipmentResult } from '../delhivery/client.ts';
@@ -27,6 +28,8 @@ export interface OrderDeps {
       grams: number;
       mode: PaymentMode;
     }): Promise<number | undefined>;
+    /** Undefined when the carrier cannot be asked right now (the order is then taken). */
+    checkPincode(pin: string): Promise<Serviceability | undefined>;
     createShipment(input: { shipment: ShipmentRecord; pickupName: string }): Promise<ShipmentResult>;
   };
   now: () => Date;
