@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { callApi, loadSchemas } from '../../components/api/index.ts';
 import type { PincodeCheckResponse } from '../../shop/schemas.ts';
 import './delivery-check.css';
 
@@ -32,16 +33,21 @@ export function DeliveryCheck() {
     setState({ kind: 'checking' });
     try {
       // The schemas (and zod) load on the first check, keeping them out of the product page's bundle.
-      const { MESSAGES, pincodeCheckResponseSchema, pincodeSchema } = await import('../../shop/schemas.ts');
+      const { MESSAGES, pincodeSchema } = await loadSchemas();
       const pin = pincodeSchema.safeParse(pincode);
       if (!pin.success) return settle({ kind: 'invalid', message: MESSAGES.pincode });
-      const response = await fetch(`/api/pincode/${pin.data}`, { headers: { Accept: 'application/json' } });
-      if (response.status === 400) return settle({ kind: 'invalid', message: MESSAGES.pincode });
-      if (!response.ok) return settle({ kind: 'failed' });
-      const answer = pincodeCheckResponseSchema.safeParse(await response.json());
-      settle(answer.success ? { kind: 'answered', answer: answer.data } : { kind: 'failed' });
+      const result = await callApi(`/api/pincode/${pin.data}`, {
+        response: (schemas) => schemas.pincodeCheckResponseSchema,
+      });
+      if (result.ok) return settle({ kind: 'answered', answer: result.data });
+      // Offline, a server error or an unreadable answer: the shopper can simply try again.
+      settle(
+        result.kind === 'refused' && result.status === 400
+          ? { kind: 'invalid', message: MESSAGES.pincode }
+          : { kind: 'failed' },
+      );
     } catch {
-      // Offline, or the answer was not JSON: the shopper can simply try again.
+      // The schemas could not be loaded (offline before the first check).
       settle({ kind: 'failed' });
     }
   };

@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { type FormOutcome, type SchemaForm, useSchemaForm } from '../../components/form/index.ts';
 import { useToast } from '../../components/toast/index.ts';
 import { useHydrated } from '../../hooks/use-hydrated.ts';
 import { toOrderLines } from '../../shop/cart.ts';
 import { formatRupees } from '../../shop/money.ts';
-import { type CheckoutForm, checkoutFormError, checkoutFormSchema } from '../../shop/schemas.ts';
+import type { CheckoutForm } from '../../shop/schemas.ts';
 import type { PaymentMode, ShippingRules } from '../../shop/shipping.ts';
 import { useCart } from '../cart/cart-context.tsx';
 import { cartPixelParams, track } from '../pixel/pixel.ts';
@@ -20,20 +21,8 @@ const SUCCESS_TOAST_MS = 5000;
 const REDIRECT_DELAY_MS = 2000;
 const THEME_COLOUR = '#a4471f';
 
-type FormValues = Record<keyof CheckoutForm, string>;
-const EMPTY_FORM: FormValues = {
-  name: '',
-  email: '',
-  phone: '',
-  address1: '',
-  address2: '',
-  pincode: '',
-  city: '',
-  state: '',
-};
-
 const FIELDS: {
-  name: keyof FormValues;
+  name: keyof CheckoutForm;
   label: string;
   required: boolean;
   type?: string;
@@ -60,24 +49,21 @@ export function CheckoutPage({ shopName, rules }: CheckoutPageProps) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const toast = useToast();
-  const [values, setValues] = useState<FormValues>(EMPTY_FORM);
+  // The pincode and the payment method re-quote shipping as they change; the other fields are read
+  // from the form when it is sent.
+  const [pincode, setPincode] = useState('');
   const [mode, setMode] = useState<PaymentMode>('prepaid');
-  const [processing, setProcessing] = useState(false);
   const [localPayment, setLocalPayment] = useState<{
     razorpayOrderId: string;
     amount: number;
     callbacks: PaymentCallbacks;
   }>();
-  const submitting = useRef(false);
   const placed = useRef(false);
-  const quote = useShippingQuote(cart.items, values.pincode.trim(), mode, rules);
+  const quote = useShippingQuote(cart.items, pincode, mode, rules);
 
   useEffect(() => {
     if (hydrated && cart.items.length === 0 && !placed.current) navigate('/cart', { replace: true });
   }, [hydrated, cart.items.length, navigate]);
-
-  const set = (name: keyof FormValues, value: string) =>
-    setValues((current) => ({ ...current, [name]: name === 'pincode' ? value.replace(/\D/g, '').slice(0, 6) : value }));
 
   const finish = (orderId: string, message: string) => {
     placed.current = true;
@@ -87,41 +73,38 @@ export function CheckoutPage({ shopName, rules }: CheckoutPageProps) {
     window.setTimeout(() => navigate('/'), REDIRECT_DELAY_MS);
   };
 
-  const release = () => {
-    submitting.current = false;
-    setProcessing(false);
-  };
+  /**
+   * How an order attempt ends for the form: 'idle' gives the shopper the button back; 'success'
+   * (placed, the page is leaving) and 'error' (paid but not recorded: the toast says to contact
+   * support) keep it disabled.
+   */
+  const form = useSchemaForm({
+    schema: (schemas) => schemas.checkoutFormSchema,
+    fieldMessages: false, // one message at a time, as a toast (docs/shop-rules.md §8)
+    onInvalid: (values, { checkoutFormError }) => {
+      const message = checkoutFormError(values);
+      if (message) toast.show({ type: 'error', message });
+    },
+    onValid: async (customer): Promise<FormOutcome> => {
+      if (quote.status !== 'ready') return 'idle';
+      const orderId = nextOrderId(window.localStorage);
+      const request = { orderId, customer, lines: toOrderLines(cart.items), clientTotal: quote.total };
+      try {
+        if (mode === 'cod') return await payOnDelivery({ ...request, paymentMode: 'cod' }, quote.total);
+        return await payOnline(request);
+      } catch (error) {
+        console.error('checkout failed', error);
+        toast.show({ type: 'error', message: 'Error placing order. Please try again or contact support.' });
+        return 'idle';
+      }
+    },
+  });
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (submitting.current || quote.status === 'calculating') return; // a double click submits once
-    const problem = checkoutFormError(values);
-    if (problem) {
-      toast.show({ type: 'error', message: problem });
-      return;
-    }
-    if (quote.status !== 'ready') return;
-    submitting.current = true;
-    setProcessing(true);
-    const customer = checkoutFormSchema.parse(values);
-    const orderId = nextOrderId(window.localStorage);
-    const request = { orderId, customer, lines: toOrderLines(cart.items), clientTotal: quote.total };
-    try {
-      if (mode === 'cod') await payOnDelivery({ ...request, paymentMode: 'cod' }, quote.total);
-      else await payOnline(request);
-    } catch (error) {
-      console.error('checkout failed', error);
-      toast.show({ type: 'error', message: 'Error placing order. Please try again or contact support.' });
-      release();
-    }
-  };
-
-  const payOnDelivery = async (request: Parameters<typeof placeCodOrder>[0], total: number) => {
+  const payOnDelivery = async (request: Parameters<typeof placeCodOrder>[0], total: number): Promise<FormOutcome> => {
     const result = await placeCodOrder(request);
     if (!result.ok && result.kind === 'refused') {
       toast.show({ type: 'error', message: result.message, duration: 8000 });
-      release();
-      return;
+      return 'idle';
     }
     let orderId = request.orderId;
     let amount = total;
@@ -138,9 +121,11 @@ export function CheckoutPage({ shopName, rules }: CheckoutPageProps) {
       });
     }
     finish(orderId, `Pay ${formatRupees(amount)} on delivery.`);
+    return 'success';
   };
 
-  const payOnline = async (request: Parameters<typeof createPaymentOrder>[0]) => {
+  /** Resolves when the payment dialog (Razorpay's, or the local test gateway) has had its say. */
+  const payOnline = async (request: Parameters<typeof createPaymentOrder>[0]): Promise<FormOutcome> => {
     const created = await createPaymentOrder(request);
     if (!created.ok) {
       toast.show({
@@ -150,55 +135,59 @@ export function CheckoutPage({ shopName, rules }: CheckoutPageProps) {
             ? created.message
             : 'Error initiating payment. Please try again.',
       });
-      release();
-      return;
+      return 'idle';
     }
     const { orderId, total, order } = created.data;
-    const afterPayment = async (payment: PaymentSuccess) => {
-      setLocalPayment(undefined);
-      const failed = () =>
-        toast.show({
-          type: 'error',
-          title: 'Payment successful but order processing failed.',
-          message: `Please contact support with Order ID: ${orderId} and Payment ID: ${payment.razorpay_payment_id}.`,
-          duration: 0,
-        });
-      const verified = await verifyPayment(payment);
-      if (!verified.ok || !verified.data.verified) return failed();
-      const completed = await completePrepaidOrder({ orderId, ...payment });
-      if (!completed.ok) return failed();
-      finish(orderId, `Payment of ${formatRupees(total)} received. Thank you!`);
-    };
-    const callbacks: PaymentCallbacks = {
-      onSuccess: (payment) => void afterPayment(payment),
-      onFailure: (description) => {
+    return new Promise<FormOutcome>((settle) => {
+      const afterPayment = async (payment: PaymentSuccess) => {
         setLocalPayment(undefined);
-        toast.show({ type: 'error', message: `Payment failed: ${description}. Please try again.` });
-        release();
-      },
-      onDismiss: () => {
-        setLocalPayment(undefined);
-        release();
-      },
-    };
-    if (created.data.gateway === 'local') {
-      setLocalPayment({ razorpayOrderId: order.id, amount: total, callbacks });
-      return;
-    }
-    await openRazorpayCheckout(
-      {
-        key: created.data.key_id,
-        amountPaise: order.amount,
-        razorpayOrderId: order.id,
-        merchantName: shopName,
-        description: `Order ${orderId}`,
-        prefill: { name: request.customer.name, email: request.customer.email, contact: request.customer.phone },
-        themeColor: THEME_COLOUR,
-      },
-      callbacks,
-    ).catch(() => {
-      toast.show({ type: 'error', message: 'Error initiating payment. Please try again.' });
-      release();
+        const failed = () => {
+          toast.show({
+            type: 'error',
+            title: 'Payment successful but order processing failed.',
+            message: `Please contact support with Order ID: ${orderId} and Payment ID: ${payment.razorpay_payment_id}.`,
+            duration: 0,
+          });
+          settle('error');
+        };
+        const verified = await verifyPayment(payment);
+        if (!verified.ok || !verified.data.verified) return failed();
+        const completed = await completePrepaidOrder({ orderId, ...payment });
+        if (!completed.ok) return failed();
+        finish(orderId, `Payment of ${formatRupees(total)} received. Thank you!`);
+        settle('success');
+      };
+      const callbacks: PaymentCallbacks = {
+        onSuccess: (payment) => void afterPayment(payment),
+        onFailure: (description) => {
+          setLocalPayment(undefined);
+          toast.show({ type: 'error', message: `Payment failed: ${description}. Please try again.` });
+          settle('idle');
+        },
+        onDismiss: () => {
+          setLocalPayment(undefined);
+          settle('idle');
+        },
+      };
+      if (created.data.gateway === 'local') {
+        setLocalPayment({ razorpayOrderId: order.id, amount: total, callbacks });
+        return;
+      }
+      openRazorpayCheckout(
+        {
+          key: created.data.key_id,
+          amountPaise: order.amount,
+          razorpayOrderId: order.id,
+          merchantName: shopName,
+          description: `Order ${orderId}`,
+          prefill: { name: request.customer.name, email: request.customer.email, contact: request.customer.phone },
+          themeColor: THEME_COLOUR,
+        },
+        callbacks,
+      ).catch(() => {
+        toast.show({ type: 'error', message: 'Error initiating payment. Please try again.' });
+        settle('idle');
+      });
     });
   };
 
@@ -215,38 +204,34 @@ export function CheckoutPage({ shopName, rules }: CheckoutPageProps) {
   return (
     <div className="page checkout">
       <h1>Checkout</h1>
-      <form className="checkout__layout" onSubmit={submit} noValidate>
+      <form
+        className="checkout__layout"
+        noValidate
+        onSubmit={(event) => {
+          if (!calculating) return form.onSubmit(event);
+          event.preventDefault(); // the total is not known yet
+        }}
+      >
         <div className="checkout__main">
           <fieldset className="checkout__section card">
             <legend>Delivery address</legend>
             <p className="checkout__hint">Fields marked * are required. We deliver across India.</p>
             <div className="checkout__fields">
               {FIELDS.map((field) => (
-                <Field
-                  key={field.name}
-                  field={field}
-                  value={values[field.name]}
-                  onChange={(value) => set(field.name, value)}
-                />
+                <Field key={field.name} field={field} form={form} onPincode={setPincode} />
               ))}
             </div>
           </fieldset>
           <fieldset className="checkout__section card">
             <legend>Payment method</legend>
             <label className="payment-option">
-              <input
-                type="radio"
-                name="payment"
-                value="prepaid"
-                checked={mode === 'prepaid'}
-                onChange={() => setMode('prepaid')}
-              />
+              <input type="radio" name="payment" value="prepaid" defaultChecked onChange={() => setMode('prepaid')} />
               <span>
                 <strong>Pay online</strong> — UPI, cards, net banking (secured by Razorpay)
               </span>
             </label>
             <label className="payment-option">
-              <input type="radio" name="payment" value="cod" checked={mode === 'cod'} onChange={() => setMode('cod')} />
+              <input type="radio" name="payment" value="cod" onChange={() => setMode('cod')} />
               <span>
                 <strong>Cash on Delivery</strong> — {formatRupees(rules.codCharge)} COD charge
               </span>
@@ -257,7 +242,7 @@ export function CheckoutPage({ shopName, rules }: CheckoutPageProps) {
           quote={quote}
           subtotal={cart.subtotal}
           rules={rules}
-          processing={processing}
+          processing={form.status !== 'idle'}
           calculating={calculating}
         />
       </form>
@@ -277,32 +262,43 @@ export function CheckoutPage({ shopName, rules }: CheckoutPageProps) {
   );
 }
 
+/** Digits only, at most six: what the pincode field keeps of what is typed or pasted. */
+const pincodeDigits = (value: string) => value.replace(/\D/g, '').slice(0, 6);
+
 function Field({
   field,
-  value,
-  onChange,
+  form,
+  onPincode,
 }: {
   field: (typeof FIELDS)[number];
-  value: string;
-  onChange: (value: string) => void;
+  form: SchemaForm;
+  onPincode: (pincode: string) => void;
 }) {
-  const id = useId();
+  const props = form.field(field.name);
   return (
     <div className={`checkout__field${field.wide ? ' checkout__field--wide' : ''}`}>
-      <label htmlFor={id}>
+      <label htmlFor={props.id}>
         {field.label}
         {field.required && <span aria-hidden="true"> *</span>}
       </label>
       <input
-        id={id}
-        name={field.name}
+        {...props}
         type={field.type ?? 'text'}
-        value={value}
         required={field.required}
         autoComplete={field.autoComplete}
-        {...(field.name === 'pincode' ? { inputMode: 'numeric' as const, maxLength: 6, pattern: '[0-9]{6}' } : {})}
         {...(field.name === 'phone' ? { inputMode: 'tel' as const } : {})}
-        onChange={(event) => onChange(event.target.value)}
+        {...(field.name === 'pincode'
+          ? {
+              inputMode: 'numeric' as const,
+              maxLength: 6,
+              pattern: '[0-9]{6}',
+              onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+                const digits = pincodeDigits(event.target.value);
+                if (event.target.value !== digits) event.target.value = digits;
+                onPincode(digits);
+              },
+            }
+          : {})}
       />
     </div>
   );

@@ -44,8 +44,8 @@ export function pendingOrders(storage: Storage): string[] {
 let flushing: Promise<void> | undefined;
 
 /**
- * The real sender, loaded only when an order waits: the outbox starts on every page, and the API
- * client brings zod with it.
+ * The real sender, loaded only when an order waits: the outbox starts on every page, which need
+ * not carry the checkout's calls.
  */
 async function sendOrder(request: CodOrderRequest) {
   const { placeCodOrder: send } = await import('./api.ts');

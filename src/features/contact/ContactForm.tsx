@@ -1,6 +1,6 @@
-import { type FormEvent, useId, useState } from 'react';
+import { FieldError, useSchemaForm } from '../../components/form/index.ts';
 import { track } from '../pixel/pixel.ts';
-import { submitContactMessage } from '../reviews/api.ts';
+import { submitContactMessage } from './api.ts';
 
 export const CONTACT_TEXTS = {
   send: 'Send Message',
@@ -9,69 +9,58 @@ export const CONTACT_TEXTS = {
   error: 'Sorry, there was an error submitting your message. Please try again or email us directly.',
 } as const;
 
-type Fields = Record<'name' | 'email' | 'phone' | 'subject' | 'message' | 'website', string>;
-type Status = 'idle' | 'submitting' | 'success' | 'error';
-
-const EMPTY: Fields = { name: '', email: '', phone: '', subject: '', message: '', website: '' };
-
-/** The /contact message form: browser-native checks (docs/shop-rules.md §5), sent to /api/contact. */
+/**
+ * The /contact message form, sent to /api/contact. The browser's own checks (required, email)
+ * speak first (docs/shop-rules.md §5); the schema the function parses catches the rest (a blank
+ * name of spaces, an address the browser lets through) beside the field.
+ */
 export function ContactForm() {
-  const id = useId();
-  const [fields, setFields] = useState<Fields>(EMPTY);
-  const [status, setStatus] = useState<Status>('idle');
-
-  const set = (name: keyof Fields) => (event: { target: { value: string } }) =>
-    setFields((current) => ({ ...current, [name]: event.target.value }));
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (status === 'submitting') return;
-    setStatus('submitting');
-    const { phone, ...rest } = fields;
-    const result = await submitContactMessage({ ...rest, ...(phone.trim() ? { phone } : {}) });
-    if (!result.ok) {
-      console.warn('Contact message not sent:', result.message);
-      setStatus('error');
-      return;
-    }
-    setFields(EMPTY);
-    setStatus('success');
-    track('Lead');
-  };
-
-  const field = (name: keyof Fields) => ({
-    id: `${id}-${name}`,
-    name,
-    value: fields[name],
-    onChange: set(name),
+  const form = useSchemaForm({
+    schema: (schemas) => schemas.contactSubmissionSchema,
+    onValid: async ({ phone, ...message }, element) => {
+      const result = await submitContactMessage({ ...message, ...(phone ? { phone } : {}) });
+      if (!result.ok) {
+        console.warn('Contact message not sent:', result.message);
+        return 'error';
+      }
+      element.reset();
+      track('Lead');
+      return 'success';
+    },
   });
+  const { id, status, field } = form;
 
   return (
-    <form className="contact-form card" onSubmit={submit} aria-labelledby={`${id}-title`}>
+    <form className="contact-form card" onSubmit={form.onSubmit} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Send us a message</h2>
       <div className="form-grid">
         <div className="form-field">
-          <label htmlFor={`${id}-name`}>Full Name *</label>
+          <label htmlFor={field('name').id}>Full Name *</label>
           <input {...field('name')} type="text" autoComplete="name" required maxLength={100} />
+          <FieldError form={form} name="name" />
         </div>
         <div className="form-field">
-          <label htmlFor={`${id}-email`}>Email Address *</label>
+          <label htmlFor={field('email').id}>Email Address *</label>
           <input {...field('email')} type="email" autoComplete="email" required maxLength={200} />
+          <FieldError form={form} name="email" />
         </div>
         <div className="form-field">
-          <label htmlFor={`${id}-phone`}>Phone (optional)</label>
+          <label htmlFor={field('phone').id}>Phone (optional)</label>
           <input {...field('phone')} type="tel" autoComplete="tel" placeholder="+91 XXXXX XXXXX" maxLength={20} />
+          <FieldError form={form} name="phone" />
         </div>
         <div className="form-field">
-          <label htmlFor={`${id}-subject`}>Subject *</label>
+          <label htmlFor={field('subject').id}>Subject *</label>
           <input {...field('subject')} type="text" required maxLength={150} />
+          <FieldError form={form} name="subject" />
         </div>
         <div className="form-field form-field--wide">
-          <label htmlFor={`${id}-message`}>Message *</label>
+          <label htmlFor={field('message').id}>Message *</label>
           <textarea {...field('message')} rows={6} required maxLength={5000} />
+          <FieldError form={form} name="message" />
         </div>
         <div className="visually-hidden">
-          <label htmlFor={`${id}-website`}>Leave this field empty</label>
+          <label htmlFor={field('website').id}>Leave this field empty</label>
           <input {...field('website')} type="text" tabIndex={-1} autoComplete="off" />
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { FieldError, useSchemaForm } from '../../components/form/index.ts';
 import { submitReview } from './api.ts';
 
 export const REVIEW_TEXTS = {
@@ -20,163 +20,64 @@ const RATINGS = [
   { value: '1', label: 'Poor' },
 ] as const;
 
-type FieldName = 'name' | 'email' | 'rating' | 'review' | 'location';
-type Fields = Record<FieldName | 'website', string>;
-type Status = 'idle' | 'submitting' | 'success' | 'error';
-
-const EMPTY: Fields = { name: '', email: '', rating: '5', review: '', location: '', website: '' };
-
-/** 'Write a Review': validated in the browser, sent to /api/reviews, published after approval. */
+/** 'Write a Review': checked with the schema /api/reviews parses, published after approval. */
 export function ReviewForm({ product }: { product: string }) {
-  const id = useId();
-  const [fields, setFields] = useState<Fields>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [status, setStatus] = useState<Status>('idle');
-  const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  useEffect(() => () => clearTimeout(hideTimer.current), []);
-
-  const set = (name: keyof Fields) => (event: { target: { value: string } }) =>
-    setFields((current) => ({ ...current, [name]: event.target.value }));
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (status === 'submitting') return;
-    clearTimeout(hideTimer.current);
-    setStatus('submitting');
-    try {
-      const { reviewFormSchema } = await import('../../shop/schemas.ts');
-      const { website, ...form } = fields;
-      const parsed = reviewFormSchema.safeParse(form);
-      if (!parsed.success) {
-        const next: Partial<Record<FieldName, string>> = {};
-        for (const issue of parsed.error.issues) {
-          const field = issue.path[0] as FieldName;
-          next[field] ??= issue.message;
-        }
-        setErrors(next);
-        setStatus('idle');
-        return;
-      }
-      setErrors({});
-      const result = await submitReview({ ...parsed.data, product, website });
+  const form = useSchemaForm({
+    schema: (schemas) => schemas.reviewSubmissionSchema,
+    successMs: REVIEW_SUCCESS_MS,
+    onValid: async (review, element) => {
+      const result = await submitReview(review);
       if (!result.ok) {
         console.warn('Review not sent:', result.message);
-        setStatus('error');
-        return;
+        return 'error';
       }
-      setFields(EMPTY);
-      setStatus('success');
+      element.reset();
       window.scrollTo({ top: 0, behavior: 'smooth' });
-      hideTimer.current = setTimeout(() => setStatus('idle'), REVIEW_SUCCESS_MS);
-    } catch (error) {
-      console.warn('Review not sent:', error);
-      setStatus('error');
-    }
-  };
-
-  const describedBy = (name: FieldName) => (errors[name] ? `${id}-${name}-error` : undefined);
-  const error = (name: FieldName) =>
-    errors[name] && (
-      <p id={`${id}-${name}-error`} className="form-field__error">
-        {errors[name]}
-      </p>
-    );
+      return 'success';
+    },
+  });
+  const { id, status, field } = form;
 
   return (
     <section className="review-form card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Write a Review</h2>
-      <form onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+      <form onSubmit={form.onSubmit} noValidate aria-labelledby={`${id}-title`}>
+        <input type="hidden" name="product" value={product} />
         <div className="form-grid">
           <div className="form-field">
-            <label htmlFor={`${id}-name`}>Your Name *</label>
-            <input
-              id={`${id}-name`}
-              name="name"
-              type="text"
-              autoComplete="name"
-              required
-              value={fields.name}
-              onChange={set('name')}
-              aria-invalid={errors.name ? true : undefined}
-              aria-describedby={describedBy('name')}
-            />
-            {error('name')}
+            <label htmlFor={field('name').id}>Your Name *</label>
+            <input {...field('name')} type="text" autoComplete="name" required />
+            <FieldError form={form} name="name" />
           </div>
           <div className="form-field">
-            <label htmlFor={`${id}-email`}>Your Email *</label>
-            <input
-              id={`${id}-email`}
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              value={fields.email}
-              onChange={set('email')}
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={describedBy('email')}
-            />
-            {error('email')}
+            <label htmlFor={field('email').id}>Your Email *</label>
+            <input {...field('email')} type="email" autoComplete="email" required />
+            <FieldError form={form} name="email" />
           </div>
           <div className="form-field">
-            <label htmlFor={`${id}-rating`}>Rating *</label>
-            <select
-              id={`${id}-rating`}
-              name="rating"
-              required
-              value={fields.rating}
-              onChange={set('rating')}
-              aria-invalid={errors.rating ? true : undefined}
-              aria-describedby={describedBy('rating')}
-            >
+            <label htmlFor={field('rating').id}>Rating *</label>
+            <select {...field('rating')} required defaultValue="5">
               {RATINGS.map((rating) => (
                 <option key={rating.value} value={rating.value}>
                   {rating.value} - {rating.label}
                 </option>
               ))}
             </select>
-            {error('rating')}
+            <FieldError form={form} name="rating" />
           </div>
           <div className="form-field">
-            <label htmlFor={`${id}-location`}>Location (optional)</label>
-            <input
-              id={`${id}-location`}
-              name="location"
-              type="text"
-              autoComplete="address-level2"
-              placeholder="City, State"
-              value={fields.location}
-              onChange={set('location')}
-              aria-invalid={errors.location ? true : undefined}
-              aria-describedby={describedBy('location')}
-            />
-            {error('location')}
+            <label htmlFor={field('location').id}>Location (optional)</label>
+            <input {...field('location')} type="text" autoComplete="address-level2" placeholder="City, State" />
+            <FieldError form={form} name="location" />
           </div>
           <div className="form-field form-field--wide">
-            <label htmlFor={`${id}-review`}>Your Review *</label>
-            <textarea
-              id={`${id}-review`}
-              name="review"
-              rows={5}
-              required
-              value={fields.review}
-              onChange={set('review')}
-              aria-invalid={errors.review ? true : undefined}
-              aria-describedby={describedBy('review')}
-            />
-            {error('review')}
+            <label htmlFor={field('review').id}>Your Review *</label>
+            <textarea {...field('review')} rows={5} required />
+            <FieldError form={form} name="review" />
           </div>
           <div className="visually-hidden">
-            <label htmlFor={`${id}-website`}>Leave this field empty</label>
-            <input
-              id={`${id}-website`}
-              name="website"
-              type="text"
-              tabIndex={-1}
-              autoComplete="off"
-              value={fields.website}
-              onChange={set('website')}
-            />
+            <label htmlFor={field('website').id}>Leave this field empty</label>
+            <input {...field('website')} type="text" tabIndex={-1} autoComplete="off" />
           </div>
         </div>
         <button type="submit" className="button" disabled={status === 'submitting'}>

@@ -1,9 +1,6 @@
-/**
- * The browser's calls to /api/reviews and /api/contact. The schemas (and zod) are imported when a
- * call is made, never at module load, so the product list and product page stay light.
- */
-
-import type { ContactSubmission, PublicReview, ReviewSubmission } from '../../shop/schemas.ts';
+/** The product page's calls to /api/reviews, through the shared API client (zod loads on first call). */
+import { callApi } from '../../components/api/index.ts';
+import type { PublicReview, ReviewSubmission } from '../../shop/schemas.ts';
 import type { RatingSummary } from '../catalogue/Stars.tsx';
 
 export interface ProductReviews {
@@ -18,59 +15,19 @@ export interface ReviewSummary extends RatingSummary {
 
 const EMPTY: ProductReviews = { reviews: [], average: 0, count: 0 };
 
-async function getJson(url: string): Promise<unknown> {
-  const response = await fetch(url, { headers: { Accept: 'application/json' } });
-  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  return response.json();
-}
-
 /** A product's published reviews; an empty list when the feed cannot be read. */
 export async function fetchProductReviews(product: string): Promise<ProductReviews> {
-  try {
-    const { reviewsResponseSchema } = await import('../../shop/schemas.ts');
-    const parsed = reviewsResponseSchema.safeParse(
-      await getJson(`/api/reviews?product=${encodeURIComponent(product)}`),
-    );
-    return parsed.success ? parsed.data : EMPTY;
-  } catch {
-    return EMPTY;
-  }
+  const result = await callApi(`/api/reviews?product=${encodeURIComponent(product)}`, {
+    response: (schemas) => schemas.reviewsResponseSchema,
+  });
+  return result.ok ? result.data : EMPTY;
 }
 
 /** Every product's average and count, for the product cards; empty when unavailable. */
 export async function fetchReviewSummaries(): Promise<ReviewSummary[]> {
-  try {
-    const { reviewSummariesResponseSchema } = await import('../../shop/schemas.ts');
-    const parsed = reviewSummariesResponseSchema.safeParse(await getJson('/api/reviews'));
-    return parsed.success ? parsed.data.summaries : [];
-  } catch {
-    return [];
-  }
+  const result = await callApi('/api/reviews', { response: (schemas) => schemas.reviewSummariesResponseSchema });
+  return result.ok ? result.data.summaries : [];
 }
 
-export type SubmitResult = { ok: true } | { ok: false; message: string };
-
-async function post(path: string, body: unknown): Promise<SubmitResult> {
-  try {
-    const { errorEnvelopeSchema, submissionAcceptedSchema } = await import('../../shop/schemas.ts');
-    const response = await fetch(path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(20_000),
-    });
-    const json: unknown = await response.json().catch(() => undefined);
-    if (response.ok && submissionAcceptedSchema.safeParse(json).success) return { ok: true };
-    const envelope = errorEnvelopeSchema.safeParse(json);
-    return {
-      ok: false,
-      message: envelope.success ? envelope.data.error.message : `${path} answered ${response.status}`,
-    };
-  } catch (error) {
-    return { ok: false, message: (error as Error).message };
-  }
-}
-
-export const submitReview = (submission: ReviewSubmission) => post('/api/reviews', submission);
-
-export const submitContactMessage = (submission: ContactSubmission) => post('/api/contact', submission);
+export const submitReview = (submission: ReviewSubmission) =>
+  callApi('/api/reviews', { body: submission, response: (schemas) => schemas.submissionAcceptedSchema });

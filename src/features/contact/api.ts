@@ -1,0 +1,6 @@
+/** The contact page's call to /api/contact, through the shared API client (zod loads on first call). */
+import { callApi } from '../../components/api/index.ts';
+import type { ContactSubmission } from '../../shop/schemas.ts';
+
+export const submitContactMessage = (submission: ContactSubmission) =>
+  callApi('/api/contact', { body: submission, response: (schemas) => schemas.submissionAcceptedSchema });
