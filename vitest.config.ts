@@ -42,7 +42,7 @@ export default defineConfig({
         // The shop core is all rules: every line and branch is tested.
         'src/shop/**/*.ts': { lines: 100, branches: 100, functions: 100, statements: 100 },
         // The server services, held at the level they reached when this was set (issue 19).
-        'netlify/lib/**/*.ts': { lines: 97, branches: 90, functions: 96, statements: 95 },
+        'netlify/lib/**/*.ts': { lines: 97.4, branches: 90.4, functions: 96.3, statements: 95.3 },
       },
     },
   },

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { ForwardState, StoredOrder } from './order-log.ts';
+import { staffStatus, staffStatusLabel } from './status.ts';
+
+const pending: ForwardState = { status: 'pending', attempts: 0 };
+const done: ForwardState = { status: 'done', attempts: 1, waybill: 'SIM1' };
+
+function order(overrides: Partial<Pick<StoredOrder, 'status' | 'mode' | 'forwards'>> = {}) {
+  return {
+    status: 'pending' as const,
+    mode: 'cod' as const,
+    forwards: { sheet: pending, shipment: pending },
+    ...overrides,
+  };
+}
+
+describe('staffStatus', () => {
+  it('is Placed for a COD order still being booked, Paid for a paid prepaid one', () => {
+    expect(staffStatus(order())).toBe('Placed');
+    expect(staffStatus(order({ mode: 'prepaid', status: 'paid' }))).toBe('Paid');
+    expect(staffStatus(order({ mode: 'prepaid', status: 'pending' }))).toBe('Placed');
+  });
+
+  it('is Booked once the shipment is booked', () => {
+    expect(staffStatus(order({ forwards: { sheet: pending, shipment: done } }))).toBe('Booked');
+    expect(
+      staffStatus(order({ mode: 'prepaid', status: 'forwarded', forwards: { sheet: done, shipment: done } })),
+    ).toBe('Booked');
+  });
+
+  it('is Expired for an unpaid prepaid order past its time', () => {
+    expect(staffStatus(order({ mode: 'prepaid', status: 'expired' }))).toBe('Expired');
+  });
+
+  it('says why an order needs attention: the booking, else the Sheet', () => {
+    const gaveUp = (lastError?: string): ForwardState => ({
+      status: 'needs-attention',
+      attempts: 9,
+      ...(lastError ? { lastError } : {}),
+    });
+    expect(staffStatusLabel(order({ forwards: { sheet: pending, shipment: gaveUp('HTTP 503') } }))).toBe(
+      'Needs attention: shipment not booked (HTTP 503)',
+    );
+    expect(staffStatusLabel(order({ forwards: { sheet: gaveUp(), shipment: done } }))).toBe(
+      'Needs attention: Sheet not updated (no reason given)',
+    );
+    expect(staffStatusLabel(order({ forwards: { sheet: pending, shipment: gaveUp() } }))).toBe(
+      'Needs attention: shipment not booked (no reason given)',
+    );
+    expect(staffStatusLabel(order())).toBe('Placed');
+  });
+});
