@@ -1,17 +1,43 @@
 import type { Config } from '@netlify/functions';
 import { content } from '../../src/content/content.server.ts';
+import { createDeps } from '../lib/orders/deps.ts';
+import { isProduction, readServerEnv } from '../lib/platform/env.ts';
 import { errorResponse, methodNotAllowed } from '../lib/platform/http.ts';
+import { systemReport } from '../lib/platform/systems.ts';
 
-/** A cheap check that the functions run and can read the catalogue (used by tests and uptime checks). */
+/**
+ * For uptime checks and staff: the functions run, the catalogue reads, which outside systems are
+ * real and which local, and how many orders wait for staff. Production on any local stand-in
+ * answers 503 with what is missing, so a misconfigured deploy is loud, not silent.
+ */
 export default async function health(request: Request): Promise<Response> {
   if (request.method !== 'GET') return methodNotAllowed(['GET']);
+  const env = readServerEnv();
+  let products: number;
   try {
-    const catalogue = await content().catalogue();
-    return Response.json({ ok: true, content: content().source, products: catalogue.length });
+    products = (await content().catalogue()).length;
   } catch (error) {
     console.error('health: content unavailable', error);
     return errorResponse(503, 'CONTENT_UNAVAILABLE', 'The catalogue could not be read.');
   }
+  const { systems, missing } = systemReport(env, content().source);
+  const needsAttention = (await createDeps(env).log.attentionOrderIds()).length;
+  const misconfigured = isProduction(env) && missing.length > 0;
+  return Response.json(
+    {
+      ok: !misconfigured,
+      context: env.CONTEXT,
+      content: content().source,
+      products,
+      systems,
+      missing,
+      orders: { needsAttention },
+      ...(misconfigured
+        ? { error: { code: 'LOCAL_STAND_IN_IN_PRODUCTION', message: `Production is missing ${missing.join(', ')}.` } }
+        : {}),
+    },
+    { status: misconfigured ? 503 : 200 },
+  );
 }
 
 export const config: Config = {

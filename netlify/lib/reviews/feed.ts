@@ -88,7 +88,7 @@ export async function readLocalReviews(dir: string, today: string = indiaToday()
 // ---------------------------------------------------------------------------------------------
 // The feed reader, cached
 
-export type ReviewsEnv = Pick<ServerEnv, 'SHEET_ID' | 'LOCAL_SHEETS_DIR'>;
+export type ReviewsEnv = Pick<ServerEnv, 'SHEET_ID' | 'LOCAL_SHEETS_DIR'> & Partial<Pick<ServerEnv, 'CONTEXT'>>;
 
 export const REVIEWS_CACHE_MS = 5 * 60 * 1000;
 export const REVIEWS_FEED_TIMEOUT_MS = 6000;
@@ -118,7 +118,10 @@ export function clearReviewsCache(): void {
 }
 
 async function readFeed(env: ReviewsEnv, fetchImpl: typeof fetch): Promise<PublicReview[]> {
-  if (!env.SHEET_ID) return readLocalReviews(env.LOCAL_SHEETS_DIR);
+  if (!env.SHEET_ID) {
+    // Production without a feed shows no reviews rather than files from the function's disk.
+    return env.CONTEXT === 'production' ? [] : readLocalReviews(env.LOCAL_SHEETS_DIR);
+  }
   let response: Response;
   let text: string;
   try {

@@ -6,7 +6,7 @@
  */
 
 import type { ServerEnv } from '../platform/env.ts';
-import type { Outcome } from '../platform/outcome.ts';
+import { failure, type Outcome } from '../platform/outcome.ts';
 import { appsScriptWriter, SHEETS_TIMEOUT_MS } from './apps-script.ts';
 import { csvWriter } from './local-csv.ts';
 import {
@@ -46,7 +46,8 @@ export interface SheetsClient {
   appendContact(contact: SheetContact): Promise<SheetWriteResult>;
 }
 
-export type SheetsEnv = Pick<ServerEnv, 'SHEETS_WEBHOOK_URL' | 'SHEETS_WEBHOOK_SECRET' | 'LOCAL_SHEETS_DIR'>;
+export type SheetsEnv = Pick<ServerEnv, 'SHEETS_WEBHOOK_URL' | 'SHEETS_WEBHOOK_SECRET' | 'LOCAL_SHEETS_DIR'> &
+  Partial<Pick<ServerEnv, 'CONTEXT'>>;
 
 export interface SheetsOptions {
   /** How long to wait for the Apps Script, redirect included. */
@@ -62,7 +63,10 @@ export function createSheets(
   const write: TabWriter = logged(
     url
       ? appsScriptWriter(url, env.SHEETS_WEBHOOK_SECRET, fetchImpl, options.timeoutMs ?? SHEETS_TIMEOUT_MS)
-      : csvWriter(env.LOCAL_SHEETS_DIR),
+      : env.CONTEXT === 'production'
+        ? // Production never writes to the function's own disk: orders wait in the log instead.
+          async () => failure('NOT_CONFIGURED', 'SHEETS_WEBHOOK_URL is not set')
+        : csvWriter(env.LOCAL_SHEETS_DIR),
   );
   return {
     kind: url ? 'apps-script' : 'local',

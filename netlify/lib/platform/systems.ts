@@ -1,0 +1,36 @@
+/**
+ * Which outside systems run for real and which on their local stand-ins (docs/shop-rules.md §11),
+ * for /api/health. Production on any stand-in is a misconfiguration to shout about: orders are
+ * still kept in the order log and forwarded once the variables are set.
+ */
+import { razorpayConfigured, type ServerEnv } from './env.ts';
+
+export type Mode = 'real' | 'local';
+
+export interface SystemReport {
+  systems: { content: Mode; payments: Mode; webhook: 'real' | 'off'; carrier: Mode; sheet: Mode; reviews: Mode };
+  /** The variables production still needs, empty when every system is real. */
+  missing: string[];
+}
+
+export function systemReport(env: ServerEnv, contentSource: 'sanity' | 'bundled'): SystemReport {
+  const checks: [keyof SystemReport['systems'], boolean, string[]][] = [
+    ['content', contentSource === 'sanity', ['SANITY_PROJECT_ID']],
+    ['payments', razorpayConfigured(env), ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET']],
+    ['webhook', Boolean(env.RAZORPAY_WEBHOOK_SECRET), ['RAZORPAY_WEBHOOK_SECRET']],
+    ['carrier', Boolean(env.DELHIVERY_TOKEN), ['DELHIVERY_TOKEN']],
+    [
+      'sheet',
+      Boolean(env.SHEETS_WEBHOOK_URL && env.SHEETS_WEBHOOK_SECRET),
+      ['SHEETS_WEBHOOK_URL', 'SHEETS_WEBHOOK_SECRET'],
+    ],
+    ['reviews', Boolean(env.SHEET_ID), ['SHEET_ID']],
+  ];
+  const systems = Object.fromEntries(
+    checks.map(([name, real]) => [name, real ? 'real' : name === 'webhook' ? 'off' : 'local']),
+  ) as SystemReport['systems'];
+  const missing = checks.flatMap(([, real, variables]) =>
+    real ? [] : variables.filter((variable) => !env[variable as keyof ServerEnv]),
+  );
+  return { systems, missing: missing.length > 0 ? missing : [] };
+}
