@@ -91,7 +91,7 @@ export function FilterFooter({ count, onReset }: { count: string; onReset: () =>
   );
 }
 
-/** Shown instead of the results when nothing matches (SPEC §8). */
+/** Shown instead of the results when nothing matches (docs/shop-rules.md §8). */
 export function EmptyState({ message, tip, onReset }: { message: string; tip: string; onReset: () => void }) {
   return (
     <div className="card filters-empty">
@@ -103,5 +103,18 @@ export function EmptyState({ message, tip, onReset }: { message: string; tip: st
         Reset filters
       </button>
     </div>
+  );
+}
+
+/** A result card's tags. */
+export function TagList({ tags }: { tags: readonly string[] }) {
+  return (
+    <ul className="tag-list" aria-label="Tags">
+      {tags.map((tag) => (
+        <li key={tag} className="tag">
+          {tag}
+        </li>
+      ))}
+    </ul>
   );
 }

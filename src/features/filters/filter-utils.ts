@@ -1,6 +1,6 @@
-/** Small pure helpers shared by the recipe, nutrition and impact filters (SPEC §5). */
+/** Small pure helpers shared by the recipe, nutrition and impact filters (docs/shop-rules.md §5). */
 
-/** Search text as SPEC §5 compares it: trimmed and lowercased. */
+/** Search text as docs/shop-rules.md §5 compares it: trimmed and lowercased. */
 export function normalise(text: string): string {
   return text.trim().toLowerCase();
 }
