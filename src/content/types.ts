@@ -236,3 +236,18 @@ export const sitePathsSchema = z.object({
   policySlugs: z.array(z.string()),
 });
 export type SitePaths = z.infer<typeof sitePathsSchema>;
+
+/** A published review as the reviews feed gives it (no email ever reaches this far). */
+export interface ReviewForSchema {
+  customer: string;
+  rating: number;
+  date: string;
+  review: string;
+}
+
+/** A product's published reviews: the rating over all of them, and the latest few in full. */
+export interface ReviewDigest {
+  average: number;
+  count: number;
+  latest: ReviewForSchema[];
+}

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
-import { track } from '../pixel/pixel.ts';
-import { submitContactMessage } from '../reviews/api.ts';
+import { track } from '../pixel/index.ts';
+import { submitContactMessage } from '../reviews/index.ts';
 
 export const CONTACT_TEXTS = {
   send: 'Send Message',

@@ -4,7 +4,7 @@
  */
 
 import type { ContactSubmission, PublicReview, ReviewSubmission } from '../../shop/schemas.ts';
-import type { RatingSummary } from '../catalogue/Stars.tsx';
+import type { RatingSummary } from '../catalogue/index.ts';
 
 export interface ProductReviews {
   reviews: PublicReview[];
