@@ -9,7 +9,6 @@ import { content } from '../../src/content/content.server.ts';
 import type { OrderRecord } from '../../src/shop/order.ts';
 import type { ShipmentRecord } from '../../src/shop/shipment.ts';
 import type { TestBlobs } from './blobs.ts';
-import { makeCustomer } from './factories.ts';
 
 let counter = 0;
 
@@ -63,5 +62,3 @@ export function orderWorld(blobs: TestBlobs, env: Partial<ServerEnv> = {}): Test
   };
   return world;
 }
-
-export const aCustomer = makeCustomer;
