@@ -36,9 +36,14 @@ if (!existsSync(path.join(root, 'build/client/index.html'))) {
   process.exit(1);
 }
 
+/** @type {import('./serve-build.mjs').BuildServer | undefined} */
 let server;
+/** @type {string | undefined} */
 let sheetsDir;
-/** Order ids this run sent, removed from the local order log at the end (BENCH_KEEP_ORDERS=1 keeps them). */
+/**
+ * Order ids this run sent, removed from the local order log at the end (BENCH_KEEP_ORDERS=1 keeps them).
+ * @type {string[]}
+ */
 const benchIds = [];
 
 // Another server on the port would answer the health check and receive the 200 orders.
@@ -65,13 +70,17 @@ try {
   if (server?.output()) console.error(`\nLast server output:\n${server.output().slice(-4000)}`);
   process.exitCode = 1;
 } finally {
-  if (await stopServer(server)) console.log(`Stopped the server (pid ${server.child.pid}).`);
+  if (await stopServer(server)) console.log(`Stopped the server (pid ${server?.child.pid}).`);
   if (sheetsDir) await rm(sheetsDir, { recursive: true, force: true });
   if (benchIds.length > 0 && !process.env.BENCH_KEEP_ORDERS) await removeBenchOrders(benchIds);
 }
 
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * @param {string} urlPath
+ * @param {unknown} body
+ */
 async function postJson(urlPath, body) {
   const response = await fetch(`${BASE}${urlPath}`, {
     method: 'POST',
@@ -82,6 +91,10 @@ async function postJson(urlPath, body) {
   return { status: response.status, body: await response.json() };
 }
 
+/**
+ * @param {autocannon.Options} options
+ * @returns {Promise<autocannon.Result>}
+ */
 function cannon(options) {
   return new Promise((resolve, reject) => {
     autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
@@ -113,8 +126,11 @@ async function runBench() {
   // (b) 200 concurrent COD orders, each with its own order id, at the total the server quoted.
   const clientTotal = quote.body.total;
   const firstId = Date.now();
+  /** @type {string[]} */
   const sentIds = [];
+  /** @type {Map<string, string>} */
   const bodies = new Map();
+  /** @type {{ status: number; body: string }[]} */
   const responses = [];
   const orderBody = () => {
     const orderId = `OUO_${String(firstId + sentIds.length).padStart(13, '0')}`;
@@ -151,14 +167,17 @@ async function runBench() {
         headers: { 'content-type': 'application/json' },
         // Called once per connection here, so each order gets its own id.
         setupRequest: (request) => ({ ...request, body: orderBody() }),
-        onResponse: (status, body) => responses.push({ status, body }),
+        onResponse: (status, body) => {
+          responses.push({ status, body });
+        },
       },
     ],
   });
   const orderSeconds = (performance.now() - started) / 1000;
 
   const firstStatuses = countBy(responses.map((response) => response.status));
-  const answered = new Map(); // order id → the order id the server answered with (2xx only)
+  /** @type {Map<string, string>} order id → the order id the server answered with (2xx only) */
+  const answered = new Map();
   for (const response of responses) {
     const id = orderIdOf(response.body);
     if (response.status >= 200 && response.status < 300 && id) answered.set(id, id);
@@ -169,16 +188,18 @@ async function runBench() {
   // What the checkout's outbox does next: resend (same id, same body) every order without an answer.
   const unanswered = sentIds.filter((id) => !answered.has(id));
   console.log(`Resending ${unanswered.length} unanswered orders, ${RESEND_CONCURRENCY} at a time…`);
+  /** @type {Record<string, number>} */
   const resendStatuses = {};
   const resendStarted = performance.now();
   for (let index = 0; index < unanswered.length; index += RESEND_CONCURRENCY) {
     const batch = unanswered.slice(index, index + RESEND_CONCURRENCY);
     await Promise.all(
       batch.map(async (id) => {
-        const result = await postRaw('/api/checkout/process-cod', bodies.get(id));
+        const result = await postRaw('/api/checkout/process-cod', bodies.get(id) ?? '');
         resendStatuses[result.status] = (resendStatuses[result.status] ?? 0) + 1;
-        if (result.status >= 200 && result.status < 300 && orderIdOf(result.text))
-          answered.set(id, orderIdOf(result.text));
+        const answeredId = orderIdOf(result.text);
+        if (typeof result.status === 'number' && result.status >= 200 && result.status < 300 && answeredId)
+          answered.set(id, answeredId);
       }),
     );
   }
@@ -271,6 +292,10 @@ async function runBench() {
   };
 }
 
+/**
+ * @param {string} text
+ * @returns {string | undefined}
+ */
 function orderIdOf(text) {
   try {
     return JSON.parse(text).orderId;
@@ -279,6 +304,11 @@ function orderIdOf(text) {
   }
 }
 
+/**
+ * @param {string} urlPath
+ * @param {string} body
+ * @returns {Promise<{ status: number | string; text: string }>}
+ */
 async function postRaw(urlPath, body) {
   try {
     const response = await fetch(`${BASE}${urlPath}`, {
@@ -293,7 +323,10 @@ async function postRaw(urlPath, body) {
   }
 }
 
-/** Requests that timed out may still be writing: wait until the log stops changing (bounded). */
+/**
+ * Requests that timed out may still be writing: wait until the log stops changing (bounded).
+ * @param {string[]} sentIds
+ */
 async function settle(sentIds) {
   let last = '';
   let stableFor = 0;
@@ -309,17 +342,21 @@ async function settle(sentIds) {
   return log;
 }
 
-/** The local Orders tab: one row per item; every sent id must appear once per item, nothing else. */
+/**
+ * The local Orders tab: one row per item; every sent id must appear once per item, nothing else.
+ * @param {string[]} sentIds
+ */
 async function checkSheet(sentIds) {
-  const file = path.join(sheetsDir, 'Orders.csv');
+  const file = path.join(sheetsDir ?? '', 'Orders.csv');
   const records = parseCsv(await readFile(file, 'utf8').catch(() => ''));
   const [header = [], ...rows] = records;
   const idColumn = header.indexOf('Order ID');
   const expected = new Set(sentIds);
+  /** @type {Map<string, number>} */
   const perId = new Map();
   let unexpectedRows = 0;
   for (const row of rows) {
-    const id = row[idColumn];
+    const id = row[idColumn] ?? '';
     if (!expected.has(id)) {
       unexpectedRows += 1;
       continue;
@@ -333,7 +370,7 @@ async function checkSheet(sentIds) {
     doubled: [...perId.values()].filter((count) => count > CART.length).length,
     missing: sentIds.filter((id) => !perId.has(id)).length,
     unexpectedRows,
-    unexpectedSample: rows.filter((row) => !expected.has(row[idColumn])).slice(0, 3),
+    unexpectedSample: rows.filter((row) => !expected.has(row[idColumn] ?? '')).slice(0, 3),
   };
 }
 
@@ -342,6 +379,7 @@ async function checkSheet(sentIds) {
  * `.netlify/blobs-serve/entries/<site>/<store>/`. Only the ids this run sent are counted, since
  * the sandbox outlives runs. This reads the sandbox's on-disk layout (a detail of
  * @netlify/blobs' server), so a layout change shows up as 0 records, not as a silent pass.
+ * @param {string[]} sentIds
  */
 async function checkOrderLog(sentIds) {
   const entries = path.join(root, '.netlify/blobs-serve/entries');
@@ -375,6 +413,7 @@ async function checkOrderLog(sentIds) {
  * Takes this run's orders out of the local Blobs sandbox once the server has stopped, so the
  * developer's own reconciler never forwards bench orders to their sheet. Only records that are
  * this run's (a bench shopper, or unreadable) are removed.
+ * @param {string[]} ids
  */
 async function removeBenchOrders(ids) {
   const entries = path.join(root, '.netlify/blobs-serve/entries');
@@ -400,7 +439,11 @@ async function removeBenchOrders(ids) {
   console.log(`Removed this run's ${removed} orders from the local order log (BENCH_KEEP_ORDERS=1 keeps them).`);
 }
 
-/** The Orders tab as netlify/lib/sheets/local-csv.ts writes it, read with the same csv-parse options. */
+/**
+ * The Orders tab as netlify/lib/sheets/local-csv.ts writes it, read with the same csv-parse options.
+ * @param {string} text
+ * @returns {string[][]}
+ */
 function parseCsv(text) {
   return parse(text, {
     bom: true,
@@ -410,25 +453,36 @@ function parseCsv(text) {
   });
 }
 
+/**
+ * @param {(string | number)[]} values
+ * @returns {Record<string, number>}
+ */
 function countBy(values) {
+  /** @type {Record<string, number>} */
   const counts = {};
   for (const value of values) counts[value] = (counts[value] ?? 0) + 1;
   return counts;
 }
 
+/**
+ * @param {number} value
+ * @param {number} [digits]
+ */
 function round(value, digits = 0) {
   const factor = 10 ** digits;
   return Math.round(value * factor) / factor;
 }
 
+/** @param {unknown[][]} rows */
 function printTable(rows) {
   const table = [['metric', 'value', 'target'], ...rows.map((row) => row.map(String))];
-  const widths = [0, 1, 2].map((column) => Math.max(...table.map((row) => row[column].length)));
-  const line = (row) => row.map((cell, column) => cell.padEnd(widths[column])).join('  ');
-  console.log(`\n${line(table[0])}\n${widths.map((width) => '-'.repeat(width)).join('  ')}`);
+  const widths = [0, 1, 2].map((column) => Math.max(...table.map((row) => row[column]?.length ?? 0)));
+  const line = (/** @type {string[]} */ row) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ');
+  console.log(`\n${line(table[0] ?? [])}\n${widths.map((width) => '-'.repeat(width)).join('  ')}`);
   for (const row of table.slice(1)) console.log(line(row));
 }
 
+/** @param {{ rows: unknown[][] } & Record<string, unknown>} report */
 async function writeResults(report) {
   const directory = path.join(root, 'bench/results');
   await mkdir(directory, { recursive: true });

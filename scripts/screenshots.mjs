@@ -9,6 +9,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.SCREENSHOT_PORT ?? 8898);
 const base = `http://localhost:${port}`;
 const outDir = path.join(root, 'screenshots');
+/** @type {[name: string, route: string, options?: { withCart: boolean }][]} */
 const ROUTES = [
   ['home', '/'],
   ['products', '/products'],
@@ -32,7 +33,9 @@ const server = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs')], {
   env: { ...process.env, PORT: String(port) },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
-await new Promise((resolve) => server.stdout.on('data', (chunk) => String(chunk).includes('Shop') && resolve()));
+await new Promise((/** @type {(value?: unknown) => void} */ resolve) =>
+  server.stdout.on('data', (chunk) => String(chunk).includes('Shop') && resolve()),
+);
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

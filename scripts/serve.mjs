@@ -52,6 +52,7 @@ await build({
   target: 'node20',
   logLevel: 'warning',
 });
+/** @type {{ pattern: RegExp; methods: string[] | undefined; handler: (request: Request, context: object) => Promise<Response> | Response }[]} */
 const routes = [];
 for (const file of entryPoints) {
   const module = await import(pathToFileURL(path.join(outdir, file.replace(/\.mts$/, '.mjs'))).href);
@@ -61,7 +62,10 @@ for (const file of entryPoints) {
   routes.push({ pattern: compilePath(routePath), methods, handler: module.default });
 }
 
-/** Netlify's `config.path` syntax as far as we use it: literal segments, `:name` and a trailing `*`. */
+/**
+ * Netlify's `config.path` syntax as far as we use it: literal segments, `:name` and a trailing `*`.
+ * @param {string} routePath
+ */
 function compilePath(routePath) {
   const source = routePath
     .split('/')
@@ -76,7 +80,11 @@ function compilePath(routePath) {
   return new RegExp(`^${source}/?$`);
 }
 
-/** The function whose path and method match, as Netlify routes them; otherwise the request falls through. */
+/**
+ * The function whose path and method match, as Netlify routes them; otherwise the request falls through.
+ * @param {string} method
+ * @param {URL} url
+ */
 function findFunction(method, url) {
   for (const route of routes) {
     const match = route.pattern.exec(url.pathname);
@@ -101,10 +109,16 @@ await netlify.start();
 
 // NetlifyDev serves a rewrite's target with the target's own status; Netlify answers with the
 // rule's (our `/products/*` → SPA fallback rules say 404). Rules apply only where no file exists.
-const statusRules = ((await netlify.getConfig())?.config?.redirects ?? [])
+// getConfig is not in NetlifyDev's public types, but it is the config the emulation itself serves by.
+/** @type {{ from: string; status: number }[]} */
+const redirects =
+  // @ts-expect-error private in the types, public at run time
+  (await netlify.getConfig())?.config?.redirects ?? [];
+const statusRules = redirects
   .filter((rule) => rule.status >= 400)
   .map((rule) => ({ pattern: compilePath(rule.from), status: rule.status }));
 
+/** @param {string} file */
 async function isFile(file) {
   return stat(file).then(
     (info) => info.isFile(),
@@ -112,13 +126,20 @@ async function isFile(file) {
   );
 }
 
-/** Whether build/client has a file for this address, as Netlify's static handler looks it up. */
+/**
+ * Whether build/client has a file for this address, as Netlify's static handler looks it up.
+ * @param {string} pathname
+ */
 async function hasStaticFile(pathname) {
   const file = path.join(clientDir, decodeURIComponent(pathname));
   if (!file.startsWith(clientDir)) return false;
   return (await isFile(file)) || (await isFile(path.join(file, 'index.html'))) || isFile(`${file}.html`);
 }
 
+/**
+ * @param {string} pathname
+ * @param {Response} response
+ */
 async function withRuleStatus(pathname, response) {
   if (response.status !== 200 || (await hasStaticFile(pathname))) return response;
   const rule = statusRules.find((candidate) => candidate.pattern.test(pathname));
@@ -126,6 +147,7 @@ async function withRuleStatus(pathname, response) {
   return new Response(response.body, { status: rule.status, headers: response.headers });
 }
 
+/** @param {http.IncomingMessage} req */
 function toWebRequest(req) {
   const url = new URL(req.url ?? '/', origin);
   const headers = new Headers();
@@ -136,7 +158,8 @@ function toWebRequest(req) {
   return new Request(url, {
     method: req.method,
     headers,
-    ...(hasBody ? { body: Readable.toWeb(req), duplex: 'half' } : {}),
+    // Node's web stream type and the DOM's differ only in typing; Request accepts it at run time.
+    ...(hasBody ? { body: /** @type {ReadableStream} */ (Readable.toWeb(req)), duplex: 'half' } : {}),
   });
 }
 
@@ -146,6 +169,9 @@ const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json)
  * Netlify's CDN sends text compressed (Brotli, else gzip) to browsers that accept it; so does this
  * server, or the bench would time a download three times larger than a shopper's. Files are
  * compressed once at the best level, as a CDN caches them; functions' answers are streamed.
+ * @param {http.IncomingMessage} req
+ * @param {Headers} headers
+ * @returns {'br' | 'gzip' | undefined}
  */
 function encodingFor(req, headers) {
   if (headers.has('content-encoding') || !COMPRESSIBLE.test(headers.get('content-type') ?? '')) return undefined;
@@ -156,8 +182,13 @@ function encodingFor(req, headers) {
 }
 
 /** Compressed copies of static files, by encoding and content: each file is compressed once. */
+/** @type {Map<string, Promise<Buffer>>} */
 const compressedFiles = new Map();
 
+/**
+ * @param {Buffer} body
+ * @param {'br' | 'gzip'} encoding
+ */
 async function compressFile(body, encoding) {
   const key = `${encoding}:${createHash('sha1').update(body).digest('hex')}`;
   let compressed = compressedFiles.get(key);
@@ -171,7 +202,12 @@ async function compressFile(body, encoding) {
   return compressed;
 }
 
-/** `fromFile`: a file of the build (cached compressed); otherwise a function's answer (streamed). */
+/**
+ * `fromFile`: a file of the build (cached compressed); otherwise a function's answer (streamed).
+ * @param {http.ServerResponse} res
+ * @param {Response} response
+ * @param {http.IncomingMessage} [req]
+ */
 async function send(res, response, req, { fromFile = false } = {}) {
   const headers = new Headers(response.headers);
   const encoding = req && response.body ? encodingFor(req, headers) : undefined;
@@ -188,7 +224,7 @@ async function send(res, response, req, { fromFile = false } = {}) {
   }
   res.writeHead(response.status, Object.fromEntries(headers));
   if (!response.body) return res.end();
-  const body = Readable.fromWeb(response.body);
+  const body = Readable.fromWeb(/** @type {import('node:stream/web').ReadableStream} */ (response.body));
   if (!encoding) return body.pipe(res);
   const compress =
     encoding === 'br'
@@ -200,7 +236,7 @@ async function send(res, response, req, { fromFile = false } = {}) {
 const server = http.createServer(async (req, res) => {
   try {
     const url = new URL(req.url ?? '/', origin);
-    const target = findFunction(req.method, url);
+    const target = findFunction(req.method ?? 'GET', url);
     if (target) {
       const context = { params: target.params, geo: {}, ip: req.socket.remoteAddress ?? '127.0.0.1', site: {} };
       return send(res, await target.route.handler(toWebRequest(req), context), req);

@@ -3,17 +3,19 @@ type IconProps = { size?: number; className?: string };
 
 const base = (size: number) => ({ width: size, height: size, viewBox: '0 0 24 24', focusable: false });
 
+/** The line icons (cart, menu, close): a 2 px round stroke in the text colour, no fill. */
+const outlined = (size: number, className: string | undefined) => ({
+  ...base(size),
+  className,
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: '2',
+  strokeLinecap: 'round' as const,
+});
+
 export function CartIcon({ size = 24, className }: IconProps) {
   return (
-    <svg
-      aria-hidden="true"
-      {...base(size)}
-      className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-    >
+    <svg aria-hidden="true" {...outlined(size, className)}>
       <path d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6.2" />
       <circle cx="10" cy="20" r="1.4" />
       <circle cx="17" cy="20" r="1.4" />
@@ -23,15 +25,7 @@ export function CartIcon({ size = 24, className }: IconProps) {
 
 export function MenuIcon({ size = 24, className }: IconProps) {
   return (
-    <svg
-      aria-hidden="true"
-      {...base(size)}
-      className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-    >
+    <svg aria-hidden="true" {...outlined(size, className)}>
       <path d="M4 7h16M4 12h16M4 17h16" />
     </svg>
   );
@@ -39,15 +33,7 @@ export function MenuIcon({ size = 24, className }: IconProps) {
 
 export function CloseIcon({ size = 24, className }: IconProps) {
   return (
-    <svg
-      aria-hidden="true"
-      {...base(size)}
-      className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-    >
+    <svg aria-hidden="true" {...outlined(size, className)}>
       <path d="M6 6l12 12M18 6L6 18" />
     </svg>
   );

@@ -10,3 +10,28 @@ export function batchPath(batchId: string): string {
 export function batchUrl(batchId: string, origin: string = SITE_ORIGIN): string {
   return `${origin}${batchPath(batchId)}`;
 }
+
+/** The policy pages every shopper can reach from the footer; their text lives in the content source. */
+export const POLICY_LINKS = [
+  { slug: 'shipping', label: 'Shipping & Delivery' },
+  { slug: 'returns', label: 'Returns & Refunds' },
+  { slug: 'privacy', label: 'Privacy Policy' },
+  { slug: 'terms', label: 'Terms & Conditions' },
+  { slug: 'grievance', label: 'Grievance Officer' },
+] as const;
+
+export const policyPath = (slug: string) => `/policies/${slug}`;
+
+/** A page of the site as the sitemap lists it. */
+export interface SitemapEntry {
+  path: string;
+  /** ISO day of the last change, when the content knows it (blog posts). */
+  lastModified?: string;
+}
+
+/**
+ * Personal pages with nothing to find: left out of the sitemap and marked `noindex` in their head.
+ * They are not disallowed in robots.txt, since a crawler that may not fetch a page never sees its
+ * `noindex`.
+ */
+export const PRIVATE_PATHS: readonly string[] = ['/cart', '/checkout'];

@@ -16,10 +16,6 @@ export function datasetPath(root = process.cwd()): string {
   return process.env.OUO_DATASET_PATH ?? path.join(root, 'studio', 'seed', 'dataset.ndjson');
 }
 
-export function imagesDir(root = process.cwd()): string {
-  return path.join(path.dirname(datasetPath(root)), 'images');
-}
-
 export function parseNdjson(text: string): SanityDocument[] {
   return text
     .split('\n')

@@ -191,7 +191,7 @@ describe('bundled content', () => {
   });
 
   it('has a policy page for every policy the footer and checkout link to', async () => {
-    const { POLICY_LINKS } = await import('../features/policies/policy-links.ts');
+    const { POLICY_LINKS } = await import('../config/site.ts');
     const slugs = (await content.policies()).map((policy) => policy.slug);
     for (const link of POLICY_LINKS) expect(slugs).toContain(link.slug);
     const grievance = await content.policy('grievance');

@@ -7,7 +7,7 @@
  */
 import { readServerEnv } from '../../netlify/lib/platform/env.ts';
 import { reviewsFor } from '../../netlify/lib/reviews/feed.ts';
-import type { ReviewDigest } from '../features/seo/structured-data.ts';
+import type { ReviewDigest } from './types.ts';
 
 /** How many reviews are written out in full; the rating counts all of them. */
 export const REVIEWS_IN_STRUCTURED_DATA = 5;

@@ -1,8 +1,7 @@
 /**
  * Every page of the site, from the content: what the build prerenders and what the sitemap lists.
  */
-import { batchPath } from '../config/site.ts';
-import { PRIVATE_PATHS, type SitemapEntry } from '../features/seo/sitemap.ts';
+import { batchPath, PRIVATE_PATHS, type SitemapEntry } from '../config/site.ts';
 import { type Content, content } from './content.server.ts';
 
 /** Pages whose path does not come from content (src/routes.ts, without its parameters). */

@@ -1,6 +1,7 @@
 /** The app's own content types, parsed from whatever the content source returns. */
 import { z } from 'zod';
-import { CATEGORIES, type Product, type ProductImage } from '../shop/catalogue.ts';
+import type { Product, ProductImage } from '../shop/catalogue.ts';
+import { BLOG_CATEGORIES, IMPACT_TYPES, PRODUCT_CATEGORIES, RECIPE_OCCASIONS } from '../shop/vocabulary.ts';
 
 export type { Product } from '../shop/catalogue.ts';
 
@@ -22,7 +23,7 @@ export const variantSchema = z.object({
 export const productSchema = z.object({
   id: z.number().int().positive(),
   name: z.string().min(1),
-  category: z.enum(CATEGORIES),
+  category: z.enum(PRODUCT_CATEGORIES),
   description: z.string(),
   heroLine: z.string().optional(),
   story: z.string().optional(),
@@ -130,7 +131,7 @@ export const blogPostCardSchema = z.object({
   excerpt: z.string(),
   image: productImageSchema,
   date: z.iso.date(),
-  category: z.enum(['Innovation', 'Nutrition', 'Tradition', 'Sustainability', 'Recipes', 'Ingredients', 'Impact']),
+  category: z.enum(BLOG_CATEGORIES),
   readTime: z.string(),
   author: z.string(),
 });
@@ -143,24 +144,11 @@ export const blogPostSchema = blogPostCardSchema.extend({
 });
 export type BlogPost = z.infer<typeof blogPostSchema>;
 
-export const OCCASIONS = [
-  'Comfort',
-  'Everyday',
-  'Protein',
-  'Festive',
-  'Experimental',
-  'Light',
-  'Snack',
-  'Side',
-  'Dinner',
-  'Breakfast',
-] as const;
-
 export const recipeSchema = z.object({
   id: z.string().regex(/^rcp-\d+$/),
   title: z.string(),
   emoji: z.string(),
-  occasion: z.enum(OCCASIONS),
+  occasion: z.enum(RECIPE_OCCASIONS),
   calories: z.number().int().min(0),
   time: z.number().int().positive(),
   serves: z.number().int().positive().optional(),
@@ -185,7 +173,7 @@ export const nutritionListSchema = z.array(nutritionItemSchema);
 
 export const impactItemSchema = z.object({
   id: z.string(),
-  type: z.enum(['Pillar', 'Statement', 'Project']),
+  type: z.enum(IMPACT_TYPES),
   title: z.string(),
   emoji: z.string().default(''),
   description: z.string(),
@@ -248,3 +236,18 @@ export const sitePathsSchema = z.object({
   policySlugs: z.array(z.string()),
 });
 export type SitePaths = z.infer<typeof sitePathsSchema>;
+
+/** A published review as the reviews feed gives it (no email ever reaches this far). */
+export interface ReviewForSchema {
+  customer: string;
+  rating: number;
+  date: string;
+  review: string;
+}
+
+/** A product's published reviews: the rating over all of them, and the latest few in full. */
+export interface ReviewDigest {
+  average: number;
+  count: number;
+  latest: ReviewForSchema[];
+}

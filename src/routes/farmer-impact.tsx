@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Breadcrumb } from '../components/Breadcrumb.tsx';
 import { content } from '../content/content.server.ts';
 import { pageHead } from '../features/seo/head.ts';
 import { breadcrumbJsonLd } from '../features/seo/structured-data.ts';
@@ -32,14 +32,7 @@ export default function FarmerImpactPage({ loaderData }: Route.ComponentProps) {
   const { page, stories, commitments } = loaderData.impact;
   return (
     <div className="page story">
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <ol>
-          <li>
-            <Link to="/who-are-we">Who Are We</Link>
-          </li>
-          <li aria-current="page">Farmer impact</li>
-        </ol>
-      </nav>
+      <Breadcrumb trail={[{ name: 'Who Are We', path: '/who-are-we' }]} current="Farmer impact" />
       <h1>{page.title}</h1>
       <p className="story__lead">{page.intro}</p>
 

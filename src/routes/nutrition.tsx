@@ -1,18 +1,15 @@
 import { PADDED_GRID_CARD_SIZES } from '../components/image/layout-sizes.ts';
 import { ResponsiveImage } from '../components/image/ResponsiveImage.tsx';
 import { content } from '../content/content.server.ts';
-import { ChipGroup, EmptyState, FilterFooter, SearchFilter, SelectFilter } from '../features/filters/FilterParts.tsx';
-import { keepDataWhenOnlyQueryChanges, useUrlFilters } from '../features/filters/use-url-filters.ts';
 import {
-  DEFAULT_NUTRITION_FILTERS,
-  filterNutritionItems,
-  fromSearchParams,
-  type NutritionFilters,
-  nutritionFilterOptions,
-  toSearchParams,
-} from '../features/nutrition/nutrition-filters.ts';
+  FilterPage,
+  keepDataWhenOnlyQueryChanges,
+  SelectFilter,
+  TagList,
+  useFilterPage,
+} from '../features/filters/index.ts';
+import { NUTRITION_FILTER } from '../features/nutrition/nutrition-filters.ts';
 import { pageHead } from '../features/seo/head.ts';
-import { useHydrated } from '../hooks/use-hydrated.ts';
 import '../features/catalogue/catalogue.css';
 import '../features/filters/filters.css';
 import type { Route } from './+types/nutrition';
@@ -37,94 +34,64 @@ export function meta() {
 }
 
 export default function Nutrition({ loaderData }: Route.ComponentProps) {
-  const { items } = loaderData;
-  const options = nutritionFilterOptions(items);
-  const hydrated = useHydrated();
-  const [filters, setFilters] = useUrlFilters<NutritionFilters>(
-    DEFAULT_NUTRITION_FILTERS,
-    (params) => fromSearchParams(params, options),
-    toSearchParams,
-  );
-  const shown = filterNutritionItems(items, filters);
-  const change = (patch: Partial<NutritionFilters>) => setFilters({ ...filters, ...patch });
-  const reset = () => setFilters(DEFAULT_NUTRITION_FILTERS);
+  const page = useFilterPage(NUTRITION_FILTER, loaderData.items);
+  const { filters, options, change } = page;
 
   return (
-    <div className="page">
-      <h1>Nutrition</h1>
-      <p className="section__intro">
-        What each of our foods brings to the plate, per 100 g, and how to make the most of it in your kitchen.
-      </p>
-
-      <section className="card filters" aria-label="Filter nutrition cards">
-        <div className="filters__row">
-          <SearchFilter
-            value={filters.search}
-            placeholder="Name, nutrient or benefit"
-            onChange={(search) => change({ search })}
-          />
-          <SelectFilter
-            label="Nutrient"
-            anyLabel="All nutrients"
-            options={options.nutrients}
-            value={filters.nutrient}
-            onChange={(nutrient) => change({ nutrient })}
-          />
-        </div>
-        <ChipGroup legend="Tags" options={options.tags} selected={filters.tags} onChange={(tags) => change({ tags })} />
-        <FilterFooter
-          count={hydrated ? `${shown.length} of ${items.length} items shown` : `${items.length} items`}
-          onReset={reset}
+    <FilterPage
+      title="Nutrition"
+      intro="What each of our foods brings to the plate, per 100 g, and how to make the most of it in your kitchen."
+      label="Filter nutrition cards"
+      noun="items"
+      searchPlaceholder="Name, nutrient or benefit"
+      empty={{
+        message: 'No items match. Adjust filters or reset.',
+        tip: 'Tip: try a nutrient such as Protein, Iron or Calcium, or search for a product like Rajma or Ghee.',
+      }}
+      page={page}
+      controls={
+        <SelectFilter
+          label="Nutrient"
+          anyLabel="All nutrients"
+          options={options.nutrients}
+          value={filters.nutrient}
+          onChange={(nutrient) => change({ nutrient })}
         />
-      </section>
-
-      {shown.length === 0 ? (
-        <EmptyState
-          message="No items match. Adjust filters or reset."
-          tip="Tip: try a nutrient such as Protein, Iron or Calcium, or search for a product like Rajma or Ghee."
-          onReset={reset}
-        />
-      ) : (
-        <ul className="grid filter-results" aria-label="Nutrition cards">
-          {shown.map((item) => (
-            <li key={item.id}>
-              <article className="card filter-card" aria-labelledby={`${item.id}-title`}>
-                {/* Below the filters, even on a wide screen: all lazy. */}
-                {item.image ? (
-                  <ResponsiveImage
-                    image={item.image}
-                    alt={item.image.alt}
-                    sizes={PADDED_GRID_CARD_SIZES}
-                    slotSize={PRODUCT_IMAGE_SLOT}
-                  />
-                ) : null}
-                <h2 id={`${item.id}-title`}>{item.name}</h2>
-                <h3>Nutrients (per 100 g)</h3>
-                <ul className="tag-list">
-                  {item.nutrients.map((nutrient) => (
-                    <li key={nutrient} className="tag tag--leaf">
-                      {nutrient}
-                    </li>
-                  ))}
-                </ul>
-                <h3>Benefits</h3>
-                <ul>
-                  {item.benefits.map((benefit) => (
-                    <li key={benefit}>{benefit}</li>
-                  ))}
-                </ul>
-                <ul className="tag-list" aria-label="Tags">
-                  {item.tags.map((tag) => (
-                    <li key={tag} className="tag">
-                      {tag}
-                    </li>
-                  ))}
-                </ul>
-              </article>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
+      }
+    >
+      <ul className="grid filter-results" aria-label="Nutrition cards">
+        {page.shown.map((item) => (
+          <li key={item.id}>
+            <article className="card filter-card" aria-labelledby={`${item.id}-title`}>
+              {/* Below the filters, even on a wide screen: all lazy. */}
+              {item.image ? (
+                <ResponsiveImage
+                  image={item.image}
+                  alt={item.image.alt}
+                  sizes={PADDED_GRID_CARD_SIZES}
+                  slotSize={PRODUCT_IMAGE_SLOT}
+                />
+              ) : null}
+              <h2 id={`${item.id}-title`}>{item.name}</h2>
+              <h3>Nutrients (per 100 g)</h3>
+              <ul className="tag-list">
+                {item.nutrients.map((nutrient) => (
+                  <li key={nutrient} className="tag tag--leaf">
+                    {nutrient}
+                  </li>
+                ))}
+              </ul>
+              <h3>Benefits</h3>
+              <ul>
+                {item.benefits.map((benefit) => (
+                  <li key={benefit}>{benefit}</li>
+                ))}
+              </ul>
+              <TagList tags={item.tags} />
+            </article>
+          </li>
+        ))}
+      </ul>
+    </FilterPage>
   );
 }

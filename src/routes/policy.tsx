@@ -1,8 +1,8 @@
 import { data, isRouteErrorResponse, Link } from 'react-router';
+import { POLICY_LINKS, policyPath } from '../config/site.ts';
 import { content } from '../content/content.server.ts';
 import { formatPostDate } from '../features/blog/format.ts';
 import { RichText } from '../features/blog/RichText.tsx';
-import { POLICY_LINKS, policyPath } from '../features/policies/policy-links.ts';
 import { notFoundHead, pageHead } from '../features/seo/head.ts';
 import '../features/blog/blog.css';
 import type { Route } from './+types/policy';

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { data, isRouteErrorResponse, Link } from 'react-router';
+import { Breadcrumb } from '../components/Breadcrumb.tsx';
 import { Carousel } from '../components/carousel/Carousel.tsx';
 import { QuantityStepper } from '../components/QuantityStepper.tsx';
 import { useToast } from '../components/toast/index.ts';
@@ -123,17 +124,13 @@ function ProductDetail({ product }: { product: Product }) {
 
   return (
     <div className="page product-detail">
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <ol>
-          <li>
-            <Link to="/">Home</Link>
-          </li>
-          <li>
-            <Link to="/products">Organic Products</Link>
-          </li>
-          <li aria-current="page">{product.name}</li>
-        </ol>
-      </nav>
+      <Breadcrumb
+        trail={[
+          { name: 'Home', path: '/' },
+          { name: 'Organic Products', path: '/products' },
+        ]}
+        current={product.name}
+      />
       <div className="product-detail__main">
         <Carousel images={product.images} label={product.name} sizes={GALLERY_SIZES} priority />
         <div className="product-detail__info">

@@ -1,17 +1,14 @@
 import { content } from '../content/content.server.ts';
 import type { ImpactItem } from '../content/types.ts';
-import { ChipGroup, EmptyState, FilterFooter, SearchFilter, SelectFilter } from '../features/filters/FilterParts.tsx';
-import { keepDataWhenOnlyQueryChanges, useUrlFilters } from '../features/filters/use-url-filters.ts';
 import {
-  DEFAULT_IMPACT_FILTERS,
-  filterImpactItems,
-  fromSearchParams,
-  type ImpactFilters,
-  impactFilterOptions,
-  toSearchParams,
-} from '../features/impact/impact-filters.ts';
+  FilterPage,
+  keepDataWhenOnlyQueryChanges,
+  SelectFilter,
+  TagList,
+  useFilterPage,
+} from '../features/filters/index.ts';
+import { IMPACT_FILTER } from '../features/impact/impact-filters.ts';
 import { pageHead } from '../features/seo/head.ts';
-import { useHydrated } from '../hooks/use-hydrated.ts';
 import '../features/catalogue/catalogue.css';
 import '../features/filters/filters.css';
 import type { Route } from './+types/why-it-matters';
@@ -59,45 +56,29 @@ function ImpactCard({ item }: { item: ImpactItem }) {
         </ul>
       ) : null}
       {item.quote ? <blockquote>{item.quote}</blockquote> : null}
-      <ul className="tag-list" aria-label="Tags">
-        {item.tags.map((tag) => (
-          <li key={tag} className="tag">
-            {tag}
-          </li>
-        ))}
-      </ul>
+      <TagList tags={item.tags} />
     </article>
   );
 }
 
 export default function WhyItMatters({ loaderData }: Route.ComponentProps) {
-  const { items } = loaderData;
-  const options = impactFilterOptions(items);
-  const hydrated = useHydrated();
-  const [filters, setFilters] = useUrlFilters<ImpactFilters>(
-    DEFAULT_IMPACT_FILTERS,
-    (params) => fromSearchParams(params, options),
-    toSearchParams,
-  );
-  const shown = filterImpactItems(items, filters);
-  const change = (patch: Partial<ImpactFilters>) => setFilters({ ...filters, ...patch });
-  const reset = () => setFilters(DEFAULT_IMPACT_FILTERS);
+  const page = useFilterPage(IMPACT_FILTER, loaderData.items);
+  const { filters, options, change } = page;
 
   return (
-    <div className="page">
-      <h1>Why it matters</h1>
-      <p className="section__intro">
-        What your order keeps going in the hills: old seed, living soil and a fair living for the families who farm
-        them.
-      </p>
-
-      <section className="card filters" aria-label="Filter pillars and projects">
-        <div className="filters__row">
-          <SearchFilter
-            value={filters.search}
-            placeholder="Title, description, quote or tag"
-            onChange={(search) => change({ search })}
-          />
+    <FilterPage
+      title="Why it matters"
+      intro="What your order keeps going in the hills: old seed, living soil and a fair living for the families who farm them."
+      label="Filter pillars and projects"
+      noun="items"
+      searchPlaceholder="Title, description, quote or tag"
+      empty={{
+        message: 'No items match. Adjust filters or reset.',
+        tip: 'Tip: choose a type such as Project, pick a tag like Seeds or Soil, or search for water.',
+      }}
+      page={page}
+      controls={
+        <>
           <SelectFilter
             label="Type"
             anyLabel="All types"
@@ -119,38 +100,25 @@ export default function WhyItMatters({ loaderData }: Route.ComponentProps) {
             value={filters.region}
             onChange={(region) => change({ region })}
           />
-        </div>
-        <ChipGroup legend="Tags" options={options.tags} selected={filters.tags} onChange={(tags) => change({ tags })} />
-        <FilterFooter
-          count={hydrated ? `${shown.length} of ${items.length} items shown` : `${items.length} items`}
-          onReset={reset}
-        />
-      </section>
-
-      {shown.length === 0 ? (
-        <EmptyState
-          message="No items match. Adjust filters or reset."
-          tip="Tip: choose a type such as Project, pick a tag like Seeds or Soil, or search for water."
-          onReset={reset}
-        />
-      ) : (
-        SECTIONS.map(({ type, heading }) => {
-          const section = shown.filter((item) => item.type === type);
-          if (section.length === 0) return null;
-          return (
-            <section key={type} className="section" aria-labelledby={`impact-${type}`}>
-              <h2 id={`impact-${type}`}>{heading}</h2>
-              <ul className="grid filter-results">
-                {section.map((item) => (
-                  <li key={item.id}>
-                    <ImpactCard item={item} />
-                  </li>
-                ))}
-              </ul>
-            </section>
-          );
-        })
-      )}
-    </div>
+        </>
+      }
+    >
+      {SECTIONS.map(({ type, heading }) => {
+        const section = page.shown.filter((item) => item.type === type);
+        if (section.length === 0) return null;
+        return (
+          <section key={type} className="section" aria-labelledby={`impact-${type}`}>
+            <h2 id={`impact-${type}`}>{heading}</h2>
+            <ul className="grid filter-results">
+              {section.map((item) => (
+                <li key={item.id}>
+                  <ImpactCard item={item} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        );
+      })}
+    </FilterPage>
   );
 }

@@ -1,10 +1,10 @@
 import { discountedPrice } from './money.ts';
+import { PRODUCT_CATEGORIES } from './vocabulary.ts';
 
 // Plain types, no zod: this module is part of every page's bundle. The content layer parses
 // content into these shapes (src/content/types.ts).
 
-export const CATEGORIES = ['Pulses', 'Dairy', 'Grains', 'Spices'] as const;
-export type Category = (typeof CATEGORIES)[number];
+export type Category = (typeof PRODUCT_CATEGORIES)[number];
 
 export interface Variant {
   size: string;
@@ -81,8 +81,8 @@ export function isDiscounted(product: Product): boolean {
   return product.discountPercent > 0;
 }
 
-/** Categories in a stable order (the order of CATEGORIES), only those present in the catalogue. */
+/** Categories in a stable order (the order of PRODUCT_CATEGORIES), only those present in the catalogue. */
 export function categoriesIn(catalogue: readonly Product[]): Category[] {
   const present = new Set(catalogue.map((product) => product.category));
-  return CATEGORIES.filter((category) => present.has(category));
+  return PRODUCT_CATEGORIES.filter((category) => present.has(category));
 }

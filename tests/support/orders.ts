@@ -11,7 +11,6 @@ import type { SheetOrder } from '../../netlify/lib/sheets/tabs.ts';
 import { content } from '../../src/content/content.server.ts';
 import type { ShipmentRecord } from '../../src/shop/shipment.ts';
 import type { TestBlobs } from './blobs.ts';
-import { makeCustomer } from './factories.ts';
 
 let counter = 0;
 
@@ -73,5 +72,3 @@ export function orderWorld(blobs: TestBlobs, env: Partial<ServerEnv> = {}): Test
   };
   return world;
 }
-
-export const aCustomer = makeCustomer;

@@ -1,2 +1,2 @@
-export type { ApiCall, ApiResult, Schemas } from './api-client.ts';
+export type { Schemas } from './api-client.ts';
 export { callApi, loadSchemas } from './api-client.ts';

@@ -1,10 +1,3 @@
 export { FieldError } from './FieldError.tsx';
-export type {
-  FieldErrors,
-  FormOutcome,
-  FormStatus,
-  FormValues,
-  SchemaForm,
-  SchemaFormOptions,
-} from './use-schema-form.ts';
+export type { FormOutcome, SchemaForm } from './use-schema-form.ts';
 export { useSchemaForm } from './use-schema-form.ts';

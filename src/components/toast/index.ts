@@ -1,4 +1,3 @@
-export type { ToastApi } from './ToastProvider.tsx';
-export { ToastProvider, ToastViewport, useToast } from './ToastProvider.tsx';
-export type { Toast, ToastId, ToastOptions, ToastStore, ToastType } from './toast-queue.ts';
-export { createToastStore, DEFAULT_TOAST_DURATION } from './toast-queue.ts';
+export { ToastProvider, useToast } from './ToastProvider.tsx';
+export type { ToastOptions } from './toast-queue.ts';
+export { createToastStore } from './toast-queue.ts';

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { ResponsiveImage } from '../../components/image/ResponsiveImage.tsx';
 import type { BlogPost } from '../../content/types.ts';
 import { POST_IMAGE_SLOT, PostCard } from './PostCard.tsx';
@@ -15,17 +16,13 @@ export function PostDetail({ post }: { post: BlogPost }) {
   return (
     <div className="page">
       <article className="blog-post">
-        <nav aria-label="Breadcrumb" className="breadcrumb">
-          <ol>
-            <li>
-              <Link to="/">Home</Link>
-            </li>
-            <li>
-              <Link to="/blog">Blog</Link>
-            </li>
-            <li aria-current="page">{post.title}</li>
-          </ol>
-        </nav>
+        <Breadcrumb
+          trail={[
+            { name: 'Home', path: '/' },
+            { name: 'Blog', path: '/blog' },
+          ]}
+          current={post.title}
+        />
         <PostMeta category={post.category} date={post.date} readTime={post.readTime} />
         <h1>{post.title}</h1>
         <p className="blog-post__byline">By {post.author}</p>

@@ -1,5 +1,5 @@
 import { FieldError, useSchemaForm } from '../../components/form/index.ts';
-import { track } from '../pixel/pixel.ts';
+import { track } from '../pixel/index.ts';
 import { submitContactMessage } from './api.ts';
 
 export const CONTACT_TEXTS = {

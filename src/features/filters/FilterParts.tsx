@@ -105,3 +105,16 @@ export function EmptyState({ message, tip, onReset }: { message: string; tip: st
     </div>
   );
 }
+
+/** A result card's tags. */
+export function TagList({ tags }: { tags: readonly string[] }) {
+  return (
+    <ul className="tag-list" aria-label="Tags">
+      {tags.map((tag) => (
+        <li key={tag} className="tag">
+          {tag}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,15 +1,16 @@
-/** Why-it-matters filters (docs/shop-rules.md §5), pure: the page binds them to its controls and the URL query. */
+/** Why-it-matters filters (docs/shop-rules.md §5), pure: useFilterPage binds them to the page's controls and the URL query. */
 import type { ImpactItem } from '../../content/types.ts';
 import {
   anySelected,
   distinct,
   distinctSorted,
+  type FilterDefinition,
   readMany,
   readOne,
   textMatches,
   writeMany,
   writeOne,
-} from '../filters/filter-utils.ts';
+} from '../filters/index.ts';
 
 export interface ImpactFilters {
   search: string;
@@ -73,3 +74,12 @@ export function fromSearchParams(params: URLSearchParams, options?: ImpactFilter
     tags: readMany(params, 'tag', options?.tags),
   };
 }
+
+/** The why-it-matters page's filtering, bound to its controls by useFilterPage. */
+export const IMPACT_FILTER: FilterDefinition<ImpactItem, ImpactFilters, ImpactFilterOptions> = {
+  defaults: DEFAULT_IMPACT_FILTERS,
+  options: impactFilterOptions,
+  filter: filterImpactItems,
+  fromSearchParams,
+  toSearchParams,
+};

@@ -1,15 +1,16 @@
-/** Nutrition filters (docs/shop-rules.md §5), pure: the page binds them to its controls and the URL query. */
+/** Nutrition filters (docs/shop-rules.md §5), pure: useFilterPage binds them to the page's controls and the URL query. */
 import type { NutritionItem } from '../../content/types.ts';
 import {
   anySelected,
   distinct,
   distinctSorted,
+  type FilterDefinition,
   readMany,
   readOne,
   textMatches,
   writeMany,
   writeOne,
-} from '../filters/filter-utils.ts';
+} from '../filters/index.ts';
 
 export interface NutritionFilters {
   search: string;
@@ -65,3 +66,12 @@ export function fromSearchParams(params: URLSearchParams, options?: NutritionFil
     tags: readMany(params, 'tag', options?.tags),
   };
 }
+
+/** The nutrition page's filtering, bound to its controls by useFilterPage. */
+export const NUTRITION_FILTER: FilterDefinition<NutritionItem, NutritionFilters, NutritionFilterOptions> = {
+  defaults: DEFAULT_NUTRITION_FILTERS,
+  options: nutritionFilterOptions,
+  filter: filterNutritionItems,
+  fromSearchParams,
+  toSearchParams,
+};

@@ -1,6 +1,15 @@
-/** Recipe filters (docs/shop-rules.md §5), pure: the page binds them to its controls and the URL query. */
+/** Recipe filters (docs/shop-rules.md §5), pure: useFilterPage binds them to the page's controls and the URL query. */
 import type { Recipe } from '../../content/types.ts';
-import { anySelected, distinct, readMany, readOne, textMatches, writeMany, writeOne } from '../filters/filter-utils.ts';
+import {
+  anySelected,
+  distinct,
+  type FilterDefinition,
+  readMany,
+  readOne,
+  textMatches,
+  writeMany,
+  writeOne,
+} from '../filters/index.ts';
 
 /** The calorie slider (docs/shop-rules.md §9). */
 export const CALORIES = { min: 200, max: 700, step: 10, default: 600 } as const;
@@ -88,3 +97,12 @@ export function fromSearchParams(params: URLSearchParams, options?: RecipeFilter
     tags: readMany(params, 'tag', options?.tags),
   };
 }
+
+/** The recipes page's filtering, bound to its controls by useFilterPage. */
+export const RECIPE_FILTER: FilterDefinition<Recipe, RecipeFilters, RecipeFilterOptions> = {
+  defaults: DEFAULT_RECIPE_FILTERS,
+  options: recipeFilterOptions,
+  filter: filterRecipes,
+  fromSearchParams,
+  toSearchParams,
+};

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { StarIcon } from '../../components/icons.tsx';
 import { starParts } from '../../shop/reviews.ts';
 import type { PublicReview } from '../../shop/schemas.ts';
-import { Stars } from '../catalogue/Stars.tsx';
+import { Stars } from '../catalogue/index.ts';
 import { fetchProductReviews, type ProductReviews } from './api.ts';
 
 export const REVIEWS_PER_PAGE = 3;

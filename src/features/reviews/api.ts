@@ -1,7 +1,7 @@
 /** The product page's calls to /api/reviews, through the shared API client (zod loads on first call). */
 import { callApi } from '../../components/api/index.ts';
 import type { PublicReview, ReviewSubmission } from '../../shop/schemas.ts';
-import type { RatingSummary } from '../catalogue/Stars.tsx';
+import type { RatingSummary } from '../catalogue/index.ts';
 
 export interface ProductReviews {
   reviews: PublicReview[];

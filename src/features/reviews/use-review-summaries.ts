@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { productNamesMatch } from '../../shop/reviews.ts';
-import type { RatingSummary } from '../catalogue/Stars.tsx';
+import type { RatingSummary } from '../catalogue/index.ts';
 import { fetchReviewSummaries, type ReviewSummary } from './api.ts';
 
 /** The summary for a product: the same name first, else one whose name contains the other. */

@@ -1,19 +1,6 @@
 /** sitemap.xml and robots.txt, generated from the content at build time. */
-import { SITE_ORIGIN } from '../../config/site.ts';
+import { SITE_ORIGIN, type SitemapEntry } from '../../config/site.ts';
 import { absoluteUrl } from './head.ts';
-
-export interface SitemapEntry {
-  path: string;
-  /** ISO day of the last change, when the content knows it (blog posts). */
-  lastModified?: string;
-}
-
-/**
- * Personal pages with nothing to find: left out of the sitemap and marked `noindex` in their head.
- * They are not disallowed in robots.txt, since a crawler that may not fetch a page never sees its
- * `noindex`.
- */
-export const PRIVATE_PATHS: readonly string[] = ['/cart', '/checkout'];
 
 function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);

@@ -3,7 +3,7 @@
  * `meta` put the results into the prerendered head, where search engines read them.
  */
 import { SITE_ORIGIN } from '../../config/site.ts';
-import type { BlogPost, Recipe, ShopSettings } from '../../content/types.ts';
+import type { BlogPost, Recipe, ReviewDigest, ShopSettings } from '../../content/types.ts';
 import { type Product, type ProductImage, unitPrice, type Variant } from '../../shop/catalogue.ts';
 import { fallbackShippingEstimate } from '../../shop/shipping.ts';
 import { absoluteUrl, SHOP_NAME } from './head.ts';
@@ -24,21 +24,6 @@ export const RETURN_POLICY = {
 export interface Crumb {
   name: string;
   path: string;
-}
-
-/** A published review as the reviews feed gives it (no email ever reaches this far). */
-export interface ReviewForSchema {
-  customer: string;
-  rating: number;
-  date: string;
-  review: string;
-}
-
-/** A product's published reviews: the rating over all of them, and the latest few in full. */
-export interface ReviewDigest {
-  average: number;
-  count: number;
-  latest: ReviewForSchema[];
 }
 
 /** The shop as seller, publisher or author; the full Organization is on the home page. */

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
+import { POLICY_LINKS, policyPath } from '../../config/site.ts';
 import type { ShopSettings } from '../../content/types.ts';
-import { POLICY_LINKS, policyPath } from '../policies/policy-links.ts';
 
 const QUICK_LINKS = [
   { to: '/', label: 'Home' },

@@ -6,7 +6,7 @@ import { makeCartItem, makeCatalogue } from '../../../tests/support/factories.ts
 import { ToastProvider } from '../../components/toast/index.ts';
 import type { CartItem } from '../../shop/cart.ts';
 import { formatRupees } from '../../shop/money.ts';
-import { CartProvider, useCart } from '../cart/cart-context.tsx';
+import { CartProvider, useCart } from '../cart/index.ts';
 import { Header } from './Header.tsx';
 
 const SHOP_NAME = 'Orang Utan Organics';

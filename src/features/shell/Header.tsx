@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { CartIcon, CloseIcon, MenuIcon } from '../../components/icons.tsx';
 import { useHydrated } from '../../hooks/use-hydrated.ts';
-import { useCart } from '../cart/cart-context.tsx';
+import { useCart } from '../cart/index.ts';
 
 export const NAV_LINKS = [
   { to: '/', label: 'Home', end: true },

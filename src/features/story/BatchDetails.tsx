@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { batchPath } from '../../config/site.ts';
 import { BatchTimeline } from './BatchTimeline.tsx';
 import type { BatchPageData } from './batch.ts';
@@ -10,17 +11,13 @@ export function BatchDetails({ data, isLatest = false }: { data: BatchPageData; 
   const { origin, maker, herd, process } = batch;
   return (
     <div className="page story">
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <ol>
-          <li>
-            <Link to="/who-are-we">Who Are We</Link>
-          </li>
-          <li>
-            <Link to="/who-are-we/traceability">Traceability</Link>
-          </li>
-          <li aria-current="page">{batch.batchId}</li>
-        </ol>
-      </nav>
+      <Breadcrumb
+        trail={[
+          { name: 'Who Are We', path: '/who-are-we' },
+          { name: 'Traceability', path: '/who-are-we/traceability' },
+        ]}
+        current={batch.batchId}
+      />
       <h1>Traceability: {batch.productName}</h1>
       <p className="story__lead">
         Batch <strong>{batch.batchId}</strong>

@@ -1,16 +1,7 @@
 import { defineField, defineType } from 'sanity';
+import { BLOG_CATEGORIES } from '../../../../src/shop/vocabulary.ts';
 import { imageWithAlt } from '../objects/index.ts';
 import { uniqueAcrossType } from '../rules.ts';
-
-export const BLOG_CATEGORIES = [
-  'Innovation',
-  'Nutrition',
-  'Tradition',
-  'Sustainability',
-  'Recipes',
-  'Ingredients',
-  'Impact',
-];
 
 export const blogPost = defineType({
   name: 'blogPost',
@@ -31,7 +22,7 @@ export const blogPost = defineType({
     defineField({
       name: 'category',
       type: 'string',
-      options: { list: BLOG_CATEGORIES },
+      options: { list: [...BLOG_CATEGORIES] },
       validation: (rule) => rule.required(),
     }),
     defineField({

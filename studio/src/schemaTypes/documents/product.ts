@@ -1,4 +1,5 @@
 import { defineField, defineType } from 'sanity';
+import { PRODUCT_CATEGORIES } from '../../../../src/shop/vocabulary.ts';
 import { imageWithAlt } from '../objects/index.ts';
 import { uniqueAcrossType, uniqueSizes } from '../rules.ts';
 
@@ -24,7 +25,7 @@ export const product = defineType({
       name: 'category',
       type: 'string',
       group: 'shop',
-      options: { list: ['Pulses', 'Dairy', 'Grains', 'Spices'], layout: 'radio' },
+      options: { list: [...PRODUCT_CATEGORIES], layout: 'radio' },
       validation: (rule) => rule.required(),
     }),
     defineField({

@@ -1,18 +1,6 @@
 import { defineField, defineType } from 'sanity';
+import { IMPACT_TYPES, RECIPE_OCCASIONS } from '../../../../src/shop/vocabulary.ts';
 import { uniqueAcrossType } from '../rules.ts';
-
-export const OCCASIONS = [
-  'Comfort',
-  'Everyday',
-  'Protein',
-  'Festive',
-  'Experimental',
-  'Light',
-  'Snack',
-  'Side',
-  'Dinner',
-  'Breakfast',
-];
 
 const stringList = (name: string, title?: string, min = 0) =>
   defineField({
@@ -44,7 +32,7 @@ export const recipe = defineType({
     defineField({
       name: 'occasion',
       type: 'string',
-      options: { list: OCCASIONS },
+      options: { list: [...RECIPE_OCCASIONS] },
       validation: (rule) => rule.required(),
     }),
     defineField({
@@ -111,7 +99,7 @@ export const impactItem = defineType({
     defineField({
       name: 'type',
       type: 'string',
-      options: { list: ['Pillar', 'Statement', 'Project'], layout: 'radio' },
+      options: { list: [...IMPACT_TYPES], layout: 'radio' },
       validation: (rule) => rule.required(),
     }),
     defineField({ name: 'title', type: 'string', validation: (rule) => rule.required() }),

@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+/** The trail above a page's heading: links to the pages above it, then the page itself. */
+export function Breadcrumb({ trail, current }: { trail: { name: string; path: string }[]; current: ReactNode }) {
+  return (
+    <nav aria-label="Breadcrumb" className="breadcrumb">
+      <ol>
+        {trail.map((crumb) => (
+          <li key={crumb.path}>
+            <Link to={crumb.path}>{crumb.name}</Link>
+          </li>
+        ))}
+        <li aria-current="page">{current}</li>
+      </ol>
+    </nav>
+  );
+}
