@@ -1,13 +1,64 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import health, { config } from '../../netlify/functions/health.mts';
 import * as contentModule from '../../src/content/content.server.ts';
+import { startTestBlobs, type TestBlobs } from '../support/blobs.ts';
+
+let blobs: TestBlobs;
+beforeAll(async () => {
+  blobs = await startTestBlobs();
+});
+afterAll(() => blobs.stop());
+beforeEach(() => {
+  vi.stubEnv('NETLIFY_BLOBS_CONTEXT', blobs.context);
+});
 
 describe('GET /api/health', () => {
   it('reports the content source and the catalogue size', async () => {
     const response = await health(new Request('http://localhost/api/health'));
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ ok: true, content: 'bundled', products: 6 });
+    expect(await response.json()).toEqual({
+      ok: true,
+      context: 'dev',
+      content: 'bundled',
+      products: 6,
+      systems: {
+        content: 'local',
+        payments: 'local',
+        webhook: 'off',
+        carrier: 'local',
+        sheet: 'local',
+        reviews: 'local',
+      },
+      missing: expect.arrayContaining(['SANITY_PROJECT_ID', 'DELHIVERY_TOKEN', 'SHEETS_WEBHOOK_URL']),
+      orders: { needsAttention: 0 },
+    });
     expect(config.path).toBe('/api/health');
+  });
+
+  it('answers 503 in production on any local stand-in, naming what is missing', async () => {
+    vi.stubEnv('CONTEXT', 'production');
+    vi.stubEnv('RAZORPAY_KEY_ID', 'rzp_live_x');
+    vi.stubEnv('RAZORPAY_KEY_SECRET', 'secret');
+    try {
+      const response = await health(new Request('http://localhost/api/health'));
+      expect(response.status).toBe(503);
+      const body = await response.json();
+      expect(body).toMatchObject({
+        ok: false,
+        systems: { payments: 'real', carrier: 'local', sheet: 'local' },
+        error: { code: 'LOCAL_STAND_IN_IN_PRODUCTION' },
+      });
+      expect(body.missing).toEqual(expect.arrayContaining(['DELHIVERY_TOKEN', 'SHEETS_WEBHOOK_URL', 'SHEET_ID']));
+      expect(body.missing).not.toContain('RAZORPAY_KEY_ID');
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it('counts the orders that need staff attention', async () => {
+    await blobs.store('orders').setJSON('attention-OUO_1700000000001', { since: '2026-11-25T00:00:00.000Z' });
+    const response = await health(new Request('http://localhost/api/health'));
+    expect(await response.json()).toMatchObject({ orders: { needsAttention: 1 } });
   });
 
   it('refuses other methods', async () => {

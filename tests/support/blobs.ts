@@ -9,6 +9,8 @@ import { allowPassthrough } from './msw.ts';
 
 export interface TestBlobs {
   store(name: string): JsonStore;
+  /** NETLIFY_BLOBS_CONTEXT for code that finds Blobs through the environment, as functions do. */
+  context: string;
   stop(): Promise<void>;
 }
 
@@ -19,7 +21,11 @@ export async function startTestBlobs(): Promise<TestBlobs> {
   const { port } = await server.start();
   const apiURL = `http://localhost:${port}`;
   const release = allowPassthrough(apiURL);
+  const context = Buffer.from(
+    JSON.stringify({ siteID: 'test-site', token, edgeURL: apiURL, uncachedEdgeURL: apiURL }),
+  ).toString('base64');
   return {
+    context,
     store: (name) => guardedStore(getStore({ name, siteID: 'test-site', token, apiURL }) as unknown as JsonStore),
     async stop() {
       release();
