@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { makeCustomer } from '../../../tests/support/factories.ts';
@@ -160,5 +160,18 @@ describe('createSheets without SHEETS_WEBHOOK_URL (CSV files)', () => {
     const result = await sheets.upsertOrder(makeOrder());
     expect(result.ok).toBe(false);
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('OUO_1760000000000'));
+  });
+});
+
+describe('createSheets in production without SHEETS_WEBHOOK_URL', () => {
+  it('writes nothing to the function disk: the order waits, and the failure says what is missing', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const sheets = createSheets({ ...localEnv(), CONTEXT: 'production' });
+    expect(await sheets.upsertOrder(makeOrder())).toEqual({
+      ok: false,
+      code: 'NOT_CONFIGURED',
+      message: 'SHEETS_WEBHOOK_URL is not set',
+    });
+    expect(await readdir(sheetsDir.dir())).toEqual([]);
   });
 });
