@@ -11,6 +11,7 @@ import type { SheetOrder } from '../../netlify/lib/sheets/tabs.ts';
 import { content } from '../../src/content/content.server.ts';
 import type { ShipmentRecord } from '../../src/shop/shipment.ts';
 import type { TestBlobs } from './blobs.ts';
+import { makeCustomer } from './factories.ts';
 
 let counter = 0;
 
@@ -72,3 +73,29 @@ export function orderWorld(blobs: TestBlobs, env: Partial<ServerEnv> = {}): Test
   };
   return world;
 }
+
+// 2 × White Rajma 500gm = ₹694, 1000 g: below ₹1000, so shipping is the estimate round(1 × 50 + 40) = ₹90.
+export const rajma = [{ productId: 1, size: '500gm', quantity: 2 }];
+export const RAJMA_COD_TOTAL = 694 + 90 + 150;
+export const RAJMA_PREPAID_TOTAL = 694 + 90;
+// 1 × Ghee 495gm = ₹1795: free shipping.
+export const ghee = [{ productId: 3, size: '495gm', quantity: 1 }];
+
+/** A COD order request for the rajma cart at its server total. */
+export const codRequest = (orderId: string, overrides = {}) => ({
+  orderId,
+  customer: makeCustomer(),
+  lines: rajma,
+  paymentMode: 'cod' as const,
+  clientTotal: RAJMA_COD_TOTAL,
+  ...overrides,
+});
+
+/** A payment order request for the rajma cart at its prepaid total. */
+export const prepaidRequest = (orderId: string, overrides = {}) => ({
+  orderId,
+  customer: makeCustomer(),
+  lines: rajma,
+  clientTotal: RAJMA_PREPAID_TOTAL,
+  ...overrides,
+});

@@ -1,9 +1,8 @@
 import { HttpResponse, http } from 'msw';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestBlobs, type TestBlobs } from '../../../tests/support/blobs.ts';
-import { makeCustomer } from '../../../tests/support/factories.ts';
 import { server } from '../../../tests/support/msw.ts';
-import { orderWorld } from '../../../tests/support/orders.ts';
+import { orderWorld, prepaidRequest, RAJMA_PREPAID_TOTAL } from '../../../tests/support/orders.ts';
 import { payLocally } from '../razorpay/local-gateway.ts';
 import { hmacHex, paymentSignature } from '../razorpay/signature.ts';
 import { createPaymentOrder, processPrepaid, verifyPayment } from './pay.ts';
@@ -15,29 +14,6 @@ beforeAll(async () => {
   blobs = await startTestBlobs();
 });
 afterAll(() => blobs.stop());
-
-// 2 × White Rajma 500gm = ₹694, 1000 g: below ₹1000, so shipping is the estimate round(1 × 50 + 40) = ₹90.
-const rajma = [{ productId: 1, size: '500gm', quantity: 2 }];
-const RAJMA_COD_TOTAL = 694 + 90 + 150;
-const RAJMA_PREPAID_TOTAL = 694 + 90;
-// 1 × Ghee 495gm = ₹1795: free shipping.
-const _ghee = [{ productId: 3, size: '495gm', quantity: 1 }];
-
-const _codRequest = (orderId: string, overrides = {}) => ({
-  orderId,
-  customer: makeCustomer(),
-  lines: rajma,
-  paymentMode: 'cod' as const,
-  clientTotal: RAJMA_COD_TOTAL,
-  ...overrides,
-});
-const prepaidRequest = (orderId: string, overrides = {}) => ({
-  orderId,
-  customer: makeCustomer(),
-  lines: rajma,
-  clientTotal: RAJMA_PREPAID_TOTAL,
-  ...overrides,
-});
 
 describe('prepaid with the local test gateway', () => {
   it('creates a payment order for the server total, then completes on a real signature', async () => {

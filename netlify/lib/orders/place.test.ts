@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBlobs, type TestBlobs } from '../../../tests/support/blobs.ts';
 import { makeCustomer } from '../../../tests/support/factories.ts';
-import { orderWorld } from '../../../tests/support/orders.ts';
+import { codRequest, ghee, orderWorld, RAJMA_COD_TOTAL } from '../../../tests/support/orders.ts';
 import { failure } from '../platform/outcome.ts';
 import { placeCodOrder } from './place.ts';
 import { reconcile } from './reconcile.ts';
@@ -12,21 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => blobs.stop());
 
-// 2 × White Rajma 500gm = ₹694, 1000 g: below ₹1000, so shipping is the estimate round(1 × 50 + 40) = ₹90.
-const rajma = [{ productId: 1, size: '500gm', quantity: 2 }];
-const RAJMA_COD_TOTAL = 694 + 90 + 150;
-const _RAJMA_PREPAID_TOTAL = 694 + 90;
-// 1 × Ghee 495gm = ₹1795: free shipping.
-const ghee = [{ productId: 3, size: '495gm', quantity: 1 }];
-
-const codRequest = (orderId: string, overrides = {}) => ({
-  orderId,
-  customer: makeCustomer(),
-  lines: rajma,
-  paymentMode: 'cod' as const,
-  clientTotal: RAJMA_COD_TOTAL,
-  ...overrides,
-});
 describe('cash on delivery', () => {
   it('prices on the server, records the order, then forwards it once to the Sheet and Delhivery', async () => {
     const world = orderWorld(blobs);
