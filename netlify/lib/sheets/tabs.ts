@@ -111,8 +111,8 @@ export const ORDERS_TAB: SheetTab<SheetOrder> = {
 };
 
 /**
- * The Reviews tab: the columns of the public review feed (docs/shop-rules.md §7) (what the review feed reads) plus the email, which
- * only staff see, and the row's type. Staff publish a review by setting `display` to Yes.
+ * The Reviews tab: the columns the public review feed reads (docs/shop-rules.md §7) plus the
+ * email, which only staff see, and the row's type. Staff publish a review by setting `display` to Yes.
  */
 export const REVIEW_HEADERS = [
   'id',
@@ -150,21 +150,8 @@ export const REVIEWS_TAB: SheetTab<SheetReview> = {
   keyHeader: 'id',
   keyField: 'id',
   key: (review) => review.id,
-  rows: (review) => [
-    [
-      review.id,
-      review.product,
-      review.name,
-      review.email,
-      review.location,
-      review.rating,
-      review.source,
-      review.date,
-      review.review,
-      review.display,
-      review.type,
-    ],
-  ],
+  // Each column is the field of the same name.
+  rows: (review) => [REVIEW_HEADERS.map((header) => review[header])],
 };
 
 /** A contact message (docs/shop-rules.md §3), with a generated id first so a retried write adds no second row. */
@@ -189,18 +176,7 @@ export const CONTACT_TAB: SheetTab<SheetContact> = {
   keyHeader: 'id',
   keyField: 'id',
   key: (contact) => contact.id,
-  rows: (contact) => [
-    [
-      contact.id,
-      contact.name,
-      contact.email,
-      contact.phone,
-      contact.subject,
-      contact.message,
-      contact.timestamp,
-      contact.type,
-    ],
-  ],
+  rows: (contact) => [CONTACT_HEADERS.map((header) => contact[header])],
 };
 
 /** A cell the sheet would read as a formula: `= + - @` first (after any spaces), or a tab or CR. */
