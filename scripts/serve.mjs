@@ -56,10 +56,15 @@ await build({
 const routes = [];
 for (const file of entryPoints) {
   const module = await import(pathToFileURL(path.join(outdir, file.replace(/\.mts$/, '.mjs'))).href);
-  const { path: routePath, method } = module.config ?? {};
-  if (!routePath) continue; // scheduled functions have no address
+  const { path: routePath, method, schedule } = module.config ?? {};
   const methods = method ? [method].flat() : undefined;
-  routes.push({ pattern: compilePath(routePath), methods, handler: module.default });
+  if (routePath) routes.push({ pattern: compilePath(routePath), methods, handler: module.default });
+  // A scheduled function has no address on Netlify; locally, as with `netlify functions:invoke`,
+  // it runs on a POST to /.netlify/functions/<name>, so a developer or a test can run it now.
+  else if (schedule) {
+    const name = file.replace(/\.mts$/, '');
+    routes.push({ pattern: compilePath(`/.netlify/functions/${name}`), methods: ['POST'], handler: module.default });
+  }
 }
 
 /**

@@ -14,7 +14,7 @@ import { ToastProvider } from './components/toast/index.ts';
 import { content } from './content/content.server.ts';
 import { CartProvider } from './features/cart/cart-context.tsx';
 import { leanCatalogue } from './features/cart/lean-catalogue.ts';
-import { startOutbox } from './features/checkout/outbox.ts';
+import { OutboxNotices } from './features/checkout/index.ts';
 import { loadPixel } from './features/pixel/pixel.ts';
 import { ChatButton, FreeDeliveryBanner } from './features/shell/Extras.tsx';
 import { Footer } from './features/shell/Footer.tsx';
@@ -63,8 +63,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 function Shell({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   useEffect(() => loadPixel(), []);
-  // Orders that could not reach the server are resent from any page until it has them.
-  useEffect(() => startOutbox(window.localStorage, window), []);
   if (!data) return <main id="main">{children}</main>;
   const { settings, catalogue } = data;
   return (
@@ -72,6 +70,8 @@ function Shell({ children }: { children: React.ReactNode }) {
       <CartProvider catalogue={catalogue}>
         <FreeDeliveryBanner threshold={settings.freeShippingThreshold} />
         <Header shopName={settings.shopName} />
+        {/* Orders that could not reach the server are resent from any page until it answers. */}
+        <OutboxNotices />
         <main id="main" tabIndex={-1}>
           {children}
         </main>

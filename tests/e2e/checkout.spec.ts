@@ -1,37 +1,7 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { addToCart, fillDelivery, orderIdIn } from './support/checkout.ts';
 import { loggedOrder, sheetRows } from './support/orders.ts';
-import { expectCartCount, ProductPage } from './support/pages.ts';
-
-async function addToCart(page: Page, productId: number, size: string) {
-  const product = new ProductPage(page);
-  await product.goto(productId);
-  await product.chooseSize(size);
-  await product.addToCart();
-}
-
-async function fillDelivery(page: Page, overrides: Record<string, string> = {}) {
-  const values: Record<string, string> = {
-    'Full name': 'Asha Rawat',
-    Email: 'asha@example.in',
-    'Phone (10-digit mobile)': '98765 43210',
-    'Address line 1': '12 Mall Road',
-    Pincode: '248001',
-    City: 'Dehradun',
-    State: 'Uttarakhand',
-    ...overrides,
-  };
-  for (const [label, value] of Object.entries(values))
-    await page.getByLabel(label, { exact: false }).first().fill(value);
-}
-
-const orderIdIn = async (page: Page) => {
-  const title = await page
-    .getByRole('status')
-    .getByText(/^Order OUO_\d{13} placed$/)
-    .textContent();
-  return title?.match(/OUO_\d{13}/)?.[0] ?? '';
-};
+import { expectCartCount } from './support/pages.ts';
 
 test('an empty cart on entry goes back to the cart', async ({ page }) => {
   await page.goto('/checkout');
@@ -142,29 +112,4 @@ test('a failed or dismissed payment gives the button back', async ({ page }) => 
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(place).toBeEnabled();
   await expectCartCount(page, 1);
-});
-
-test('a COD order whose request fails is kept and sent again until the server has it', async ({
-  page,
-  allowConsoleError,
-}) => {
-  allowConsoleError(/ERR_INTERNET_DISCONNECTED|Failed to load resource/);
-  await addToCart(page, 4, '500gm');
-  await page.goto('/checkout');
-  await page.getByLabel('Cash on Delivery').check();
-  await fillDelivery(page);
-  await expect(page.getByTestId('order-total')).toHaveText('₹562');
-  await page.route('**/api/checkout/process-cod', (route) => route.abort('internetdisconnected'), { times: 1 });
-  await page.getByRole('button', { name: 'Place Order' }).click();
-  const warning = page
-    .getByRole('status')
-    .getByText(/^Order may not be fully processed\. Please contact support with Order ID: OUO_\d{13}$/);
-  await expect(warning).toBeVisible();
-  const orderId = (await warning.textContent())?.match(/OUO_\d{13}/)?.[0] ?? '';
-  expect(sheetRows(orderId)).toHaveLength(0);
-  // Any page load sends what is waiting.
-  await page.goto('/products');
-  await expect.poll(() => sheetRows(orderId).length).toBe(1);
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('orderOutbox'))).toBeNull();
-  expect(loggedOrder(orderId)).toMatchObject({ status: 'forwarded' });
 });

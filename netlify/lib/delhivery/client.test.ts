@@ -398,7 +398,7 @@ describe('with no DELHIVERY_TOKEN (the embedded local default)', () => {
 
   it('fails the first booking of an order to test pincode 560099, then books it', async () => {
     const { delhivery } = local();
-    const shipment = { ...codShipment(), pin: '560099', order: 'OUO_1999000000001' };
+    const shipment = { ...codShipment(), pin: '560099', order: `OUO_${Date.now()}${Math.floor(Math.random() * 1000)}` };
     await expect(delhivery.createShipment({ shipment, pickupName: 'Hub' })).resolves.toMatchObject({
       ok: false,
       code: 'UNREACHABLE',

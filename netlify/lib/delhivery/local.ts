@@ -3,6 +3,9 @@
  * (callers use the fallback estimate); every valid pincode serviceable except the test pincodes
  * below; shipments "booked" with a simulated waybill, so an order's whole life runs offline.
  */
+import { mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { pincodeSchema } from '../../../src/shop/schemas.ts';
 import { failure } from '../platform/outcome.ts';
 import type { Delhivery, PincodeServiceability } from './client.ts';
@@ -22,8 +25,19 @@ export const TEST_PINCODES = {
 /** Simulated waybills start with SIM so nobody mistakes them for Delhivery's. */
 export const SIMULATED_WAYBILL_PREFIX = 'SIM';
 
-/** Orders whose first booking already failed, for `bookingFailsOnce` (per process, like a real outage). */
-const failedOnce = new Set<string>();
+/**
+ * True the first time an order is asked about, on this machine: a marker directory per order id,
+ * made with `mkdir` (atomic), so every function bundle and process sees the same "first time".
+ * Only the local stand-in does this; it never runs in production.
+ */
+async function firstAttempt(orderId: string): Promise<boolean> {
+  const dir = path.join(tmpdir(), 'ouo-local-carrier');
+  await mkdir(dir, { recursive: true });
+  return mkdir(path.join(dir, orderId.replace(/[^\w-]/g, '_'))).then(
+    () => true,
+    () => false,
+  );
+}
 
 export const localDelhivery: Delhivery = {
   configured: false,
@@ -34,8 +48,7 @@ export const localDelhivery: Delhivery = {
     return { serviceable: true, prepaid: true, cod: true };
   },
   async createShipment({ shipment }) {
-    if (shipment.pin === TEST_PINCODES.bookingFailsOnce && !failedOnce.has(shipment.order)) {
-      failedOnce.add(shipment.order);
+    if (shipment.pin === TEST_PINCODES.bookingFailsOnce && (await firstAttempt(shipment.order))) {
       return failure('UNREACHABLE', 'the local carrier is down for this test pincode (first attempt)');
     }
     // One waybill per order, as Delhivery keeps one shipment per order id.

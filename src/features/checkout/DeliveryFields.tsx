@@ -1,0 +1,106 @@
+import type { SchemaForm } from '../../components/form/index.ts';
+import type { CheckoutForm } from '../../shop/schemas.ts';
+
+interface FieldSpec {
+  name: keyof CheckoutForm;
+  label: string;
+  required: boolean;
+  type?: string;
+  autoComplete: string;
+  wide?: boolean;
+}
+
+const FIELDS: FieldSpec[] = [
+  { name: 'name', label: 'Full name', required: true, autoComplete: 'name' },
+  { name: 'email', label: 'Email', required: true, type: 'email', autoComplete: 'email' },
+  { name: 'phone', label: 'Phone (10-digit mobile)', required: true, type: 'tel', autoComplete: 'tel-national' },
+  { name: 'address1', label: 'Address line 1', required: true, autoComplete: 'address-line1', wide: true },
+  { name: 'address2', label: 'Address line 2', required: false, autoComplete: 'address-line2', wide: true },
+  { name: 'pincode', label: 'Pincode', required: true, autoComplete: 'postal-code' },
+  { name: 'city', label: 'City', required: false, autoComplete: 'address-level2' },
+  { name: 'state', label: 'State', required: false, autoComplete: 'address-level1' },
+];
+
+/** Digits only, at most six: what the pincode field keeps of what is typed or pasted. */
+const pincodeDigits = (value: string) => value.replace(/\D/g, '').slice(0, 6);
+
+/**
+ * The delivery address. Fields are read from the form when it is sent; the pincode is also
+ * reported as it changes (shipping is re-quoted and deliverability checked for it), and a pincode
+ * we cannot deliver to is said at the field itself.
+ */
+export function DeliveryFields({
+  form,
+  onPincode,
+  pincodeProblem,
+}: {
+  form: SchemaForm;
+  onPincode: (pincode: string) => void;
+  pincodeProblem: string | undefined;
+}) {
+  return (
+    <fieldset className="checkout__section card">
+      <legend>Delivery address</legend>
+      <p className="checkout__hint">Fields marked * are required. We deliver across India.</p>
+      <div className="checkout__fields">
+        {FIELDS.map((field) => (
+          <Field
+            key={field.name}
+            field={field}
+            form={form}
+            onPincode={onPincode}
+            problem={field.name === 'pincode' ? pincodeProblem : undefined}
+          />
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function Field({
+  field,
+  form,
+  onPincode,
+  problem,
+}: {
+  field: FieldSpec;
+  form: SchemaForm;
+  onPincode: (pincode: string) => void;
+  problem: string | undefined;
+}) {
+  const props = form.field(field.name);
+  const problemId = `${props.id}-delivery`;
+  return (
+    <div className={`checkout__field${field.wide ? ' checkout__field--wide' : ''}`}>
+      <label htmlFor={props.id}>
+        {field.label}
+        {field.required && <span aria-hidden="true"> *</span>}
+      </label>
+      <input
+        {...props}
+        type={field.type ?? 'text'}
+        required={field.required}
+        autoComplete={field.autoComplete}
+        {...(field.name === 'phone' ? { inputMode: 'tel' as const } : {})}
+        {...(field.name === 'pincode'
+          ? {
+              inputMode: 'numeric' as const,
+              maxLength: 6,
+              pattern: '[0-9]{6}',
+              onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+                const digits = pincodeDigits(event.target.value);
+                if (event.target.value !== digits) event.target.value = digits;
+                onPincode(digits);
+              },
+              ...(problem ? { 'aria-invalid': true, 'aria-describedby': problemId } : {}),
+            }
+          : {})}
+      />
+      {problem && (
+        <p id={problemId} className="checkout__field-problem" role="alert">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}

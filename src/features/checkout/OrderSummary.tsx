@@ -1,0 +1,92 @@
+import { formatRupees } from '../../shop/money.ts';
+import type { ShippingRules } from '../../shop/shipping.ts';
+import { useCart } from '../cart/index.ts';
+import type { QuoteState } from './use-shipping-quote.ts';
+
+/** The lines, the money and the Place Order button; a total the server changed shows old beside new. */
+export function OrderSummary({
+  quote,
+  rules,
+  processing,
+  blocked,
+  changedFrom,
+}: {
+  quote: QuoteState;
+  rules: ShippingRules;
+  processing: boolean;
+  /** Why Place Order cannot be pressed (a pincode we cannot deliver to), if it cannot. */
+  blocked: boolean;
+  /** The total the shopper saw before the server priced the order differently. */
+  changedFrom: number | undefined;
+}) {
+  const cart = useCart();
+  const calculating = quote.status === 'calculating';
+  const subtotal = quote.status === 'ready' ? quote.subtotal : cart.subtotal;
+  const shipping =
+    quote.status === 'calculating'
+      ? 'Calculating...'
+      : quote.status === 'idle'
+        ? 'Enter your pincode'
+        : quote.shippingCharge === 0
+          ? 'Free'
+          : `${formatRupees(quote.shippingCharge)}${quote.source === 'estimate' || quote.source === 'local' ? ' (estimate)' : ''}`;
+  const missing = rules.freeShippingThreshold - subtotal;
+  const changed = changedFrom !== undefined && quote.status === 'ready' && quote.total !== changedFrom;
+  return (
+    <section className="checkout__summary card" aria-labelledby="checkout-summary">
+      <h2 id="checkout-summary">Order summary</h2>
+      <ul className="checkout__items">
+        {cart.items.map((item) => (
+          <li key={item.product_retailer_id}>
+            <span>
+              {item.name} ({item.size}) × {item.quantity}
+            </span>
+            <span>{formatRupees(item.price * item.quantity)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="checkout__totals" aria-live="polite">
+        <div>
+          <dt>Subtotal</dt>
+          <dd>{formatRupees(subtotal)}</dd>
+        </div>
+        <div>
+          <dt>Shipping</dt>
+          <dd data-testid="shipping-charge">{shipping}</dd>
+        </div>
+        {quote.status !== 'calculating' && quote.codCharge > 0 && (
+          <div>
+            <dt>COD charge</dt>
+            <dd>{formatRupees(quote.codCharge)}</dd>
+          </div>
+        )}
+        <div className="checkout__total">
+          <dt>Total</dt>
+          <dd>
+            {changed && (
+              <>
+                <s data-testid="previous-total">{formatRupees(changedFrom)}</s>{' '}
+              </>
+            )}
+            <span data-testid="order-total">{calculating ? '…' : formatRupees(quote.total)}</span>
+          </dd>
+        </div>
+      </dl>
+      {changed && (
+        <p className="checkout__changed" role="alert">
+          The total changed from {formatRupees(changedFrom)} to {formatRupees(quote.total)} because prices or shipping
+          were updated. Please check it, then press Place Order again.
+        </p>
+      )}
+      <p className="checkout__free-note">
+        {missing > 0
+          ? `Free shipping on orders of ${formatRupees(rules.freeShippingThreshold)} and above — add ${formatRupees(missing)} more.`
+          : `Your order ships free (orders of ${formatRupees(rules.freeShippingThreshold)} and above).`}
+      </p>
+      <button type="submit" className="button button--block" disabled={processing || calculating || blocked}>
+        {processing ? 'Processing...' : 'Place Order'}
+      </button>
+      <p className="checkout__hint">Prices include GST.</p>
+    </section>
+  );
+}

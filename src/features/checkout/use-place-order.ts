@@ -1,0 +1,172 @@
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { FormOutcome } from '../../components/form/index.ts';
+import { useToast } from '../../components/toast/index.ts';
+import { toOrderLines } from '../../shop/cart.ts';
+import { formatRupees } from '../../shop/money.ts';
+import type { CheckoutForm, CodOrderRequest, CreatePaymentOrderRequest } from '../../shop/schemas.ts';
+import type { PaymentMode } from '../../shop/shipping.ts';
+import type { useCart } from '../cart/index.ts';
+import { cartPixelParams, track } from '../pixel/index.ts';
+import { completePrepaidOrder, createPaymentOrder, placeCodOrder, verifyPayment } from './api.ts';
+import { nextOrderId } from './order-ids.ts';
+import { dequeueOrder, queueOrder } from './outbox.ts';
+import { openRazorpayCheckout, type PaymentCallbacks, type PaymentSuccess } from './razorpay-checkout.ts';
+
+const SUCCESS_TOAST_MS = 5000;
+const REDIRECT_DELAY_MS = 2000;
+const THEME_COLOUR = '#a4471f';
+
+export interface LocalPayment {
+  razorpayOrderId: string;
+  amount: number;
+  callbacks: PaymentCallbacks;
+}
+
+/** What the checkout page shows after an attempt that did not end in a placed order. */
+export type Setback =
+  /** The server could not be reached: the order waits in this browser (outbox). */
+  | { kind: 'queued'; orderId: string }
+  /** The server priced the order differently: the page re-quotes and shows both totals. */
+  | { kind: 'total-changed'; from: number };
+
+interface Options {
+  shopName: string;
+  cart: ReturnType<typeof useCart>;
+  mode: PaymentMode;
+  /** The server's answer was a different total: ask for a new quote. */
+  requote: () => void;
+}
+
+/**
+ * Places the order the shopper confirmed: COD straight to the server, prepaid through Razorpay's
+ * dialog (or the local test gateway's). The shopper hears "placed" only after the server has the
+ * order (docs/shop-rules.md §10); a refusal shows the server's own words.
+ */
+export function usePlaceOrder({ shopName, cart, mode, requote }: Options) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [localPayment, setLocalPayment] = useState<LocalPayment>();
+  const [setback, setSetback] = useState<Setback>();
+  const placed = useRef(false);
+
+  const finish = (orderId: string, message: string) => {
+    placed.current = true;
+    track('Purchase', cartPixelParams(cart.items));
+    cart.clear();
+    toast.show({ type: 'success', title: `Order ${orderId} placed`, message, duration: SUCCESS_TOAST_MS });
+    window.setTimeout(() => navigate('/'), REDIRECT_DELAY_MS);
+  };
+
+  /** A refusal: a changed total is re-quoted and shown; anything else is the server's message. */
+  const refused = (result: { code: string; message: string }, clientTotal: number): FormOutcome => {
+    if (result.code === 'TOTAL_MISMATCH') {
+      setSetback({ kind: 'total-changed', from: clientTotal });
+      requote();
+    } else {
+      toast.show({ type: 'error', message: result.message, duration: 8000 });
+    }
+    return 'idle';
+  };
+
+  const payOnDelivery = async (request: CodOrderRequest): Promise<FormOutcome> => {
+    const result = await placeCodOrder(request);
+    if (result.ok) {
+      dequeueOrder(window.localStorage, request.orderId, window);
+      finish(result.data.orderId, `Pay ${formatRupees(result.data.total)} on delivery.`);
+      return 'success';
+    }
+    if (result.kind === 'refused') {
+      dequeueOrder(window.localStorage, request.orderId, window);
+      return refused(result, request.clientTotal);
+    }
+    // Not placed yet: the order waits in this browser and is sent again until the server answers.
+    queueOrder(window.localStorage, request, cart.items, window);
+    setSetback({ kind: 'queued', orderId: request.orderId });
+    toast.show({
+      type: 'warning',
+      message: `Order may not be fully processed. Please contact support with Order ID: ${request.orderId}`,
+      duration: 8000,
+    });
+    return 'idle';
+  };
+
+  /** Resolves when the payment dialog (Razorpay's, or the local test gateway) has had its say. */
+  const payOnline = async (request: CreatePaymentOrderRequest): Promise<FormOutcome> => {
+    const created = await createPaymentOrder(request);
+    if (!created.ok) {
+      if (created.kind === 'refused') return refused(created, request.clientTotal);
+      toast.show({ type: 'error', message: 'Error initiating payment. Please try again.' });
+      return 'idle';
+    }
+    const { orderId, total, order } = created.data;
+    return new Promise<FormOutcome>((settle) => {
+      const afterPayment = async (payment: PaymentSuccess) => {
+        setLocalPayment(undefined);
+        const failed = () => {
+          toast.show({
+            type: 'error',
+            title: 'Payment successful but order processing failed.',
+            message: `Please contact support with Order ID: ${orderId} and Payment ID: ${payment.razorpay_payment_id}.`,
+            duration: 0,
+          });
+          settle('error');
+        };
+        const verified = await verifyPayment(payment);
+        if (!verified.ok || !verified.data.verified) return failed();
+        const completed = await completePrepaidOrder({ orderId, ...payment });
+        if (!completed.ok) return failed();
+        finish(orderId, `Payment of ${formatRupees(total)} received. Thank you!`);
+        settle('success');
+      };
+      const callbacks: PaymentCallbacks = {
+        onSuccess: (payment) => void afterPayment(payment),
+        onFailure: (description) => {
+          setLocalPayment(undefined);
+          toast.show({ type: 'error', message: `Payment failed: ${description}. Please try again.` });
+          settle('idle');
+        },
+        onDismiss: () => {
+          setLocalPayment(undefined);
+          settle('idle');
+        },
+      };
+      if (created.data.gateway === 'local') {
+        setLocalPayment({ razorpayOrderId: order.id, amount: total, callbacks });
+        return;
+      }
+      openRazorpayCheckout(
+        {
+          key: created.data.key_id,
+          amountPaise: order.amount,
+          razorpayOrderId: order.id,
+          merchantName: shopName,
+          description: `Order ${orderId}`,
+          prefill: { name: request.customer.name, email: request.customer.email, contact: request.customer.phone },
+          themeColor: THEME_COLOUR,
+        },
+        callbacks,
+      ).catch(() => {
+        toast.show({ type: 'error', message: 'Error initiating payment. Please try again.' });
+        settle('idle');
+      });
+    });
+  };
+
+  const place = async (customer: CheckoutForm, clientTotal: number): Promise<FormOutcome> => {
+    // A COD order still waiting in this browser is sent again under its own id: the server keeps
+    // one order per id, so pressing again can never make a second one.
+    const orderId = setback?.kind === 'queued' && mode === 'cod' ? setback.orderId : nextOrderId(window.localStorage);
+    setSetback(undefined);
+    const request = { orderId, customer, lines: toOrderLines(cart.items), clientTotal };
+    try {
+      return mode === 'cod' ? await payOnDelivery({ ...request, paymentMode: 'cod' }) : await payOnline(request);
+    } catch (error) {
+      console.error('checkout failed', error);
+      toast.show({ type: 'error', message: 'Error placing order. Please try again or contact support.' });
+      return 'idle';
+    }
+  };
+
+  return { place, placed, localPayment, setback, clearSetback: () => setSetback(undefined) };
+}
