@@ -30,6 +30,16 @@ test('the server out of reach: nothing said placed, the cart kept, the order sen
   await expectCartCount(page, 1);
   expect(loggedOrder(orderId)).toBeUndefined();
 
+  // Coming back and pressing Place Order again for the same cart sends the same order, not a second.
+  await page.goto('/checkout');
+  await page.getByLabel('Cash on Delivery').check();
+  await fillDelivery(page);
+  await expect(page.getByTestId('order-total')).toHaveText('₹562');
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page.getByRole('alert').getByText(QUEUED)).toHaveText(
+    `We could not reach our server, so order ${orderId} is not placed yet.`,
+  );
+
   // Every page says the order waits, until it lands.
   await page.goto('/cart');
   await expect(

@@ -1,7 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CartItem } from '../../shop/cart.ts';
 import type { CodOrderRequest } from '../../shop/schemas.ts';
-import { dequeueOrder, flushOutbox, OUTBOX_UPDATED_EVENT, pendingOrders, queueOrder, takeNotices } from './outbox.ts';
+import {
+  dequeueOrder,
+  flushOutbox,
+  OUTBOX_UPDATED_EVENT,
+  pendingOrderFor,
+  pendingOrders,
+  queueOrder,
+  takeNotices,
+} from './outbox.ts';
 
 const item: CartItem = {
   product_retailer_id: '1_500gm',
@@ -84,6 +92,8 @@ describe('the order outbox', () => {
     expect(pendingOrders(storage)).toEqual(['OUO_1700000000004', 'OUO_1700000000005']);
     dequeueOrder(storage, 'OUO_1700000000004');
     expect(pendingOrders(storage)).toEqual(['OUO_1700000000005']);
+    expect(pendingOrderFor(storage, request('x').lines)).toBe('OUO_1700000000005');
+    expect(pendingOrderFor(storage, [{ productId: 3, size: '120gm', quantity: 1 }])).toBeUndefined();
   });
 
   it('reads damaged storage as empty', () => {

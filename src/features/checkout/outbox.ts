@@ -69,6 +69,15 @@ export function dequeueOrder(storage: Storage, orderId: string, events?: Window)
   );
 }
 
+/**
+ * The id of an order already waiting with exactly these lines: placing the same cart again (after
+ * a reload, say) resends that order instead of making a second one.
+ */
+export function pendingOrderFor(storage: Storage, lines: CodOrderRequest['lines']): string | undefined {
+  const key = JSON.stringify(lines);
+  return read(storage).find((entry) => JSON.stringify(entry.request.lines) === key)?.request.orderId;
+}
+
 export function pendingOrders(storage: Storage): string[] {
   return read(storage).map((entry) => entry.request.orderId);
 }

@@ -10,7 +10,7 @@ import type { useCart } from '../cart/index.ts';
 import { cartPixelParams, track } from '../pixel/index.ts';
 import { completePrepaidOrder, createPaymentOrder, placeCodOrder, verifyPayment } from './api.ts';
 import { nextOrderId } from './order-ids.ts';
-import { dequeueOrder, queueOrder } from './outbox.ts';
+import { dequeueOrder, pendingOrderFor, queueOrder } from './outbox.ts';
 import { openRazorpayCheckout, type PaymentCallbacks, type PaymentSuccess } from './razorpay-checkout.ts';
 
 const SUCCESS_TOAST_MS = 5000;
@@ -154,11 +154,14 @@ export function usePlaceOrder({ shopName, cart, mode, requote }: Options) {
   };
 
   const place = async (customer: CheckoutForm, clientTotal: number): Promise<FormOutcome> => {
-    // A COD order still waiting in this browser is sent again under its own id: the server keeps
-    // one order per id, so pressing again can never make a second one.
-    const orderId = setback?.kind === 'queued' && mode === 'cod' ? setback.orderId : nextOrderId(window.localStorage);
+    // A COD order still waiting in this browser (this visit, or an earlier one with the same
+    // lines) is sent again under its own id: the server keeps one order per id, so pressing again
+    // can never make a second one.
+    const lines = toOrderLines(cart.items);
+    const waiting = setback?.kind === 'queued' ? setback.orderId : pendingOrderFor(window.localStorage, lines);
+    const orderId = mode === 'cod' && waiting ? waiting : nextOrderId(window.localStorage);
     setSetback(undefined);
-    const request = { orderId, customer, lines: toOrderLines(cart.items), clientTotal };
+    const request = { orderId, customer, lines, clientTotal };
     try {
       return mode === 'cod' ? await payOnDelivery({ ...request, paymentMode: 'cod' }) : await payOnline(request);
     } catch (error) {
