@@ -120,6 +120,12 @@ describe('order ids', () => {
     expect(isSameOrder(order, { ...order, customer: makeCustomer({ name: 'Someone Else' }) })).toBe(false);
     expect(isSameOrder(order, { ...order, lines: [{ productId: 1, size: '1kg', quantity: 2 }] })).toBe(false);
     expect(isSameOrder(order, { ...order, mode: 'prepaid' })).toBe(false);
+    // The same cart to another address is a second parcel, never merged into the first.
+    expect(isSameOrder(order, { ...order, customer: makeCustomer({ address1: '14 Rajpur Road' }) })).toBe(false);
+    expect(isSameOrder(order, { ...order, customer: makeCustomer({ address2: 'Flat 4' }) })).toBe(false);
+    // Spacing and case are not a different address.
+    const spaced = { ...order.customer, address1: `  ${order.customer.address1.toUpperCase()}  ` };
+    expect(isSameOrder(order, { ...order, customer: spaced })).toBe(true);
   });
 });
 

@@ -124,18 +124,23 @@ export interface Customer {
   state?: string | undefined;
 }
 
+/** Case and runs of spaces do not make a different address, name or email. */
+const normalised = (text: string | undefined) => (text ?? '').trim().replace(/\s+/g, ' ').toLowerCase();
+
 /**
- * Two submissions under one order id are the same order (a retry, a double click) only when the
- * customer and the lines are the same; otherwise they are two orders that must both be kept.
+ * Two submissions under one order id are the same order (a retry, a double click, a resend from
+ * another tab) only when the customer, the delivery address and the lines are the same; otherwise
+ * they are two orders that must both be kept — the same cart sent to two addresses is two parcels.
  */
 export function orderFingerprint(customer: Customer, lines: readonly OrderLine[], mode: PaymentMode): string {
   const sortedLines = mergeLines(lines)
     .map((line) => `${line.productId}_${line.size}x${line.quantity}`)
     .sort();
   return JSON.stringify([
-    customer.name.trim().toLowerCase(),
-    customer.email.trim().toLowerCase(),
+    normalised(customer.name),
+    normalised(customer.email),
     customer.phone.replace(/\D/g, ''),
+    [customer.address1, customer.address2, customer.city, customer.state].map(normalised),
     customer.pincode.trim(),
     mode,
     sortedLines,
