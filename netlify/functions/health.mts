@@ -21,7 +21,10 @@ export default async function health(request: Request): Promise<Response> {
     return errorResponse(503, 'CONTENT_UNAVAILABLE', 'The catalogue could not be read.');
   }
   const { systems, missing } = systemReport(env, content().source);
-  const needsAttention = (await createDeps(env).log.attentionOrderIds()).length;
+  const { log } = createDeps(env);
+  const [needsAttention, needsRefund] = (await Promise.all([log.attentionOrderIds(), log.refundOrderIds()])).map(
+    (ids) => ids.length,
+  );
   const misconfigured = isProduction(env) && missing.length > 0;
   return Response.json(
     {
@@ -31,7 +34,7 @@ export default async function health(request: Request): Promise<Response> {
       products,
       systems,
       missing,
-      orders: { needsAttention },
+      orders: { needsAttention, needsRefund },
       ...(misconfigured
         ? { error: { code: 'LOCAL_STAND_IN_IN_PRODUCTION', message: `Production is missing ${missing.join(', ')}.` } }
         : {}),

@@ -4,7 +4,7 @@ import { LOCAL_GATEWAY_STORE } from '../lib/orders/deps.ts';
 import { blobStore } from '../lib/platform/blobs.ts';
 import { isProduction, razorpayConfigured, readServerEnv } from '../lib/platform/env.ts';
 import { errorResponse, guarded, methodNotAllowed, parseJsonBody } from '../lib/platform/http.ts';
-import { payLocally } from '../lib/razorpay/local-gateway.ts';
+import { localGatewaySecret, payLocally } from '../lib/razorpay/local-gateway.ts';
 
 const FAILING = {
   name: 'local-gateway',
@@ -24,7 +24,12 @@ export default async function localGateway(request: Request): Promise<Response> 
   const body = await parseJsonBody(request, localGatewayPayRequestSchema);
   if (!body.ok) return body.response;
   return guarded(FAILING, async () => {
-    const result = await payLocally(blobStore(LOCAL_GATEWAY_STORE), body.data.razorpay_order_id, body.data.outcome);
+    const result = await payLocally(
+      blobStore(LOCAL_GATEWAY_STORE),
+      localGatewaySecret(env.LOCAL_GATEWAY_SECRET_FILE),
+      body.data.razorpay_order_id,
+      body.data.outcome,
+    );
     return result ? Response.json(result) : errorResponse(404, 'UNKNOWN_ORDER', 'No such test payment order.');
   });
 }

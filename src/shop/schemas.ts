@@ -182,6 +182,11 @@ export const orderResponseSchema = z.object({
   orderId: orderIdSchema,
   total: z.number().int().nonnegative(),
   status: z.enum(ORDER_STATUSES),
+  /**
+   * Prepaid only: Razorpay has the payment but has not yet captured it. The order is neither
+   * placed nor failed; the shop finishes it (webhook, reconciler) without the shopper.
+   */
+  confirming: z.literal(true).optional(),
 });
 export type OrderResponse = z.infer<typeof orderResponseSchema>;
 

@@ -183,3 +183,28 @@ test('a booking that fails, then succeeds on the retry: one Sheet order, its way
   expect(rows[0]?.Waybill).toMatch(/^SIM\d+$/);
   expect(loggedOrder(orderId)).toMatchObject({ status: 'forwarded' });
 });
+
+test('a payment Razorpay has not captured yet: "confirming", never "placed", and nothing booked', async ({ page }) => {
+  await addToCart(page, 3, '295gm');
+  await page.goto('/checkout');
+  await fillDelivery(page);
+  await expect(page.getByTestId('shipping-charge')).toHaveText('Free');
+  // The server's answer when the capture has not gone through (money.ts): 202, confirming.
+  await page.route('**/api/checkout/process-prepaid', async (route) => {
+    const { orderId } = route.request().postDataJSON() as { orderId: string };
+    await route.fulfill({
+      status: 202,
+      json: { success: true, orderId, total: 1067, status: 'pending', confirming: true },
+    });
+  });
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await page.getByRole('dialog', { name: 'Test payment' }).getByRole('button', { name: 'Pay ₹1,067' }).click();
+  const notice = page.getByRole('status').getByText(/^Payment received for order OUO_\d{13}, confirming$/);
+  await expect(notice).toBeVisible();
+  await expect(page.getByText(/Razorpay is still confirming payment pay_local\w+/)).toBeVisible();
+  await expect(page.getByText(/^Order OUO_\d{13} placed$/)).toHaveCount(0);
+  const orderId = (await notice.textContent())?.match(/OUO_\d{13}/)?.[0] ?? '';
+  expect(loggedOrder(orderId)).toMatchObject({ status: 'pending', mode: 'prepaid' });
+  expect(sheetRows(orderId)).toEqual([]);
+  await expectCartCount(page, 0);
+});

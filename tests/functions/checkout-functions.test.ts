@@ -345,7 +345,11 @@ describe('razorpay-webhook', () => {
     useRazorpayKeys();
     const body = JSON.stringify({
       event: 'order.paid',
-      payload: { payment: { entity: { id: 'pay_1', order_id: 'order_unknown', amount: 100 } } },
+      payload: {
+        payment: {
+          entity: { id: 'pay_1', order_id: 'order_unknown', amount: 100, currency: 'INR', status: 'captured' },
+        },
+      },
     });
     const response = await call(razorpayWebhook, '/api/razorpay/webhook', body, signed(body));
     expect(response.status).toBe(200);

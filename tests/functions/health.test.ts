@@ -30,7 +30,7 @@ describe('GET /api/health', () => {
         reviews: 'local',
       },
       missing: expect.arrayContaining(['SANITY_PROJECT_ID', 'DELHIVERY_TOKEN', 'SHEETS_WEBHOOK_URL']),
-      orders: { needsAttention: 0 },
+      orders: { needsAttention: 0, needsRefund: 0 },
     });
     expect(config.path).toBe('/api/health');
   });
@@ -59,6 +59,12 @@ describe('GET /api/health', () => {
     await blobs.store('orders').setJSON('attention-OUO_1700000000001', { since: '2026-11-25T00:00:00.000Z' });
     const response = await health(new Request('http://localhost/api/health'));
     expect(await response.json()).toMatchObject({ orders: { needsAttention: 1 } });
+  });
+
+  it('counts the orders paid twice, whose extra payment staff must refund', async () => {
+    await blobs.store('orders').setJSON('refund-OUO_1700000000002', { since: '2026-11-25T00:00:00.000Z' });
+    const response = await health(new Request('http://localhost/api/health'));
+    expect(await response.json()).toMatchObject({ orders: { needsRefund: 1 } });
   });
 
   it('refuses other methods', async () => {

@@ -1,4 +1,6 @@
 /** An order service wired to test doubles: Blobs on the local server, a recording Sheet and carrier. */
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { vi } from 'vitest';
 import { localDelhivery } from '../../netlify/lib/delhivery/local.ts';
 import { orderSettings } from '../../netlify/lib/orders/deps.ts';
@@ -7,6 +9,7 @@ import type { OrderDeps } from '../../netlify/lib/orders/types.ts';
 import { readServerEnv, type ServerEnv } from '../../netlify/lib/platform/env.ts';
 import { failure } from '../../netlify/lib/platform/outcome.ts';
 import { createGateway } from '../../netlify/lib/razorpay/gateway.ts';
+import { localGatewaySecret, payLocally } from '../../netlify/lib/razorpay/local-gateway.ts';
 import type { SheetOrder } from '../../netlify/lib/sheets/tabs.ts';
 import { content } from '../../src/content/content.server.ts';
 import type { ShipmentRecord } from '../../src/shop/shipment.ts';
@@ -26,12 +29,18 @@ export interface TestOrderWorld {
   carrierDown: boolean;
   clock: { now: Date };
   gatewayStoreName: string;
+  /** The local test gateway's dialog: pays (captured), authorizes only, or fails a payment. */
+  pay(razorpayOrderId: string, outcome?: 'success' | 'authorized' | 'failure'): ReturnType<typeof payLocally>;
 }
 
 export function orderWorld(blobs: TestBlobs, env: Partial<ServerEnv> = {}): TestOrderWorld {
   counter += 1;
   const gatewayStoreName = `gateway-${counter}`;
-  const serverEnv = { ...readServerEnv({}), ...env };
+  const serverEnv = {
+    ...readServerEnv({}),
+    LOCAL_GATEWAY_SECRET_FILE: path.join(tmpdir(), `ouo-test-gateway-${process.pid}.secret`),
+    ...env,
+  };
   const world: TestOrderWorld = {
     sheetRows: [],
     sheetWrites: 0,
@@ -41,6 +50,13 @@ export function orderWorld(blobs: TestBlobs, env: Partial<ServerEnv> = {}): Test
     clock: { now: new Date('2026-11-21T10:00:00.000Z') },
     gatewayStoreName,
     deps: undefined as unknown as OrderDeps,
+    pay: (razorpayOrderId, outcome = 'success') =>
+      payLocally(
+        blobs.store(gatewayStoreName),
+        localGatewaySecret(serverEnv.LOCAL_GATEWAY_SECRET_FILE),
+        razorpayOrderId,
+        outcome,
+      ),
   };
   world.deps = {
     log: createOrderLog(blobs.store(`orders-${counter}`)),

@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { format } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, type MockInstance, vi } from 'vitest';
 import { isPassthrough, server } from './msw.ts';
@@ -26,3 +28,6 @@ afterEach(() => {
   consoleError.mockRestore();
   if (messages.length > 0) throw new Error(`Unexpected console.error:\n${messages.join('\n')}`);
 });
+
+// The local test gateway's secret is made on first use; tests keep theirs out of the repository's .data/.
+process.env.LOCAL_GATEWAY_SECRET_FILE ??= path.join(tmpdir(), `ouo-test-gateway-${process.pid}.secret`);

@@ -82,7 +82,7 @@ async function settle(deps: OrderDeps, orderId: string, kind: ForwardKind, outco
 }
 
 /** Rows already in the Sheet that show an older status are written again (an update, not new rows). */
-function resyncSheet(order: StoredOrder): void {
+export function resyncSheet(order: StoredOrder): void {
   const sheet = order.forwards.sheet;
   if (sheet.status !== 'done' || sheet.syncedStatus === staffStatusLabel(order)) return;
   const { at: _at, ...rest } = sheet;

@@ -1,6 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBlobs, type TestBlobs } from '../../../tests/support/blobs.ts';
+import type { JsonStore } from '../platform/blobs.ts';
 import { canMove, createOrderLog, type StoredOrder } from './order-log.ts';
+
+/** A store whose writes to keys starting with `prefix` fail, as a Blobs outage or a crash would. */
+function failingWrites(store: JsonStore, prefix: string): JsonStore {
+  return {
+    ...store,
+    async setJSON(key, data, options) {
+      if (key.startsWith(prefix)) throw new Error(`Blobs write of ${key} failed`);
+      return store.setJSON(key, data, options);
+    },
+  };
+}
 
 let blobs: TestBlobs;
 beforeAll(async () => {
@@ -103,6 +115,57 @@ describe('order log (Netlify Blobs)', () => {
   it('refuses to update an order that does not exist', async () => {
     const log = createOrderLog(blobs.store('orders-f'));
     await expect(log.update('OUO_1000000000006', (current) => current)).rejects.toThrow(/does not exist/);
+  });
+});
+
+describe('no order the reconciler cannot see', () => {
+  it('writes the open marker before the order: a failed order write leaves only a harmless marker', async () => {
+    const store = blobs.store('orders-marker-1');
+    const broken = createOrderLog(failingWrites(store, 'order-'));
+    await expect(broken.create(order('OUO_1000000000021'))).rejects.toThrow(/write of order-OUO_1000000000021 failed/);
+    const log = createOrderLog(store);
+    expect(await log.allOrderIds()).toEqual([]); // nothing the shopper was told about
+    expect(await log.openOrderIds()).toEqual(['OUO_1000000000021']);
+    // A young marker may belong to an order being written right now: kept; an old one goes.
+    expect(await log.tidyMarker('OUO_1000000000021', new Date('2026-11-21T10:01:00.000Z'))).toBe('kept');
+    expect(await log.tidyMarker('OUO_1000000000021', new Date('2026-11-21T10:06:00.000Z'))).toBe('removed');
+    expect(await log.openOrderIds()).toEqual([]);
+  });
+
+  it('writes no order when the marker cannot be written', async () => {
+    const store = blobs.store('orders-marker-2');
+    const broken = createOrderLog(failingWrites(store, 'open-'));
+    await expect(broken.create(order('OUO_1000000000022'))).rejects.toThrow(/write of open-/);
+    expect(await createOrderLog(store).allOrderIds()).toEqual([]);
+  });
+
+  it('marks an order open again before the change that reopens it is written', async () => {
+    const store = blobs.store('orders-marker-3');
+    const log = createOrderLog(store);
+    const done = { status: 'done' as const, attempts: 1 };
+    await log.create(order('OUO_1000000000023', { status: 'forwarded', forwards: { sheet: done, shipment: done } }));
+    await log.tidyMarker('OUO_1000000000023', new Date('2026-11-21T10:00:00.000Z'));
+    expect(await log.openOrderIds()).toEqual([]);
+    const reopen = (current: StoredOrder) => ({
+      ...current,
+      forwards: { ...current.forwards, sheet: { status: 'pending' as const, attempts: 1 } },
+    });
+    // The order's own write fails after the marker: the reconciler still finds the order.
+    await expect(createOrderLog(failingWrites(store, 'order-')).update('OUO_1000000000023', reopen)).rejects.toThrow();
+    expect(await log.openOrderIds()).toEqual(['OUO_1000000000023']);
+    // And a settled order's leftover marker is tidied away.
+    expect(await log.tidyMarker('OUO_1000000000023', new Date('2026-11-21T10:00:00.000Z'))).toBe('removed');
+  });
+
+  it('lists open orders oldest first, and orders paid twice for refund', async () => {
+    const log = createOrderLog(blobs.store('orders-marker-4'));
+    for (const id of ['OUO_1000000000033', 'OUO_1000000000031', 'OUO_1000000000032']) await log.create(order(id));
+    expect(await log.openOrderIds()).toEqual(['OUO_1000000000031', 'OUO_1000000000032', 'OUO_1000000000033']);
+    const refund = { paymentId: 'pay_2', amountPaise: 100, at: 'x', via: 'webhook' as const };
+    await log.update('OUO_1000000000032', (current) => ({ ...current, refunds: [refund] }));
+    expect(await log.refundOrderIds()).toEqual(['OUO_1000000000032']);
+    await log.update('OUO_1000000000032', (current) => ({ ...current, refunds: [] }));
+    expect(await log.refundOrderIds()).toEqual([]);
   });
 });
 

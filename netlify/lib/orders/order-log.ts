@@ -29,6 +29,8 @@ export interface ForwardState {
   syncedStatus?: string;
 }
 
+export type PaidVia = 'browser' | 'webhook' | 'reconciler';
+
 export interface StoredOrder {
   orderId: string;
   status: OrderStatus;
@@ -46,8 +48,15 @@ export interface StoredOrder {
     amountPaise: number;
     paymentId?: string;
     paidAt?: string;
-    via?: 'browser' | 'webhook' | 'reconciler';
+    via?: PaidVia;
   };
+  /** A worker is creating the Razorpay order: the others wait for it instead of creating more. */
+  paymentStart?: { claimedAt: string };
+  /**
+   * Captured payments beyond the one that paid the order (two tabs, a retry): money to give back.
+   * Each keeps the order `Needs refund` for staff until they refund it in Razorpay.
+   */
+  refunds?: { paymentId: string; amountPaise: number; at: string; via: PaidVia }[];
   forwards: { sheet: ForwardState; shipment: ForwardState };
   history: { at: string; event: string }[];
 }
@@ -59,6 +68,10 @@ const RAZORPAY_INDEX = (razorpayOrderId: string) => `razorpay-${razorpayOrderId}
 const OPEN = (orderId: string) => `open-${orderId}`;
 /** Orders the shop stopped trying to forward: staff must act; counted by /api/health. */
 const ATTENTION = (orderId: string) => `attention-${orderId}`;
+/** Orders paid more than once: staff refund the extra payment; counted by /api/health. */
+const REFUND = (orderId: string) => `refund-${orderId}`;
+/** A marker older than this with no order beside it was left by a write that failed: removed. */
+const ORPHAN_MARKER_MS = 5 * 60 * 1000;
 
 /** Something is left to do: a payment to settle, or a forward to make (a later Sheet update too). */
 const isOpen = (order: StoredOrder) =>
@@ -71,6 +84,15 @@ const isOpen = (order: StoredOrder) =>
 
 const needsAttention = (order: StoredOrder) =>
   order.forwards.sheet.status === 'needs-attention' || order.forwards.shipment.status === 'needs-attention';
+
+export const needsRefund = (order: Pick<StoredOrder, 'refunds'>) => (order.refunds?.length ?? 0) > 0;
+
+/** The markers an order carries beside its record: what the reconciler and /api/health list. */
+const MARKERS = [
+  { key: OPEN, holds: isOpen },
+  { key: ATTENTION, holds: needsAttention },
+  { key: REFUND, holds: needsRefund },
+];
 
 const RANK: Record<OrderStatus, number> = { pending: 0, expired: 0, paid: 1, forwarded: 2 };
 
@@ -92,11 +114,21 @@ export function createOrderLog(store: JsonStore) {
     return (entry?.data as StoredOrder | undefined) ?? undefined;
   }
 
+  async function idsUnder(prefix: string): Promise<string[]> {
+    const { blobs } = await store.list({ prefix });
+    return blobs.map((blob) => blob.key.slice(prefix.length));
+  }
+
   return {
     get,
 
-    /** Creates the order unless its id exists; never overwrites. */
+    /**
+     * Creates the order unless its id exists; never overwrites. Its open marker is written first,
+     * so no failure between the two writes can leave an order the reconciler does not see (a
+     * marker without an order is harmless and removed by `tidyMarker`).
+     */
     async create(order: StoredOrder): Promise<{ created: true } | { created: false; existing: StoredOrder }> {
+      await store.setJSON(OPEN(order.orderId), { since: order.createdAt }, { onlyIfNew: true });
       const result = await store.setJSON(ORDER(order.orderId), order, { onlyIfNew: true });
       if (!result.modified) {
         const existing = await get(order.orderId);
@@ -104,7 +136,6 @@ export function createOrderLog(store: JsonStore) {
         // An unreadable leftover under this id: the order being placed now replaces it.
         await store.setJSON(ORDER(order.orderId), order);
       }
-      await store.setJSON(OPEN(order.orderId), { since: order.createdAt });
       return { created: true };
     },
 
@@ -122,15 +153,17 @@ export function createOrderLog(store: JsonStore) {
         const current = entry.data as StoredOrder;
         const next = change(structuredClone(current));
         if (!next) return { order: current, changed: false };
+        // A marker an order gains is written before the order, one it loses after: a failure in
+        // between leaves a marker too many (harmless), never an order nobody looks at.
+        for (const marker of MARKERS) {
+          if (marker.holds(next) && !marker.holds(current)) {
+            await store.setJSON(marker.key(orderId), { since: next.updatedAt });
+          }
+        }
         const written = await store.setJSON(ORDER(orderId), next, { onlyIfMatch: entry.etag });
         if (written.modified) {
-          if (isOpen(next) !== isOpen(current)) {
-            if (isOpen(next)) await store.setJSON(OPEN(orderId), { since: next.updatedAt });
-            else await store.delete(OPEN(orderId));
-          }
-          if (needsAttention(next) !== needsAttention(current)) {
-            if (needsAttention(next)) await store.setJSON(ATTENTION(orderId), { since: next.updatedAt });
-            else await store.delete(ATTENTION(orderId));
+          for (const marker of MARKERS) {
+            if (!marker.holds(next) && marker.holds(current)) await store.delete(marker.key(orderId));
           }
           return { order: next, changed: true };
         }
@@ -148,20 +181,32 @@ export function createOrderLog(store: JsonStore) {
       return orderId ? get(orderId) : undefined;
     },
 
+    /** Open orders, oldest first (order ids are `OUO_<milliseconds>`, so they sort by age). */
     async openOrderIds(): Promise<string[]> {
-      const { blobs } = await store.list({ prefix: 'open-' });
-      return blobs.map((blob) => blob.key.slice('open-'.length));
+      return (await idsUnder('open-')).sort();
     },
 
-    async attentionOrderIds(): Promise<string[]> {
-      const { blobs } = await store.list({ prefix: 'attention-' });
-      return blobs.map((blob) => blob.key.slice('attention-'.length));
+    attentionOrderIds: () => idsUnder('attention-'),
+
+    refundOrderIds: () => idsUnder('refund-'),
+
+    /**
+     * Removes an open marker that no longer means anything: its order is settled, or it was never
+     * written (the order's own write failed) and the marker is old enough that none is coming.
+     */
+    async tidyMarker(orderId: string, now: Date): Promise<'kept' | 'removed'> {
+      const order = await get(orderId);
+      if (order && isOpen(order)) return 'kept';
+      if (!order) {
+        const marker = await store.getWithMetadata(OPEN(orderId), { type: 'json' });
+        const since = Date.parse((marker?.data as { since?: string } | undefined)?.since ?? '');
+        if (now.getTime() - since < ORPHAN_MARKER_MS) return 'kept';
+      }
+      await store.delete(OPEN(orderId));
+      return 'removed';
     },
 
-    async allOrderIds(): Promise<string[]> {
-      const { blobs } = await store.list({ prefix: 'order-' });
-      return blobs.map((blob) => blob.key.slice('order-'.length));
-    },
+    allOrderIds: () => idsUnder('order-'),
 
     /** Remembers a processed webhook event; false when it was already there. */
     async rememberEvent(eventId: string): Promise<boolean> {

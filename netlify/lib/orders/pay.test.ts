@@ -1,13 +1,14 @@
-import { HttpResponse, http } from 'msw';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { readFileSync, statSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBlobs, type TestBlobs } from '../../../tests/support/blobs.ts';
-import { server } from '../../../tests/support/msw.ts';
 import { orderWorld, prepaidRequest, RAJMA_PREPAID_TOTAL } from '../../../tests/support/orders.ts';
-import { payLocally } from '../razorpay/local-gateway.ts';
+import { localGatewaySecret } from '../razorpay/local-gateway.ts';
 import { hmacHex, paymentSignature } from '../razorpay/signature.ts';
 import { createPaymentOrder, processPrepaid, verifyPayment } from './pay.ts';
 import { reconcile } from './reconcile.ts';
-import { handleRazorpayWebhook } from './webhook.ts';
 
 let blobs: TestBlobs;
 beforeAll(async () => {
@@ -27,7 +28,7 @@ describe('prepaid with the local test gateway', () => {
       gateway: 'local',
       orderId: 'OUO_1732000000101',
     });
-    const payment = await payLocally(blobs.store(world.gatewayStoreName), created.body.order.id, 'success');
+    const payment = await world.pay(created.body.order.id);
     if (!payment || 'error' in payment) throw new Error('payment failed');
     expect(await verifyPayment(world.deps, payment)).toEqual({ ok: true, status: 200, body: { verified: true } });
     expect(world.sheetRows).toEqual([]); // nothing is forwarded before the payment is proven
@@ -95,7 +96,7 @@ describe('prepaid with the local test gateway', () => {
       orderId: 'OUO_1732000000105',
       razorpay_order_id: 'order_someone_else',
       razorpay_payment_id: 'pay_1',
-      razorpay_signature: paymentSignature('order_someone_else', 'pay_1', 'local-test-secret-not-for-production'),
+      razorpay_signature: paymentSignature('order_someone_else', 'pay_1', 'guessed-secret'),
     };
     expect(await processPrepaid(world.deps, forged)).toMatchObject({ ok: false, status: 404 });
   });
@@ -108,7 +109,7 @@ describe('prepaid with the local test gateway', () => {
     expect(await reconcile(world.deps)).toMatchObject({ expired: [] });
     world.clock.now = new Date(world.clock.now.getTime() + 6 * 60 * 1000);
     expect(await reconcile(world.deps)).toMatchObject({ expired: ['OUO_1732000000106'] });
-    const payment = await payLocally(blobs.store(world.gatewayStoreName), created.body.order.id, 'success');
+    const payment = await world.pay(created.body.order.id);
     if (!payment || 'error' in payment) throw new Error('payment failed');
     expect(await processPrepaid(world.deps, { orderId: 'OUO_1732000000106', ...payment })).toMatchObject({
       ok: true,
@@ -120,142 +121,86 @@ describe('prepaid with the local test gateway', () => {
     const world = orderWorld(blobs);
     const created = await createPaymentOrder(world.deps, prepaidRequest('OUO_1732000000107'));
     if (!created.ok) throw new Error(created.message);
-    await payLocally(blobs.store(world.gatewayStoreName), created.body.order.id, 'success');
+    await world.pay(created.body.order.id);
     world.clock.now = new Date(world.clock.now.getTime() + 16 * 60 * 1000);
     expect(await reconcile(world.deps)).toMatchObject({ completed: ['OUO_1732000000107'] });
     expect(world.sheetRows).toHaveLength(1);
   });
+
+  it("refuses a payment signed with the secret that used to be in the code, or any other machine's", async () => {
+    const world = orderWorld(blobs);
+    const created = await createPaymentOrder(world.deps, prepaidRequest('OUO_1732000000108'));
+    if (!created.ok) throw new Error(created.message);
+    const genuine = await world.pay(created.body.order.id);
+    if (!genuine || 'error' in genuine) throw new Error('payment failed');
+    const otherMachine = localGatewaySecret(path.join(await mkdtemp(path.join(tmpdir(), 'ouo-other-')), 'secret'));
+    for (const secret of ['local-test-secret-not-for-production', otherMachine]) {
+      const forged = {
+        orderId: 'OUO_1732000000108',
+        razorpay_order_id: created.body.order.id,
+        razorpay_payment_id: genuine.razorpay_payment_id,
+        razorpay_signature: paymentSignature(created.body.order.id, genuine.razorpay_payment_id, secret),
+      };
+      expect(await processPrepaid(world.deps, forged)).toMatchObject({ status: 400, code: 'PAYMENT_NOT_VERIFIED' });
+    }
+    expect(world.shipments).toEqual([]);
+  });
+
+  it('captures an authorized payment, then completes the order', async () => {
+    const world = orderWorld(blobs);
+    const created = await createPaymentOrder(world.deps, prepaidRequest('OUO_1732000000109'));
+    if (!created.ok) throw new Error(created.message);
+    const payment = await world.pay(created.body.order.id, 'authorized');
+    if (!payment || 'error' in payment) throw new Error('payment failed');
+    expect(await processPrepaid(world.deps, { orderId: 'OUO_1732000000109', ...payment })).toMatchObject({
+      status: 200,
+      body: { status: 'forwarded' },
+    });
+    const fetched = await world.deps.gateway().fetchPayment(payment.razorpay_payment_id);
+    expect(fetched).toMatchObject({ ok: true, payment: { status: 'captured' } });
+    expect(world.shipments).toHaveLength(1);
+  });
+
+  it('does not count a failed payment as money, even with a genuine signature', async () => {
+    const world = orderWorld(blobs);
+    const created = await createPaymentOrder(world.deps, prepaidRequest('OUO_1732000000110'));
+    if (!created.ok) throw new Error(created.message);
+    await world.pay(created.body.order.id, 'failure');
+    const { payments } = (await world.deps.gateway().orderPayments(created.body.order.id)) as {
+      payments: { id: string }[];
+    };
+    const failedId = payments[0]?.id ?? '';
+    const signed = {
+      orderId: 'OUO_1732000000110',
+      razorpay_order_id: created.body.order.id,
+      razorpay_payment_id: failedId,
+      razorpay_signature: paymentSignature(created.body.order.id, failedId, world.deps.gateway().keySecret),
+    };
+    expect(await processPrepaid(world.deps, signed)).toMatchObject({ status: 402, code: 'PAYMENT_NOT_CAPTURED' });
+    expect((await world.deps.log.get('OUO_1732000000110'))?.status).toBe('pending');
+    expect(world.shipments).toEqual([]);
+  });
+
+  it('captures an authorized payment the browser never reported, through the reconciler', async () => {
+    const world = orderWorld(blobs);
+    const created = await createPaymentOrder(world.deps, prepaidRequest('OUO_1732000000111'));
+    if (!created.ok) throw new Error(created.message);
+    await world.pay(created.body.order.id, 'authorized');
+    world.clock.now = new Date(world.clock.now.getTime() + 16 * 60 * 1000);
+    expect(await reconcile(world.deps)).toMatchObject({ completed: ['OUO_1732000000111'] });
+    expect(world.shipments).toHaveLength(1);
+  });
 });
 
-describe('prepaid with Razorpay (msw stands in for the API) and its webhook', () => {
-  const keys = {
-    RAZORPAY_KEY_ID: 'rzp_test_key',
-    RAZORPAY_KEY_SECRET: 'test_key_secret',
-    RAZORPAY_WEBHOOK_SECRET: 'hook_secret',
-  };
-  const razorpayOrders = new Map<string, { id: string; amount: number; receipt: string; status: string }>();
-
-  function mockRazorpay() {
-    server.use(
-      http.post('https://api.razorpay.com/v1/orders', async ({ request }) => {
-        const auth = request.headers.get('authorization') ?? '';
-        expect(Buffer.from(auth.replace('Basic ', ''), 'base64').toString()).toBe('rzp_test_key:test_key_secret');
-        const body = (await request.json()) as { amount: number; currency: string; receipt: string; notes: object };
-        expect(body).toMatchObject({ currency: 'INR', receipt: expect.stringMatching(/^OUO_\d{13}$/) });
-        expect(Number.isInteger(body.amount)).toBe(true);
-        const order = {
-          id: `order_${razorpayOrders.size + 1}`,
-          amount: body.amount,
-          receipt: body.receipt,
-          status: 'created',
-        };
-        razorpayOrders.set(order.id, order);
-        return HttpResponse.json({ ...order, entity: 'order', currency: 'INR', amount_paid: 0 });
-      }),
-      http.get('https://api.razorpay.com/v1/orders/:id', ({ params }) => {
-        const order = razorpayOrders.get(String(params.id));
-        return order
-          ? HttpResponse.json({ ...order, currency: 'INR' })
-          : HttpResponse.json({ error: {} }, { status: 400 });
-      }),
-    );
-  }
-
-  const signedEvent = (body: object) => {
-    const rawBody = JSON.stringify(body);
-    return { rawBody, signature: hmacHex('hook_secret', rawBody) };
-  };
-
-  const paidEvent = (orderId: string, amount: number, paymentId = 'pay_web_1') => ({
-    event: 'order.paid',
-    payload: {
-      payment: { entity: { id: paymentId, order_id: orderId, amount, status: 'captured' } },
-      order: { entity: { id: orderId, amount_paid: amount } },
-    },
-  });
-
-  it('sends Razorpay the server amount in paise, and completes on a signed webhook before the browser', async () => {
-    mockRazorpay();
-    const world = orderWorld(blobs, keys);
-    const created = await createPaymentOrder(world.deps, prepaidRequest('OUO_1732000000201'));
-    if (!created.ok) throw new Error(created.message);
-    expect(created.body).toMatchObject({ gateway: 'razorpay', key_id: 'rzp_test_key', order: { amount: 78400 } });
-    const rzp = created.body.order.id;
-    const razorpayOrder = razorpayOrders.get(rzp);
-    if (razorpayOrder) razorpayOrder.status = 'paid';
-
-    const event = signedEvent(paidEvent(rzp, 78400));
-    const first = await handleRazorpayWebhook(world.deps, { ...event, eventId: 'evt_1' });
-    expect(await first.json()).toMatchObject({ ok: true, outcome: 'forwarded' });
-    // Replayed event and a later payment.captured for the same payment: nothing changes.
-    expect(await (await handleRazorpayWebhook(world.deps, { ...event, eventId: 'evt_1' })).json()).toMatchObject({
-      duplicate: true,
-    });
-    const captured = signedEvent({ ...paidEvent(rzp, 78400), event: 'payment.captured' });
-    await handleRazorpayWebhook(world.deps, { ...captured, eventId: 'evt_2' });
-    // The browser's callback arrives after the webhook.
-    const browser = {
-      orderId: 'OUO_1732000000201',
-      razorpay_order_id: rzp,
-      razorpay_payment_id: 'pay_web_1',
-      razorpay_signature: paymentSignature(rzp, 'pay_web_1', 'test_key_secret'),
-    };
-    expect(await processPrepaid(world.deps, browser)).toMatchObject({ ok: true, body: { status: 'forwarded' } });
-    expect(world.sheetRows).toHaveLength(1);
-    expect(world.shipments).toHaveLength(1);
-    expect((await world.deps.log.get('OUO_1732000000201'))?.razorpay).toMatchObject({
-      paymentId: 'pay_web_1',
-      via: 'webhook',
-    });
-  });
-
-  it('completes after the browser too, without a second forward', async () => {
-    mockRazorpay();
-    const world = orderWorld(blobs, keys);
-    const created = await createPaymentOrder(world.deps, prepaidRequest('OUO_1732000000202'));
-    if (!created.ok) throw new Error(created.message);
-    const rzp = created.body.order.id;
-    const browser = {
-      orderId: 'OUO_1732000000202',
-      razorpay_order_id: rzp,
-      razorpay_payment_id: 'pay_b',
-      razorpay_signature: paymentSignature(rzp, 'pay_b', 'test_key_secret'),
-    };
-    expect(await processPrepaid(world.deps, browser)).toMatchObject({ ok: true });
-    await handleRazorpayWebhook(world.deps, { ...signedEvent(paidEvent(rzp, 78400, 'pay_b')), eventId: 'evt_b' });
-    expect(world.sheetRows).toHaveLength(1);
-    expect((await world.deps.log.get('OUO_1732000000202'))?.razorpay?.via).toBe('browser');
-  });
-
-  it('decodes a base64 webhook body before checking its signature', async () => {
-    mockRazorpay();
-    const world = orderWorld(blobs, keys);
-    const created = await createPaymentOrder(world.deps, prepaidRequest('OUO_1732000000203'));
-    if (!created.ok) throw new Error(created.message);
-    const { rawBody, signature } = signedEvent(paidEvent(created.body.order.id, 78400));
-    const response = await handleRazorpayWebhook(world.deps, {
-      rawBody: Buffer.from(rawBody).toString('base64'),
-      signature,
-      eventId: 'evt_base64',
-    });
-    expect(await response.json()).toMatchObject({ ok: true, outcome: 'forwarded' });
-  });
-
-  it('refuses a webhook with a wrong signature and one that pays the wrong amount', async () => {
-    mockRazorpay();
-    const world = orderWorld(blobs, keys);
-    const created = await createPaymentOrder(world.deps, prepaidRequest('OUO_1732000000204'));
-    if (!created.ok) throw new Error(created.message);
-    const body = JSON.stringify(paidEvent(created.body.order.id, 78400));
-    const wrong = await handleRazorpayWebhook(world.deps, { rawBody: body, signature: hmacHex('other', body) });
-    expect(wrong.status).toBe(400);
-    const short = await handleRazorpayWebhook(world.deps, { rawBody: body, signature: 'deadbeef' });
-    expect(short.status).toBe(400);
-    const cheap = signedEvent(paidEvent(created.body.order.id, 100));
-    const refused = await handleRazorpayWebhook(world.deps, cheap);
-    expect(await refused.json()).toMatchObject({ outcome: 'AMOUNT_MISMATCH' });
-    expect(vi.mocked(console.error)).toHaveBeenCalledOnce();
-    vi.mocked(console.error).mockClear();
-    expect((await world.deps.log.get('OUO_1732000000204'))?.status).toBe('pending');
+describe("the local gateway's secret", () => {
+  it('is made at random on first use, kept in its file (owner only), and read back after', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'ouo-secret-'));
+    const first = localGatewaySecret(path.join(dir, 'a', 'local-gateway.secret'));
+    const second = localGatewaySecret(path.join(dir, 'b', 'local-gateway.secret'));
+    expect(first).toMatch(/^[0-9a-f]{64}$/);
+    expect(second).not.toBe(first);
+    expect(readFileSync(path.join(dir, 'a', 'local-gateway.secret'), 'utf8')).toBe(first);
+    expect(statSync(path.join(dir, 'a', 'local-gateway.secret')).mode & 0o777).toBe(0o600);
+    expect(localGatewaySecret(path.join(dir, 'a', 'local-gateway.secret'))).toBe(first);
   });
 });

@@ -1,15 +1,24 @@
 /**
- * Paying online: a Razorpay (or local test gateway) order for the server's total, the browser's
- * signature checked against the Razorpay order id we stored, and the one path by which a prepaid
- * order becomes paid. docs/shop-rules.md §10.
+ * Paying online: a Razorpay (or local test gateway) order for the server's total, created once per
+ * shop order; the browser's signature checked against the Razorpay order id we stored; and the one
+ * path by which a prepaid order becomes paid — a payment Razorpay reports captured (money.ts).
+ * docs/shop-rules.md §10.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { toPaise } from '../../../src/shop/money.ts';
 import type { CreatePaymentOrderRequest, PrepaidOrderRequest } from '../../../src/shop/schemas.ts';
 import { isWellFormedSignature, verifyPaymentSignature } from '../razorpay/signature.ts';
-import { forwardOrder } from './forward.ts';
-import { canMove, type StoredOrder } from './order-log.ts';
+import { forwardOrder, resyncSheet } from './forward.ts';
+import { judgePaymentById, type Money } from './money.ts';
+import { canMove, type PaidVia, type StoredOrder } from './order-log.ts';
 import { newOrder, priceOrder, recordOrder, totalMismatch } from './place.ts';
 import { fail, type OrderDeps, type ServiceResult } from './types.ts';
+
+/** A claim to create the Razorpay order older than this belongs to a worker that died (its call times out at 10 s). */
+const STALE_PAYMENT_START_MS = 30 * 1000;
+/** How long a concurrent request waits for the worker creating the Razorpay order. */
+const WAIT_FOR_PAYMENT_START_MS = 12 * 1000;
+const POLL_MS = 100;
 
 export async function createPaymentOrder(deps: OrderDeps, request: CreatePaymentOrderRequest) {
   const gateway = deps.gateway();
@@ -27,25 +36,13 @@ export async function createPaymentOrder(deps: OrderDeps, request: CreatePayment
       now: deps.now(),
     }),
   );
-  if (order.status !== 'pending') return fail(409, 'ALREADY_PAID', `Order ${order.orderId} is already paid.`);
-  let razorpay = order.razorpay;
-  if (!razorpay) {
-    const amountPaise = toPaise(order.totals.total);
-    const created = await gateway.createOrder({
-      amountPaise,
-      receipt: order.orderId,
-      notes: { orderId: order.orderId },
-    });
-    await deps.log.linkRazorpayOrder(created.id, order.orderId);
-    const updated = await deps.log.update(order.orderId, (current) => {
-      if (current.razorpay) return undefined; // a concurrent request linked one first: keep it
-      current.razorpay = { orderId: created.id, amountPaise: created.amountPaise };
-      current.history.push({ at: deps.now().toISOString(), event: `razorpay order ${created.id}` });
-      return current;
-    });
-    razorpay = updated.order.razorpay;
+  if (order.status !== 'pending' && order.status !== 'expired') {
+    return fail(409, 'ALREADY_PAID', `Order ${order.orderId} is already paid.`);
   }
-  if (!razorpay) throw new Error('unreachable: the payment order was just linked');
+  const razorpay = order.razorpay ?? (await startPayment(deps, order));
+  if (!razorpay) {
+    return fail(503, 'PAYMENT_STARTING', 'Your payment is still being set up. Please try again in a moment.');
+  }
   return {
     ok: true as const,
     status: 200,
@@ -58,6 +55,56 @@ export async function createPaymentOrder(deps: OrderDeps, request: CreatePayment
       total: order.totals.total,
     },
   };
+}
+
+/**
+ * Creates the order's one Razorpay order. The shop order is claimed first, so ten concurrent
+ * requests (double taps, two tabs) make one Razorpay order; the others wait for its id.
+ */
+async function startPayment(deps: OrderDeps, order: StoredOrder): Promise<StoredOrder['razorpay']> {
+  const waitUntil = Date.now() + WAIT_FOR_PAYMENT_START_MS;
+  for (;;) {
+    const now = deps.now();
+    const claim = await deps.log.update(order.orderId, (current) => {
+      if (current.razorpay) return undefined;
+      const claimedAt = Date.parse(current.paymentStart?.claimedAt ?? '');
+      if (now.getTime() - claimedAt < STALE_PAYMENT_START_MS) return undefined; // someone else is on it
+      current.paymentStart = { claimedAt: now.toISOString() };
+      return current;
+    });
+    if (claim.order.razorpay) return claim.order.razorpay;
+    if (claim.changed) return createRazorpayOrder(deps, claim.order);
+    if (Date.now() > waitUntil) return undefined;
+    await sleep(POLL_MS);
+  }
+}
+
+async function createRazorpayOrder(deps: OrderDeps, order: StoredOrder): Promise<StoredOrder['razorpay']> {
+  let created: Awaited<ReturnType<ReturnType<OrderDeps['gateway']>['createOrder']>>;
+  try {
+    created = await deps.gateway().createOrder({
+      amountPaise: toPaise(order.totals.total),
+      receipt: order.orderId,
+      notes: { orderId: order.orderId },
+    });
+  } catch (error) {
+    // Let the next request try at once rather than wait for the claim to go stale.
+    await deps.log.update(order.orderId, (current) => {
+      if (!current.paymentStart) return undefined;
+      delete current.paymentStart;
+      return current;
+    });
+    throw error;
+  }
+  await deps.log.linkRazorpayOrder(created.id, order.orderId);
+  const linked = await deps.log.update(order.orderId, (current) => {
+    if (current.razorpay) return undefined; // a worker that took over a stale claim linked one first
+    delete current.paymentStart;
+    current.razorpay = { orderId: created.id, amountPaise: created.amountPaise };
+    current.history.push({ at: deps.now().toISOString(), event: `razorpay order ${created.id}` });
+    return current;
+  });
+  return linked.order.razorpay;
 }
 
 export async function verifyPayment(
@@ -79,6 +126,12 @@ export async function verifyPayment(
   return { ok: true as const, status: 200, body: { verified } };
 }
 
+/**
+ * The browser's callback after Razorpay's dialog: the signature proves the payment id came from
+ * Razorpay's checkout for our order; Razorpay's own answer about that payment decides whether it
+ * is money. An authorized payment whose capture has not gone through yet is `confirming`: the
+ * shopper hears "payment received, confirming" and the webhook or the reconciler finishes it.
+ */
 export async function processPrepaid(deps: OrderDeps, request: PrepaidOrderRequest) {
   if (!isWellFormedSignature(request.razorpay_signature)) {
     return fail(400, 'INVALID_SIGNATURE', 'The payment signature is not a valid signature.');
@@ -95,46 +148,66 @@ export async function processPrepaid(deps: OrderDeps, request: PrepaidOrderReque
     keySecret: gateway.keySecret,
   });
   if (!signed) return fail(400, 'PAYMENT_NOT_VERIFIED', 'The payment could not be verified.');
-  const remote = await gateway.fetchOrder(order.razorpay.orderId);
-  const expectedPaise = toPaise(order.totals.total);
-  if (!remote || remote.receipt !== order.orderId || remote.amountPaise !== expectedPaise) {
-    return fail(409, 'PAYMENT_MISMATCH', 'The payment does not match this order.');
+  const verdict = await judgePaymentById(gateway, order.razorpay, request.razorpay_payment_id);
+  const answer = { success: true as const, orderId: order.orderId, total: order.totals.total };
+  if (verdict.kind === 'confirming') {
+    await noteOnOrder(deps, order.orderId, `payment ${request.razorpay_payment_id} confirming: ${verdict.reason}`);
+    return { ok: true as const, status: 202, body: { ...answer, status: 'pending' as const, confirming: true } };
   }
-  const completed = await completePaidOrder(deps, {
-    orderId: order.orderId,
-    paymentId: request.razorpay_payment_id,
-    amountPaise: remote.amountPaise,
-    via: 'browser',
-  });
+  if (verdict.kind === 'not-money') {
+    await noteOnOrder(deps, order.orderId, `payment ${request.razorpay_payment_id} refused: ${verdict.reason}`);
+    return verdict.mismatch
+      ? fail(409, 'PAYMENT_MISMATCH', 'The payment does not match this order.')
+      : fail(402, 'PAYMENT_NOT_CAPTURED', 'Razorpay reports that this payment did not go through. Please try again.');
+  }
+  const completed = await completePaidOrder(deps, { orderId: order.orderId, money: verdict, via: 'browser' });
   if (!completed.ok) return completed;
-  return {
-    ok: true as const,
-    status: 200,
-    body: { success: true as const, orderId: order.orderId, total: order.totals.total, status: completed.body.status },
-  };
+  return { ok: true as const, status: 200, body: { ...answer, status: completed.body.status } };
+}
+
+async function noteOnOrder(deps: OrderDeps, orderId: string, event: string): Promise<void> {
+  await deps.log.update(orderId, (order) => {
+    order.history.push({ at: deps.now().toISOString(), event });
+    return order;
+  });
 }
 
 /**
- * The one path by which a prepaid order becomes paid: the caller has proven the payment (browser
- * signature, signed webhook, or Razorpay's own answer to the reconciler). Idempotent.
+ * The one path by which a prepaid order becomes paid: Razorpay has the money (`Money`, from
+ * money.ts). An expired order is revived (a late payment is money too). A second, different
+ * payment on a paid order is recorded for refund, never lost and never a second shipment.
+ * Idempotent.
  */
 export async function completePaidOrder(
   deps: OrderDeps,
-  input: { orderId: string; paymentId: string; amountPaise: number; via: 'browser' | 'webhook' | 'reconciler' },
+  input: { orderId: string; money: Money; via: PaidVia },
 ): Promise<ServiceResult<StoredOrder>> {
+  const { payment } = input.money;
   const existing = await deps.log.get(input.orderId);
   if (!existing?.razorpay) return fail(404, 'UNKNOWN_ORDER', `No payment was started for order ${input.orderId}.`);
-  if (input.amountPaise !== existing.razorpay.amountPaise) {
-    return fail(409, 'AMOUNT_MISMATCH', `The payment amount does not match order ${input.orderId}.`);
-  }
   await deps.log.update(input.orderId, (order) => {
-    if (!canMove(order.status, 'paid') || !order.razorpay) return undefined; // already paid or further
+    if (!order.razorpay) return undefined;
     const at = deps.now().toISOString();
-    order.status = 'paid';
+    if (canMove(order.status, 'paid')) {
+      const late = order.status === 'expired' ? ' after the order expired' : '';
+      order.status = 'paid';
+      order.updatedAt = at;
+      order.razorpay = { ...order.razorpay, paymentId: payment.id, paidAt: at, via: input.via };
+      order.record.paymentStatus = 'Completed';
+      order.history.push({ at, event: `paid ${payment.id} (${input.via})${late}` });
+      return order;
+    }
+    const paidBy = order.razorpay.paymentId;
+    if (!paidBy || paidBy === payment.id || order.refunds?.some((refund) => refund.paymentId === payment.id)) {
+      return undefined; // the same payment told again
+    }
+    order.refunds = [
+      ...(order.refunds ?? []),
+      { paymentId: payment.id, amountPaise: payment.amountPaise, at, via: input.via },
+    ];
     order.updatedAt = at;
-    order.razorpay = { ...order.razorpay, paymentId: input.paymentId, paidAt: at, via: input.via };
-    order.record.paymentStatus = 'Completed';
-    order.history.push({ at, event: `paid ${input.paymentId} (${input.via})` });
+    order.history.push({ at, event: `paid again by ${payment.id} (${input.via}): needs refund` });
+    resyncSheet(order);
     return order;
   });
   const forwarded = await forwardOrder(deps, input.orderId);

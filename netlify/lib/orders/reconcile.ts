@@ -1,6 +1,11 @@
-/** The scheduled reconciler: settles unpaid prepaid orders with Razorpay and retries forwards. */
-
+/**
+ * The scheduled reconciler (every 15 minutes): settles unpaid prepaid orders with Razorpay's own
+ * answer and retries forwards whose back-off has passed. It works oldest order first, a few at a
+ * time, and stops taking new orders when its time budget is spent: the rest wait for the next run,
+ * and since the oldest always come first, none is skipped for ever. docs/shop-rules.md §10.
+ */
 import { forwardOrder } from './forward.ts';
+import { judgePayment } from './money.ts';
 import { canMove, type StoredOrder } from './order-log.ts';
 import { completePaidOrder } from './pay.ts';
 import type { OrderDeps } from './types.ts';
@@ -8,70 +13,94 @@ import type { OrderDeps } from './types.ts';
 /** Prepaid orders still unpaid this long after creation are asked about, then expired. */
 export const PENDING_PAYMENT_TIMEOUT_MS = 15 * 60 * 1000;
 
-/**
- * Every 15 minutes: prepaid orders still pending after 15 minutes are settled with Razorpay's own
- * answer (paid → completed, otherwise expired), and failed forwards are retried.
- */
-export async function reconcile(
-  deps: OrderDeps,
-): Promise<{ completed: string[]; expired: string[]; retried: string[] }> {
-  const report = { completed: [] as string[], expired: [] as string[], retried: [] as string[] };
-  const now = deps.now().getTime();
-  for (const orderId of await deps.log.openOrderIds()) {
-    // One order that cannot be settled never stops the others.
-    try {
-      await reconcileOne(deps, orderId, now, report);
-    } catch (error) {
-      console.warn(`reconcile: order ${orderId} skipped: ${(error as Error).message}`);
+export interface ReconcileLimits {
+  /**
+   * No new order is started after this long. Netlify stops a scheduled function after 30 s; the
+   * orders in flight then have 20 s to finish (each outside call gives up after 10 s).
+   */
+  budgetMs: number;
+  /** Orders worked on at once: few enough to stay polite to Razorpay, Delhivery and the Sheet. */
+  concurrency: number;
+}
+
+export const RECONCILE_LIMITS: ReconcileLimits = { budgetMs: 10_000, concurrency: 4 };
+
+export interface ReconcileReport {
+  completed: string[];
+  expired: string[];
+  retried: string[];
+  /** Open orders not looked at because the time budget ran out: the next run starts with them. */
+  deferred: number;
+}
+
+export async function reconcile(deps: OrderDeps, limits: ReconcileLimits = RECONCILE_LIMITS): Promise<ReconcileReport> {
+  const report: ReconcileReport = { completed: [], expired: [], retried: [], deferred: 0 };
+  const queue = await deps.log.openOrderIds(); // oldest first
+  const stopAt = Date.now() + limits.budgetMs;
+  const worker = async () => {
+    for (let orderId = queue.shift(); orderId !== undefined; orderId = queue.shift()) {
+      if (Date.now() >= stopAt) {
+        report.deferred = queue.length + 1;
+        queue.length = 0;
+        return;
+      }
+      // One order that cannot be settled never stops the others.
+      try {
+        await reconcileOne(deps, orderId, report);
+      } catch (error) {
+        console.warn(`reconcile: order ${orderId} skipped: ${(error as Error).message}`);
+      }
     }
-  }
+  };
+  await Promise.all(Array.from({ length: limits.concurrency }, worker));
   return report;
 }
 
-async function reconcileOne(
-  deps: OrderDeps,
-  orderId: string,
-  now: number,
-  report: { completed: string[]; expired: string[]; retried: string[] },
-): Promise<void> {
-  {
-    const order = await deps.log.get(orderId);
-    if (!order) return;
-    if (order.mode === 'prepaid' && order.status === 'pending') {
-      if (now - Date.parse(order.createdAt) < PENDING_PAYMENT_TIMEOUT_MS) return;
-      const settled = await settlePendingPayment(deps, order);
-      if (settled) report[settled].push(orderId);
-      return;
-    }
-    const needsForward = (['sheet', 'shipment'] as const).some((kind) => {
-      const state = order.forwards[kind];
-      return state.status === 'pending' || state.status === 'failed' || state.status === 'sending';
-    });
-    if (needsForward) {
-      await forwardOrder(deps, orderId);
-      report.retried.push(orderId);
-    }
+async function reconcileOne(deps: OrderDeps, orderId: string, report: ReconcileReport): Promise<void> {
+  const order = await deps.log.get(orderId);
+  const unpaid = order?.mode === 'prepaid' && (order.status === 'pending' || order.status === 'expired');
+  if (order && unpaid) {
+    if (deps.now().getTime() - Date.parse(order.createdAt) < PENDING_PAYMENT_TIMEOUT_MS) return;
+    const settled = await settlePendingPayment(deps, order);
+    if (settled) report[settled].push(orderId);
+  } else if (order && (['sheet', 'shipment'] as const).some((kind) => RETRIED.has(order.forwards[kind].status))) {
+    await forwardOrder(deps, orderId);
+    report.retried.push(orderId);
   }
+  // A marker left by a failed write, or beside an order now settled, goes.
+  await deps.log.tidyMarker(orderId, deps.now());
 }
 
+/** Forwards still to make: `failed` ones wait for their back-off inside `forwardOrder`. */
+const RETRIED = new Set(['pending', 'failed', 'sending']);
+
+/**
+ * Razorpay's word on an unpaid order: a payment that is money completes it (every such payment
+ * is passed on, so a second one is recorded for refund); an authorized payment whose capture
+ * fails keeps it waiting; no payment at all expires it.
+ */
 async function settlePendingPayment(deps: OrderDeps, order: StoredOrder): Promise<'completed' | 'expired' | undefined> {
   const gateway = deps.gateway();
-  const remote = order.razorpay ? await gateway.fetchOrder(order.razorpay.orderId) : undefined;
-  if (order.razorpay && remote?.status === 'paid') {
-    const paymentId = await gateway.capturedPaymentId(order.razorpay.orderId);
-    if (paymentId) {
-      const done = await completePaidOrder(deps, {
-        orderId: order.orderId,
-        paymentId,
-        amountPaise: remote.amountPaise,
-        via: 'reconciler',
-      });
-      return done.ok ? 'completed' : undefined;
+  if (order.razorpay) {
+    const answer = await gateway.orderPayments(order.razorpay.orderId);
+    if (!answer.ok) return undefined; // Razorpay unreachable: ask again next time
+    let completed = false;
+    let waiting = false;
+    for (const payment of answer.payments) {
+      if (payment.status !== 'captured' && payment.status !== 'authorized') continue;
+      const verdict = await judgePayment(gateway, order.razorpay, payment);
+      if (verdict.kind === 'money') {
+        const done = await completePaidOrder(deps, { orderId: order.orderId, money: verdict, via: 'reconciler' });
+        completed ||= done.ok;
+      } else if (verdict.kind === 'confirming') {
+        waiting = true;
+        console.warn(`reconcile: order ${order.orderId} waits: ${verdict.reason}`);
+      }
     }
-    return undefined;
+    if (completed) return 'completed';
+    if (waiting) return undefined;
   }
-  if (order.razorpay && !remote) return undefined; // Razorpay unreachable: ask again next time
-  await deps.log.update(order.orderId, (current) => {
+  const expired = await deps.log.update(order.orderId, (current) => {
     if (!canMove(current.status, 'expired')) return undefined;
     const at = deps.now().toISOString();
     current.status = 'expired';
@@ -79,5 +108,5 @@ async function settlePendingPayment(deps: OrderDeps, order: StoredOrder): Promis
     current.history.push({ at, event: 'expired: not paid within 15 minutes' });
     return current;
   });
-  return 'expired';
+  return expired.changed ? 'expired' : undefined;
 }

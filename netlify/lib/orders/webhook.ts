@@ -1,14 +1,24 @@
 /**
- * Razorpay's webhook: a signed `order.paid` or `payment.captured` completes the order through the
- * same path as the browser's callback. Replays and out-of-order events change nothing.
+ * Razorpay's webhook: a signed event about a payment is judged by the same rule as the browser's
+ * callback (money.ts): `payment.captured` and `order.paid` carry money; `payment.authorized` is not
+ * money until the shop has captured it. Replays and out-of-order events change nothing.
  */
 import { z } from 'zod';
 import { errorResponse } from '../platform/http.ts';
+import { toGatewayPayment } from '../razorpay/razorpay-api.ts';
 import { isWellFormedSignature, verifyWebhookSignature } from '../razorpay/signature.ts';
+import { judgePayment } from './money.ts';
 import { completePaidOrder } from './pay.ts';
 import type { OrderDeps } from './types.ts';
 
-const paymentEntity = z.object({ id: z.string(), order_id: z.string(), amount: z.number().int() });
+const paymentEntity = z.object({
+  id: z.string(),
+  order_id: z.string().nullish(),
+  amount: z.number().int(),
+  currency: z.string(),
+  status: z.string(),
+  error_description: z.string().nullish(),
+});
 const webhookEventSchema = z.object({
   event: z.string(),
   payload: z
@@ -19,7 +29,8 @@ const webhookEventSchema = z.object({
     .default({}),
 });
 
-const COMPLETING_EVENTS = new Set(['order.paid', 'payment.captured']);
+/** Events about a payment that may be money; `payment.failed` and the rest change nothing. */
+const PAYMENT_EVENTS = new Set(['order.paid', 'payment.captured', 'payment.authorized']);
 
 /** Some platforms hand over the body base64-encoded; Razorpay signed the decoded JSON. */
 export function decodeWebhookBody(raw: string): string {
@@ -48,25 +59,23 @@ export async function handleRazorpayWebhook(
   } catch {
     return errorResponse(400, 'INVALID_EVENT', 'The webhook body is not a Razorpay event.');
   }
-  const payment = parsed.payload.payment?.entity;
-  let outcome = 'ignored';
-  if (COMPLETING_EVENTS.has(parsed.event) && payment) {
-    const order = await deps.log.getByRazorpayOrder(payment.order_id);
-    if (order) {
-      const result = await completePaidOrder(deps, {
-        orderId: order.orderId,
-        paymentId: payment.id,
-        amountPaise: payment.amount,
-        via: 'webhook',
-      });
-      outcome = result.ok ? result.body.status : result.code;
-      if (!result.ok)
-        console.error(`razorpay-webhook: ${parsed.event} for ${order.orderId} refused: ${result.message}`);
-    } else {
-      outcome = 'unknown order';
-    }
-  }
+  const entity = parsed.payload.payment?.entity;
+  const outcome = PAYMENT_EVENTS.has(parsed.event) && entity ? await settle(deps, parsed.event, entity) : 'ignored';
   // Remembered only once handled: a failure above makes Razorpay retry, and the retry is welcome.
   if (input.eventId) await deps.log.rememberEvent(input.eventId);
   return Response.json({ ok: true, event: parsed.event, outcome });
+}
+
+async function settle(deps: OrderDeps, event: string, entity: z.infer<typeof paymentEntity>): Promise<string> {
+  const order = entity.order_id ? await deps.log.getByRazorpayOrder(entity.order_id) : undefined;
+  if (!order?.razorpay) return 'unknown order';
+  const verdict = await judgePayment(deps.gateway(), order.razorpay, toGatewayPayment(entity));
+  if (verdict.kind !== 'money') {
+    if (verdict.kind === 'not-money' && verdict.mismatch) {
+      console.error(`razorpay-webhook: ${event} for ${order.orderId} refused: ${verdict.reason}`);
+    }
+    return `${verdict.kind}: ${verdict.reason}`;
+  }
+  const result = await completePaidOrder(deps, { orderId: order.orderId, money: verdict, via: 'webhook' });
+  return result.ok ? result.body.status : result.code;
 }

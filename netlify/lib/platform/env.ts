@@ -28,6 +28,8 @@ export const serverEnvSchema = z.object({
   SHEET_ID: optional,
   /** Where the embedded sheet (CSV files, one per tab) lives when no sheet is configured. */
   LOCAL_SHEETS_DIR: z.string().default('.data/sheets'),
+  /** The local test gateway's signing secret, generated on first use (never in the code). */
+  LOCAL_GATEWAY_SECRET_FILE: z.string().default('.data/local-gateway.secret'),
 });
 export type ServerEnv = z.infer<typeof serverEnvSchema>;
 

@@ -1,12 +1,14 @@
 /**
- * One client for payments. With Razorpay keys set it is Razorpay (its Orders API over fetch, razorpay-api.ts);
- * without them, outside production, a local test gateway with the same contract — order ids,
- * payment ids and a real HMAC signature made with a local test secret — so the same verification
- * path runs in development and tests. Production without keys has no gateway at all.
+ * One client for payments. With Razorpay keys set it is Razorpay (its REST API over fetch,
+ * razorpay-api.ts); without them, outside production, a local test gateway with the same contract
+ * — order ids, payment ids, payment statuses and a real HMAC signature made with a secret generated
+ * on this machine — so the same verification path runs in development and tests. Production
+ * without keys has no gateway at all.
  */
 import type { JsonStore } from '../platform/blobs.ts';
 import { isProduction, razorpayConfigured, type ServerEnv } from '../platform/env.ts';
-import { LOCAL_KEY_ID, LOCAL_KEY_SECRET, localGateway } from './local-gateway.ts';
+import type { Outcome } from '../platform/outcome.ts';
+import { LOCAL_KEY_ID, localGateway, localGatewaySecret } from './local-gateway.ts';
 import { razorpayGateway } from './razorpay-api.ts';
 
 export interface GatewayOrder {
@@ -14,18 +16,37 @@ export interface GatewayOrder {
   amountPaise: number;
   currency: 'INR';
   receipt: string;
-  status: 'created' | 'attempted' | 'paid';
 }
+
+/**
+ * A payment as Razorpay reports it (`GET /v1/payments/:id`). Only `captured` is money in the
+ * account; `authorized` becomes money once captured; `failed` and `refunded` never are.
+ */
+export interface GatewayPayment {
+  id: string;
+  /** The Razorpay order it pays; undefined for a payment made without an order. */
+  orderId: string | undefined;
+  amountPaise: number;
+  currency: string;
+  status: string;
+  /** Razorpay's reason for a failed payment, when it gives one. */
+  errorDescription?: string | undefined;
+}
+
+export type PaymentAnswer = Outcome<{ payment: GatewayPayment }>;
 
 export interface PaymentGateway {
   kind: 'razorpay' | 'local';
   keyId: string;
   keySecret: string;
   webhookSecret?: string | undefined;
+  /** Throws when the order cannot be created: the shopper is told to try again, nothing was charged. */
   createOrder(input: { amountPaise: number; receipt: string; notes: Record<string, string> }): Promise<GatewayOrder>;
-  fetchOrder(id: string): Promise<GatewayOrder | undefined>;
-  /** The captured payment of a paid order, for the reconciler. */
-  capturedPaymentId(orderId: string): Promise<string | undefined>;
+  fetchPayment(paymentId: string): Promise<PaymentAnswer>;
+  /** Moves an `authorized` payment to `captured`, for exactly the order's amount. */
+  capturePayment(paymentId: string, amountPaise: number): Promise<PaymentAnswer>;
+  /** Every payment attempted on a Razorpay order, for the reconciler. */
+  orderPayments(razorpayOrderId: string): Promise<Outcome<{ payments: GatewayPayment[] }>>;
 }
 
 /** Online payment cannot be offered here: the handler answers 503 and the shopper is told to choose COD. */
@@ -46,5 +67,5 @@ export function createGateway(env: ServerEnv, localStore: () => JsonStore): Paym
   if (isProduction(env)) {
     throw new PaymentsNotConfiguredError('Online payments are not configured (RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET).');
   }
-  return localGateway(localStore(), LOCAL_KEY_ID, LOCAL_KEY_SECRET);
+  return localGateway(localStore(), LOCAL_KEY_ID, localGatewaySecret(env.LOCAL_GATEWAY_SECRET_FILE));
 }

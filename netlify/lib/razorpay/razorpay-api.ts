@@ -1,19 +1,37 @@
 /**
- * Razorpay's Orders API over fetch. (The `razorpay` SDK pulls in axios, whose dependency chain
- * breaks Netlify's function packaging on Node 20; docs/decisions/007. Three REST calls do not
+ * Razorpay's REST API over fetch. (The `razorpay` SDK pulls in axios, whose dependency chain
+ * breaks Netlify's function packaging on Node 20; docs/decisions/007. Five REST calls do not
  * need it.) `RAZORPAY_BASE_URL` points it at a fake upstream in contract tests.
  */
-import type { GatewayOrder, PaymentGateway } from './gateway.ts';
+import { failure, type Outcome } from '../platform/outcome.ts';
+import type { GatewayOrder, GatewayPayment, PaymentAnswer, PaymentGateway } from './gateway.ts';
 
-type RazorpayOrderEntity = { id: string; amount: number | string; currency: string; receipt?: string; status: string };
+type OrderEntity = { id: string; amount: number | string; receipt?: string | null };
+type PaymentEntity = {
+  id: string;
+  order_id?: string | null;
+  amount: number | string;
+  currency?: string;
+  status: string;
+  error_description?: string | null;
+};
 
-function toGatewayOrder(entity: RazorpayOrderEntity): GatewayOrder {
+const toGatewayOrder = (entity: OrderEntity): GatewayOrder => ({
+  id: entity.id,
+  amountPaise: Number(entity.amount),
+  currency: 'INR',
+  receipt: entity.receipt ?? '',
+});
+
+/** Razorpay's payment entity (API answer or webhook payload) in the shop's words. */
+export function toGatewayPayment(entity: PaymentEntity): GatewayPayment {
   return {
     id: entity.id,
+    orderId: entity.order_id ?? undefined,
     amountPaise: Number(entity.amount),
-    currency: 'INR',
-    receipt: entity.receipt ?? '',
-    status: entity.status === 'paid' ? 'paid' : entity.status === 'attempted' ? 'attempted' : 'created',
+    currency: entity.currency ?? '',
+    status: entity.status,
+    errorDescription: entity.error_description ?? undefined,
   };
 }
 
@@ -31,44 +49,55 @@ export function razorpayGateway(
 ): PaymentGateway {
   const api = `${baseUrl.replace(/\/+$/, '')}/v1`;
   const authorization = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
-  const request = async (path: string, init: RequestInit = {}) => {
-    const response = await fetchImpl(`${api}${path}`, {
-      ...init,
-      headers: { authorization, 'content-type': 'application/json', ...init.headers },
-      signal: AbortSignal.timeout(10_000),
-    });
-    const body: unknown = await response.json().catch(() => undefined);
-    if (!response.ok) {
-      const description = (body as { error?: { description?: string } } | undefined)?.error?.description;
-      throw new Error(`Razorpay ${path} answered ${response.status}${description ? `: ${description}` : ''}`);
+
+  /** Razorpay's answer, or why there is none: a 4xx is a refusal, anything else worth a retry. */
+  const call = async (path: string, init: RequestInit = {}): Promise<Outcome<{ body: unknown }>> => {
+    let response: Response;
+    try {
+      response = await fetchImpl(`${api}${path}`, {
+        ...init,
+        headers: { authorization, 'content-type': 'application/json', ...init.headers },
+        signal: AbortSignal.timeout(10_000),
+      });
+    } catch (error) {
+      return failure('UNREACHABLE', `Razorpay ${path} could not be reached: ${(error as Error).message}`);
     }
-    return body;
+    const body: unknown = await response.json().catch(() => undefined);
+    if (response.ok && body && typeof body === 'object') return { ok: true, body };
+    const description = (body as { error?: { description?: string } } | undefined)?.error?.description;
+    const message = `Razorpay ${path} answered ${response.status}${description ? `: ${description}` : ''}`;
+    return failure(response.status >= 400 && response.status < 500 ? 'REFUSED' : 'UNREACHABLE', message);
   };
+
+  const payment = async (path: string, init?: RequestInit): Promise<PaymentAnswer> => {
+    const answer = await call(path, init);
+    return answer.ok ? { ok: true, payment: toGatewayPayment(answer.body as PaymentEntity) } : answer;
+  };
+
   return {
     kind: 'razorpay',
     keyId,
     keySecret,
     webhookSecret,
     async createOrder({ amountPaise, receipt, notes }) {
-      const order = await request('/orders', {
+      const answer = await call('/orders', {
         method: 'POST',
         body: JSON.stringify({ amount: amountPaise, currency: 'INR', receipt, notes }),
       });
-      return toGatewayOrder(order as RazorpayOrderEntity);
+      if (!answer.ok) throw new Error(answer.message);
+      return toGatewayOrder(answer.body as OrderEntity);
     },
-    async fetchOrder(id) {
-      try {
-        return toGatewayOrder((await request(`/orders/${encodeURIComponent(id)}`)) as RazorpayOrderEntity);
-      } catch (error) {
-        console.warn(`razorpay: order ${id} could not be fetched`, error);
-        return undefined;
-      }
-    },
-    async capturedPaymentId(orderId) {
-      const payments = (await request(`/orders/${encodeURIComponent(orderId)}/payments`)) as {
-        items: { id: string; status: string }[];
-      };
-      return payments.items.find((payment) => payment.status === 'captured')?.id;
+    fetchPayment: (paymentId) => payment(`/payments/${encodeURIComponent(paymentId)}`),
+    capturePayment: (paymentId, amountPaise) =>
+      payment(`/payments/${encodeURIComponent(paymentId)}/capture`, {
+        method: 'POST',
+        body: JSON.stringify({ amount: amountPaise, currency: 'INR' }),
+      }),
+    async orderPayments(razorpayOrderId) {
+      const answer = await call(`/orders/${encodeURIComponent(razorpayOrderId)}/payments`);
+      if (!answer.ok) return answer;
+      const items = (answer.body as { items?: PaymentEntity[] }).items ?? [];
+      return { ok: true, payments: items.map(toGatewayPayment) };
     },
   };
 }

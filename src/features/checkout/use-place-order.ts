@@ -58,6 +58,22 @@ export function usePlaceOrder({ shopName, cart, mode, requote }: Options) {
     window.setTimeout(() => navigate('/'), REDIRECT_DELAY_MS);
   };
 
+  /**
+   * Razorpay has the payment but has not captured it yet: not "placed" (that is not yet true) and
+   * not a failure. The order is completed by the shop without the shopper (docs/shop-rules.md §10).
+   */
+  const confirming = (orderId: string, paymentId: string) => {
+    placed.current = true;
+    cart.clear();
+    toast.show({
+      type: 'info',
+      title: `Payment received for order ${orderId}, confirming`,
+      message: `Razorpay is still confirming payment ${paymentId}. Your order is completed as soon as it does; please do not pay again.`,
+      duration: 0,
+    });
+    window.setTimeout(() => navigate('/'), REDIRECT_DELAY_MS);
+  };
+
   /** A refusal: a changed total is re-quoted and shown; anything else is the server's message. */
   const refused = (result: { code: string; message: string }, clientTotal: number): FormOutcome => {
     if (result.code === 'TOTAL_MISMATCH') {
@@ -116,6 +132,10 @@ export function usePlaceOrder({ shopName, cart, mode, requote }: Options) {
         if (!verified.ok || !verified.data.verified) return failed();
         const completed = await completePrepaidOrder({ orderId, ...payment });
         if (!completed.ok) return failed();
+        if (completed.data.confirming) {
+          confirming(orderId, payment.razorpay_payment_id);
+          return settle('success');
+        }
         finish(orderId, `Payment of ${formatRupees(total)} received. Thank you!`);
         settle('success');
       };
