@@ -137,6 +137,19 @@ describe('cash on delivery', () => {
     expect(world.sheetRows.map((row) => row.name).sort()).toEqual(['Asha Rawat', 'Someone Else']);
   });
 
+  it('keeps the same cart sent from another tab to another address as a second order', async () => {
+    const world = orderWorld(blobs);
+    await placeCodOrder(world.deps, codRequest('OUO_1732000000012'));
+    const toMother = codRequest('OUO_1732000000012', { customer: makeCustomer({ address1: '7 Rajpur Road' }) });
+    const other = await placeCodOrder(world.deps, toMother);
+    expect(other).toMatchObject({ ok: true, status: 201 });
+    expect(other.ok && other.body.orderId).not.toBe('OUO_1732000000012');
+    expect(world.shipments.map((shipment) => shipment.add).sort()).toEqual([
+      expect.stringContaining('12 Mall Road'),
+      expect.stringContaining('7 Rajpur Road'),
+    ]);
+  });
+
   it('keeps the order when the Sheet is down, and the retry forwards it exactly once', async () => {
     const world = orderWorld(blobs);
     world.sheetDown = true;
