@@ -4,14 +4,14 @@ import type { Product, ShopSettings } from '../../src/content/types.ts';
 import { shippingQuoteRequestSchema } from '../../src/shop/schemas.ts';
 import { createDelhivery } from '../lib/delhivery/client.ts';
 import { readServerEnv } from '../lib/platform/env.ts';
-import { errorResponse, methodNotAllowed, parseJsonBody } from '../lib/platform/http.ts';
+import { endpoint, errorResponse, methodNotAllowed, parseJsonBody } from '../lib/platform/http.ts';
 import { quoteShipping } from '../lib/shipping-quote.ts';
 
 /**
  * Quotes shipping for a cart sent as lines (product id, size, quantity). Any weight, price or
  * total the browser adds is stripped by the schema: the quote is computed from the catalogue.
  */
-export default async function calculateShipping(request: Request): Promise<Response> {
+export default endpoint(async function calculateShipping(request: Request): Promise<Response> {
   if (request.method !== 'POST') return methodNotAllowed(['POST']);
   const body = await parseJsonBody(request, shippingQuoteRequestSchema);
   if (!body.ok) return body.response;
@@ -33,7 +33,7 @@ export default async function calculateShipping(request: Request): Promise<Respo
   });
   if (!result.ok) return errorResponse(result.status, result.code, result.message);
   return Response.json(result.quote);
-}
+});
 
 export const config: Config = {
   path: '/api/delhivery/calculate-shipping',

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { contactSubmissionSchema } from '../../src/shop/schemas.ts';
 import { readServerEnv } from '../lib/platform/env.ts';
-import { errorResponse, guarded, methodNotAllowed, parseJsonBody } from '../lib/platform/http.ts';
+import { endpoint, errorResponse, guarded, methodNotAllowed, parseJsonBody } from '../lib/platform/http.ts';
 import { createSheets } from '../lib/sheets/client.ts';
 import { newSheetContact } from '../lib/sheets/records.ts';
 
@@ -10,7 +10,7 @@ export const CONTACT_FAILED_MESSAGE =
   'Sorry, there was an error submitting your message. Please try again or email us directly.';
 
 /** POST: a contact message (docs/shop-rules.md §3), to the Contact Submissions tab with an ISO timestamp. */
-export default async function contact(request: Request): Promise<Response> {
+export default endpoint(async function contact(request: Request): Promise<Response> {
   if (request.method !== 'POST') return methodNotAllowed(['POST']);
   const body = await parseJsonBody(request, contactSubmissionSchema);
   if (!body.ok) return body.response;
@@ -22,7 +22,7 @@ export default async function contact(request: Request): Promise<Response> {
     if (!result.ok) return errorResponse(502, 'SHEET_UNAVAILABLE', CONTACT_FAILED_MESSAGE);
     return Response.json({ success: true }, { status: 201 });
   });
-}
+});
 
 export const config: Config = {
   path: '/api/contact',

@@ -2,19 +2,19 @@ import type { Config } from '@netlify/functions';
 import { createPaymentOrderRequestSchema } from '../../src/shop/schemas.ts';
 import { createDeps } from '../lib/orders/deps.ts';
 import { createPaymentOrder } from '../lib/orders/pay.ts';
-import { guarded, methodNotAllowed, parseJsonBody, serviceResponse } from '../lib/platform/http.ts';
+import { endpoint, guarded, methodNotAllowed, parseJsonBody, serviceResponse } from '../lib/platform/http.ts';
 
 const FAILING = {
   name: 'create-order',
   message: 'We could not start the payment. You have not been charged; please try again.',
 };
 
-export default async function createOrder(request: Request): Promise<Response> {
+export default endpoint(async function createOrder(request: Request): Promise<Response> {
   if (request.method !== 'POST') return methodNotAllowed(['POST']);
   const body = await parseJsonBody(request, createPaymentOrderRequestSchema);
   if (!body.ok) return body.response;
   return guarded(FAILING, async () => serviceResponse(await createPaymentOrder(createDeps(), body.data)));
-}
+});
 
 export const config: Config = {
   path: '/api/razorpay/create-order',

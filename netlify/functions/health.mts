@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import { content } from '../../src/content/content.server.ts';
 import { createDeps } from '../lib/orders/deps.ts';
 import { isProduction, readServerEnv } from '../lib/platform/env.ts';
-import { errorResponse, methodNotAllowed } from '../lib/platform/http.ts';
+import { endpoint, errorResponse, methodNotAllowed } from '../lib/platform/http.ts';
 import { systemReport } from '../lib/platform/systems.ts';
 
 /**
@@ -10,7 +10,7 @@ import { systemReport } from '../lib/platform/systems.ts';
  * real and which local, and how many orders wait for staff. Production on any local stand-in
  * answers 503 with what is missing, so a misconfigured deploy is loud, not silent.
  */
-export default async function health(request: Request): Promise<Response> {
+export default endpoint(async function health(request: Request): Promise<Response> {
   if (request.method !== 'GET') return methodNotAllowed(['GET']);
   const env = readServerEnv();
   let products: number;
@@ -41,7 +41,7 @@ export default async function health(request: Request): Promise<Response> {
     },
     { status: misconfigured ? 503 : 200 },
   );
-}
+});
 
 export const config: Config = {
   path: '/api/health',

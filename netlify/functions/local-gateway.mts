@@ -3,7 +3,7 @@ import { localGatewayPayRequestSchema } from '../../src/shop/schemas.ts';
 import { LOCAL_GATEWAY_STORE } from '../lib/orders/deps.ts';
 import { blobStore } from '../lib/platform/blobs.ts';
 import { isProduction, razorpayConfigured, readServerEnv } from '../lib/platform/env.ts';
-import { errorResponse, guarded, methodNotAllowed, parseJsonBody } from '../lib/platform/http.ts';
+import { endpoint, errorResponse, guarded, methodNotAllowed, parseJsonBody } from '../lib/platform/http.ts';
 import { localGatewaySecret, payLocally } from '../lib/razorpay/local-gateway.ts';
 
 const FAILING = {
@@ -15,7 +15,7 @@ const FAILING = {
  * The local test gateway's "bank": the development payment dialog posts here to pay or fail.
  * It exists only where Razorpay is not configured, and never in production.
  */
-export default async function localGateway(request: Request): Promise<Response> {
+export default endpoint(async function localGateway(request: Request): Promise<Response> {
   if (request.method !== 'POST') return methodNotAllowed(['POST']);
   const env = readServerEnv();
   if (isProduction(env) || razorpayConfigured(env)) {
@@ -32,7 +32,7 @@ export default async function localGateway(request: Request): Promise<Response> 
     );
     return result ? Response.json(result) : errorResponse(404, 'UNKNOWN_ORDER', 'No such test payment order.');
   });
-}
+});
 
 export const config: Config = {
   path: '/api/local-gateway/pay',

@@ -5,14 +5,14 @@ import { DEFAULT_PICKUP } from '../../src/shop/shipment.ts';
 import { createDelhivery } from '../lib/delhivery/client.ts';
 import { estimateDeliveryDays } from '../lib/delhivery/delivery-days.ts';
 import { readServerEnv } from '../lib/platform/env.ts';
-import { errorResponse, methodNotAllowed } from '../lib/platform/http.ts';
+import { endpoint, errorResponse, methodNotAllowed } from '../lib/platform/http.ts';
 
 /**
  * 'Check delivery' on the product page: does Delhivery serve this pincode, for which payment
  * modes, and roughly how many days it takes. When Delhivery cannot be asked the shopper still
  * gets the delivery window, with serviceability unknown, rather than an error.
  */
-export default async function pincode(request: Request, context: Pick<Context, 'params'>): Promise<Response> {
+export default endpoint(async function pincode(request: Request, context: Pick<Context, 'params'>): Promise<Response> {
   if (request.method !== 'GET') return methodNotAllowed(['GET']);
   const pin = pincodeSchema.safeParse(context.params.pin ?? '');
   if (!pin.success) return errorResponse(400, 'INVALID_PINCODE', MESSAGES.pincode);
@@ -29,7 +29,7 @@ export default async function pincode(request: Request, context: Pick<Context, '
     estimate: !delhivery.configured || serviceability === undefined,
   };
   return Response.json(body);
-}
+});
 
 /** The pickup pincode from shop settings; the usual hub when settings cannot be read. */
 async function pickupPincode(): Promise<string> {

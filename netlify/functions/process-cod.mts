@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import { codOrderRequestSchema } from '../../src/shop/schemas.ts';
 import { createDeps } from '../lib/orders/deps.ts';
 import { placeCodOrder } from '../lib/orders/place.ts';
-import { guarded, methodNotAllowed, parseJsonBody, serviceResponse } from '../lib/platform/http.ts';
+import { endpoint, guarded, methodNotAllowed, parseJsonBody, serviceResponse } from '../lib/platform/http.ts';
 
 const FAILING = {
   name: 'process-cod',
@@ -10,12 +10,12 @@ const FAILING = {
     'Something went wrong on our side and we cannot confirm your order yet. Please try again: placing the same order again never creates a second one.',
 };
 
-export default async function processCod(request: Request): Promise<Response> {
+export default endpoint(async function processCod(request: Request): Promise<Response> {
   if (request.method !== 'POST') return methodNotAllowed(['POST']);
   const body = await parseJsonBody(request, codOrderRequestSchema);
   if (!body.ok) return body.response;
   return guarded(FAILING, async () => serviceResponse(await placeCodOrder(createDeps(), body.data)));
-}
+});
 
 export const config: Config = {
   path: '/api/checkout/process-cod',

@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import { prepaidOrderRequestSchema } from '../../src/shop/schemas.ts';
 import { createDeps } from '../lib/orders/deps.ts';
 import { processPrepaid } from '../lib/orders/pay.ts';
-import { guarded, methodNotAllowed, parseJsonBody, serviceResponse } from '../lib/platform/http.ts';
+import { endpoint, guarded, methodNotAllowed, parseJsonBody, serviceResponse } from '../lib/platform/http.ts';
 
 const FAILING = {
   name: 'process-prepaid',
@@ -10,12 +10,12 @@ const FAILING = {
     'We could not confirm your order right now. If your payment went through it is safe, and the order will be completed automatically.',
 };
 
-export default async function processPrepaidOrder(request: Request): Promise<Response> {
+export default endpoint(async function processPrepaidOrder(request: Request): Promise<Response> {
   if (request.method !== 'POST') return methodNotAllowed(['POST']);
   const body = await parseJsonBody(request, prepaidOrderRequestSchema);
   if (!body.ok) return body.response;
   return guarded(FAILING, async () => serviceResponse(await processPrepaid(createDeps(), body.data)));
-}
+});
 
 export const config: Config = {
   path: '/api/checkout/process-prepaid',

@@ -2,14 +2,14 @@ import type { Config } from '@netlify/functions';
 import { MAX_BODY_BYTES } from '../../src/shop/schemas.ts';
 import { createDeps } from '../lib/orders/deps.ts';
 import { handleRazorpayWebhook } from '../lib/orders/webhook.ts';
-import { errorResponse, guarded, methodNotAllowed, readLimited } from '../lib/platform/http.ts';
+import { endpoint, errorResponse, guarded, methodNotAllowed, readLimited } from '../lib/platform/http.ts';
 
 const FAILING = {
   name: 'razorpay-webhook',
   message: 'The event could not be handled now; Razorpay sends it again.',
 };
 
-export default async function razorpayWebhook(request: Request): Promise<Response> {
+export default endpoint(async function razorpayWebhook(request: Request): Promise<Response> {
   if (request.method !== 'POST') return methodNotAllowed(['POST']);
   // Read as raw text: the signature is over the exact bytes Razorpay sent.
   const raw = await readLimited(request, MAX_BODY_BYTES);
@@ -21,7 +21,7 @@ export default async function razorpayWebhook(request: Request): Promise<Respons
       eventId: request.headers.get('x-razorpay-event-id') ?? undefined,
     }),
   );
-}
+});
 
 export const config: Config = {
   path: '/api/razorpay/webhook',

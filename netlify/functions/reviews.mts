@@ -7,7 +7,7 @@ import {
   type reviewsResponseSchema,
 } from '../../src/shop/schemas.ts';
 import { readServerEnv } from '../lib/platform/env.ts';
-import { errorResponse, guarded, methodNotAllowed, parseJsonBody } from '../lib/platform/http.ts';
+import { endpoint, errorResponse, guarded, methodNotAllowed, parseJsonBody } from '../lib/platform/http.ts';
 import { reviewSummaries, reviewsFor } from '../lib/reviews/feed.ts';
 import { createSheets } from '../lib/sheets/client.ts';
 import { newSheetReview } from '../lib/sheets/records.ts';
@@ -19,11 +19,11 @@ export const REVIEW_FAILED_MESSAGE = 'Oops! Something went wrong. Please try aga
  * GET `?product=NAME`: that product's published reviews with their average and count.
  * GET: every catalogue product's average and count. POST: a review submission, to the sheet.
  */
-export default async function reviews(request: Request): Promise<Response> {
+export default endpoint(async function reviews(request: Request): Promise<Response> {
   if (request.method === 'GET') return getReviews(new URL(request.url));
   if (request.method === 'POST') return postReview(request);
   return methodNotAllowed(['GET', 'POST']);
-}
+});
 
 const READ_FAILING = { name: 'reviews', message: 'The reviews could not be read right now. Please try again later.' };
 const POST_FAILING = { name: 'reviews', message: REVIEW_FAILED_MESSAGE };

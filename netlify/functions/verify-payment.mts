@@ -2,19 +2,19 @@ import type { Config } from '@netlify/functions';
 import { verifyPaymentRequestSchema } from '../../src/shop/schemas.ts';
 import { createDeps } from '../lib/orders/deps.ts';
 import { verifyPayment } from '../lib/orders/pay.ts';
-import { guarded, methodNotAllowed, parseJsonBody, serviceResponse } from '../lib/platform/http.ts';
+import { endpoint, guarded, methodNotAllowed, parseJsonBody, serviceResponse } from '../lib/platform/http.ts';
 
 const FAILING = {
   name: 'verify-payment',
   message: 'We could not check your payment right now. If it went through, your order will be completed automatically.',
 };
 
-export default async function verify(request: Request): Promise<Response> {
+export default endpoint(async function verify(request: Request): Promise<Response> {
   if (request.method !== 'POST') return methodNotAllowed(['POST']);
   const body = await parseJsonBody(request, verifyPaymentRequestSchema);
   if (!body.ok) return body.response;
   return guarded(FAILING, async () => serviceResponse(await verifyPayment(createDeps(), body.data)));
-}
+});
 
 export const config: Config = {
   path: '/api/razorpay/verify-payment',

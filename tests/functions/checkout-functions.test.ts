@@ -234,6 +234,75 @@ describe.each(SCHEMA_FUNCTIONS)('$name body parsing', ({ path: urlPath, handler 
   });
 });
 
+// ---- Only the shop's own pages can post (docs/shop-rules.md §7) ------------------------------
+
+const JSON_POSTS = [
+  ...SCHEMA_FUNCTIONS,
+  { name: 'calculate-shipping', path: '/api/delhivery/calculate-shipping', handler: calculateShipping },
+];
+const CROSS_SITE = { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' };
+
+describe.each(JSON_POSTS)('$name takes only JSON from our own pages', ({ path: urlPath, handler }) => {
+  it('refuses a text/plain body (what any HTML form can send) with 415', async () => {
+    const response = await call(handler, urlPath, '{}', { headers: { 'Content-Type': 'text/plain' } });
+    expect(response.status).toBe(415);
+    expect(await errorOf(response)).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+  });
+
+  it('refuses a post from another site with 403', async () => {
+    const response = await call(handler, urlPath, '{}', { headers: CROSS_SITE });
+    expect(response.status).toBe(403);
+    expect(await errorOf(response)).toMatchObject({ code: 'CROSS_SITE' });
+  });
+});
+
+describe('a cross-site or non-JSON order', () => {
+  it('is refused by process-cod before anything is written: not in the log, not in the sheet', async () => {
+    const total = await serverTotal('cod');
+    const asForm = newOrderId();
+    const fromForm = await call(processCod, '/api/checkout/process-cod', codBody(asForm, total), {
+      headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
+    });
+    expect(fromForm.status).toBe(415);
+    const crossSite = newOrderId();
+    const fromEvil = await call(processCod, '/api/checkout/process-cod', codBody(crossSite, total), {
+      headers: CROSS_SITE,
+    });
+    expect(fromEvil.status).toBe(403);
+    for (const orderId of [asForm, crossSite]) {
+      expect(await storedOrder(orderId)).toBeUndefined();
+      expect(await sheetRowsFor(orderId)).toEqual([]);
+    }
+  });
+
+  it("is accepted from the shop's own page (same origin)", async () => {
+    const total = await serverTotal('cod');
+    const orderId = newOrderId();
+    const response = await call(processCod, '/api/checkout/process-cod', codBody(orderId, total), {
+      headers: { Origin: 'http://localhost', 'Sec-Fetch-Site': 'same-origin' },
+    });
+    expect(response.status).toBe(201);
+    expect(await storedOrder(orderId)).toMatchObject({ status: 'forwarded' });
+  });
+
+  it('leaves the Razorpay webhook alone: it is signed, not posted by a page', async () => {
+    useRazorpayKeys();
+    const body = JSON.stringify({
+      event: 'order.paid',
+      payload: { payment: { entity: { id: 'pay_2', order_id: 'order_unknown_2', amount: 100 } } },
+    });
+    const response = await call(razorpayWebhook, '/api/razorpay/webhook', body, {
+      headers: {
+        ...CROSS_SITE,
+        'Content-Type': 'text/plain',
+        'X-Razorpay-Signature': hmacHex('hook_secret', body),
+      },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ ok: true, outcome: 'unknown order' });
+  });
+});
+
 describe('process-cod and create-order validation', () => {
   it('names the missing customer fields and the empty cart', async () => {
     const response = await call(processCod, '/api/checkout/process-cod', {

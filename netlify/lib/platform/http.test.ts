@@ -1,11 +1,23 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { PaymentsNotConfiguredError } from '../razorpay/gateway.ts';
-import { errorResponse, guarded, methodNotAllowed, parseJsonBody } from './http.ts';
+import {
+  endpoint,
+  errorResponse,
+  guarded,
+  methodNotAllowed,
+  parseJsonBody,
+  refusePost,
+  withApiHeaders,
+} from './http.ts';
 
 const schema = z.object({ name: z.string().min(1, 'Please enter your name') });
 const post = (body: BodyInit, headers: Record<string, string> = {}) =>
-  new Request('http://localhost/api/x', { method: 'POST', body, headers });
+  new Request('http://localhost/api/x', {
+    method: 'POST',
+    body,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
 
 describe('parseJsonBody', () => {
   it('returns the parsed body', async () => {
@@ -41,15 +53,133 @@ describe('parseJsonBody', () => {
       },
     });
     const undeclared = await parseJsonBody(
-      new Request('http://localhost/api/x', { method: 'POST', body: stream, duplex: 'half' } as RequestInit),
+      new Request('http://localhost/api/x', {
+        method: 'POST',
+        body: stream,
+        duplex: 'half',
+        headers: { 'Content-Type': 'application/json' },
+      } as RequestInit),
       schema,
     );
     expect(undeclared.ok ? 0 : undeclared.response.status).toBe(413);
   });
 
   it('treats a missing body as an empty, invalid one', async () => {
-    const result = await parseJsonBody(new Request('http://localhost/api/x', { method: 'POST' }), schema);
+    const request = new Request('http://localhost/api/x', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+    });
+    const result = await parseJsonBody(request, schema);
     expect(result.ok ? 0 : result.response.status).toBe(400);
+  });
+});
+
+describe("refusePost: only JSON from the shop's own pages", () => {
+  const SHOP = 'https://shop.example';
+  const request = (headers: Record<string, string>, url = `${SHOP}/api/x`) =>
+    new Request(url, { method: 'POST', body: '{"name":"Asha"}', headers });
+  const json = { 'Content-Type': 'application/json' };
+  const codeOf = async (response: Response | undefined) => (await response?.json())?.error.code;
+  const statusOf = (headers: Record<string, string>, url?: string) => refusePost(request(headers, url))?.status;
+
+  it.each([
+    ['application/json', 'application/json'],
+    ['a charset parameter', 'application/json; charset=utf-8'],
+    ['another letter case', 'Application/JSON;charset=UTF-8'],
+  ])('takes %s', (_name, type) => {
+    expect(statusOf({ 'Content-Type': type })).toBeUndefined();
+  });
+
+  it.each([
+    ['text/plain (what a plain HTML form can send)', { 'Content-Type': 'text/plain' }],
+    ['a form encoding', { 'Content-Type': 'application/x-www-form-urlencoded' }],
+    ['multipart', { 'Content-Type': 'multipart/form-data; boundary=x' }],
+    ['a JSON-like type', { 'Content-Type': 'application/json-patch+json' }],
+    ['no Content-Type at all', {}],
+  ])('refuses %s with 415 in the error envelope', async (_name, headers) => {
+    const response = refusePost(new Request(`${SHOP}/api/x`, { method: 'POST', headers }));
+    expect(response?.status).toBe(415);
+    expect(await codeOf(response)).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it.each([
+    ['its own origin', { Origin: SHOP }],
+    ['same-origin', { Origin: SHOP, 'Sec-Fetch-Site': 'same-origin' }],
+    ['a same-site request from our own origin', { Origin: SHOP, 'Sec-Fetch-Site': 'same-site' }],
+    ['no Origin and no Sec-Fetch-Site (curl, a server)', {}],
+    ['Sec-Fetch-Site none (typed by the user) without Origin', { 'Sec-Fetch-Site': 'none' }],
+    ['an explicit default port', { Origin: 'https://shop.example:443' }],
+  ])('lets %s through', (_name, headers) => {
+    expect(statusOf({ ...json, ...headers })).toBeUndefined();
+  });
+
+  it.each([
+    ['another origin', { Origin: 'https://evil.example' }],
+    ['another scheme', { Origin: 'http://shop.example' }],
+    ['another port', { Origin: 'https://shop.example:8443' }],
+    ['a subdomain', { Origin: 'https://www.shop.example' }],
+    ['Origin null (a sandboxed frame, a file)', { Origin: 'null' }],
+    ['an Origin that is no URL', { Origin: 'shop.example' }],
+    ['Sec-Fetch-Site cross-site, even with our Origin', { Origin: SHOP, 'Sec-Fetch-Site': 'cross-site' }],
+    ['Sec-Fetch-Site cross-site without Origin', { 'Sec-Fetch-Site': 'cross-site' }],
+    ['Sec-Fetch-Site same-site without Origin', { 'Sec-Fetch-Site': 'same-site' }],
+    ['same-site from a sibling site', { Origin: 'https://blog.shop.example', 'Sec-Fetch-Site': 'same-site' }],
+  ])('refuses %s with 403 CROSS_SITE, before the media type', async (_name, headers) => {
+    const response = refusePost(request({ 'Content-Type': 'text/plain', ...headers }));
+    expect(response?.status).toBe(403);
+    expect(await codeOf(response)).toBe('CROSS_SITE');
+  });
+
+  it('takes the origin the browser asked for when a proxy rewrote the URL (Host, X-Forwarded-Host/-Proto)', () => {
+    const internal = 'http://127.0.0.1:9999/api/x';
+    expect(statusOf({ ...json, Origin: 'http://localhost:8888', Host: 'localhost:8888' }, internal)).toBeUndefined();
+    expect(
+      statusOf({ ...json, Origin: SHOP, 'X-Forwarded-Host': 'shop.example', 'X-Forwarded-Proto': 'https' }, internal),
+    ).toBeUndefined();
+    expect(statusOf({ ...json, Origin: 'https://evil.example', Host: 'localhost:8888' }, internal)).toBe(403);
+  });
+
+  it('is applied by parseJsonBody before the body is read', async () => {
+    const body = new ReadableStream({
+      pull() {
+        throw new Error('the body must not be read');
+      },
+    });
+    const foreign = new Request(`${SHOP}/api/x`, {
+      method: 'POST',
+      body,
+      duplex: 'half',
+      headers: { ...json, Origin: 'https://evil.example' },
+    } as RequestInit);
+    const result = await parseJsonBody(foreign, schema);
+    expect(result.ok ? 0 : result.response.status).toBe(403);
+    expect(foreign.bodyUsed).toBe(false);
+    const plain = await parseJsonBody(request({ 'Content-Type': 'text/plain' }), schema);
+    expect(plain.ok ? 0 : plain.response.status).toBe(415);
+  });
+});
+
+describe('function answers', () => {
+  it('carry nosniff and no-store, whatever they were built with', async () => {
+    const answer = withApiHeaders(
+      Response.json({ ok: true }, { status: 201, headers: { 'Cache-Control': 'public, max-age=60' } }),
+    );
+    expect(answer.status).toBe(201);
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(answer.headers.get('content-type')).toBe('application/json');
+    expect(await answer.json()).toEqual({ ok: true });
+  });
+
+  it('get them from endpoint(), with the arguments passed through', async () => {
+    const handler = endpoint(async (request: Request, context: { params: { pin: string } }) =>
+      errorResponse(400, 'X', `${request.method} ${context.params.pin}`),
+    );
+    const answer = await handler(new Request('http://localhost/x'), { params: { pin: '249135' } });
+    expect(answer.status).toBe(400);
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect((await answer.json()).error.message).toBe('GET 249135');
   });
 });
 

@@ -17,13 +17,17 @@ export type ParsedBody<T> = { ok: true; data: T } | { ok: false; response: Respo
 
 /**
  * Reads a JSON body of at most `maxBytes` and parses it with `schema`. Every failure becomes a
- * 4xx envelope; nothing here throws, so a hostile body can never crash a function.
+ * 4xx envelope; nothing here throws, so a hostile body can never crash a function. First of all,
+ * before a byte is read, a post from another site or not sent as JSON is refused (`refusePost`):
+ * every endpoint that takes a body takes it here, so none can forget.
  */
 export async function parseJsonBody<T extends z.ZodType>(
   request: Request,
   schema: T,
   maxBytes = MAX_BODY_BYTES,
 ): Promise<ParsedBody<z.output<T>>> {
+  const refused = refusePost(request);
+  if (refused) return { ok: false, response: refused };
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > maxBytes) return { ok: false, response: tooLarge(maxBytes) };
   const text = await readLimited(request, maxBytes);
@@ -41,6 +45,67 @@ export async function parseJsonBody<T extends z.ZodType>(
     ok: false,
     response: errorResponse(422, 'VALIDATION_FAILED', issues[0]?.message ?? 'The request is not valid.', issues),
   };
+}
+
+/**
+ * Only the shop's own pages may post (docs/shop-rules.md §7). A browser names the page that sent a
+ * request in `Origin` and says how it relates to us in `Sec-Fetch-Site`; a form on another site
+ * cannot set either, nor a `Content-Type` of `application/json` (that needs a CORS preflight,
+ * which these functions never grant). So a request is refused (403 `CROSS_SITE`) when
+ * `Sec-Fetch-Site` is `cross-site`, when `Origin` names any origin but ours (`null` included), or
+ * when it is `same-site` without our `Origin`; and (415 `UNSUPPORTED_MEDIA_TYPE`) when its body is
+ * not declared JSON. A request with neither header (curl, a server) is not a browser's and passes
+ * on to the JSON rule. Undefined means: go on.
+ */
+export function refusePost(request: Request): Response | undefined {
+  const site = request.headers.get('sec-fetch-site')?.trim().toLowerCase();
+  const origin = request.headers.get('origin');
+  const foreign =
+    site === 'cross-site' ||
+    (origin !== null && !ownOrigins(request).has(normaliseOrigin(origin))) ||
+    (origin === null && site === 'same-site');
+  if (foreign) {
+    return errorResponse(403, 'CROSS_SITE', "This address only takes requests from the shop's own pages.");
+  }
+  const mediaType = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
+  if (mediaType !== 'application/json') {
+    return errorResponse(
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      'Send the request body as JSON (Content-Type: application/json).',
+    );
+  }
+  return undefined;
+}
+
+/** `scheme://host[:port]` as a browser writes it; '' for what is not an origin (`null`). */
+function normaliseOrigin(value: string): string {
+  try {
+    const url = new URL(value.trim());
+    return url.origin === 'null' ? '' : url.origin;
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The origins this request was addressed to: its URL's, and the host a proxy or Netlify's edge
+ * says the browser asked for (`X-Forwarded-Host`, `Host`) with the URL's or the forwarded scheme.
+ * A page elsewhere cannot set these for a browser's request, so each is one of ours.
+ */
+function ownOrigins(request: Request): Set<string> {
+  const url = new URL(request.url);
+  const first = (name: string) => request.headers.get(name)?.split(',')[0]?.trim() || undefined;
+  const schemes = [url.protocol, ...[first('x-forwarded-proto')].filter(Boolean).map((scheme) => `${scheme}:`)];
+  const hosts = [url.host, first('x-forwarded-host'), first('host')].filter((host): host is string => !!host);
+  const origins = new Set([url.origin]);
+  for (const scheme of schemes) {
+    for (const host of hosts) {
+      const origin = normaliseOrigin(`${scheme}//${host}`);
+      if (origin) origins.add(origin);
+    }
+  }
+  return origins;
 }
 
 function tooLarge(maxBytes: number): Response {
@@ -79,6 +144,28 @@ export function serviceResponse<T>(
   return result.ok
     ? Response.json(result.body, { status: result.status })
     : errorResponse(result.status, result.code, result.message);
+}
+
+/**
+ * Every function answer, success or error: `nosniff` (a browser never reads it as anything but
+ * its declared type) and `no-store` (no browser or CDN keeps an order, a payment or a review
+ * answer; the review feed is cached on the server instead, docs/shop-rules.md §9).
+ */
+export function withApiHeaders(response: Response): Response {
+  const headers = new Headers(response.headers);
+  headers.set('X-Content-Type-Options', 'nosniff');
+  headers.set('Cache-Control', 'no-store');
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/**
+ * A function's handler with `withApiHeaders` on every answer it gives: each function's default
+ * export is wrapped in it, so no answer (a 405, a 413, a service's error) can leave without them.
+ */
+export function endpoint<A extends unknown[]>(
+  handler: (...args: A) => Promise<Response>,
+): (...args: A) => Promise<Response> {
+  return async (...args) => withApiHeaders(await handler(...args));
 }
 
 /** What an endpoint tells the shopper when it fails in a way nobody foresaw. */
