@@ -110,6 +110,23 @@ describe('Code.gs', () => {
     ]);
   });
 
+  it('gives a Reviews tab made before the Product ID column that column at its right edge', () => {
+    const { post, books } = loadScript({ SHARED_SECRET: 's3cret', REVIEWS_SPREADSHEET_ID: 'public-reviews' });
+    expect(post(review)).toEqual({ ok: true, duplicate: false });
+    const withId = {
+      ...review,
+      id: 'review-2',
+      headers: [...review.headers, 'Product ID'],
+      rows: [['review-2', 'Himalayan Red Rice', 'Ravi', 'ravi@example.in', 'Good', 'No', '5']],
+    };
+    expect(post(withId)).toEqual({ ok: true, duplicate: false });
+    expect(books['public-reviews']?.Reviews?.rows).toEqual([
+      ['id', 'product', 'name', 'review', 'display', 'Product ID'],
+      ['review-1', 'Badri Cow Ghee', 'Asha', 'Lovely', 'No'],
+      ['review-2', 'Himalayan Red Rice', 'Ravi', 'Good', 'No', '5'],
+    ]);
+  });
+
   it("upserts an order: a later status and waybill rewrite that order's rows, never add rows", () => {
     const { post, books } = loadScript({ SHARED_SECRET: 's3cret' });
     const headers = ['Order ID', 'Product', 'Waybill', 'Status'];

@@ -1,23 +1,27 @@
 import type { Config } from '@netlify/functions';
 import type { z } from 'zod';
 import { content } from '../../src/content/content.server.ts';
+import { sameProductName } from '../../src/shop/reviews.ts';
 import {
   type ReviewSummariesResponse,
   reviewSubmissionSchema,
   type reviewsResponseSchema,
 } from '../../src/shop/schemas.ts';
+import { blobStore } from '../lib/platform/blobs.ts';
 import { readServerEnv } from '../lib/platform/env.ts';
 import { endpoint, errorResponse, guarded, methodNotAllowed, parseJsonBody } from '../lib/platform/http.ts';
 import { reviewSummaries, reviewsFor } from '../lib/reviews/feed.ts';
 import { createSheets } from '../lib/sheets/client.ts';
 import { newSheetReview } from '../lib/sheets/records.ts';
+import { SUBMISSIONS_STORE, submissionAccepted, submissionResponse, submitOnce } from '../lib/submissions/once.ts';
 
 /** docs/shop-rules.md §8: what the review form shows when a submission fails. */
 export const REVIEW_FAILED_MESSAGE = 'Oops! Something went wrong. Please try again.';
 
 /**
- * GET `?product=NAME`: that product's published reviews with their average and count.
- * GET: every catalogue product's average and count. POST: a review submission, to the sheet.
+ * GET `?product=ID`: that product's published reviews with their average and count (an exact
+ * product name is taken too). GET: every catalogue product's average and count. POST: a review
+ * submission, to the sheet, once per submission id.
  */
 export default endpoint(async function reviews(request: Request): Promise<Response> {
   if (request.method === 'GET') return getReviews(new URL(request.url));
@@ -31,15 +35,18 @@ const POST_FAILING = { name: 'reviews', message: REVIEW_FAILED_MESSAGE };
 function getReviews(url: URL): Promise<Response> {
   return guarded(READ_FAILING, async () => {
     const env = readServerEnv();
-    const product = url.searchParams.get('product');
-    if (product !== null) {
-      const name = product.trim();
-      if (!name) return errorResponse(400, 'INVALID_PRODUCT', 'Give the product name to read its reviews.');
-      const body: z.infer<typeof reviewsResponseSchema> = await reviewsFor(name, env);
-      return Response.json(body);
+    const catalogue = await content().catalogue();
+    const wanted = url.searchParams.get('product')?.trim();
+    if (wanted === undefined) {
+      const summaries: ReviewSummariesResponse = await reviewSummaries(catalogue, env);
+      return Response.json(summaries);
     }
-    const names = (await content().catalogue()).map((item) => item.name);
-    const body: ReviewSummariesResponse = await reviewSummaries(names, env);
+    if (!wanted) return errorResponse(400, 'INVALID_PRODUCT', 'Give the product id to read its reviews.');
+    const product = /^\d+$/.test(wanted)
+      ? catalogue.find((item) => item.id === Number(wanted))
+      : catalogue.find((item) => sameProductName(item.name, wanted));
+    if (!product) return errorResponse(404, 'UNKNOWN_PRODUCT', 'No product in our catalogue has that id or name.');
+    const body: z.infer<typeof reviewsResponseSchema> = await reviewsFor(product, env);
     return Response.json(body);
   });
 }
@@ -49,11 +56,23 @@ async function postReview(request: Request): Promise<Response> {
   if (!body.ok) return body.response;
   const { website, ...review } = body.data;
   // A bot filled the hidden field: it is told what a person is told, and nothing is written.
-  if (website?.trim()) return Response.json({ success: true }, { status: 201 });
+  if (website?.trim()) return submissionAccepted();
   return guarded(POST_FAILING, async () => {
-    const result = await createSheets(readServerEnv()).appendReview(newSheetReview(review));
-    if (!result.ok) return errorResponse(502, 'SHEET_UNAVAILABLE', REVIEW_FAILED_MESSAGE);
-    return Response.json({ success: true }, { status: 201 });
+    const product = (await content().catalogue()).find((item) => item.id === review.productId);
+    if (!product) {
+      const message = `Product ${review.productId} is not in our catalogue.`;
+      return errorResponse(422, 'UNKNOWN_PRODUCT', message, [{ path: 'productId', message }]);
+    }
+    const sheets = createSheets(readServerEnv());
+    const result = await submitOnce({
+      store: blobStore(SUBMISSIONS_STORE),
+      kind: 'review',
+      id: review.submissionId,
+      content: review,
+      // Staff read the product's name; the public feed matches by its id.
+      send: (receivedAt) => sheets.appendReview(newSheetReview({ ...review, product: product.name }, receivedAt)),
+    });
+    return submissionResponse(result, REVIEW_FAILED_MESSAGE);
   });
 }
 

@@ -6,6 +6,7 @@ import { clearReviewsCache } from '../../netlify/lib/reviews/feed.ts';
 import { formatCsvRow } from '../../netlify/lib/sheets/local-csv.ts';
 import { REVIEWS_IN_STRUCTURED_DATA, reviewDigest } from './review-digest.server.ts';
 
+const GHEE = { id: 3, name: 'Badri Cow Ghee' };
 const LABELS = ['id', 'product', 'name', 'email', 'location', 'rating', 'source', 'date', 'review', 'display'];
 
 function row(customer: string, rating: number, date: string, display = 'yes') {
@@ -44,7 +45,7 @@ describe('reviewDigest (build-time reviews for structured data)', () => {
     ];
     rows.push(row('hidden', 1, '2026-02-01', 'no'));
     await writeFile(join(dir, 'Reviews.csv'), `${rows.map(formatCsvRow).join('\r\n')}\r\n`);
-    const digest = await reviewDigest('Badri Cow Ghee');
+    const digest = await reviewDigest(GHEE);
     expect(digest?.count).toBe(7);
     expect(digest?.average).toBe(4.6);
     expect(digest?.latest).toHaveLength(REVIEWS_IN_STRUCTURED_DATA);
@@ -53,13 +54,13 @@ describe('reviewDigest (build-time reviews for structured data)', () => {
   });
 
   it('is empty when there are no reviews for the product', async () => {
-    expect(await reviewDigest('Himalayan Red Rice')).toEqual({ average: 0, count: 0, latest: [] });
+    expect(await reviewDigest({ id: 5, name: 'Himalayan Red Rice' })).toEqual({ average: 0, count: 0, latest: [] });
   });
 
   it('leaves the reviews out instead of failing the build when the settings are unreadable', async () => {
     vi.stubEnv('DELHIVERY_BASE_URL', 'not a url');
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    expect(await reviewDigest('Badri Cow Ghee')).toBeUndefined();
+    expect(await reviewDigest(GHEE)).toBeUndefined();
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('reviews of Badri Cow Ghee left out'));
   });
 });

@@ -66,7 +66,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <ProductCard
                 product={product}
                 display={settings}
-                rating={ratingFor(product.name)}
+                rating={ratingFor(product.id)}
                 benefitLimit={3}
                 headingLevel="h3"
               />

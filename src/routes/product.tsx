@@ -36,7 +36,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   const id = Number(params.id);
   const product = Number.isInteger(id) && id > 0 ? await content().product(id) : undefined;
   if (!product) throw data(null, { status: 404 });
-  const [settings, reviews] = await Promise.all([content().settings(), reviewDigest(product.name)]);
+  const [settings, reviews] = await Promise.all([content().settings(), reviewDigest(product)]);
   return { product, seo: { freeShippingThreshold: settings.freeShippingThreshold, reviews } };
 }
 
@@ -136,7 +136,7 @@ function ProductDetail({ product }: { product: Product }) {
         <div className="product-detail__info">
           <p className="tag">{product.category}</p>
           <h1>{product.name}</h1>
-          <Stars rating={ratingFor(product.name)} size={20} />
+          <Stars rating={ratingFor(product.id)} size={20} />
           {product.heroLine && <p className="product-detail__hero-line">{product.heroLine}</p>}
           <p>{product.description}</p>
           {product.benefits.length > 0 && (
@@ -166,7 +166,7 @@ function ProductDetail({ product }: { product: Product }) {
         </div>
       </div>
       <ProductStory product={product} />
-      <ProductReviews product={product.name} />
+      <ProductReviews productId={product.id} />
     </div>
   );
 }

@@ -64,7 +64,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           <li key={product.id}>
             {/* The first card is the LCP image on a phone, and the first of the top row on a wider
                 screen; the rest of that row, lazy but in the viewport, follows right after layout. */}
-            <ProductCard product={product} display={settings} rating={ratingFor(product.name)} priority={index === 0} />
+            <ProductCard product={product} display={settings} rating={ratingFor(product.id)} priority={index === 0} />
           </li>
         ))}
       </ul>

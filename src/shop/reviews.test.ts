@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { averageRating, productNamesMatch, starParts } from './reviews.ts';
+import { averageRating, reviewIsFor, sameProductName, starParts } from './reviews.ts';
 
 describe('reviews', () => {
   it('averages to one decimal, 0 when there are none', () => {
@@ -19,12 +19,22 @@ describe('reviews', () => {
     expect(starParts(-1)).toEqual({ full: 0, half: false, empty: 5 });
   });
 
-  it('matches product names when either contains the other, ignoring case', () => {
-    expect(productNamesMatch('Badri Cow Ghee', 'badri cow ghee')).toBe(true);
-    expect(productNamesMatch('Ghee', 'Badri Cow Ghee')).toBe(true);
-    expect(productNamesMatch('Himalayan Red Rajma', ' red rajma ')).toBe(true);
-    expect(productNamesMatch('Himalayan Red Rajma', 'Himalayan White Rajma')).toBe(false);
-    expect(productNamesMatch('', 'Badri Cow Ghee')).toBe(false);
-    expect(productNamesMatch('Badri Cow Ghee', '  ')).toBe(false);
+  it('takes product names as the same only when they are, ignoring case and spacing', () => {
+    expect(sameProductName('Badri Cow Ghee', ' badri  cow GHEE ')).toBe(true);
+    expect(sameProductName('Ghee', 'Badri Cow Ghee')).toBe(false);
+    expect(sameProductName('a', 'Himalayan Red Rajma')).toBe(false);
+    expect(sameProductName('Himalayan Red Rajma', 'Himalayan White Rajma')).toBe(false);
+    expect(sameProductName('', '')).toBe(false);
+    expect(sameProductName('  ', 'Badri Cow Ghee')).toBe(false);
+  });
+
+  it('puts a review on a product by catalogue id, else (older rows) by the exact name', () => {
+    const ghee = { id: 3, name: 'Badri Cow Ghee' };
+    expect(reviewIsFor({ productId: 3, product: 'Badri Cow Ghee' }, ghee)).toBe(true);
+    expect(reviewIsFor({ productId: 3, product: 'Old name of the ghee' }, ghee)).toBe(true);
+    expect(reviewIsFor({ productId: 5, product: 'Badri Cow Ghee' }, ghee)).toBe(false);
+    expect(reviewIsFor({ product: 'badri cow ghee' }, ghee)).toBe(true);
+    expect(reviewIsFor({ productId: undefined, product: 'Ghee' }, ghee)).toBe(false);
+    expect(reviewIsFor({ product: 'a' }, ghee)).toBe(false);
   });
 });

@@ -19,10 +19,27 @@ export function starParts(rating: number): StarParts {
   return { full, half, empty: 5 - full - (half ? 1 : 0) };
 }
 
-/** A review belongs to a product when either name contains the other, ignoring case. */
-export function productNamesMatch(a: string, b: string): boolean {
-  const left = a.trim().toLowerCase();
-  const right = b.trim().toLowerCase();
-  if (!left || !right) return false;
-  return left.includes(right) || right.includes(left);
+/** A product name compared as staff may type it: letter case and spacing do not count. */
+function nameKey(name: string): string {
+  return name.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/** Two product names are the same name, ignoring letter case and spacing; never a part of one. */
+export function sameProductName(a: string, b: string): boolean {
+  const left = nameKey(a);
+  return left !== '' && left === nameKey(b);
+}
+
+/**
+ * Whether a review in the Sheet is about a product (docs/shop-rules.md §5): by its catalogue id
+ * when the row has one; an older row without one by the exact product name. Never by a part of a
+ * name, so a review "for a" is on no product, not on every product with an "a" in its name.
+ */
+export function reviewIsFor(
+  review: { productId?: number | undefined; product: string },
+  product: { id: number; name: string },
+): boolean {
+  return review.productId !== undefined
+    ? review.productId === product.id
+    : sameProductName(review.product, product.name);
 }

@@ -8,6 +8,7 @@ import {
   MESSAGES,
   reviewSubmissionSchema,
   shippingQuoteRequestSchema,
+  submissionIdSchema,
   verifyPaymentRequestSchema,
 } from './schemas.ts';
 
@@ -57,7 +58,8 @@ describe('checkout form (shop-rules §5)', () => {
 });
 
 describe('review and contact submissions', () => {
-  const review = { name: 'Meera', email: 'meera@example.in', review: 'Lovely ghee.', product: 'Badri Cow Ghee' };
+  const submissionId = '0b6f6a1e-4a8e-4c53-9c1b-2f1f5a0f3c11';
+  const review = { name: 'Meera', email: 'meera@example.in', review: 'Lovely ghee.', productId: 3, submissionId };
 
   it('defaults the rating to 5 and accepts 1 to 5 from a select value', () => {
     expect(reviewSubmissionSchema.parse(review).rating).toBe(5);
@@ -78,8 +80,37 @@ describe('review and contact submissions', () => {
     );
   });
 
+  it("names the product by catalogue id, sent as a number or as a form field's text", () => {
+    expect(reviewSubmissionSchema.parse({ ...review, productId: '6' }).productId).toBe(6);
+    for (const productId of [undefined, 0, -1, 2.5, 'Badri Cow Ghee', '']) {
+      expect(reviewSubmissionSchema.safeParse({ ...review, productId }).success).toBe(false);
+    }
+  });
+
+  it.each([
+    ['a UUID', submissionId, true],
+    ['letters, digits, - and _', 'abc_DEF-1234', true],
+    ['64 characters', 'x'.repeat(64), true],
+    ['missing', undefined, false],
+    ['too short', 'abc1234', false],
+    ['too long', 'x'.repeat(65), false],
+    ['other characters', 'review/../../x', false],
+    ['spaces', 'abcd efgh', false],
+  ])('takes a submission id that is %s: %s', (_name, id, ok) => {
+    expect(submissionIdSchema.safeParse(id).success).toBe(ok);
+    expect(reviewSubmissionSchema.safeParse({ ...review, submissionId: id }).success).toBe(ok);
+    const contact = { name: 'Ravi', email: 'ravi@example.in', subject: 'Bulk', message: 'Hi', submissionId: id };
+    expect(contactSubmissionSchema.safeParse(contact).success).toBe(ok);
+  });
+
   it('requires full name, email, subject and message on the contact form; phone is optional', () => {
-    const contact = { name: 'Ravi', email: 'ravi@example.in', subject: 'Bulk order', message: 'Do you ship 10 kg?' };
+    const contact = {
+      name: 'Ravi',
+      email: 'ravi@example.in',
+      subject: 'Bulk order',
+      message: 'Do you ship 10 kg?',
+      submissionId,
+    };
     expect(contactSubmissionSchema.safeParse(contact).success).toBe(true);
     expect(contactSubmissionSchema.safeParse({ ...contact, phone: '+91 98765 43210', website: '' }).success).toBe(true);
     expect(contactSubmissionSchema.safeParse({ ...contact, subject: '' }).error?.issues[0]?.message).toBe(

@@ -91,6 +91,15 @@ export type ContactForm = z.infer<typeof contactFormSchema>;
 /** Bots fill every field; people never see this one. Non-empty means: accept and drop silently. */
 const honeypot = { website: z.string().max(200).optional() };
 
+/**
+ * The browser names each review or contact message with an id of its own (a UUID from
+ * `crypto.randomUUID`, kept for resends of the same content), so the server stores it once
+ * however often it arrives (docs/shop-rules.md §3). A UUID, or 8 to 64 letters, digits, `-`, `_`.
+ */
+export const submissionIdSchema = z
+  .string('A submission id is required')
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, 'A submission id is a UUID, or 8 to 64 letters, digits, - or _');
+
 // ---- API bodies -------------------------------------------------------------------------------
 
 export const orderLineSchema = z.object({
@@ -190,13 +199,22 @@ export const orderResponseSchema = z.object({
 });
 export type OrderResponse = z.infer<typeof orderResponseSchema>;
 
+/** The product a review is about: its catalogue id (a form's hidden field sends it as text). */
+const productIdSchema = z.coerce.number('Name the product by its catalogue id').int().positive();
+
+/**
+ * POST /api/reviews: the form's fields, the product's catalogue id, the honeypot and the
+ * submission id. The form itself checks the same schema without the id, which it adds on sending.
+ */
 export const reviewSubmissionSchema = reviewFormSchema.extend({
-  product: text(120),
+  productId: productIdSchema,
   ...honeypot,
+  submissionId: submissionIdSchema,
 });
 export type ReviewSubmission = z.infer<typeof reviewSubmissionSchema>;
 
-export const contactSubmissionSchema = contactFormSchema.extend(honeypot);
+/** POST /api/contact: the form's fields, the honeypot and the submission id. */
+export const contactSubmissionSchema = contactFormSchema.extend({ ...honeypot, submissionId: submissionIdSchema });
 export type ContactSubmission = z.infer<typeof contactSubmissionSchema>;
 
 /** What the browser may see of a review: never the email. */
@@ -242,10 +260,15 @@ export const pincodeCheckResponseSchema = z.object({
 });
 export type PincodeCheckResponse = z.infer<typeof pincodeCheckResponseSchema>;
 
-/** GET /api/reviews without a product: every product's stars, for the product cards. */
+/** GET /api/reviews without a product: every product's stars, for the product cards, by catalogue id. */
 export const reviewSummariesResponseSchema = z.object({
   summaries: z.array(
-    z.object({ product: z.string(), average: z.number().min(0).max(5), count: z.number().int().nonnegative() }),
+    z.object({
+      productId: z.number().int().positive(),
+      product: z.string(),
+      average: z.number().min(0).max(5),
+      count: z.number().int().nonnegative(),
+    }),
   ),
 });
 export type ReviewSummariesResponse = z.infer<typeof reviewSummariesResponseSchema>;

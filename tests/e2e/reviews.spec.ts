@@ -70,9 +70,11 @@ test('a new review waits in the Sheet with Display No, and appears once staff se
   await form.getByRole('button', { name: 'Submit Review' }).click();
   await expect(page.getByText('Thank you for your review! It will be published after approval.')).toBeVisible();
 
-  const [row] = reviewRows(text);
+  const [row, ...again] = reviewRows(text);
+  expect(again).toEqual([]);
   expect(row).toMatchObject({
     product: 'Wild Himalayan Tempering Spice',
+    'Product ID': '6',
     display: 'No',
     source: 'Website',
     rating: '5',
@@ -91,13 +93,14 @@ test('a new review waits in the Sheet with Display No, and appears once staff se
       return reviews.getByText(text).count();
     })
     .toBe(1);
-  expect(
-    JSON.stringify(await (await page.request.get('/api/reviews?product=Wild%20Himalayan%20Tempering%20Spice')).json()),
-  ).not.toContain('meera@example.com');
+  const feed = await page.request.get('/api/reviews?product=6');
+  expect(feed.headers()['cache-control']).toBe('no-store');
+  expect(feed.headers()['x-content-type-options']).toBe('nosniff');
+  expect(JSON.stringify(await feed.json())).not.toContain('meera@example.com');
 });
 
 test('seven reviews are shown three to a page', async ({ page }) => {
-  addPublishedReviews('Himalayan Red Rice', 7);
+  addPublishedReviews({ id: 5, name: 'Himalayan Red Rice' }, 7);
   const product = new ProductPage(page);
   await expect
     .poll(async () => {
@@ -139,4 +142,33 @@ test('the contact form says so when the message cannot be sent', async ({ page, 
     page.getByText('Sorry, there was an error submitting your message. Please try again or email us directly.'),
   ).toBeVisible();
   await expect(form.getByRole('textbox', { name: 'Full Name *' })).toHaveValue('Ravi Negi');
+});
+
+test("the API takes posts only as JSON from the shop's own pages", async ({ request }) => {
+  const review = {
+    productId: 3,
+    name: 'Mallory',
+    email: 'mallory@example.com',
+    rating: 1,
+    review: `Posted from elsewhere (${Date.now()}).`,
+    submissionId: `e2e-guard-${Date.now()}`,
+  };
+  const asForm = await request.post('/api/reviews', {
+    headers: { 'Content-Type': 'text/plain' },
+    data: JSON.stringify(review),
+  });
+  expect(asForm.status()).toBe(415);
+  expect((await asForm.json()).error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  const crossSite = await request.post('/api/reviews', {
+    headers: { 'Content-Type': 'application/json', Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' },
+    data: review,
+  });
+  expect(crossSite.status()).toBe(403);
+  expect(crossSite.headers()['cache-control']).toBe('no-store');
+  const cod = await request.post('/api/checkout/process-cod', {
+    headers: { 'Content-Type': 'text/plain' },
+    data: '{}',
+  });
+  expect(cod.status()).toBe(415);
+  expect(reviewRows(review.review)).toEqual([]);
 });

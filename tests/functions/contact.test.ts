@@ -1,28 +1,27 @@
-/** /api/contact at the HTTP boundary: the local Contact Submissions.csv, or the Apps Script (msw). */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { HttpResponse, http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import contact, { config } from '../../netlify/functions/contact.mts';
 import { readCsv } from '../../netlify/lib/sheets/local-csv.ts';
 import { CONTACT_HEADERS } from '../../netlify/lib/sheets/tabs.ts';
 import { errorEnvelopeSchema, MESSAGES } from '../../src/shop/schemas.ts';
+import { functionSandbox, newSubmissionId, scriptDownAtFirst } from '../support/functions.ts';
 import { server } from '../support/msw.ts';
 
 const SCRIPT_URL = 'https://script.google.com/macros/s/AKfycb-contact/exec';
 
-function post(body: unknown, method = 'POST'): Promise<Response> {
+function post(body: unknown, method = 'POST', headers: Record<string, string> = {}): Promise<Response> {
   return contact(
     new Request('http://localhost/api/contact', {
       method,
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...headers },
       ...(method === 'POST' ? { body: JSON.stringify(body) } : {}),
     }),
   );
 }
 
 const message = (overrides: Record<string, unknown> = {}) => ({
+  submissionId: newSubmissionId('contact-test'),
   name: 'Ravi Kumar',
   email: 'ravi@example.com',
   phone: '+91 98765 43210',
@@ -31,24 +30,9 @@ const message = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-let sheetsDir: string;
-let warn: MockInstance<typeof console.warn>;
+const sandbox = functionSandbox('contact');
 
-beforeEach(async () => {
-  sheetsDir = await mkdtemp(path.join(tmpdir(), 'ouo-fn-contact-'));
-  vi.stubEnv('LOCAL_SHEETS_DIR', sheetsDir);
-  vi.stubEnv('SHEETS_WEBHOOK_URL', undefined);
-  vi.stubEnv('SHEETS_WEBHOOK_SECRET', undefined);
-  warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-
-afterEach(async () => {
-  vi.unstubAllEnvs();
-  warn.mockRestore();
-  await rm(sheetsDir, { recursive: true, force: true });
-});
-
-const contactCsv = () => path.join(sheetsDir, 'Contact Submissions.csv');
+const contactCsv = () => path.join(sandbox.sheetsDir(), 'Contact Submissions.csv');
 
 describe('POST /api/contact', () => {
   it('is configured at /api/contact for POST, 10 a minute per IP', async () => {
@@ -56,8 +40,9 @@ describe('POST /api/contact', () => {
     expect((await post(undefined, 'GET')).status).toBe(405);
   });
 
-  it('writes the message with an ISO timestamp and type contact, phone kept as text', async () => {
-    const response = await post(message());
+  it('writes the message with its submission id, an ISO timestamp and type contact, phone kept as text', async () => {
+    const sent = message();
+    const response = await post(sent);
     expect(response.status).toBe(201);
     expect(await response.json()).toEqual({ success: true });
     const [header, row, ...rest] = await readCsv(contactCsv());
@@ -65,6 +50,7 @@ describe('POST /api/contact', () => {
     expect(rest).toEqual([]);
     const record = Object.fromEntries((header ?? []).map((label, index) => [label, row?.[index]]));
     expect(record).toMatchObject({
+      id: `contact-${sent.submissionId}`,
       name: 'Ravi Kumar',
       email: 'ravi@example.com',
       phone: "'+91 98765 43210",
@@ -84,7 +70,24 @@ describe('POST /api/contact', () => {
     expect(await readCsv(contactCsv())).toEqual([]);
   });
 
+  it('stores a message sent again and again, even all at once, as one row', async () => {
+    const sent = message();
+    const responses = await Promise.all([post(sent), post(sent), post(sent)]);
+    expect(responses.map((response) => response.status)).toEqual([201, 201, 201]);
+    expect((await post(sent)).status).toBe(201);
+    const [, ...rows] = await readCsv(contactCsv());
+    expect(rows.map((row) => row[0])).toEqual([`contact-${sent.submissionId}`]);
+  });
+
+  it('refuses a text/plain post with 415 and a cross-site one with 403, writing nothing', async () => {
+    expect((await post(message(), 'POST', { 'Content-Type': 'text/plain' })).status).toBe(415);
+    expect((await post(message(), 'POST', { Origin: 'https://evil.example' })).status).toBe(403);
+    expect((await post(message(), 'POST', { 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403);
+    expect(await readCsv(contactCsv())).toEqual([]);
+  });
+
   it.each([
+    [{ submissionId: undefined }, 'A submission id is required'],
     [{ name: ' ' }, MESSAGES.name],
     [{ email: 'x@' }, MESSAGES.email],
     [{ subject: '' }, MESSAGES.subject],
@@ -127,6 +130,16 @@ describe('POST /api/contact', () => {
       expect(rows[0]?.[7]).toBe('contact');
     });
 
+    it('writes a message whose first write failed when it is sent again, once', async () => {
+      const script = scriptDownAtFirst(SCRIPT_URL);
+      const sent = message();
+      expect((await post(sent)).status).toBe(502);
+      script.up();
+      expect((await Promise.all([post(sent), post(sent)])).map((response) => response.status)).toEqual([201, 201]);
+      expect((await post(sent)).status).toBe(201);
+      expect(script.received).toEqual([`contact-${sent.submissionId}`]);
+    });
+
     it('answers 502 SHEET_UNAVAILABLE with the shop-rules §8 message when the sheet is down', async () => {
       server.use(http.post(SCRIPT_URL, () => new HttpResponse('down', { status: 500 })));
       const response = await post(message());
@@ -135,7 +148,7 @@ describe('POST /api/contact', () => {
         code: 'SHEET_UNAVAILABLE',
         message: 'Sorry, there was an error submitting your message. Please try again or email us directly.',
       });
-      expect(warn).toHaveBeenCalled();
+      expect(sandbox.warn()).toHaveBeenCalled();
     });
   });
 });

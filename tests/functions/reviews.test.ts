@@ -1,13 +1,13 @@
 /**
  * /api/reviews at the HTTP boundary, as Netlify calls it: reads come from the local Reviews.csv (or
  * the gviz feed when SHEET_ID is set, mocked with msw), submissions go to the local CSV in a
- * temporary LOCAL_SHEETS_DIR (or to the Apps Script web app, mocked with msw).
+ * temporary LOCAL_SHEETS_DIR (or to the Apps Script web app, mocked with msw), each recorded once
+ * by its submission id in Netlify's local Blobs server.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { HttpResponse, http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import reviews, { config } from '../../netlify/functions/reviews.mts';
 import { clearReviewsCache } from '../../netlify/lib/reviews/feed.ts';
 import { formatCsvRow, parseCsv, readCsv } from '../../netlify/lib/sheets/local-csv.ts';
@@ -19,6 +19,7 @@ import {
   reviewsResponseSchema,
   submissionAcceptedSchema,
 } from '../../src/shop/schemas.ts';
+import { functionSandbox, newSubmissionId, scriptDownAtFirst } from '../support/functions.ts';
 import { server } from '../support/msw.ts';
 
 const SCRIPT_URL = 'https://script.google.com/macros/s/AKfycb-reviews/exec';
@@ -27,18 +28,19 @@ function get(query = ''): Promise<Response> {
   return reviews(new Request(`http://localhost/api/reviews${query}`));
 }
 
-function post(body: unknown): Promise<Response> {
+function post(body: unknown, headers: Record<string, string> = {}): Promise<Response> {
   return reviews(
     new Request('http://localhost/api/reviews', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...headers },
       body: typeof body === 'string' ? body : JSON.stringify(body),
     }),
   );
 }
 
 const submission = (overrides: Record<string, unknown> = {}) => ({
-  product: 'Badri Cow Ghee',
+  productId: 3,
+  submissionId: newSubmissionId('review-test'),
   name: 'Asha',
   email: 'asha@example.com',
   rating: 4,
@@ -47,27 +49,12 @@ const submission = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-let sheetsDir: string;
-let warn: MockInstance<typeof console.warn>;
+const sandbox = functionSandbox('reviews', ['SHEET_ID', 'REVIEWS_CACHE_MS']);
+const warn = () => sandbox.warn();
+beforeEach(() => clearReviewsCache());
+afterEach(() => clearReviewsCache());
 
-beforeEach(async () => {
-  sheetsDir = await mkdtemp(path.join(tmpdir(), 'ouo-fn-reviews-'));
-  vi.stubEnv('LOCAL_SHEETS_DIR', sheetsDir);
-  for (const name of ['SHEETS_WEBHOOK_URL', 'SHEETS_WEBHOOK_SECRET', 'SHEET_ID', 'REVIEWS_CACHE_MS']) {
-    vi.stubEnv(name, undefined);
-  }
-  clearReviewsCache();
-  warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-
-afterEach(async () => {
-  vi.unstubAllEnvs();
-  warn.mockRestore();
-  clearReviewsCache();
-  await rm(sheetsDir, { recursive: true, force: true });
-});
-
-const reviewsCsv = () => path.join(sheetsDir, 'Reviews.csv');
+const reviewsCsv = () => path.join(sandbox.sheetsDir(), 'Reviews.csv');
 
 async function reviewRows(): Promise<Record<string, string>[]> {
   const [header, ...rows] = await readCsv(reviewsCsv());
@@ -99,6 +86,7 @@ describe('the embedded sheet, end to end', () => {
     expect(others).toEqual([]);
     expect(row).toMatchObject({
       product: 'Badri Cow Ghee',
+      'Product ID': '3',
       name: 'Asha',
       email: 'asha@example.com',
       rating: '4',
@@ -106,10 +94,10 @@ describe('the embedded sheet, end to end', () => {
       display: 'No',
       type: 'review',
     });
-    expect(row?.id).toMatch(/^review-\d+-[0-9a-f]{8}$/);
+    expect(row?.id).toMatch(/^review-review-test-\d+-\d+$/);
     expect(row?.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
-    const before = reviewsResponseSchema.parse(await (await get('?product=Badri%20Cow%20Ghee')).json());
+    const before = reviewsResponseSchema.parse(await (await get('?product=3')).json());
     expect(before).toEqual({ reviews: [], average: 0, count: 0 });
 
     // Staff publish it: Display → Yes. The cached (empty) feed still answers until it expires.
@@ -117,10 +105,10 @@ describe('the embedded sheet, end to end', () => {
     const display = REVIEW_HEADERS.indexOf('display');
     (table[1] as string[])[display] = 'Yes';
     await writeFile(reviewsCsv(), `${table.map(formatCsvRow).join('\r\n')}\r\n`);
-    expect((await (await get('?product=Badri%20Cow%20Ghee')).json()).count).toBe(0);
+    expect((await (await get('?product=3')).json()).count).toBe(0);
 
     vi.stubEnv('REVIEWS_CACHE_MS', '0');
-    const after = reviewsResponseSchema.parse(await (await get('?product=ghee')).json());
+    const after = reviewsResponseSchema.parse(await (await get('?product=3')).json());
     expect(after.count).toBe(1);
     expect(after.average).toBe(4);
     expect(after.reviews[0]).toMatchObject({
@@ -132,7 +120,8 @@ describe('the embedded sheet, end to end', () => {
 
     const summaries = reviewSummariesResponseSchema.parse(await (await get()).json()).summaries;
     expect(summaries).toHaveLength(6);
-    expect(summaries.find((summary) => summary.product === 'Badri Cow Ghee')).toEqual({
+    expect(summaries.find((summary) => summary.productId === 3)).toEqual({
+      productId: 3,
       product: 'Badri Cow Ghee',
       average: 4,
       count: 1,
@@ -144,11 +133,11 @@ describe('the embedded sheet, end to end', () => {
     vi.stubEnv('REVIEWS_CACHE_MS', '0');
     const lines = [
       [...REVIEW_HEADERS],
-      ['r1', 'Badri Cow Ghee', 'Asha', 'asha@example.com', '', '5', '', '2026-01-01', 'Lovely', 'YES', 'review'],
-      ['r2', 'Badri Cow Ghee', 'Ravi', 'ravi@example.com', 'Pune', '3', '', '2026-02-01', 'Good', 'yes', 'review'],
+      ['r1', 'Badri Cow Ghee', 'Asha', 'asha@example.com', '', '5', '', '2026-01-01', 'Lovely', 'YES', 'review', '3'],
+      ['r2', 'Badri Cow Ghee', 'Ravi', 'ravi@example.com', 'Pune', '3', '', '2026-02-01', 'Good', 'yes', 'review', ''],
     ];
     await writeFile(reviewsCsv(), `${lines.map(formatCsvRow).join('\r\n')}\r\n`);
-    const text = await (await get('?product=Badri%20Cow%20Ghee')).text();
+    const text = await (await get('?product=3')).text();
     const body = reviewsResponseSchema.parse(JSON.parse(text));
     expect(body.reviews.map((review) => review.id)).toEqual(['r2', 'r1']);
     expect(body.average).toBe(4);
@@ -158,9 +147,69 @@ describe('the embedded sheet, end to end', () => {
     expect(summaries).not.toContain('email');
   });
 
-  it('answers 400 for an empty product name', async () => {
-    const response = await get('?product=%20');
-    expect(response.status).toBe(400);
+  it('answers 400 for an empty product, 404 for one not in the catalogue', async () => {
+    expect((await get('?product=%20')).status).toBe(400);
+    expect((await get('?product=99')).status).toBe(404);
+    expect((await get('?product=Ghee')).status).toBe(404);
+  });
+});
+
+describe('the public feed matches reviews to products by id, never by a part of a name', () => {
+  beforeEach(async () => {
+    vi.stubEnv('REVIEWS_CACHE_MS', '0');
+    const row = (id: string, product: string, productId: string) => [
+      id,
+      product,
+      'C',
+      'c@example.com',
+      '',
+      '5',
+      '',
+      '2026-01-01',
+      `Review ${id}`,
+      'yes',
+      'review',
+      productId,
+    ];
+    const lines = [
+      [...REVIEW_HEADERS],
+      row('by-id', 'Himalayan Red Rice', '5'),
+      row('renamed', 'Our old red rice', '5'),
+      row('old-row', 'himalayan  red RICE', ''),
+      row('for-a', 'a', ''),
+      row('part', 'Rice', ''),
+      row('ghee', 'Badri Cow Ghee', '3'),
+    ];
+    await writeFile(reviewsCsv(), `${lines.map(formatCsvRow).join('\r\n')}\r\n`);
+  });
+
+  const idsFor = async (query: string) =>
+    reviewsResponseSchema
+      .parse(await (await get(query)).json())
+      .reviews.map((review) => review.id)
+      .sort();
+
+  it('shows a review for product id X only on X; an old row without an id by its exact name', async () => {
+    expect(await idsFor('?product=5')).toEqual(['by-id', 'old-row', 'renamed']);
+    expect(await idsFor('?product=3')).toEqual(['ghee']);
+    // The product page used to ask by name: an exact name still answers the same.
+    expect(await idsFor('?product=Himalayan%20Red%20Rice')).toEqual(['by-id', 'old-row', 'renamed']);
+  });
+
+  it('puts a review "for a" (or for "Rice") on no product at all', async () => {
+    const all = new Set<string>();
+    for (let id = 1; id <= 6; id += 1) for (const review of await idsFor(`?product=${id}`)) all.add(review);
+    expect(all.has('for-a')).toBe(false);
+    expect(all.has('part')).toBe(false);
+    const summaries = reviewSummariesResponseSchema.parse(await (await get()).json()).summaries;
+    expect(summaries.map((summary) => [summary.productId, summary.count])).toEqual([
+      [1, 0],
+      [2, 0],
+      [3, 1],
+      [4, 0],
+      [5, 3],
+      [6, 0],
+    ]);
   });
 });
 
@@ -178,7 +227,9 @@ describe('POST /api/reviews', () => {
     [{ rating: 6 }, MESSAGES.rating],
     [{ rating: 0 }, MESSAGES.rating],
     [{ review: '   ' }, MESSAGES.review],
-  ])('refuses %o with 422 and the shop-rules §5 message', async (overrides, message) => {
+    [{ submissionId: undefined }, 'A submission id is required'],
+    [{ submissionId: 'bad id!' }, 'A submission id is a UUID, or 8 to 64 letters, digits, - or _'],
+  ])('refuses %o with 422 and its message', async (overrides, message) => {
     const response = await post(submission(overrides));
     expect(response.status).toBe(422);
     const { error } = errorEnvelopeSchema.parse(await response.json());
@@ -190,6 +241,58 @@ describe('POST /api/reviews', () => {
   it('refuses a body over 16 KB and broken JSON', async () => {
     expect((await post(submission({ review: 'x'.repeat(17 * 1024) }))).status).toBe(413);
     expect((await post('{"name":')).status).toBe(400);
+  });
+
+  it('refuses a review for a product id not in the catalogue with 422, writing nothing', async () => {
+    const body = submission({ productId: 99 });
+    const response = await post(body);
+    expect(response.status).toBe(422);
+    expect(errorEnvelopeSchema.parse(await response.json()).error).toEqual({
+      code: 'UNKNOWN_PRODUCT',
+      message: 'Product 99 is not in our catalogue.',
+      issues: [{ path: 'productId', message: 'Product 99 is not in our catalogue.' }],
+    });
+    expect(await readCsv(reviewsCsv())).toEqual([]);
+    expect(
+      await sandbox.blobs().store('submissions').getWithMetadata(`review-${body.submissionId}`, { type: 'json' }),
+    ).toBeNull();
+  });
+
+  it('refuses a text/plain post (a form on any site) with 415, and a cross-site post with 403, writing nothing', async () => {
+    const asForm = await post(submission(), { 'Content-Type': 'text/plain' });
+    expect(asForm.status).toBe(415);
+    expect(errorEnvelopeSchema.parse(await asForm.json()).error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    const crossSite = await post(submission(), { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' });
+    expect(crossSite.status).toBe(403);
+    expect(errorEnvelopeSchema.parse(await crossSite.json()).error.code).toBe('CROSS_SITE');
+    expect(await readCsv(reviewsCsv())).toEqual([]);
+    const sameOrigin = await post(submission(), { Origin: 'http://localhost', 'Sec-Fetch-Site': 'same-origin' });
+    expect(sameOrigin.status).toBe(201);
+    expect(await reviewRows()).toHaveLength(1);
+  });
+
+  it('stores a review sent again and again, even all at once, as one row', async () => {
+    const body = submission();
+    expect((await post(body)).status).toBe(201);
+    expect((await post(body)).status).toBe(201);
+    const together = await Promise.all([post(body), post(body), post(body)]);
+    expect(together.map((response) => response.status)).toEqual([201, 201, 201]);
+    const concurrent = submission();
+    const first = await Promise.all(Array.from({ length: 4 }, () => post(concurrent)));
+    expect(first.map((response) => response.status)).toEqual([201, 201, 201, 201]);
+    const rows = await reviewRows();
+    expect(rows.map((row) => row.id).sort()).toEqual(
+      [`review-${body.submissionId}`, `review-${concurrent.submissionId}`].sort(),
+    );
+  });
+
+  it('refuses the same submission id with other content (409), writing nothing more', async () => {
+    const body = submission();
+    expect((await post(body)).status).toBe(201);
+    const changed = await post({ ...body, review: 'Changed my mind.' });
+    expect(changed.status).toBe(409);
+    expect(errorEnvelopeSchema.parse(await changed.json()).error.code).toBe('SUBMISSION_CONFLICT');
+    expect(await reviewRows()).toHaveLength(1);
   });
 
   it('defaults the rating to 5 and neutralises formulas in the row', async () => {
@@ -225,8 +328,19 @@ describe('POST /api/reviews', () => {
       expect(body.rows).toHaveLength(1);
       expect(body.rows[0]?.[0]).toBe(body.id);
       expect(body.rows[0]?.slice(1, 4)).toEqual(['Badri Cow Ghee', 'Asha', 'asha@example.com']);
-      expect(body.rows[0]?.slice(9)).toEqual(['No', 'review']);
+      expect(body.rows[0]?.slice(9)).toEqual(['No', 'review', '3']);
       expect(await readCsv(reviewsCsv())).toEqual([]);
+    });
+
+    it('writes a review whose first write failed when it is sent again, once, even if resent at once', async () => {
+      const script = scriptDownAtFirst(SCRIPT_URL);
+      const body = submission();
+      expect((await post(body)).status).toBe(502);
+      script.up();
+      const resends = await Promise.all([post(body), post(body), post(body)]);
+      expect(resends.map((response) => response.status)).toEqual([201, 201, 201]);
+      expect((await post(body)).status).toBe(201);
+      expect(script.received).toEqual([`review-${body.submissionId}`]);
     });
 
     it.each([
@@ -239,7 +353,7 @@ describe('POST /api/reviews', () => {
       expect(response.status).toBe(502);
       const { error } = errorEnvelopeSchema.parse(await response.json());
       expect(error).toEqual({ code: 'SHEET_UNAVAILABLE', message: 'Oops! Something went wrong. Please try again.' });
-      expect(warn).toHaveBeenCalledWith(expect.stringContaining('Sheet: Reviews row'));
+      expect(warn()).toHaveBeenCalledWith(expect.stringContaining('Sheet: Reviews row'));
     });
   });
 });
@@ -279,6 +393,6 @@ describe('GET /api/reviews from the gviz feed', () => {
     const down = await get('?product=Himalayan%20Red%20Rice');
     expect(down.status).toBe(200);
     expect(await down.json()).toEqual({ reviews: [], average: 0, count: 0 });
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('Reviews: feed unavailable'));
+    expect(warn()).toHaveBeenCalledWith(expect.stringContaining('Reviews: feed unavailable'));
   });
 });

@@ -161,6 +161,24 @@ describe('parseGvizResponse', () => {
     ]);
   });
 
+  it('reads the Product ID column (a catalogue id) for the feed, not for the browser', () => {
+    const labels = [...LABELS, 'Product ID'];
+    const ids: [GvizCell, number | undefined][] = [
+      [v('3'), 3],
+      [{ v: 5, f: '5' }, 5],
+      [v(' 6 '), 6],
+      [v(''), undefined],
+      [null, undefined],
+      [v('ghee'), undefined],
+      [v('0'), undefined],
+      [v('2.5'), undefined],
+    ];
+    const rows = ids.map(([cell], index) => [...row({ id: v(`r${index}`) }), cell]);
+    const reviews = parseGvizResponse(wrapped(gvizTable(rows, labels)), TODAY);
+    expect(reviews.map((review) => review.productId)).toEqual(ids.map(([, expected]) => expected));
+    expect(Object.keys(reviews[3] ?? {})).not.toContain('productId');
+  });
+
   it('reads the labels from the first row when gviz left the columns unlabelled', () => {
     const header = LABELS.map((label) => v(label));
     const json = gvizTable([header, row()], Array(LABELS.length).fill(''));
@@ -225,9 +243,10 @@ describe('readLocalReviews (the embedded Reviews.csv)', () => {
 });
 
 describe('selectReviews', () => {
-  const review = (id: string, product: string, rating: number, date: string) => ({
+  const review = (id: string, product: string, rating: number, date: string, productId?: number) => ({
     id,
     product,
+    ...(productId === undefined ? {} : { productId }),
     customer: 'C',
     location: '',
     rating,
@@ -235,28 +254,49 @@ describe('selectReviews', () => {
     date,
     review: 'text',
   });
+  const GHEE = { id: 3, name: 'Badri Cow Ghee' };
   const all = [
     review('a', 'Badri Cow Ghee', 5, '2026-01-01'),
     review('b', 'ghee', 4, '2026-02-10'),
-    review('c', 'Himalayan Red Rice', 3, '2026-02-01'),
-    review('d', 'BADRI COW GHEE 500ML', 4, '2026-02-10'),
+    review('c', 'Himalayan Red Rice', 3, '2026-02-01', 5),
+    review('d', ' BADRI  COW GHEE ', 4, '2026-02-10'),
     review('e', 'Badri Cow Ghee', 2, 'not a date'),
+    review('f', 'Renamed ghee', 3, '2026-02-11', 3),
+    review('g', 'Badri Cow Ghee', 1, '2026-02-12', 5),
   ];
 
-  it('matches names either way, case-insensitively; newest first, later rows first on a tie', () => {
-    const result = selectReviews(all, 'Badri Cow Ghee');
-    expect(result.reviews.map((item) => item.id)).toEqual(['d', 'b', 'a', 'e']);
+  it('matches by product id, and rows without one by the exact name; newest first, later rows first on a tie', () => {
+    const result = selectReviews(all, GHEE);
+    expect(result.reviews.map((item) => item.id)).toEqual(['f', 'd', 'a', 'e']);
     expect(result.count).toBe(4);
-    expect(result.average).toBe(3.8);
+    expect(result.average).toBe(3.5);
+  });
+
+  it('shows a review for product X only on X, whatever name its row carries', () => {
+    expect(selectReviews(all, { id: 5, name: 'Himalayan Red Rice' }).reviews.map((item) => item.id)).toEqual([
+      'g',
+      'c',
+    ]);
+  });
+
+  it('never matches by a part of a name: a review "for a" is on no product', () => {
+    const short = [review('x', 'a', 5, '2026-01-01'), review('y', 'Rajma', 5, '2026-01-01')];
+    for (const product of [GHEE, { id: 1, name: 'Himalayan White Rajma' }, { id: 2, name: 'Himalayan Red Rajma' }]) {
+      expect(selectReviews(short, product).count).toBe(0);
+    }
   });
 
   it('answers zero for a product without reviews', () => {
-    expect(selectReviews(all, 'Wild Himalayan Tempering Spice')).toEqual({ reviews: [], average: 0, count: 0 });
+    expect(selectReviews(all, { id: 6, name: 'Wild Himalayan Tempering Spice' })).toEqual({
+      reviews: [],
+      average: 0,
+      count: 0,
+    });
   });
 
   it('copies only the public fields', () => {
-    const leaky = { ...review('x', 'Ghee', 5, '2026-01-01'), email: 'x@example.com', display: 'Yes' };
-    const [only] = selectReviews([leaky], 'Ghee').reviews;
+    const leaky = { ...review('x', 'Ghee', 5, '2026-01-01', 3), email: 'x@example.com', display: 'Yes' };
+    const [only] = selectReviews([leaky], GHEE).reviews;
     expect(Object.keys(only ?? {}).sort()).toEqual(
       ['customer', 'date', 'id', 'location', 'product', 'rating', 'review', 'source'].sort(),
     );
@@ -337,12 +377,16 @@ describe('loadReviews (the feed reader)', () => {
 
   it('reviewsFor and reviewSummaries read through the same cache', async () => {
     feedAnswers(() => new HttpResponse(wrapped(gvizTable([row(), row({ id: v('r2'), rating: v('4') })]))));
-    const ghee = await reviewsFor('badri cow ghee', env);
+    const ghee = await reviewsFor({ id: 3, name: 'Badri Cow Ghee' }, env);
     expect(ghee).toMatchObject({ average: 4.5, count: 2 });
-    expect(await reviewSummaries(['Badri Cow Ghee', 'Himalayan Red Rice'], env)).toEqual({
+    const products = [
+      { id: 3, name: 'Badri Cow Ghee' },
+      { id: 5, name: 'Himalayan Red Rice' },
+    ];
+    expect(await reviewSummaries(products, env)).toEqual({
       summaries: [
-        { product: 'Badri Cow Ghee', average: 4.5, count: 2 },
-        { product: 'Himalayan Red Rice', average: 0, count: 0 },
+        { productId: 3, product: 'Badri Cow Ghee', average: 4.5, count: 2 },
+        { productId: 5, product: 'Himalayan Red Rice', average: 0, count: 0 },
       ],
     });
     expect(requests).toBe(1);

@@ -5,12 +5,12 @@
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { averageRating, productNamesMatch } from '../../../src/shop/reviews.ts';
+import { averageRating, reviewIsFor } from '../../../src/shop/reviews.ts';
 import type { PublicReview } from '../../../src/shop/schemas.ts';
 import type { ServerEnv } from '../platform/env.ts';
 import { readCsv } from '../sheets/local-csv.ts';
 import { indiaToday } from '../sheets/records.ts';
-import { type Cell, reviewsFromTable } from './table.ts';
+import { type Cell, type FeedReview, reviewsFromTable } from './table.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The gviz feed
@@ -57,7 +57,7 @@ export class ReviewFeedError extends Error {
  * and the last `}`, so the wrapper (`/*O_o*\/`, `google.visualization.Query.setResponse(…);`)
  * may change without breaking this. Throws ReviewFeedError for anything that is not a table.
  */
-export function parseGvizResponse(text: string, today: string = indiaToday()): PublicReview[] {
+export function parseGvizResponse(text: string, today: string = indiaToday()): FeedReview[] {
   const start = text.indexOf('{');
   const end = text.lastIndexOf('}');
   if (start < 0 || end < start) throw new ReviewFeedError('the feed holds no JSON object');
@@ -79,7 +79,7 @@ export function parseGvizResponse(text: string, today: string = indiaToday()): P
 }
 
 /** The displayed reviews in the local Reviews.csv (header row = labels); a missing file has none. */
-export async function readLocalReviews(dir: string, today: string = indiaToday()): Promise<PublicReview[]> {
+export async function readLocalReviews(dir: string, today: string = indiaToday()): Promise<FeedReview[]> {
   const [header, ...rows] = await readCsv(resolve(dir, 'Reviews.csv'));
   if (!header) return [];
   return reviewsFromTable(header, rows, today);
@@ -108,7 +108,7 @@ function cacheMs(): number {
 interface CacheEntry {
   source: string;
   at: number;
-  reviews: Promise<PublicReview[]>;
+  reviews: Promise<FeedReview[]>;
 }
 let cache: CacheEntry | undefined;
 
@@ -117,7 +117,7 @@ export function clearReviewsCache(): void {
   cache = undefined;
 }
 
-async function readFeed(env: ReviewsEnv, fetchImpl: typeof fetch): Promise<PublicReview[]> {
+async function readFeed(env: ReviewsEnv, fetchImpl: typeof fetch): Promise<FeedReview[]> {
   if (!env.SHEET_ID) {
     // Production without a feed shows no reviews rather than files from the function's disk.
     return env.CONTEXT === 'production' ? [] : readLocalReviews(env.LOCAL_SHEETS_DIR);
@@ -144,7 +144,7 @@ async function readFeed(env: ReviewsEnv, fetchImpl: typeof fetch): Promise<Publi
  * Every displayed review, from the cache when it is fresh. A failure is logged as a warning and
  * answers an empty list (docs/shop-rules.md §8); it is not cached, so the next request tries the feed again.
  */
-export async function loadReviews(env: ReviewsEnv, fetchImpl: typeof fetch = fetch): Promise<PublicReview[]> {
+export async function loadReviews(env: ReviewsEnv, fetchImpl: typeof fetch = fetch): Promise<FeedReview[]> {
   const source = env.SHEET_ID ? `sheet:${env.SHEET_ID}` : `csv:${resolve(env.LOCAL_SHEETS_DIR)}`;
   const now = Date.now();
   if (cache && cache.source === source && now - cache.at < cacheMs()) return cache.reviews;
@@ -174,14 +174,21 @@ function dateValue(date: string): number {
   return Number.isNaN(time) ? Number.NEGATIVE_INFINITY : time;
 }
 
+/** A catalogue product as the feed matches reviews to it: its id, and its name for older rows. */
+export interface ReviewedProduct {
+  id: number;
+  name: string;
+}
+
 /**
- * One product's reviews: names matched either way (docs/shop-rules.md §5), newest first (later rows first on the
- * same date), copied field by field so nothing but the public fields can leave.
+ * One product's reviews: by catalogue id, or for rows without one by the exact name
+ * (docs/shop-rules.md §5, `reviewIsFor`), newest first (later rows first on the same date), copied
+ * field by field so nothing but the public fields can leave.
  */
-export function selectReviews(all: readonly PublicReview[], productName: string): ProductReviews {
+export function selectReviews(all: readonly FeedReview[], product: ReviewedProduct): ProductReviews {
   const reviews = all
     .map((review, index) => ({ review, index }))
-    .filter(({ review }) => productNamesMatch(review.product, productName))
+    .filter(({ review }) => reviewIsFor(review, product))
     .sort((a, b) => dateValue(b.review.date) - dateValue(a.review.date) || b.index - a.index)
     .map(({ review }) => ({
       id: review.id,
@@ -196,28 +203,32 @@ export function selectReviews(all: readonly PublicReview[], productName: string)
   return { reviews, average: averageRating(reviews.map((review) => review.rating)), count: reviews.length };
 }
 
-export function summarise(
-  all: readonly PublicReview[],
-  productNames: readonly string[],
-): { product: string; average: number; count: number }[] {
-  return productNames.map((product) => {
+export interface ReviewSummary {
+  productId: number;
+  product: string;
+  average: number;
+  count: number;
+}
+
+export function summarise(all: readonly FeedReview[], products: readonly ReviewedProduct[]): ReviewSummary[] {
+  return products.map((product) => {
     const { average, count } = selectReviews(all, product);
-    return { product, average, count };
+    return { productId: product.id, product: product.name, average, count };
   });
 }
 
 export async function reviewsFor(
-  productName: string,
+  product: ReviewedProduct,
   env: ReviewsEnv,
   fetchImpl: typeof fetch = fetch,
 ): Promise<ProductReviews> {
-  return selectReviews(await loadReviews(env, fetchImpl), productName);
+  return selectReviews(await loadReviews(env, fetchImpl), product);
 }
 
 export async function reviewSummaries(
-  productNames: readonly string[],
+  products: readonly ReviewedProduct[],
   env: ReviewsEnv,
   fetchImpl: typeof fetch = fetch,
-): Promise<{ summaries: { product: string; average: number; count: number }[] }> {
-  return { summaries: summarise(await loadReviews(env, fetchImpl), productNames) };
+): Promise<{ summaries: ReviewSummary[] }> {
+  return { summaries: summarise(await loadReviews(env, fetchImpl), products) };
 }

@@ -7,10 +7,17 @@ import type { PublicReview } from '../../../src/shop/schemas.ts';
 
 export type Cell = string | undefined;
 
+/**
+ * A published review as the feed holds it: the public fields plus the catalogue id of its product
+ * (the Product ID column; absent in rows written before it existed), which picks its product.
+ */
+export type FeedReview = PublicReview & { productId?: number | undefined };
+
 /** The columns read, by label (case and spaces ignored); `customer` is the sheet's name column. */
 const COLUMNS = {
   id: ['id'],
   product: ['product'],
+  productId: ['product id'],
   customer: ['name', 'customer'],
   location: ['location'],
   rating: ['rating'],
@@ -39,12 +46,19 @@ export function parseRating(value: Cell): number {
   return Math.min(5, Math.max(1, Math.round(number)));
 }
 
+/** The Product ID cell: a catalogue id (a positive whole number), else none. */
+export function parseProductId(value: Cell): number | undefined {
+  const text = (value ?? '').trim();
+  const number = Number(text);
+  return text !== '' && Number.isInteger(number) && number > 0 ? number : undefined;
+}
+
 /**
  * The displayed reviews of a table. `rows` are the data rows in sheet order; a missing id becomes
  * `review-<n>`, n counting data rows from 1. A sheet whose columns have no labels (gviz does this
  * when it cannot tell the header row) has its labels in the first row, which is then skipped.
  */
-export function reviewsFromTable(labels: readonly Cell[], rows: readonly Cell[][], today: string): PublicReview[] {
+export function reviewsFromTable(labels: readonly Cell[], rows: readonly Cell[][], today: string): FeedReview[] {
   let indexes = columnIndexes(labels);
   let dataRows = rows;
   if (indexes.display < 0 && rows[0]) {
@@ -55,16 +69,18 @@ export function reviewsFromTable(labels: readonly Cell[], rows: readonly Cell[][
     }
   }
   if (indexes.display < 0) return [];
-  const reviews: PublicReview[] = [];
+  const reviews: FeedReview[] = [];
   dataRows.forEach((row, index) => {
     const read = (column: Column) => {
       const at = indexes[column];
       return at < 0 ? '' : (row[at] ?? '').trim();
     };
     if (read('display').toLowerCase() !== 'yes') return;
+    const productId = parseProductId(read('productId'));
     reviews.push({
       id: read('id') || `review-${index + 1}`,
       product: read('product'),
+      ...(productId === undefined ? {} : { productId }),
       customer: read('customer'),
       location: read('location'),
       rating: parseRating(read('rating')),

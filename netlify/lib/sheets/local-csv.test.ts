@@ -5,7 +5,8 @@ import { makeCustomer } from '../../../tests/support/factories.ts';
 import { makeSheetOrder as makeOrder, tempSheetsDir } from '../../../tests/support/sheets.ts';
 import { createSheets } from './client.ts';
 import { formatCsvRow, parseCsv, readCsv } from './local-csv.ts';
-import { ORDER_HEADERS, orderRows } from './tabs.ts';
+import { newSheetReview } from './records.ts';
+import { ORDER_HEADERS, orderRows, REVIEW_HEADERS } from './tabs.ts';
 
 const sheetsDir = tempSheetsDir();
 const localEnv = sheetsDir.localEnv;
@@ -103,6 +104,65 @@ describe('createSheets without SHEETS_WEBHOOK_URL (CSV files)', () => {
     const [header, ...rows] = await readCsv(ordersCsv());
     expect(header).toEqual([...ORDER_HEADERS]);
     expect(rows.map((row) => row.at(-1))).toEqual(['Booked', 'Booked']);
+  });
+
+  it('adds the Product ID column to a Reviews.csv made before it, and writes new rows under their headers', async () => {
+    const reviewsCsv = join(sheetsDir.dir(), 'Reviews.csv');
+    // An older file, a column staff added ('note') and one they moved ('display' first).
+    const oldHeader = [
+      'display',
+      'id',
+      'product',
+      'name',
+      'email',
+      'location',
+      'rating',
+      'source',
+      'date',
+      'review',
+      'type',
+      'note',
+    ];
+    const oldRow = [
+      'Yes',
+      'review-1',
+      'Badri Cow Ghee',
+      'Asha',
+      'a@example.com',
+      '',
+      '5',
+      'Website',
+      '2026-01-01',
+      'Good',
+      'review',
+      'ok',
+    ];
+    await writeFile(reviewsCsv, `${formatCsvRow(oldHeader)}\r\n${formatCsvRow(oldRow)}`);
+    const review = newSheetReview({
+      submissionId: 'csv-widen-0001',
+      productId: 5,
+      product: 'Himalayan Red Rice',
+      name: 'Ravi',
+      email: 'r@example.com',
+      rating: 4,
+      review: 'Fine',
+    });
+    expect(await local().appendReview(review)).toEqual({ ok: true, duplicate: false });
+    const [header, first, added, ...rest] = await readCsv(reviewsCsv);
+    expect(header).toEqual([...oldHeader, 'Product ID']);
+    expect(first).toEqual(oldRow);
+    expect(rest).toEqual([]);
+    const cell = (name: string) => added?.[header?.indexOf(name) ?? -1];
+    expect([cell('id'), cell('display'), cell('product'), cell('Product ID'), cell('note')]).toEqual([
+      'review-csv-widen-0001',
+      'No',
+      'Himalayan Red Rice',
+      '5',
+      '',
+    ]);
+    expect(await local().appendReview(review)).toEqual({ ok: true, duplicate: true });
+    expect(await readCsv(reviewsCsv)).toHaveLength(3);
+    expect(REVIEW_HEADERS.at(-1)).toBe('Product ID');
   });
 
   it('keeps the same order sent twice at once to one set of rows', async () => {

@@ -35,14 +35,25 @@ export function csvWriter(dir: string): TabWriter {
         if (matching.length > 0) {
           if (!options.upsert || !tab.updatable || !header) return { ok: true, duplicate: true };
           const updated = updateRows(table, matching, rows[0] ?? [], tab.headers, tab.updatable);
-          if (updated) await writeFile(file, `${BOM}${updated.map((row) => `${formatCsvRow(row)}${CRLF}`).join('')}`);
+          if (updated) await writeFile(file, tableText(updated));
           return { ok: true, duplicate: true, updated: updated !== undefined };
         }
-        // One appendFile per record, so a crash leaves whole records or none of them.
+        // Cells go under their own headers, as the Apps Script puts them: a column staff added or
+        // moved shifts nothing, and a header the file lacks (one the shop added later, such as
+        // the Reviews tab's Product ID) is first added at its right edge.
+        const layout = header?.includes(tab.keyHeader)
+          ? [...header, ...tab.headers.filter((name) => !header.includes(name))]
+          : undefined;
+        const placed = layout ? rows.map((row) => layout.map((name) => row[tab.headers.indexOf(name)] ?? '')) : rows;
         let text = header ? '' : `${BOM}${formatCsvRow(tab.headers)}${CRLF}`;
-        // A file saved by a spreadsheet program may lack the final line break.
-        if (existing !== '' && !existing.endsWith('\n') && !existing.endsWith('\r')) text += CRLF;
-        text += rows.map((row) => `${formatCsvRow(row)}${CRLF}`).join('');
+        if (layout && header && layout.length > header.length) {
+          await writeFile(file, tableText([layout, ...table.slice(1)]));
+        } else if (existing !== '' && !existing.endsWith('\n') && !existing.endsWith('\r')) {
+          // A file saved by a spreadsheet program may lack the final line break.
+          text += CRLF;
+        }
+        // One appendFile per record, so a crash leaves whole records or none of them.
+        text += placed.map((row) => `${formatCsvRow(row)}${CRLF}`).join('');
         await appendFile(file, text, 'utf8');
         return { ok: true, duplicate: false };
       });
@@ -99,6 +110,11 @@ async function readText(file: string): Promise<string> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
     throw error;
   }
+}
+
+/** A whole file: the byte-order mark, then every record with its line break. */
+function tableText(table: readonly (readonly string[])[]): string {
+  return `${BOM}${table.map((row) => `${formatCsvRow(row)}${CRLF}`).join('')}`;
 }
 
 /** One CSV record without its line break: a field with a comma, quote, CR or LF is quoted. */

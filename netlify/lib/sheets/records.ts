@@ -1,4 +1,8 @@
-/** New Reviews and Contact Submissions rows, made from what the shopper sent. */
+/**
+ * New Reviews and Contact Submissions rows, made from what the shopper sent. A row's id is its
+ * submission id (`review-<id>`, `contact-<id>`) and its date the time the submission was first
+ * received, so a resend makes the very same row, which the Sheet already has (docs/shop-rules.md §3).
+ */
 import type { SheetContact, SheetReview } from './tabs.ts';
 
 const indiaDate = new Intl.DateTimeFormat('en-CA', {
@@ -13,12 +17,11 @@ export function indiaToday(now: Date = new Date()): string {
   return indiaDate.format(now);
 }
 
-/** A unique id for a row: `<prefix>-<milliseconds>-<8 random hex digits>`. */
-export function rowId(prefix: string, now: Date = new Date()): string {
-  return `${prefix}-${now.getTime()}-${crypto.randomUUID().slice(0, 8)}`;
-}
-
 export interface ReviewInput {
+  /** The browser's id of this submission (`submissionIdSchema`). */
+  submissionId: string;
+  productId: number;
+  /** The product's name in the catalogue, for staff. */
   product: string;
   name: string;
   email: string;
@@ -27,17 +30,18 @@ export interface ReviewInput {
   review: string;
 }
 
-/** A new review row: display 'No', type 'review', source 'Website', today's date in India. */
-export function newSheetReview(input: ReviewInput, now: Date = new Date()): SheetReview {
+/** A new review row: display 'No', type 'review', source 'Website', the day in India it was received. */
+export function newSheetReview(input: ReviewInput, receivedAt: Date = new Date()): SheetReview {
   return {
-    id: rowId('review', now),
+    id: `review-${input.submissionId}`,
     product: input.product,
+    productId: input.productId,
     name: input.name,
     email: input.email,
     location: input.location,
     rating: input.rating,
     source: 'Website',
-    date: indiaToday(now),
+    date: indiaToday(receivedAt),
     review: input.review,
     display: 'No',
     type: 'review',
@@ -45,6 +49,7 @@ export function newSheetReview(input: ReviewInput, now: Date = new Date()): Shee
 }
 
 export interface ContactInput {
+  submissionId: string;
   name: string;
   email: string;
   phone?: string | undefined;
@@ -52,16 +57,16 @@ export interface ContactInput {
   message: string;
 }
 
-/** A new contact row: an ISO timestamp and type 'contact'. */
-export function newSheetContact(input: ContactInput, now: Date = new Date()): SheetContact {
+/** A new contact row: the ISO time it was received and type 'contact'. */
+export function newSheetContact(input: ContactInput, receivedAt: Date = new Date()): SheetContact {
   return {
-    id: rowId('contact', now),
+    id: `contact-${input.submissionId}`,
     name: input.name,
     email: input.email,
     phone: input.phone,
     subject: input.subject,
     message: input.message,
-    timestamp: now.toISOString(),
+    timestamp: receivedAt.toISOString(),
     type: 'contact',
   };
 }

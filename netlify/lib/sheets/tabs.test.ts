@@ -126,6 +126,8 @@ describe('the Reviews and Contact Submissions tabs', () => {
   const review = (overrides: Partial<Parameters<typeof newSheetReview>[0]> = {}) =>
     newSheetReview(
       {
+        submissionId: '0b6f6a1e-4a8e-4c53-9c1b-2f1f5a0f3c11',
+        productId: 3,
         product: 'Badri Cow Ghee',
         name: 'Asha',
         email: 'asha@example.com',
@@ -139,6 +141,7 @@ describe('the Reviews and Contact Submissions tabs', () => {
   const message = (overrides: Partial<Parameters<typeof newSheetContact>[0]> = {}) =>
     newSheetContact(
       {
+        submissionId: 'contact-form-0001',
         name: 'Ravi',
         email: 'ravi@example.com',
         phone: '+91 98765 43210',
@@ -149,11 +152,13 @@ describe('the Reviews and Contact Submissions tabs', () => {
       NOW,
     );
 
-  it('gives a new review display No, type review, source Website and the date in India', () => {
+  it('gives a new review its submission id, display No, type review, source Website and the date in India', () => {
     const row = review();
     expect(row).toMatchObject({ display: 'No', type: 'review', source: 'Website', date: '2026-03-02' });
-    expect(row.id).toMatch(/^review-1772395200000-[0-9a-f]{8}$/);
-    expect(review().id).not.toBe(row.id);
+    expect(row.id).toBe('review-0b6f6a1e-4a8e-4c53-9c1b-2f1f5a0f3c11');
+    // A resend makes the very same row, which the Sheet skips by its id.
+    expect(review()).toEqual(row);
+    expect(review({ submissionId: 'another-one-1' }).id).toBe('review-another-one-1');
     expect(indiaToday(new Date('2026-03-01T18:29:59Z'))).toBe('2026-03-01');
     expect(tabRows(REVIEWS_TAB, row)).toEqual([
       [
@@ -168,6 +173,7 @@ describe('the Reviews and Contact Submissions tabs', () => {
         'Smells like home.',
         'No',
         'review',
+        '3',
       ],
     ]);
     expect([...REVIEW_HEADERS]).toEqual([
@@ -182,13 +188,14 @@ describe('the Reviews and Contact Submissions tabs', () => {
       'review',
       'display',
       'type',
+      'Product ID',
     ]);
   });
 
   it('gives a contact message an ISO timestamp and type contact', () => {
     const row = message({ phone: undefined });
     expect(row).toMatchObject({ timestamp: '2026-03-01T20:00:00.000Z', type: 'contact' });
-    expect(row.id).toMatch(/^contact-/);
+    expect(row.id).toBe('contact-contact-form-0001');
     expect(tabRows(CONTACT_TAB, row)[0]).toEqual([
       row.id,
       'Ravi',

@@ -110,9 +110,14 @@ export const ORDERS_TAB: SheetTab<SheetOrder> = {
   },
 };
 
+/** The Reviews tab's column of the product's catalogue id, which the public feed matches by. */
+export const REVIEW_PRODUCT_ID_HEADER = 'Product ID';
+
 /**
- * The Reviews tab: the columns the public review feed reads (docs/shop-rules.md §7) plus the
- * email, which only staff see, and the row's type. Staff publish a review by setting `display` to Yes.
+ * The Reviews tab: the columns the public review feed reads (docs/shop-rules.md §11) plus the
+ * email, which only staff see, and the row's type. Staff publish a review by setting `display` to
+ * Yes. `Product ID` came later, so it is last: a tab made before it only gains a column at its
+ * right edge, and its older rows (without an id) are matched by their product name.
  */
 export const REVIEW_HEADERS = [
   'id',
@@ -126,12 +131,16 @@ export const REVIEW_HEADERS = [
   'review',
   'display',
   'type',
+  REVIEW_PRODUCT_ID_HEADER,
 ] as const;
 
 /** A review submission as it reaches the sheet (docs/shop-rules.md §3): unpublished until staff say otherwise. */
 export interface SheetReview {
   id: string;
+  /** The product's name from the catalogue: what staff read. */
   product: string;
+  /** The product's catalogue id: what the public feed matches by. */
+  productId: number;
   name: string;
   email: string;
   location?: string | undefined;
@@ -150,8 +159,10 @@ export const REVIEWS_TAB: SheetTab<SheetReview> = {
   keyHeader: 'id',
   keyField: 'id',
   key: (review) => review.id,
-  // Each column is the field of the same name.
-  rows: (review) => [REVIEW_HEADERS.map((header) => review[header])],
+  // Each column is the field of the same name; Product ID is `productId`.
+  rows: (review) => [
+    REVIEW_HEADERS.map((header) => (header === REVIEW_PRODUCT_ID_HEADER ? review.productId : review[header])),
+  ],
 };
 
 /** A contact message (docs/shop-rules.md §3), with a generated id first so a retried write adds no second row. */

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -52,7 +52,35 @@ describe('useSchemaForm', () => {
     await user.click(button());
 
     expect(await screen.findByRole('button', { name: 'success' })).toBeInTheDocument();
-    expect(onValid).toHaveBeenCalledWith({ name: 'Asha', age: 34 }, screen.getByRole('form'));
+    expect(onValid).toHaveBeenCalledWith({ name: 'Asha', age: 34 }, screen.getByRole('form'), expect.any(String));
+  });
+
+  it('names a submission: the same id for a resend of the same values, a new one for others or after a success', async () => {
+    const ids: string[] = [];
+    let outcome: FormOutcome = 'error';
+    const onValid = vi.fn(async (_values: unknown, _form: HTMLFormElement, submissionId: string) => {
+      ids.push(submissionId);
+      return outcome;
+    });
+    const user = userEvent.setup();
+    render(<TestForm onValid={onValid} />);
+    await fill(user, 'Asha', '34');
+
+    await user.click(button());
+    await screen.findByRole('button', { name: 'error' });
+    outcome = 'success';
+    await user.click(button());
+    await screen.findByRole('button', { name: 'success' });
+    await user.click(button());
+    await fill(user, 'Ravi', '40');
+    await user.click(button());
+    await waitFor(() => expect(ids).toHaveLength(4));
+
+    const [first, resent, afterSuccess, other] = ids;
+    expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(resent).toBe(first);
+    expect(afterSuccess).not.toBe(first);
+    expect(other).not.toBe(afterSuccess);
   });
 
   it('is submitting while the values are sent, and settles in what the sender says', async () => {

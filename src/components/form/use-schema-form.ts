@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { loadSchemas, type Schemas } from '../api/index.ts';
+import { newSubmissionId } from './submission-id.ts';
 
 export type FormStatus = 'idle' | 'submitting' | 'success' | 'error';
 /** How a submission ends; 'idle' when there is nothing to say (e.g. the invalid values were reported). */
@@ -13,8 +14,12 @@ export interface SchemaFormOptions<S extends z.ZodType> {
    * schema the function parses, so the browser and the server agree on every field.
    */
   schema: (schemas: Schemas) => S;
-  /** Sends the parsed values; resolves to how the submission ended. */
-  onValid: (values: z.output<S>, form: HTMLFormElement) => Promise<FormOutcome>;
+  /**
+   * Sends the parsed values; resolves to how the submission ended. `submissionId` names this
+   * submission for the server (docs/shop-rules.md §3): the same for a resend of the same values (a
+   * double tap, a retry after a timeout or a failure), a new one for other values or after a success.
+   */
+  onValid: (values: z.output<S>, form: HTMLFormElement, submissionId: string) => Promise<FormOutcome>;
   /** Told when the values do not parse, after the field errors are set. */
   onInvalid?: (values: FormValues, schemas: Schemas) => void;
   /** How long 'success' lasts before the form is idle again; until the next submission when unset. */
@@ -47,6 +52,7 @@ export function useSchemaForm<S extends z.ZodType>(options: SchemaFormOptions<S>
   const [status, setStatus] = useState<FormStatus>('idle');
   const [errors, setErrors] = useState<FieldErrors>({});
   const sending = useRef(false);
+  const submission = useRef<{ id: string; values: string } | undefined>(undefined);
   const successTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(successTimer.current), []);
@@ -65,7 +71,11 @@ export function useSchemaForm<S extends z.ZodType>(options: SchemaFormOptions<S>
       const parsed = options.schema(schemas).safeParse(values);
       setErrors(parsed.success ? {} : fieldErrors(parsed.error));
       if (parsed.success) {
-        outcome = await options.onValid(parsed.data, form);
+        const sent = JSON.stringify(parsed.data);
+        if (submission.current?.values !== sent) submission.current = { id: newSubmissionId(), values: sent };
+        outcome = await options.onValid(parsed.data, form, submission.current.id);
+        // Sent and taken: whatever is sent next is another submission.
+        if (outcome === 'success') submission.current = undefined;
       } else {
         options.onInvalid?.(values, schemas);
         outcome = 'idle';

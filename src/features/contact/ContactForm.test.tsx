@@ -70,6 +70,7 @@ describe('<ContactForm>', () => {
         subject: 'Bulk order',
         message: 'Do you sell 5 kg packs?',
         website: '',
+        submissionId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       },
     ]);
     expect(screen.getByRole('textbox', { name: 'Full Name *' })).toHaveValue('');
@@ -94,9 +95,9 @@ describe('<ContactForm>', () => {
     expect(leads()).toHaveLength(0);
   });
 
-  it('clears the previous status when a new submission starts', async () => {
+  it('clears the previous status when a new submission starts, and resends under the same submission id', async () => {
     let fail = true;
-    contactApi(async () => {
+    const bodies = contactApi(async () => {
       await delay(50);
       return fail
         ? HttpResponse.json({ error: { code: 'SHEET_UNAVAILABLE', message: 'x' } }, { status: 502 })
@@ -114,5 +115,7 @@ describe('<ContactForm>', () => {
     await screen.findByRole('button', { name: 'Sending...' });
     expect(screen.queryByText(ERROR)).not.toBeInTheDocument();
     expect(await screen.findByText(SUCCESS)).toBeInTheDocument();
+    const [first, resent] = bodies as { submissionId: string }[];
+    expect(resent?.submissionId).toBe(first?.submissionId);
   });
 });

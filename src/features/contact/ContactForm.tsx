@@ -10,15 +10,16 @@ export const CONTACT_TEXTS = {
 } as const;
 
 /**
- * The /contact message form, sent to /api/contact. The browser's own checks (required, email)
- * speak first (docs/shop-rules.md §5); the schema the function parses catches the rest (a blank
- * name of spaces, an address the browser lets through) beside the field.
+ * The /contact message form, sent to /api/contact with its submission id (the same for a resend
+ * of the same message). The browser's own checks (required, email) speak first (docs/shop-rules.md
+ * §5); the schema the function parses catches the rest (a blank name of spaces, an address the
+ * browser lets through) beside the field.
  */
 export function ContactForm() {
   const form = useSchemaForm({
-    schema: (schemas) => schemas.contactSubmissionSchema,
-    onValid: async ({ phone, ...message }, element) => {
-      const result = await submitContactMessage({ ...message, ...(phone ? { phone } : {}) });
+    schema: (schemas) => schemas.contactSubmissionSchema.omit({ submissionId: true }),
+    onValid: async ({ phone, ...message }, element, submissionId) => {
+      const result = await submitContactMessage({ ...message, ...(phone ? { phone } : {}), submissionId });
       if (!result.ok) {
         console.warn('Contact message not sent:', result.message);
         return 'error';

@@ -4,11 +4,11 @@ import '../../components/forms.css';
 import './reviews.css';
 
 /** The product page's reviews: the published list, then 'Write a Review'. */
-export function ProductReviews({ product }: { product: string }) {
+export function ProductReviews({ productId }: { productId: number }) {
   return (
     <div className="product-reviews">
-      <ReviewList product={product} />
-      <ReviewForm product={product} />
+      <ReviewList productId={productId} />
+      <ReviewForm productId={productId} />
     </div>
   );
 }

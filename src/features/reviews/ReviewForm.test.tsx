@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,6 +6,7 @@ import { server } from '../../../tests/support/msw.ts';
 import { ReviewForm } from './ReviewForm.tsx';
 
 const SUCCESS = 'Thank you for your review! It will be published after approval.';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const ERROR = 'Oops! Something went wrong. Please try again.';
 
 function reviewPostApi(respond: () => Response | Promise<Response>, bodies: unknown[] = []) {
@@ -19,6 +20,10 @@ function reviewPostApi(respond: () => Response | Promise<Response>, bodies: unkn
 }
 
 async function fillIn(user: ReturnType<typeof userEvent.setup>) {
+  // user-event keeps its own idea of an email field's value, which form.reset() does not clear.
+  for (const name of ['Your Name *', 'Your Email *', 'Your Review *', 'Location (optional)']) {
+    await user.clear(screen.getByRole('textbox', { name }));
+  }
   await user.type(screen.getByRole('textbox', { name: 'Your Name *' }), 'Asha Rawat');
   await user.type(screen.getByRole('textbox', { name: 'Your Email *' }), 'asha@example.com');
   await user.selectOptions(screen.getByRole('combobox', { name: 'Rating *' }), '4');
@@ -37,7 +42,7 @@ afterEach(() => {
 
 describe('<ReviewForm>', () => {
   it('has the shop-rules §3 fields, a 5-to-1 rating defaulting to 5, and a hidden honeypot', () => {
-    render(<ReviewForm product="Badri Cow Ghee" />);
+    render(<ReviewForm productId={3} />);
 
     expect(screen.getByRole('heading', { name: 'Write a Review' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Your Email *' })).toHaveAttribute('type', 'email');
@@ -60,7 +65,7 @@ describe('<ReviewForm>', () => {
   it('shows the schema messages and sends nothing when required fields are missing', async () => {
     const bodies = reviewPostApi(() => HttpResponse.json({ success: true }, { status: 201 }));
     const user = userEvent.setup();
-    render(<ReviewForm product="Badri Cow Ghee" />);
+    render(<ReviewForm productId={3} />);
 
     await user.click(screen.getByRole('button', { name: 'Submit Review' }));
 
@@ -77,7 +82,7 @@ describe('<ReviewForm>', () => {
       return HttpResponse.json({ success: true }, { status: 201 });
     });
     const user = userEvent.setup();
-    render(<ReviewForm product="Badri Cow Ghee" />);
+    render(<ReviewForm productId={3} />);
     await fillIn(user);
 
     await user.click(screen.getByRole('button', { name: 'Submit Review' }));
@@ -91,8 +96,9 @@ describe('<ReviewForm>', () => {
         rating: 4,
         review: 'Smells like home.',
         location: 'Dehradun, Uttarakhand',
-        product: 'Badri Cow Ghee',
+        productId: 3,
         website: '',
+        submissionId: expect.stringMatching(UUID),
       },
     ]);
     expect(screen.getByRole('textbox', { name: 'Your Name *' })).toHaveValue('');
@@ -105,7 +111,7 @@ describe('<ReviewForm>', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     reviewPostApi(() => HttpResponse.json({ success: true }, { status: 201 }));
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    render(<ReviewForm product="Badri Cow Ghee" />);
+    render(<ReviewForm productId={3} />);
     await fillIn(user);
     await user.click(screen.getByRole('button', { name: 'Submit Review' }));
     expect(await screen.findByText(SUCCESS)).toBeInTheDocument();
@@ -122,7 +128,7 @@ describe('<ReviewForm>', () => {
     );
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const user = userEvent.setup();
-    render(<ReviewForm product="Badri Cow Ghee" />);
+    render(<ReviewForm productId={3} />);
     await fillIn(user);
 
     await user.click(screen.getByRole('button', { name: 'Submit Review' }));
@@ -131,5 +137,45 @@ describe('<ReviewForm>', () => {
     expect(screen.queryByText(SUCCESS)).not.toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Your Name *' })).toHaveValue('Asha Rawat');
     expect(warn).toHaveBeenCalled();
+  });
+
+  it('resends a failed review under the same submission id; the next review, or changed text, gets a new one', async () => {
+    let fail = true;
+    const bodies = reviewPostApi(() =>
+      fail
+        ? HttpResponse.json({ error: { code: 'SHEET_UNAVAILABLE', message: 'x' } }, { status: 502 })
+        : HttpResponse.json({ success: true }, { status: 201 }),
+    ) as { submissionId: string; review: string }[];
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    render(<ReviewForm productId={3} />);
+    await fillIn(user);
+    const submit = () => user.click(screen.getByRole('button', { name: 'Submit Review' }));
+
+    await submit();
+    expect(await screen.findByText(ERROR)).toBeInTheDocument();
+    fail = false;
+    await submit();
+    expect(await screen.findByText(SUCCESS)).toBeInTheDocument();
+    const [first, resent] = bodies;
+    expect(resent?.submissionId).toBe(first?.submissionId);
+
+    await fillIn(user);
+    await submit();
+    await waitFor(() => expect(bodies).toHaveLength(3));
+    expect(bodies[2]?.submissionId).toMatch(UUID);
+    expect(bodies[2]?.submissionId).not.toBe(first?.submissionId);
+
+    fail = true;
+    await screen.findByText(SUCCESS);
+    await fillIn(user);
+    await submit();
+    await waitFor(() => expect(bodies).toHaveLength(4));
+    expect(await screen.findByText(ERROR)).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Your Review *' }), ' And fresh.');
+    await submit();
+    await waitFor(() => expect(bodies).toHaveLength(5));
+    expect(bodies[4]?.review).toBe('Smells like home. And fresh.');
+    expect(bodies[4]?.submissionId).not.toBe(bodies[3]?.submissionId);
   });
 });

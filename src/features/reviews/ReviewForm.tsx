@@ -20,13 +20,16 @@ const RATINGS = [
   { value: '1', label: 'Poor' },
 ] as const;
 
-/** 'Write a Review': checked with the schema /api/reviews parses, published after approval. */
-export function ReviewForm({ product }: { product: string }) {
+/**
+ * 'Write a Review' for the product with this catalogue id: checked with the schema /api/reviews
+ * parses (the submission id is added on sending), published after approval.
+ */
+export function ReviewForm({ productId }: { productId: number }) {
   const form = useSchemaForm({
-    schema: (schemas) => schemas.reviewSubmissionSchema,
+    schema: (schemas) => schemas.reviewSubmissionSchema.omit({ submissionId: true }),
     successMs: REVIEW_SUCCESS_MS,
-    onValid: async (review, element) => {
-      const result = await submitReview(review);
+    onValid: async (review, element, submissionId) => {
+      const result = await submitReview({ ...review, submissionId });
       if (!result.ok) {
         console.warn('Review not sent:', result.message);
         return 'error';
@@ -42,7 +45,7 @@ export function ReviewForm({ product }: { product: string }) {
     <section className="review-form card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Write a Review</h2>
       <form onSubmit={form.onSubmit} noValidate aria-labelledby={`${id}-title`}>
-        <input type="hidden" name="product" value={product} />
+        <input type="hidden" name="productId" value={productId} />
         <div className="form-grid">
           <div className="form-field">
             <label htmlFor={field('name').id}>Your Name *</label>

@@ -35,14 +35,14 @@ const customers = () =>
     .map((item) => item.querySelector('.review__customer')?.textContent);
 
 describe('<ReviewList>', () => {
-  it('pages through 7 reviews three at a time', async () => {
+  it('asks for the product by catalogue id and pages through 7 reviews three at a time', async () => {
     const reviews = Array.from({ length: 7 }, (_, index) => review(index + 1));
     const asked = reviewsApi({ reviews, average: 4.6, count: 7 });
     const user = userEvent.setup();
-    render(<ReviewList product="Badri Cow Ghee" />);
+    render(<ReviewList productId={3} />);
 
     expect(await screen.findByText('Page 1 of 3 (7 reviews)')).toBeInTheDocument();
-    expect(asked).toEqual(['Badri Cow Ghee']);
+    expect(asked).toEqual(['3']);
     expect(customers()).toEqual(['Customer 1', 'Customer 2', 'Customer 3']);
     const previous = screen.getByRole('button', { name: 'Previous' });
     const next = screen.getByRole('button', { name: 'Next' });
@@ -74,7 +74,7 @@ describe('<ReviewList>', () => {
 
   it('invites the first review when there are none', async () => {
     reviewsApi({ reviews: [], average: 0, count: 0 });
-    render(<ReviewList product="Wild Jimbu" />);
+    render(<ReviewList productId={6} />);
 
     expect(await screen.findByText(NO_REVIEWS_TEXT)).toBeInTheDocument();
     expect(NO_REVIEWS_TEXT).toBe('No reviews yet. Be the first to review this product!');
@@ -84,7 +84,7 @@ describe('<ReviewList>', () => {
 
   it('shows the empty state when the feed fails or answers nonsense', async () => {
     reviewsApi({ error: { code: 'BOOM', message: 'down' } }, 500);
-    render(<ReviewList product="Wild Jimbu" />);
+    render(<ReviewList productId={6} />);
     expect(await screen.findByText(NO_REVIEWS_TEXT)).toBeInTheDocument();
   });
 });

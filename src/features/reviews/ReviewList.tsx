@@ -12,7 +12,7 @@ export const NO_REVIEWS_TEXT = 'No reviews yet. Be the first to review this prod
  * The product page's published reviews, 3 a page. They load after hydration (staff publish them
  * in the sheet, without a deploy); when the feed cannot be read the list is simply empty.
  */
-export function ReviewList({ product }: { product: string }) {
+export function ReviewList({ productId }: { productId: number }) {
   const [data, setData] = useState<ProductReviews | null>(null);
   const [page, setPage] = useState(1);
 
@@ -20,13 +20,13 @@ export function ReviewList({ product }: { product: string }) {
     let active = true;
     setData(null);
     setPage(1);
-    void fetchProductReviews(product).then((next) => {
+    void fetchProductReviews(productId).then((next) => {
       if (active) setData(next);
     });
     return () => {
       active = false;
     };
-  }, [product]);
+  }, [productId]);
 
   const count = data?.reviews.length ?? 0;
   const pages = Math.max(1, Math.ceil(count / REVIEWS_PER_PAGE));

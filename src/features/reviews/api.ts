@@ -10,14 +10,15 @@ export interface ProductReviews {
 }
 
 export interface ReviewSummary extends RatingSummary {
+  productId: number;
   product: string;
 }
 
 const EMPTY: ProductReviews = { reviews: [], average: 0, count: 0 };
 
-/** A product's published reviews; an empty list when the feed cannot be read. */
-export async function fetchProductReviews(product: string): Promise<ProductReviews> {
-  const result = await callApi(`/api/reviews?product=${encodeURIComponent(product)}`, {
+/** A product's published reviews, by its catalogue id; an empty list when the feed cannot be read. */
+export async function fetchProductReviews(productId: number): Promise<ProductReviews> {
+  const result = await callApi(`/api/reviews?product=${encodeURIComponent(productId)}`, {
     response: (schemas) => schemas.reviewsResponseSchema,
   });
   return result.ok ? result.data : EMPTY;

@@ -1,22 +1,18 @@
 import { useCallback, useEffect, useState } from 'react';
-import { productNamesMatch } from '../../shop/reviews.ts';
 import type { RatingSummary } from '../catalogue/index.ts';
 import { fetchReviewSummaries, type ReviewSummary } from './api.ts';
 
-/** The summary for a product: the same name first, else one whose name contains the other. */
-export function summaryFor(summaries: readonly ReviewSummary[], name: string): RatingSummary | undefined {
-  const wanted = name.trim().toLowerCase();
-  const found =
-    summaries.find((summary) => summary.product.trim().toLowerCase() === wanted) ??
-    summaries.find((summary) => productNamesMatch(summary.product, name));
+/** The summary for a product, by its catalogue id; none when it has no reviews. */
+export function summaryFor(summaries: readonly ReviewSummary[], productId: number): RatingSummary | undefined {
+  const found = summaries.find((summary) => summary.productId === productId);
   return found && found.count > 0 ? { average: found.average, count: found.count } : undefined;
 }
 
 /**
  * Stars for the product cards: one GET /api/reviews after hydration (reviews change without a
- * deploy, so they are never baked into the prerendered page). Returns a lookup by product name.
+ * deploy, so they are never baked into the prerendered page). Returns a lookup by product id.
  */
-export function useReviewSummaries(): (name: string) => RatingSummary | undefined {
+export function useReviewSummaries(): (productId: number) => RatingSummary | undefined {
   const [summaries, setSummaries] = useState<ReviewSummary[]>([]);
   useEffect(() => {
     let active = true;
@@ -27,5 +23,5 @@ export function useReviewSummaries(): (name: string) => RatingSummary | undefine
       active = false;
     };
   }, []);
-  return useCallback((name: string) => summaryFor(summaries, name), [summaries]);
+  return useCallback((productId: number) => summaryFor(summaries, productId), [summaries]);
 }

@@ -50,11 +50,14 @@ export function publishReview(text: string) {
   writeFileSync(REVIEWS_FILE, [headers, ...updated].map((row) => `${formatCsvRow(row)}\r\n`).join(''));
 }
 
-/** Published reviews written straight into the sheet (replacing this product's earlier test rows). */
-export function addPublishedReviews(product: string, count: number) {
+/**
+ * Published reviews written straight into the sheet (replacing this product's earlier test rows),
+ * with the product's name and catalogue id as the shop writes them.
+ */
+export function addPublishedReviews(product: { id: number; name: string }, count: number) {
   const { headers, rows } = readReviews();
   const productColumn = headers.indexOf('product');
-  const kept = rows.filter((row) => !(row[productColumn] === product && row[0]?.startsWith('e2e-')));
+  const kept = rows.filter((row) => !(row[productColumn] === product.name && row[0]?.startsWith('e2e-')));
   writeFileSync(REVIEWS_FILE, [headers, ...kept].map((row) => `${formatCsvRow(row)}\r\n`).join(''));
   const stamp = Date.now();
   const added = Array.from({ length: count }, (_, index) =>
@@ -62,7 +65,8 @@ export function addPublishedReviews(product: string, count: number) {
       (header) =>
         ({
           id: `e2e-${stamp}-${index}`,
-          product,
+          product: product.name,
+          'Product ID': String(product.id),
           name: `Shopper ${index + 1}`,
           email: `shopper${index}@example.com`,
           location: 'Pune, Maharashtra',
