@@ -1,0 +1,265 @@
+/**
+ * Every function's answers, successes and errors alike, carry `X-Content-Type-Options: nosniff`
+ * and `Cache-Control: no-store` (docs/shop-rules.md §7): no browser or CDN keeps an order, a
+ * payment or a review answer. Each function is called as Netlify calls it, on the local defaults
+ * with Blobs on Netlify's local server; the list must name every file in netlify/functions.
+ */
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import calculateShipping from '../../netlify/functions/calculate-shipping.mts';
+import contact from '../../netlify/functions/contact.mts';
+import createOrder from '../../netlify/functions/create-order.mts';
+import health from '../../netlify/functions/health.mts';
+import localGateway from '../../netlify/functions/local-gateway.mts';
+import pincode from '../../netlify/functions/pincode.mts';
+import processCod from '../../netlify/functions/process-cod.mts';
+import processPrepaid from '../../netlify/functions/process-prepaid.mts';
+import razorpayWebhook from '../../netlify/functions/razorpay-webhook.mts';
+import reconcileOrders from '../../netlify/functions/reconcile-orders.mts';
+import reviews from '../../netlify/functions/reviews.mts';
+import verifyPayment from '../../netlify/functions/verify-payment.mts';
+import { hmacHex } from '../../netlify/lib/razorpay/signature.ts';
+import { createPaymentOrderResponseSchema, localGatewayPayResponseSchema } from '../../src/shop/schemas.ts';
+import { makeCustomer } from '../support/factories.ts';
+import { functionSandbox } from '../support/functions.ts';
+
+const post = (urlPath: string, body: unknown, headers: Record<string, string> = {}) =>
+  new Request(`http://localhost${urlPath}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+const other = (urlPath: string, method: string) => new Request(`http://localhost${urlPath}`, { method });
+
+let orderCounter = 1_734_000_000_000;
+function newOrderId(): string {
+  orderCounter += 1;
+  return `OUO_${orderCounter}`;
+}
+const lines = [{ productId: 5, size: '1kg', quantity: 1 }];
+
+functionSandbox('headers', [
+  'CONTEXT',
+  'RAZORPAY_KEY_ID',
+  'RAZORPAY_KEY_SECRET',
+  'RAZORPAY_WEBHOOK_SECRET',
+  'DELHIVERY_TOKEN',
+  'SHEET_ID',
+]);
+beforeEach(() => {
+  vi.spyOn(console, 'log').mockImplementation(() => undefined);
+});
+afterEach(() => vi.restoreAllMocks());
+
+/** The server's own total for the lines, as the checkout page asks for it first. */
+async function quote(paymentMode: 'cod' | 'prepaid'): Promise<number> {
+  const response = await calculateShipping(
+    post('/api/delhivery/calculate-shipping', { lines, pincode: '248001', paymentMode }),
+  );
+  return (await response.json()).total;
+}
+
+/** A test payment paid through the local gateway: what process-prepaid completes. */
+async function paidTestPayment() {
+  const orderId = newOrderId();
+  const body = { orderId, customer: makeCustomer(), lines, clientTotal: await quote('prepaid') };
+  const created = createPaymentOrderResponseSchema.parse(
+    await (await createOrder(post('/api/razorpay/create-order', body))).json(),
+  );
+  const paid = localGatewayPayResponseSchema.parse(
+    await (
+      await localGateway(post('/api/local-gateway/pay', { razorpay_order_id: created.order.id, outcome: 'success' }))
+    ).json(),
+  );
+  if ('error' in paid) throw new Error('the test payment failed');
+  return { orderId: created.orderId, ...paid };
+}
+
+const review = {
+  productId: 3,
+  name: 'Asha',
+  email: 'asha@example.com',
+  rating: 5,
+  review: 'Lovely.',
+  submissionId: 'headers-review-0001',
+};
+const message = {
+  name: 'Ravi',
+  email: 'ravi@example.com',
+  subject: 'Bulk',
+  message: 'Hello',
+  submissionId: 'headers-contact-0001',
+};
+
+/** Per function file: calls that answer 2xx and calls that answer an error. */
+type Call = () => Promise<Response>;
+const CASES: Record<string, { success: Call[]; error: Call[] }> = {
+  'calculate-shipping': {
+    success: [
+      () =>
+        calculateShipping(post('/api/delhivery/calculate-shipping', { lines, pincode: '248001', paymentMode: 'cod' })),
+    ],
+    error: [
+      () => calculateShipping(other('/api/delhivery/calculate-shipping', 'GET')),
+      () => calculateShipping(post('/api/delhivery/calculate-shipping', {}, { 'Content-Type': 'text/plain' })),
+    ],
+  },
+  contact: {
+    success: [() => contact(post('/api/contact', message))],
+    error: [
+      () => contact(post('/api/contact', message, { Origin: 'https://evil.example' })),
+      () => contact(post('/api/contact', { ...message, email: 'x' })),
+    ],
+  },
+  'create-order': {
+    success: [
+      async () =>
+        createOrder(
+          post('/api/razorpay/create-order', {
+            orderId: newOrderId(),
+            customer: makeCustomer(),
+            lines,
+            clientTotal: await quote('prepaid'),
+          }),
+        ),
+    ],
+    error: [
+      () =>
+        createOrder(
+          post('/api/razorpay/create-order', {
+            orderId: newOrderId(),
+            customer: makeCustomer(),
+            lines,
+            clientTotal: 1,
+          }),
+        ),
+    ],
+  },
+  health: {
+    success: [() => health(other('/api/health', 'GET'))],
+    error: [() => health(other('/api/health', 'POST'))],
+  },
+  'local-gateway': {
+    success: [
+      async () => {
+        const body = { orderId: newOrderId(), customer: makeCustomer(), lines, clientTotal: await quote('prepaid') };
+        const created = await (await createOrder(post('/api/razorpay/create-order', body))).json();
+        return localGateway(
+          post('/api/local-gateway/pay', { razorpay_order_id: created.order.id, outcome: 'success' }),
+        );
+      },
+    ],
+    error: [
+      () => localGateway(post('/api/local-gateway/pay', { razorpay_order_id: 'order_none', outcome: 'success' })),
+    ],
+  },
+  pincode: {
+    success: [() => pincode(other('/api/pincode/248001', 'GET'), { params: { pin: '248001' } })],
+    error: [() => pincode(other('/api/pincode/0123', 'GET'), { params: { pin: '0123' } })],
+  },
+  'process-cod': {
+    success: [
+      async () =>
+        processCod(
+          post('/api/checkout/process-cod', {
+            orderId: newOrderId(),
+            customer: makeCustomer(),
+            lines,
+            paymentMode: 'cod',
+            clientTotal: await quote('cod'),
+          }),
+        ),
+    ],
+    error: [() => processCod(post('/api/checkout/process-cod', {})), () => processCod(other('/api/x', 'PUT'))],
+  },
+  'process-prepaid': {
+    success: [async () => processPrepaid(post('/api/checkout/process-prepaid', await paidTestPayment()))],
+    error: [
+      () =>
+        processPrepaid(
+          post('/api/checkout/process-prepaid', {
+            orderId: newOrderId(),
+            razorpay_order_id: 'order_x',
+            razorpay_payment_id: 'pay_x',
+            razorpay_signature: 'nope',
+          }),
+        ),
+    ],
+  },
+  'razorpay-webhook': {
+    success: [
+      () => {
+        vi.stubEnv('RAZORPAY_KEY_ID', 'rzp_test_key');
+        vi.stubEnv('RAZORPAY_KEY_SECRET', 'test_key_secret');
+        vi.stubEnv('RAZORPAY_WEBHOOK_SECRET', 'hook_secret');
+        const body = JSON.stringify({
+          event: 'order.paid',
+          payload: { payment: { entity: { id: 'pay_h', order_id: 'order_h', amount: 100 } } },
+        });
+        return razorpayWebhook(
+          post('/api/razorpay/webhook', body, { 'X-Razorpay-Signature': hmacHex('hook_secret', body) }),
+        );
+      },
+    ],
+    error: [() => razorpayWebhook(post('/api/razorpay/webhook', '{}'))],
+  },
+  'reconcile-orders': { success: [() => reconcileOrders()], error: [] },
+  reviews: {
+    success: [
+      () => reviews(other('/api/reviews?product=3', 'GET')),
+      () => reviews(other('/api/reviews', 'GET')),
+      () => reviews(post('/api/reviews', review)),
+    ],
+    error: [
+      () => reviews(other('/api/reviews', 'DELETE')),
+      () => reviews(post('/api/reviews', review, { 'Content-Type': 'text/plain' })),
+      () => reviews(post('/api/reviews', { ...review, productId: 99 })),
+    ],
+  },
+  'verify-payment': {
+    success: [
+      () =>
+        verifyPayment(
+          post('/api/razorpay/verify-payment', {
+            razorpay_order_id: 'order_x',
+            razorpay_payment_id: 'pay_x',
+            razorpay_signature: 'a'.repeat(64),
+          }),
+        ),
+    ],
+    error: [() => verifyPayment(post('/api/razorpay/verify-payment', {}, { 'Sec-Fetch-Site': 'cross-site' }))],
+  },
+};
+
+describe('function answers', () => {
+  it('are listed here for every function in netlify/functions', async () => {
+    const files = await readdir(path.resolve(import.meta.dirname, '../../netlify/functions'));
+    const names = files.filter((file) => file.endsWith('.mts')).map((file) => file.replace(/\.mts$/, ''));
+    expect(Object.keys(CASES).sort()).toEqual(names.sort());
+  });
+
+  describe.each(Object.entries(CASES))('%s', (_name, { success, error }) => {
+    it.each(success.map((run, index) => [index + 1, run] as const))(
+      'success #%i carries nosniff and no-store',
+      async (_index, run) => {
+        const response = await run();
+        expect(response.status, await response.clone().text()).toBeLessThan(300);
+        expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(response.headers.get('cache-control')).toBe('no-store');
+      },
+    );
+
+    if (error.length > 0) {
+      it.each(error.map((run, index) => [index + 1, run] as const))(
+        'error #%i carries nosniff and no-store',
+        async (_index, run) => {
+          const response = await run();
+          expect(response.status).toBeGreaterThanOrEqual(400);
+          expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+          expect(response.headers.get('cache-control')).toBe('no-store');
+        },
+      );
+    }
+  });
+});
