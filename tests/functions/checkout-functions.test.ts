@@ -289,7 +289,11 @@ describe('a cross-site or non-JSON order', () => {
     useRazorpayKeys();
     const body = JSON.stringify({
       event: 'order.paid',
-      payload: { payment: { entity: { id: 'pay_2', order_id: 'order_unknown_2', amount: 100 } } },
+      payload: {
+        payment: {
+          entity: { id: 'pay_2', order_id: 'order_unknown_2', amount: 100, currency: 'INR', status: 'captured' },
+        },
+      },
     });
     const response = await call(razorpayWebhook, '/api/razorpay/webhook', body, {
       headers: {

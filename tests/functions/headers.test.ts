@@ -195,7 +195,11 @@ const CASES: Record<string, { success: Call[]; error: Call[] }> = {
         vi.stubEnv('RAZORPAY_WEBHOOK_SECRET', 'hook_secret');
         const body = JSON.stringify({
           event: 'order.paid',
-          payload: { payment: { entity: { id: 'pay_h', order_id: 'order_h', amount: 100 } } },
+          payload: {
+            payment: {
+              entity: { id: 'pay_h', order_id: 'order_h', amount: 100, currency: 'INR', status: 'captured' },
+            },
+          },
         });
         return razorpayWebhook(
           post('/api/razorpay/webhook', body, { 'X-Razorpay-Signature': hmacHex('hook_secret', body) }),
