@@ -28,7 +28,7 @@ const cardNames = () =>
 beforeEach(() => {
   server.use(
     http.get('*/api/reviews', () =>
-      HttpResponse.json({ summaries: [{ product: 'Badri Cow Ghee', average: 4.5, count: 2 }] }),
+      HttpResponse.json({ summaries: [{ productId: 3, product: 'Badri Cow Ghee', average: 4.5, count: 2 }] }),
     ),
   );
 });
