@@ -286,6 +286,30 @@ describe('POST /api/reviews', () => {
     );
   });
 
+  // Netlify's emulation (`npm run dev`) runs each request in its own worker with its own modules;
+  // two fresh imports of the function stand in for two workers.
+  it('stores a double submit once when each request runs in its own worker thread', async () => {
+    vi.resetModules();
+    const first = (await import('../../netlify/functions/reviews.mts')).default;
+    vi.resetModules();
+    const second = (await import('../../netlify/functions/reviews.mts')).default;
+    const body = submission();
+    const request = () =>
+      new Request('http://localhost/api/reviews', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    vi.stubEnv('SHEETS_WEBHOOK_URL', SCRIPT_URL);
+    vi.stubEnv('SHEETS_WEBHOOK_SECRET', 'sheet-secret');
+    const script = scriptDownAtFirst(SCRIPT_URL);
+    script.up();
+    const responses = await Promise.all([first(request()), second(request()), first(request())]);
+    expect(responses.map((response) => response.status)).toEqual([201, 201, 201]);
+    // One write reached the Sheet: the Sheet's own duplicate check was not needed.
+    expect(script.received).toEqual([`review-${body.submissionId}`]);
+  });
+
   it('refuses the same submission id with other content (409), writing nothing more', async () => {
     const body = submission();
     expect((await post(body)).status).toBe(201);
