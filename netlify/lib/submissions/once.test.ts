@@ -62,6 +62,8 @@ describe('submitOnce', () => {
       attempts: 1,
       fingerprint: fingerprintOf(content),
     });
+    // Only a hash of what was sent: no name and no text in the record.
+    expect(JSON.stringify(await record())).not.toMatch(/Asha|Lovely/);
     expect(await submit()).toEqual({ ok: true, duplicate: true });
     expect(send).toHaveBeenCalledTimes(1);
   });
