@@ -41,8 +41,8 @@ export default defineConfig({
       thresholds: {
         // The shop core is all rules: every line and branch is tested.
         'src/shop/**/*.ts': { lines: 100, branches: 100, functions: 100, statements: 100 },
-        // The server services, held at the level they reached when this was set (issue 19).
-        'netlify/lib/**/*.ts': { lines: 97.4, branches: 90.4, functions: 96.3, statements: 95.3 },
+        // The server services, held at the level they reached when this was last raised (issue 20).
+        'netlify/lib/**/*.ts': { lines: 98.5, branches: 92, functions: 98.5, statements: 97 },
       },
     },
   },

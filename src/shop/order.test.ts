@@ -126,6 +126,10 @@ describe('order ids', () => {
     // Spacing and case are not a different address.
     const spaced = { ...order.customer, address1: `  ${order.customer.address1.toUpperCase()}  ` };
     expect(isSameOrder(order, { ...order, customer: spaced })).toBe(true);
+    // No second address line is the same as an empty one.
+    const { address2: _none, ...withoutLine2 } = order.customer;
+    const noLine2 = { ...order, customer: withoutLine2 };
+    expect(isSameOrder(noLine2, { ...order, customer: { ...order.customer, address2: '' } })).toBe(true);
   });
 });
 

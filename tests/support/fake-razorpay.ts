@@ -56,6 +56,8 @@ export interface FakeRazorpay {
   captureDown: boolean;
   /** Milliseconds every `POST /v1/orders` takes (to hold concurrent requests together). */
   orderDelayMs: number;
+  /** While set, creating an order answers 500. */
+  ordersDown: boolean;
   /** The shopper pays in Razorpay's dialog: a payment on the order, `captured` unless said otherwise. */
   pay(orderId: string, overrides?: Partial<FakePayment>): FakePayment;
   stop(): Promise<void>;
@@ -89,6 +91,7 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
     calls: [] as string[],
     captureDown: false,
     orderDelayMs: 0,
+    ordersDown: false,
   };
 
   async function answer(method: string, path: string, request: IncomingMessage) {
@@ -96,6 +99,8 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
       return json(401, { error: { code: 'BAD_REQUEST_ERROR', description: 'The api key provided is invalid' } });
     }
     if (method === 'POST' && path === '/v1/orders') {
+      if (fake.ordersDown)
+        return json(500, { error: { code: 'SERVER_ERROR', description: 'We are facing some trouble' } });
       const body = await bodyOf(request);
       if (!Number.isInteger(body.amount)) return badRequest('The amount must be an integer.');
       await new Promise((resolve) => setTimeout(resolve, fake.orderDelayMs));

@@ -134,7 +134,67 @@ describe('the browser path', () => {
   });
 });
 
+describe('starting a payment', () => {
+  it('lets the next request try at once after Razorpay failed to create the order', async () => {
+    const world = orderWorld(blobs, { ...FAKE_KEYS, RAZORPAY_BASE_URL: fake.baseUrl });
+    fake.ordersDown = true;
+    try {
+      await expect(createPaymentOrder(world.deps, prepaidRequest('OUO_1732000000231'))).rejects.toThrow(/answered 500/);
+    } finally {
+      fake.ordersDown = false;
+    }
+    expect((await world.deps.log.get('OUO_1732000000231'))?.paymentStart).toBeUndefined();
+    expect(await createPaymentOrder(world.deps, prepaidRequest('OUO_1732000000231'))).toMatchObject({ ok: true });
+  });
+
+  it('answers 503 when another request holds the claim past the wait, and takes over a dead claim', async () => {
+    const world = orderWorld(blobs, { ...FAKE_KEYS, RAZORPAY_BASE_URL: fake.baseUrl });
+    const limits = { staleMs: 30_000, waitMs: 200, pollMs: 50 };
+    fake.ordersDown = true; // the first worker dies with its claim held
+    await createPaymentOrder(world.deps, prepaidRequest('OUO_1732000000232')).catch(() => undefined);
+    fake.ordersDown = false;
+    await world.deps.log.update('OUO_1732000000232', (order) => ({
+      ...order,
+      paymentStart: { claimedAt: world.clock.now.toISOString() },
+    }));
+    expect(await createPaymentOrder(world.deps, prepaidRequest('OUO_1732000000232'), limits)).toMatchObject({
+      status: 503,
+      code: 'PAYMENT_STARTING',
+    });
+    later(world, 1);
+    expect(await createPaymentOrder(world.deps, prepaidRequest('OUO_1732000000232'), limits)).toMatchObject({
+      ok: true,
+    });
+  });
+
+  it('refuses to start a second payment for an order already paid', async () => {
+    const { world, rzp } = await started('OUO_1732000000233');
+    await processPrepaid(world.deps, browserCallback('OUO_1732000000233', rzp, fake.pay(rzp).id));
+    expect(await createPaymentOrder(world.deps, prepaidRequest('OUO_1732000000233'))).toMatchObject({
+      status: 409,
+      code: 'ALREADY_PAID',
+    });
+  });
+});
+
 describe('the webhook path', () => {
+  it('changes nothing for events that are not about money, or about no order of ours', async () => {
+    const { world, rzp } = await started('OUO_1732000000216');
+    const failed = fake.pay(rzp, { status: 'failed', captured: false });
+    for (const [event, entity] of [
+      ['payment.failed', failed],
+      ['refund.created', failed],
+      ['payment.captured', { ...failed, order_id: null, status: 'captured' }],
+      ['payment.captured', { ...failed, order_id: 'order_not_ours', status: 'captured' }],
+    ] as const) {
+      const answer = await handleRazorpayWebhook(world.deps, webhook(event, entity));
+      expect(await answer.json()).toMatchObject({ ok: true });
+    }
+    const captured = await handleRazorpayWebhook(world.deps, webhook('payment.captured', failed));
+    expect(await captured.json()).toMatchObject({ outcome: expect.stringMatching(/^not-money: payment .* is failed/) });
+    expect((await world.deps.log.get('OUO_1732000000216'))?.status).toBe('pending');
+  });
+
   it('completes on payment.captured before the browser; replays and the browser change nothing', async () => {
     const { world, rzp } = await started('OUO_1732000000211');
     const payment = fake.pay(rzp);

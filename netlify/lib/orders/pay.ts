@@ -14,13 +14,19 @@ import { canMove, type PaidVia, type StoredOrder } from './order-log.ts';
 import { newOrder, priceOrder, recordOrder, totalMismatch } from './place.ts';
 import { fail, type OrderDeps, type ServiceResult } from './types.ts';
 
-/** A claim to create the Razorpay order older than this belongs to a worker that died (its call times out at 10 s). */
-const STALE_PAYMENT_START_MS = 30 * 1000;
-/** How long a concurrent request waits for the worker creating the Razorpay order. */
-const WAIT_FOR_PAYMENT_START_MS = 12 * 1000;
-const POLL_MS = 100;
+export const PAYMENT_START = {
+  /** A claim to create the Razorpay order older than this belongs to a worker that died (its call times out at 10 s). */
+  staleMs: 30 * 1000,
+  /** How long a concurrent request waits for the worker creating the Razorpay order. */
+  waitMs: 12 * 1000,
+  pollMs: 100,
+};
 
-export async function createPaymentOrder(deps: OrderDeps, request: CreatePaymentOrderRequest) {
+export async function createPaymentOrder(
+  deps: OrderDeps,
+  request: CreatePaymentOrderRequest,
+  limits: typeof PAYMENT_START = PAYMENT_START,
+) {
   const gateway = deps.gateway();
   const priced = await priceOrder(deps, request.lines, request.customer.pincode, 'prepaid');
   if (!priced.ok) return priced;
@@ -39,7 +45,7 @@ export async function createPaymentOrder(deps: OrderDeps, request: CreatePayment
   if (order.status !== 'pending' && order.status !== 'expired') {
     return fail(409, 'ALREADY_PAID', `Order ${order.orderId} is already paid.`);
   }
-  const razorpay = order.razorpay ?? (await startPayment(deps, order));
+  const razorpay = order.razorpay ?? (await startPayment(deps, order, limits));
   if (!razorpay) {
     return fail(503, 'PAYMENT_STARTING', 'Your payment is still being set up. Please try again in a moment.');
   }
@@ -61,21 +67,25 @@ export async function createPaymentOrder(deps: OrderDeps, request: CreatePayment
  * Creates the order's one Razorpay order. The shop order is claimed first, so ten concurrent
  * requests (double taps, two tabs) make one Razorpay order; the others wait for its id.
  */
-async function startPayment(deps: OrderDeps, order: StoredOrder): Promise<StoredOrder['razorpay']> {
-  const waitUntil = Date.now() + WAIT_FOR_PAYMENT_START_MS;
+async function startPayment(
+  deps: OrderDeps,
+  order: StoredOrder,
+  limits: typeof PAYMENT_START,
+): Promise<StoredOrder['razorpay']> {
+  const waitUntil = Date.now() + limits.waitMs;
   for (;;) {
     const now = deps.now();
     const claim = await deps.log.update(order.orderId, (current) => {
       if (current.razorpay) return undefined;
       const claimedAt = Date.parse(current.paymentStart?.claimedAt ?? '');
-      if (now.getTime() - claimedAt < STALE_PAYMENT_START_MS) return undefined; // someone else is on it
+      if (now.getTime() - claimedAt < limits.staleMs) return undefined; // someone else is on it
       current.paymentStart = { claimedAt: now.toISOString() };
       return current;
     });
     if (claim.order.razorpay) return claim.order.razorpay;
     if (claim.changed) return createRazorpayOrder(deps, claim.order);
     if (Date.now() > waitUntil) return undefined;
-    await sleep(POLL_MS);
+    await sleep(limits.pollMs);
   }
 }
 

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestBlobs, type TestBlobs } from '../../../tests/support/blobs.ts';
 import { makeCustomer } from '../../../tests/support/factories.ts';
 import { codRequest, orderWorld } from '../../../tests/support/orders.ts';
@@ -46,6 +46,24 @@ describe('the reconciler under a time budget', () => {
     }
     expect(await world.deps.log.openOrderIds()).toEqual([]);
     expect(world.shipments.map((shipment) => shipment.order).sort()).toEqual(ids);
+  });
+
+  it('skips an order it cannot read, and goes on with the others', async () => {
+    const world = orderWorld(blobs);
+    world.carrierDown = true;
+    await placeCodOrder(world.deps, codRequest('OUO_1732000000381'));
+    await placeCodOrder(world.deps, codRequest('OUO_1732000000382'));
+    world.carrierDown = false;
+    world.clock.now = new Date(world.clock.now.getTime() + 15 * 60 * 1000);
+    const read = world.deps.log.get;
+    world.deps.log.get = async (orderId) => {
+      if (orderId === 'OUO_1732000000381') throw new Error('Blobs answered 500');
+      return read(orderId);
+    };
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect(await reconcile(world.deps)).toMatchObject({ retried: ['OUO_1732000000382'] });
+    expect(warn).toHaveBeenCalledWith('reconcile: order OUO_1732000000381 skipped: Blobs answered 500');
+    warn.mockRestore();
   });
 
   it('removes a marker whose order was never written, once it is old enough', async () => {
