@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { MAX_LINE_QUANTITY } from './cart.ts';
 import { ORDER_ID_PATTERN } from './order.ts';
 import { PAYMENT_MODES } from './shipping.ts';
+import { phoneDigits } from './tracking.ts';
 
 export const MESSAGES = {
   required: 'Please fill in all required fields',
@@ -18,6 +19,11 @@ export const MESSAGES = {
   subject: 'Please enter a subject',
   message: 'Please write your message',
   tooLong: 'This is too long',
+  orderId: 'Please enter your order id (it looks like OUO_ followed by 13 digits)',
+  /** GET /api/orders/:id: an unknown id and a wrong or missing key get the same answer. */
+  orderNotFound: 'Order not found',
+  /** POST /api/track: any mismatch, so the form cannot be used to discover orders. */
+  trackNotFound: 'We could not find an order with that id and phone number',
 } as const;
 
 /** Largest request body any function accepts (bytes). */
@@ -196,8 +202,89 @@ export const orderResponseSchema = z.object({
    * placed nor failed; the shop finishes it (webhook, reconciler) without the shopper.
    */
   confirming: z.literal(true).optional(),
+  /** Opens the order's own page, `/orders/{orderId}?key={key}`: 128 random bits, kept with the order. */
+  key: z.string().regex(/^[0-9a-f]{32}$/),
 });
 export type OrderResponse = z.infer<typeof orderResponseSchema>;
+
+// ---- After the order: its page and /track (docs/shop-rules.md §2, §10) -----------------------
+
+export const orderKeySchema = z.string().regex(/^[0-9a-f]{32}$/);
+
+const timelineStepSchema = z.object({
+  kind: z.enum([
+    'placed',
+    'awaiting-payment',
+    'confirming',
+    'paid',
+    'booked',
+    'scan',
+    'delivered',
+    'attention',
+    'expired',
+  ]),
+  title: z.string(),
+  at: z.string().optional(),
+  detail: z.string().optional(),
+  link: z.object({ href: z.url(), text: z.string() }).optional(),
+});
+
+const orderViewFields = {
+  orderId: orderIdSchema,
+  placedAt: z.string(),
+  paymentMode: paymentModeSchema,
+  /** In the shopper's words: 'Pay on delivery', 'Paid', 'Waiting for payment', 'Confirming', 'Not paid'. */
+  paymentStatus: z.string(),
+  lines: z.array(
+    z.object({
+      name: z.string(),
+      size: z.string(),
+      quantity: z.number().int().positive(),
+      price: z.number().int().nonnegative(),
+      lineTotal: z.number().int().nonnegative(),
+      hsnCode: z.string().optional(),
+    }),
+  ),
+  totals: z.object({
+    subtotal: z.number().int().nonnegative(),
+    shippingCharge: z.number().int().nonnegative(),
+    codCharge: z.number().int().nonnegative(),
+    total: z.number().int().nonnegative(),
+  }),
+  timeline: z.array(timelineStepSchema),
+  /** The carrier's scans are made up by the local stand-in (no Delhivery token). */
+  simulatedTracking: z.boolean(),
+};
+
+/** GET /api/orders/:orderId?key=: the order's own page, with the full delivery address. */
+export const orderViewSchema = z.object({
+  ...orderViewFields,
+  address: z.object({
+    name: z.string(),
+    phone: z.string(),
+    email: z.string(),
+    address1: z.string(),
+    address2: z.string().optional(),
+    city: z.string().optional(),
+    state: z.string().optional(),
+    pincode: z.string(),
+  }),
+});
+export type OrderView = z.infer<typeof orderViewSchema>;
+
+/** POST /api/track: order id and the phone used at checkout (compared as its 10 digits). */
+export const trackRequestSchema = z.object({
+  orderId: z.string(MESSAGES.orderId).trim().regex(ORDER_ID_PATTERN, MESSAGES.orderId),
+  phone: text(20).refine((value) => /^\d{10}$/.test(phoneDigits(value)), MESSAGES.phone),
+});
+export type TrackRequest = z.infer<typeof trackRequestSchema>;
+
+/** What /track shows: the same order with the address masked to city and pincode. */
+export const trackViewSchema = z.object({
+  ...orderViewFields,
+  address: z.object({ city: z.string().optional(), pincode: z.string() }),
+});
+export type TrackView = z.infer<typeof trackViewSchema>;
 
 /** The product a review is about: its catalogue id (a form's hidden field sends it as text). */
 const productIdSchema = z.coerce.number('Name the product by its catalogue id').int().positive();

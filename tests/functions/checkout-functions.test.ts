@@ -469,15 +469,13 @@ describe('a COD order through process-cod', () => {
     const orderId = newOrderId();
     const first = await call(processCod, '/api/checkout/process-cod', codBody(orderId, total));
     expect(first.status).toBe(201);
-    expect(orderResponseSchema.parse(await first.json())).toEqual({
-      success: true,
-      orderId,
-      total,
-      status: 'forwarded',
-    });
+    const accepted = orderResponseSchema.parse(await first.json());
+    expect(accepted).toEqual({ success: true, orderId, total, status: 'forwarded', key: expect.any(String) });
 
     const again = await call(processCod, '/api/checkout/process-cod', codBody(orderId, total));
     expect(again.status).toBe(200);
+    // The resend gets the same key: the order page it opens is the one order's.
+    expect(orderResponseSchema.parse(await again.clone().json()).key).toBe(accepted.key);
     expect(await again.json()).toMatchObject({ orderId, total });
 
     const rows = await sheetRowsFor(orderId);

@@ -79,6 +79,7 @@ export function orderWorld(blobs: TestBlobs, env: Partial<ServerEnv> = {}): Test
     carrier: {
       quoteRate: vi.fn(async () => undefined),
       checkPincode: vi.fn((pin: string) => localDelhivery.checkPincode(pin)),
+      trackShipment: vi.fn((input) => localDelhivery.trackShipment(input)),
       createShipment: vi.fn(async ({ shipment }) => {
         if (world.carrierDown) return failure('UNREACHABLE', 'Delhivery answered 503');
         world.shipments.push(shipment);

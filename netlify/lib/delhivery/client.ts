@@ -9,9 +9,11 @@ import { z } from 'zod';
 import { pincodeSchema } from '../../../src/shop/schemas.ts';
 import type { ShipmentRecord } from '../../../src/shop/shipment.ts';
 import type { PaymentMode } from '../../../src/shop/shipping.ts';
+import type { CarrierTracking } from '../../../src/shop/tracking.ts';
 import type { ServerEnv } from '../platform/env.ts';
 import { failure, type Outcome } from '../platform/outcome.ts';
-import { localDelhivery, NOT_SERVICEABLE, unconfiguredDelhivery } from './local.ts';
+import { localDelhiveryWithDay, NOT_SERVICEABLE, unconfiguredDelhivery } from './local.ts';
+import { delhiveryTracker } from './tracking.ts';
 
 /** A quote sits on the shopper's checkout path, so a slow carrier must not hold it up for long. */
 export const QUOTE_TIMEOUT_MS = 4_000;
@@ -35,6 +37,9 @@ export interface PincodeServiceability {
 /** A booked shipment's waybill; `DUPLICATE` when Delhivery already has a shipment for this order. */
 export type ShipmentResult = Outcome<{ waybill: string }>;
 
+/** A shipment's scans; `UNREACHABLE` when Delhivery cannot be asked now (the page shows the rest). */
+export type TrackingResult = Outcome<{ tracking: CarrierTracking }>;
+
 export interface Delhivery {
   /** False when the embedded local default is answering (no DELHIVERY_TOKEN). */
   configured: boolean;
@@ -43,10 +48,11 @@ export interface Delhivery {
   /** Undefined when Delhivery cannot be asked right now. */
   checkPincode(pin: string): Promise<PincodeServiceability | undefined>;
   createShipment(input: { shipment: ShipmentRecord; pickupName: string }): Promise<ShipmentResult>;
+  trackShipment(input: { waybill: string; bookedAt: string }): Promise<TrackingResult>;
 }
 
 export type DelhiveryEnv = Pick<ServerEnv, 'DELHIVERY_TOKEN' | 'DELHIVERY_BASE_URL'> &
-  Partial<Pick<ServerEnv, 'CONTEXT'>>;
+  Partial<Pick<ServerEnv, 'CONTEXT' | 'LOCAL_CARRIER_DAY_SECONDS'>>;
 
 export interface DelhiveryOptions {
   quoteTimeoutMs?: number;
@@ -103,7 +109,10 @@ export function createDelhivery(
   options: DelhiveryOptions = {},
 ): Delhivery {
   const token = env.DELHIVERY_TOKEN;
-  if (!token) return env.CONTEXT === 'production' ? unconfiguredDelhivery : localDelhivery;
+  if (!token) {
+    if (env.CONTEXT === 'production') return unconfiguredDelhivery;
+    return localDelhiveryWithDay((env.LOCAL_CARRIER_DAY_SECONDS ?? 24 * 60 * 60) * 1000);
+  }
 
   const quoteTimeoutMs = options.quoteTimeoutMs ?? QUOTE_TIMEOUT_MS;
   const shipmentTimeoutMs = options.shipmentTimeoutMs ?? SHIPMENT_TIMEOUT_MS;
@@ -150,6 +159,12 @@ export function createDelhivery(
 
   return {
     configured: true,
+    trackShipment: delhiveryTracker({
+      token,
+      baseUrl: env.DELHIVERY_BASE_URL,
+      fetchImpl,
+      timeoutMs: quoteTimeoutMs,
+    }),
 
     async quoteRate({ originPin, destinationPin, grams, mode }) {
       const target = url('/api/kinko/v1/invoice/charges/.json', {

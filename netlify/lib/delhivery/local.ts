@@ -9,6 +9,7 @@ import path from 'node:path';
 import { pincodeSchema } from '../../../src/shop/schemas.ts';
 import { failure } from '../platform/outcome.ts';
 import type { Delhivery, PincodeServiceability } from './client.ts';
+import { simulatedTracker } from './tracking.ts';
 
 export const NOT_SERVICEABLE: PincodeServiceability = { serviceable: false, prepaid: false, cod: false };
 
@@ -54,7 +55,14 @@ export const localDelhivery: Delhivery = {
     // One waybill per order, as Delhivery keeps one shipment per order id.
     return { ok: true, waybill: `${SIMULATED_WAYBILL_PREFIX}${shipment.order.replace(/\D/g, '').slice(-12)}` };
   },
+  trackShipment: simulatedTracker(24 * 60 * 60 * 1000),
 };
+
+/** The local carrier with simulated days of `dayMs` (LOCAL_CARRIER_DAY_SECONDS). */
+export const localDelhiveryWithDay = (dayMs: number): Delhivery => ({
+  ...localDelhivery,
+  trackShipment: simulatedTracker(dayMs),
+});
 
 /**
  * Production without DELHIVERY_TOKEN: never pretend. No rate (the estimate is flagged), pincodes
@@ -65,4 +73,5 @@ export const unconfiguredDelhivery: Delhivery = {
   quoteRate: async () => undefined,
   checkPincode: async () => undefined,
   createShipment: async () => failure('NOT_CONFIGURED', 'DELHIVERY_TOKEN is not set'),
+  trackShipment: async () => failure('NOT_CONFIGURED', 'DELHIVERY_TOKEN is not set'),
 };

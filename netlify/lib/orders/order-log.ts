@@ -33,6 +33,11 @@ export type PaidVia = 'browser' | 'webhook' | 'reconciler';
 
 export interface StoredOrder {
   orderId: string;
+  /**
+   * Opens the order's own page (`/orders/{orderId}?key={key}`): 128 random bits made with the
+   * order, never derived from its id. Orders recorded before it existed have none: no page.
+   */
+  key?: string;
   status: OrderStatus;
   mode: PaymentMode;
   fingerprint: string;

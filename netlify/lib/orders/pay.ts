@@ -159,7 +159,7 @@ export async function processPrepaid(deps: OrderDeps, request: PrepaidOrderReque
   });
   if (!signed) return fail(400, 'PAYMENT_NOT_VERIFIED', 'The payment could not be verified.');
   const verdict = await judgePaymentById(gateway, order.razorpay, request.razorpay_payment_id);
-  const answer = { success: true as const, orderId: order.orderId, total: order.totals.total };
+  const answer = { success: true as const, orderId: order.orderId, total: order.totals.total, key: order.key ?? '' };
   if (verdict.kind === 'confirming') {
     await noteOnOrder(deps, order.orderId, `payment ${request.razorpay_payment_id} confirming: ${verdict.reason}`);
     return { ok: true as const, status: 202, body: { ...answer, status: 'pending' as const, confirming: true } };

@@ -19,7 +19,13 @@ describe('cash on delivery', () => {
     expect(result).toEqual({
       ok: true,
       status: 201,
-      body: { success: true, orderId: 'OUO_1732000000001', total: RAJMA_COD_TOTAL, status: 'forwarded' },
+      body: {
+        success: true,
+        orderId: 'OUO_1732000000001',
+        total: RAJMA_COD_TOTAL,
+        status: 'forwarded',
+        key: expect.stringMatching(/^[0-9a-f]{32}$/),
+      },
     });
     expect(world.sheetRows).toHaveLength(1);
     expect(world.sheetRows[0]).toMatchObject({

@@ -3,6 +3,7 @@
  * browser), the order recorded in the order log before any outside call, then forwarded.
  * docs/shop-rules.md §10.
  */
+import { randomBytes } from 'node:crypto';
 import { deliveryRefusal } from '../../../src/shop/deliverability.ts';
 import { formatRupees } from '../../../src/shop/money.ts';
 import {
@@ -82,6 +83,7 @@ export function newOrder(input: {
   record.paymentStatus = 'Pending';
   return {
     orderId,
+    key: randomBytes(16).toString('hex'),
     status: 'pending',
     mode,
     fingerprint: orderFingerprint(customer, lines, mode),
@@ -135,6 +137,12 @@ export async function placeCodOrder(deps: OrderDeps, request: CodOrderRequest) {
   return {
     ok: true as const,
     status: duplicate ? 200 : 201,
-    body: { success: true as const, orderId: order.orderId, total: order.totals.total, status: forwarded.status },
+    body: {
+      success: true as const,
+      orderId: order.orderId,
+      total: order.totals.total,
+      status: forwarded.status,
+      key: order.key ?? '',
+    },
   };
 }

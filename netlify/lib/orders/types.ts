@@ -3,7 +3,7 @@ import type { Product } from '../../../src/shop/catalogue.ts';
 import type { Serviceability } from '../../../src/shop/deliverability.ts';
 import type { ShipmentRecord } from '../../../src/shop/shipment.ts';
 import type { PaymentMode, ShippingRules } from '../../../src/shop/shipping.ts';
-import type { ShipmentResult } from '../delhivery/client.ts';
+import type { ShipmentResult, TrackingResult } from '../delhivery/client.ts';
 import type { PaymentGateway } from '../razorpay/gateway.ts';
 import type { SheetWriteResult } from '../sheets/client.ts';
 import type { SheetOrder } from '../sheets/tabs.ts';
@@ -31,6 +31,11 @@ export interface OrderDeps {
     /** Undefined when the carrier cannot be asked right now (the order is then taken). */
     checkPincode(pin: string): Promise<Serviceability | undefined>;
     createShipment(input: { shipment: ShipmentRecord; pickupName: string }): Promise<ShipmentResult>;
+    /**
+     * The carrier's scans of a booked shipment, for the order page and /track. `bookedAt` lets the
+     * local stand-in simulate scans from the booking time.
+     */
+    trackShipment(input: { waybill: string; bookedAt: string }): Promise<TrackingResult>;
   };
   now: () => Date;
 }

@@ -20,6 +20,11 @@ export const serverEnvSchema = z.object({
   RAZORPAY_BASE_URL: z.url().default('https://api.razorpay.com'),
   DELHIVERY_TOKEN: optional,
   DELHIVERY_BASE_URL: z.url().default('https://track.delhivery.com'),
+  /** How long a simulated day lasts for the local carrier's scans (tests watch a parcel arrive in seconds). */
+  LOCAL_CARRIER_DAY_SECONDS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 60 * 60),
   SHEETS_WEBHOOK_URL: z
     .url()
     .optional()

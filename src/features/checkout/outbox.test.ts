@@ -56,7 +56,13 @@ describe('the order outbox', () => {
     const updated = vi.fn();
     window.addEventListener(OUTBOX_UPDATED_EVENT, updated);
     queueOrder(storage, request('OUO_1700000000002'), [item]);
-    const accepted = { success: true as const, orderId: 'OUO_1700000000002', total: 934, status: 'forwarded' as const };
+    const accepted = {
+      success: true as const,
+      orderId: 'OUO_1700000000002',
+      total: 934,
+      status: 'forwarded' as const,
+      key: 'a'.repeat(32),
+    };
     await flushOutbox(storage, async () => ({ ok: true as const, data: accepted }), window);
     expect(pendingOrders(storage)).toEqual([]);
     expect(updated).toHaveBeenCalled();
