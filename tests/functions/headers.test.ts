@@ -12,12 +12,14 @@ import contact from '../../netlify/functions/contact.mts';
 import createOrder from '../../netlify/functions/create-order.mts';
 import health from '../../netlify/functions/health.mts';
 import localGateway from '../../netlify/functions/local-gateway.mts';
+import orderView from '../../netlify/functions/order-view.mts';
 import pincode from '../../netlify/functions/pincode.mts';
 import processCod from '../../netlify/functions/process-cod.mts';
 import processPrepaid from '../../netlify/functions/process-prepaid.mts';
 import razorpayWebhook from '../../netlify/functions/razorpay-webhook.mts';
 import reconcileOrders from '../../netlify/functions/reconcile-orders.mts';
 import reviews from '../../netlify/functions/reviews.mts';
+import track from '../../netlify/functions/track.mts';
 import verifyPayment from '../../netlify/functions/verify-payment.mts';
 import { hmacHex } from '../../netlify/lib/razorpay/signature.ts';
 import { createPaymentOrderResponseSchema, localGatewayPayResponseSchema } from '../../src/shop/schemas.ts';
@@ -74,6 +76,18 @@ async function paidTestPayment() {
   );
   if ('error' in paid) throw new Error('the test payment failed');
   return { orderId: created.orderId, ...paid };
+}
+
+/** A COD order as the checkout places it: its id and the key of its page. */
+async function placedCodOrder(): Promise<{ orderId: string; key: string }> {
+  const body = {
+    orderId: newOrderId(),
+    customer: makeCustomer(),
+    lines,
+    paymentMode: 'cod',
+    clientTotal: await quote('cod'),
+  };
+  return (await processCod(post('/api/checkout/process-cod', body))).json();
 }
 
 const review = {
@@ -157,6 +171,29 @@ const CASES: Record<string, { success: Call[]; error: Call[] }> = {
   pincode: {
     success: [() => pincode(other('/api/pincode/248001', 'GET'), { params: { pin: '248001' } })],
     error: [() => pincode(other('/api/pincode/0123', 'GET'), { params: { pin: '0123' } })],
+  },
+  'order-view': {
+    success: [
+      async () => {
+        const placed = await placedCodOrder();
+        return orderView(other(`/api/orders/${placed.orderId}?key=${placed.key}`, 'GET'), {
+          params: { orderId: placed.orderId },
+        });
+      },
+    ],
+    error: [
+      () =>
+        orderView(other('/api/orders/OUO_1734000000000?key=x', 'GET'), { params: { orderId: 'OUO_1734000000000' } }),
+    ],
+  },
+  track: {
+    success: [
+      async () => {
+        const placed = await placedCodOrder();
+        return track(post('/api/track', { orderId: placed.orderId, phone: makeCustomer().phone }));
+      },
+    ],
+    error: [() => track(post('/api/track', { orderId: 'OUO_1734000000000', phone: '9876543210' }))],
   },
   'process-cod': {
     success: [

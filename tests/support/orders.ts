@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { vi } from 'vitest';
 import { localDelhivery } from '../../netlify/lib/delhivery/local.ts';
+import { simulatedTracker } from '../../netlify/lib/delhivery/tracking.ts';
 import { orderSettings } from '../../netlify/lib/orders/deps.ts';
 import { createOrderLog } from '../../netlify/lib/orders/order-log.ts';
 import type { OrderDeps } from '../../netlify/lib/orders/types.ts';
@@ -79,7 +80,8 @@ export function orderWorld(blobs: TestBlobs, env: Partial<ServerEnv> = {}): Test
     carrier: {
       quoteRate: vi.fn(async () => undefined),
       checkPincode: vi.fn((pin: string) => localDelhivery.checkPincode(pin)),
-      trackShipment: vi.fn((input) => localDelhivery.trackShipment(input)),
+      // The local carrier's simulated scans, on the world's clock.
+      trackShipment: vi.fn((input) => simulatedTracker(24 * 60 * 60 * 1000, () => world.clock.now.getTime())(input)),
       createShipment: vi.fn(async ({ shipment }) => {
         if (world.carrierDown) return failure('UNREACHABLE', 'Delhivery answered 503');
         world.shipments.push(shipment);

@@ -54,6 +54,8 @@ export interface StoredOrder {
     paymentId?: string;
     paidAt?: string;
     via?: PaidVia;
+    /** A payment Razorpay has but the shop could not capture yet: the shopper is told "confirming". */
+    confirming?: string;
   };
   /** A worker is creating the Razorpay order: the others wait for it instead of creating more. */
   paymentStart?: { claimedAt: string };

@@ -161,7 +161,7 @@ export async function processPrepaid(deps: OrderDeps, request: PrepaidOrderReque
   const verdict = await judgePaymentById(gateway, order.razorpay, request.razorpay_payment_id);
   const answer = { success: true as const, orderId: order.orderId, total: order.totals.total, key: order.key ?? '' };
   if (verdict.kind === 'confirming') {
-    await noteOnOrder(deps, order.orderId, `payment ${request.razorpay_payment_id} confirming: ${verdict.reason}`);
+    await noteConfirming(deps, order.orderId, request.razorpay_payment_id, verdict.reason);
     return { ok: true as const, status: 202, body: { ...answer, status: 'pending' as const, confirming: true } };
   }
   if (verdict.kind === 'not-money') {
@@ -173,6 +173,16 @@ export async function processPrepaid(deps: OrderDeps, request: PrepaidOrderReque
   const completed = await completePaidOrder(deps, { orderId: order.orderId, money: verdict, via: 'browser' });
   if (!completed.ok) return completed;
   return { ok: true as const, status: 200, body: { ...answer, status: completed.body.status } };
+}
+
+/** Razorpay has this payment but it is not captured yet: the order page says "confirming". */
+export async function noteConfirming(deps: OrderDeps, orderId: string, paymentId: string, reason: string) {
+  await deps.log.update(orderId, (order) => {
+    if (!order.razorpay || order.razorpay.paymentId) return undefined;
+    order.razorpay.confirming = paymentId;
+    order.history.push({ at: deps.now().toISOString(), event: `payment ${paymentId} confirming: ${reason}` });
+    return order;
+  });
 }
 
 async function noteOnOrder(deps: OrderDeps, orderId: string, event: string): Promise<void> {
@@ -202,7 +212,8 @@ export async function completePaidOrder(
       const late = order.status === 'expired' ? ' after the order expired' : '';
       order.status = 'paid';
       order.updatedAt = at;
-      order.razorpay = { ...order.razorpay, paymentId: payment.id, paidAt: at, via: input.via };
+      const { confirming: _settled, ...razorpay } = order.razorpay;
+      order.razorpay = { ...razorpay, paymentId: payment.id, paidAt: at, via: input.via };
       order.record.paymentStatus = 'Completed';
       order.history.push({ at, event: `paid ${payment.id} (${input.via})${late}` });
       return order;

@@ -8,7 +8,7 @@ import { errorResponse } from '../platform/http.ts';
 import { toGatewayPayment } from '../razorpay/razorpay-api.ts';
 import { isWellFormedSignature, verifyWebhookSignature } from '../razorpay/signature.ts';
 import { judgePayment } from './money.ts';
-import { completePaidOrder } from './pay.ts';
+import { completePaidOrder, noteConfirming } from './pay.ts';
 import type { OrderDeps } from './types.ts';
 
 const paymentEntity = z.object({
@@ -70,6 +70,7 @@ async function settle(deps: OrderDeps, event: string, entity: z.infer<typeof pay
   const order = entity.order_id ? await deps.log.getByRazorpayOrder(entity.order_id) : undefined;
   if (!order?.razorpay) return 'unknown order';
   const verdict = await judgePayment(deps.gateway(), order.razorpay, toGatewayPayment(entity));
+  if (verdict.kind === 'confirming') await noteConfirming(deps, order.orderId, entity.id, verdict.reason);
   if (verdict.kind !== 'money') {
     if (verdict.kind === 'not-money' && verdict.mismatch) {
       console.error(`razorpay-webhook: ${event} for ${order.orderId} refused: ${verdict.reason}`);

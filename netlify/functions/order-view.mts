@@ -1,0 +1,37 @@
+import type { Config, Context } from '@netlify/functions';
+import { MESSAGES, orderIdSchema, orderKeySchema } from '../../src/shop/schemas.ts';
+import { createDeps } from '../lib/orders/deps.ts';
+import { keyMatches, orderView } from '../lib/orders/view.ts';
+import { endpoint, errorResponse, guarded, methodNotAllowed } from '../lib/platform/http.ts';
+
+const FAILING = {
+  name: 'order-view',
+  message: 'Your order could not be shown right now. Please try again in a moment.',
+};
+
+/**
+ * GET /api/orders/:orderId?key=: the order's own page (docs/shop-rules.md §2). An unknown id and
+ * a wrong or missing key get the same 404, so the page cannot be used to discover orders.
+ */
+export default endpoint(async function orderViewFunction(
+  request: Request,
+  context: Pick<Context, 'params'>,
+): Promise<Response> {
+  if (request.method !== 'GET') return methodNotAllowed(['GET']);
+  const notFound = () => errorResponse(404, 'NOT_FOUND', MESSAGES.orderNotFound);
+  const orderId = orderIdSchema.safeParse(context.params.orderId ?? '');
+  const key = orderKeySchema.safeParse(new URL(request.url).searchParams.get('key') ?? '');
+  if (!orderId.success || !key.success) return notFound();
+  return guarded(FAILING, async () => {
+    const deps = createDeps();
+    const order = await deps.log.get(orderId.data);
+    if (!order || !keyMatches(order, key.data)) return notFound();
+    return Response.json(await orderView(deps, order));
+  });
+});
+
+export const config: Config = {
+  path: '/api/orders/:orderId',
+  method: ['GET'],
+  rateLimit: { windowLimit: 60, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

@@ -1,0 +1,36 @@
+import type { Config } from '@netlify/functions';
+import { MESSAGES, trackRequestSchema } from '../../src/shop/schemas.ts';
+import { createDeps } from '../lib/orders/deps.ts';
+import { phoneMatches, trackView } from '../lib/orders/view.ts';
+import { endpoint, errorResponse, guarded, methodNotAllowed, parseJsonBody } from '../lib/platform/http.ts';
+
+const FAILING = {
+  name: 'track',
+  message: 'Your order could not be looked up right now. Please try again in a moment.',
+};
+
+/**
+ * POST /api/track: order id and the phone used at checkout. A match answers the order with its
+ * address masked; any mismatch answers the one generic 404 (docs/shop-rules.md §2, §8). The check
+ * runs here: no order data reaches the browser before it.
+ */
+export default endpoint(async function track(request: Request): Promise<Response> {
+  if (request.method !== 'POST') return methodNotAllowed(['POST']);
+  const body = await parseJsonBody(request, trackRequestSchema);
+  if (!body.ok) return body.response;
+  return guarded(FAILING, async () => {
+    const deps = createDeps();
+    const order = await deps.log.get(body.data.orderId);
+    if (!order || !phoneMatches(order, body.data.phone)) {
+      return errorResponse(404, 'NOT_FOUND', MESSAGES.trackNotFound);
+    }
+    return Response.json(await trackView(deps, order));
+  });
+});
+
+export const config: Config = {
+  path: '/api/track',
+  method: ['POST'],
+  // Lower than the other forms: ten guesses a minute cannot walk through order ids and phones.
+  rateLimit: { windowLimit: 10, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

@@ -1,0 +1,87 @@
+/** What a shopper sees of an order at each point of its life (the order page and /track). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestBlobs, type TestBlobs } from '../../../tests/support/blobs.ts';
+import { codRequest, orderWorld, prepaidRequest } from '../../../tests/support/orders.ts';
+import { failure } from '../platform/outcome.ts';
+import { createPaymentOrder, processPrepaid } from './pay.ts';
+import { placeCodOrder } from './place.ts';
+import { reconcile } from './reconcile.ts';
+import { orderView, trackView } from './view.ts';
+
+let blobs: TestBlobs;
+beforeAll(async () => {
+  blobs = await startTestBlobs();
+});
+afterAll(() => blobs.stop());
+
+async function stored(world: ReturnType<typeof orderWorld>, orderId: string) {
+  const order = await world.deps.log.get(orderId);
+  if (!order) throw new Error(`no order ${orderId}`);
+  return order;
+}
+
+const kinds = (view: { timeline: { kind: string }[] }) => view.timeline.map((step) => step.kind);
+
+describe('a prepaid order', () => {
+  it('waits for its payment, then shows it paid and handed to Delhivery', async () => {
+    const world = orderWorld(blobs);
+    const created = await createPaymentOrder(world.deps, prepaidRequest('OUO_1732000000501'));
+    if (!created.ok) throw new Error(created.message);
+    const waiting = await orderView(world.deps, await stored(world, 'OUO_1732000000501'));
+    expect(waiting).toMatchObject({ paymentStatus: 'Waiting for payment', paymentMode: 'prepaid' });
+    expect(kinds(waiting)).toEqual(['placed', 'awaiting-payment']);
+    const payment = await world.pay(created.body.order.id);
+    if (!payment || 'error' in payment) throw new Error('payment failed');
+    await processPrepaid(world.deps, { orderId: 'OUO_1732000000501', ...payment });
+    const paid = await orderView(world.deps, await stored(world, 'OUO_1732000000501'));
+    expect(paid.paymentStatus).toBe('Paid');
+    expect(kinds(paid)).toEqual(['placed', 'paid', 'booked']);
+  });
+
+  it('says "confirming" while Razorpay has the payment uncaptured, and "not paid" once expired', async () => {
+    const world = orderWorld(blobs);
+    const created = await createPaymentOrder(world.deps, prepaidRequest('OUO_1732000000502'));
+    if (!created.ok) throw new Error(created.message);
+    await world.deps.log.update('OUO_1732000000502', (order) => {
+      if (order.razorpay) order.razorpay.confirming = 'pay_x';
+      return order;
+    });
+    const confirming = await orderView(world.deps, await stored(world, 'OUO_1732000000502'));
+    expect(confirming.paymentStatus).toBe('Confirming');
+    expect(kinds(confirming)).toEqual(['placed', 'confirming']);
+
+    const unpaid = orderWorld(blobs);
+    const other = await createPaymentOrder(unpaid.deps, prepaidRequest('OUO_1732000000503'));
+    if (!other.ok) throw new Error(other.message);
+    unpaid.clock.now = new Date(unpaid.clock.now.getTime() + 16 * 60 * 1000);
+    await reconcile(unpaid.deps);
+    const expired = await trackView(unpaid.deps, await stored(unpaid, 'OUO_1732000000503'));
+    expect(expired.paymentStatus).toBe('Not paid');
+    expect(kinds(expired)).toEqual(['placed', 'expired']);
+  });
+});
+
+describe('a COD order', () => {
+  it('shows the booking even when the carrier cannot be asked for scans', async () => {
+    const world = orderWorld(blobs);
+    await placeCodOrder(world.deps, codRequest('OUO_1732000000504'));
+    world.deps.carrier.trackShipment = async () => failure('UNREACHABLE', 'Delhivery answered 503');
+    const order = await trackView(world.deps, await stored(world, 'OUO_1732000000504'));
+    expect(kinds(order)).toEqual(['placed', 'booked']);
+    expect(order.simulatedTracking).toBe(false);
+    expect(order.address).toEqual({ city: 'Dehradun', pincode: '248001' });
+  });
+
+  it('tells the shopper our team is arranging a booking the shop gave up on', async () => {
+    const world = orderWorld(blobs);
+    world.carrierDown = true;
+    await placeCodOrder(world.deps, codRequest('OUO_1732000000505'));
+    await world.deps.log.update('OUO_1732000000505', (order) => {
+      order.forwards.shipment.status = 'needs-attention';
+      return order;
+    });
+    const order = await orderView(world.deps, await stored(world, 'OUO_1732000000505'));
+    expect(kinds(order)).toEqual(['placed', 'attention']);
+    expect(order.address).not.toHaveProperty('address2', undefined);
+  });
+});

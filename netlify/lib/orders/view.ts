@@ -1,0 +1,93 @@
+/**
+ * What a shopper may see of an order (docs/shop-rules.md §2, §10): on its own page, opened only
+ * with the order's key, the whole order and address; on /track, matched by order id and phone,
+ * the same with the address masked to city and pincode. Anything that does not match answers the
+ * same "not found", so neither can be used to discover orders.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { OrderView, TrackView } from '../../../src/shop/schemas.ts';
+import { type CarrierTracking, orderTimeline, phoneDigits } from '../../../src/shop/tracking.ts';
+import type { StoredOrder } from './order-log.ts';
+import type { OrderDeps } from './types.ts';
+
+/** The key, compared without leaking how much of it matched. */
+export function keyMatches(order: StoredOrder, key: string): boolean {
+  if (!order.key || order.key.length !== key.length) return false;
+  return timingSafeEqual(Buffer.from(order.key), Buffer.from(key));
+}
+
+/** The phone typed on /track against the one given at checkout, as their 10 digits. */
+export const phoneMatches = (order: StoredOrder, phone: string) =>
+  phoneDigits(order.customer.phone) === phoneDigits(phone);
+
+function paymentStatus(order: StoredOrder): string {
+  if (order.mode === 'cod') return 'Pay on delivery';
+  if (order.razorpay?.paymentId) return 'Paid';
+  if (order.status === 'expired') return 'Not paid';
+  return order.razorpay?.confirming ? 'Confirming' : 'Waiting for payment';
+}
+
+async function tracking(deps: OrderDeps, order: StoredOrder): Promise<CarrierTracking | undefined> {
+  const shipment = order.forwards.shipment;
+  if (!shipment.waybill || !shipment.at) return undefined;
+  const answer = await deps.carrier.trackShipment({ waybill: shipment.waybill, bookedAt: shipment.at });
+  if (answer.ok) return answer.tracking;
+  console.warn(`order view: no scans for ${shipment.waybill}: ${answer.message}`);
+  return undefined; // the page still shows the booking; the scans come back with the carrier
+}
+
+/** Everything but the address: the lines, the money and the timeline. */
+async function common(deps: OrderDeps, order: StoredOrder): Promise<Omit<OrderView, 'address'>> {
+  const scans = await tracking(deps, order);
+  const shipment = order.forwards.shipment;
+  return {
+    orderId: order.orderId,
+    placedAt: order.createdAt,
+    paymentMode: order.mode,
+    paymentStatus: paymentStatus(order),
+    lines: order.cart.lines.map((line) => ({
+      name: line.name,
+      size: line.size,
+      quantity: line.quantity,
+      price: line.price,
+      lineTotal: line.lineTotal,
+      ...(line.hsnCode ? { hsnCode: line.hsnCode } : {}),
+    })),
+    totals: order.totals,
+    timeline: orderTimeline({
+      mode: order.mode,
+      total: order.totals.total,
+      placedAt: order.createdAt,
+      status: order.status,
+      confirming: Boolean(order.razorpay?.confirming),
+      paidAt: order.razorpay?.paidAt,
+      waybill: shipment.waybill,
+      bookedAt: shipment.waybill ? shipment.at : undefined,
+      needsAttention: shipment.status === 'needs-attention',
+      tracking: scans,
+    }),
+    simulatedTracking: scans?.simulated ?? false,
+  };
+}
+
+export async function orderView(deps: OrderDeps, order: StoredOrder): Promise<OrderView> {
+  const { name, phone, email, address1, address2, city, state, pincode } = order.customer;
+  return {
+    ...(await common(deps, order)),
+    address: {
+      name,
+      phone,
+      email,
+      address1,
+      ...(address2 ? { address2 } : {}),
+      ...(city ? { city } : {}),
+      ...(state ? { state } : {}),
+      pincode,
+    },
+  };
+}
+
+export async function trackView(deps: OrderDeps, order: StoredOrder): Promise<TrackView> {
+  const { city, pincode } = order.customer;
+  return { ...(await common(deps, order)), address: { ...(city ? { city } : {}), pincode } };
+}
