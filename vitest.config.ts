@@ -22,6 +22,9 @@ export default defineConfig({
             'bench/**/*.test.ts',
           ],
           setupFiles: ['tests/support/setup.ts'],
+          // Order tests drive many Blobs writes through Netlify's local server; on two cores under
+          // coverage a few take several seconds, which is load, not a hang.
+          testTimeout: 20_000,
         },
       },
       {

@@ -422,6 +422,11 @@ describe('in production with no DELHIVERY_TOKEN', () => {
       code: 'NOT_CONFIGURED',
       message: 'DELHIVERY_TOKEN is not set',
     });
+    await expect(
+      delhivery.trackShipment({ waybill: 'W', bookedAt: '2026-11-21T10:00:00.000Z' }),
+    ).resolves.toMatchObject({
+      code: 'NOT_CONFIGURED',
+    });
     expect(fetchImpl).not.toHaveBeenCalled();
   });
 
@@ -429,6 +434,12 @@ describe('in production with no DELHIVERY_TOKEN', () => {
     const delhivery = createDelhivery({ DELHIVERY_BASE_URL: BASE, DELHIVERY_TOKEN: undefined });
     await expect(delhivery.quoteRate(query)).resolves.toBeUndefined();
     await expect(delhivery.checkPincode('110001')).resolves.toMatchObject({ serviceable: true });
+    // The local carrier's scans, on the real clock: a parcel booked a week ago has arrived.
+    const weekAgo = new Date(Date.now() - 7 * 24 * 60 * 60 * 1000).toISOString();
+    await expect(delhivery.trackShipment({ waybill: 'SIM1', bookedAt: weekAgo })).resolves.toMatchObject({
+      ok: true,
+      tracking: { delivered: true, simulated: true },
+    });
   });
 });
 
