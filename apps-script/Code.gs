@@ -11,6 +11,13 @@
  * Orders are sent with action 'upsert': a repeated order id rewrites only the listed columns (Status,
  * Waybill, Payment Status, Payment ID) of that order's rows and answers { ok, duplicate: true, updated }.
  *
+ * The shop's confirmation emails come with action 'email' (netlify/lib/mail/client.ts):
+ *   { secret, action: 'email', orderId, to, subject, html, name, replyTo }
+ * sent with MailApp from the account that deployed the script, at most once per order id: the id
+ * is remembered in the Script Properties (`email-sent-<orderId>`, kept 30 days), so a resend after
+ * a lost answer answers { ok: true, duplicate: true } and mails nothing. Needs the mail permission
+ * (apps-script/README.md).
+ *
  * Answers JSON: { ok: true, duplicate: false } or { ok: false, error: '...' }.
  * Install: see apps-script/README.md. The secret lives in the Script Property SHARED_SECRET.
  *
@@ -34,25 +41,90 @@ function doPost(e) {
     if (!expected) return reply({ ok: false, error: 'SHARED_SECRET is not set in the Script Properties' });
     if (!sameSecret(String(body.secret || ''), expected)) return reply({ ok: false, error: 'bad secret' });
 
+    if (body.action === 'email') {
+      return reply(
+        oneAtATime(function () {
+          return sendOrderEmail(body);
+        }),
+      );
+    }
+
     var route = TABS[body.type];
     if (!route) return reply({ ok: false, error: 'unknown type: ' + body.type });
     var headers = body.headers;
     var rows = body.rows;
     if (!isTable(headers, rows)) return reply({ ok: false, error: 'headers and rows must be lists of text' });
 
-    var lock = LockService.getScriptLock();
-    lock.waitLock(20000); // one writer at a time, so two copies of an order cannot both pass the check
-    try {
-      var key = body[route.keyField];
-      if (body.type === 'review') return reply(appendReview(headers, rows, key));
-      var upsert = body.action === 'upsert' ? body.update : undefined;
-      return reply(appendRows(SpreadsheetApp.getActiveSpreadsheet(), route, headers, rows, key, upsert));
-    } finally {
-      lock.releaseLock();
-    }
+    return reply(
+      oneAtATime(function () {
+        var key = body[route.keyField];
+        if (body.type === 'review') return appendReview(headers, rows, key);
+        var upsert = body.action === 'upsert' ? body.update : undefined;
+        return appendRows(SpreadsheetApp.getActiveSpreadsheet(), route, headers, rows, key, upsert);
+      }),
+    );
   } catch (error) {
     return reply({ ok: false, error: String((error && error.message) || error) });
   }
+}
+
+/** One request at a time, so two copies of an order (or of its email) cannot both pass the check. */
+function oneAtATime(work) {
+  var lock = LockService.getScriptLock();
+  lock.waitLock(20000);
+  try {
+    return work();
+  } finally {
+    lock.releaseLock();
+  }
+}
+
+/** How long a sent order id is remembered; the shop stops retrying an email after a day. */
+var EMAIL_MEMORY_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * Sends one order's confirmation email unless this order's was sent already. The id is remembered
+ * before sending and forgotten again if MailApp throws (the shop then retries), so no answer lost
+ * on the way back can make a second email.
+ */
+function sendOrderEmail(body) {
+  var orderId = String(body.orderId || '');
+  if (!/^[A-Za-z0-9_-]+$/.test(orderId) || !isText(body.to) || !isText(body.subject) || !isText(body.html)) {
+    return { ok: false, error: 'an email needs orderId, to, subject and html' };
+  }
+  var properties = PropertiesService.getScriptProperties();
+  var key = 'email-sent-' + orderId;
+  if (properties.getProperty(key)) return { ok: true, duplicate: true };
+  if (MailApp.getRemainingDailyQuota() < 1) {
+    return { ok: false, error: "today's email quota of this Google account is used up" };
+  }
+  properties.setProperty(key, new Date().toISOString());
+  try {
+    var message = { to: body.to, subject: body.subject, htmlBody: body.html };
+    if (isText(body.name)) message.name = body.name;
+    if (isText(body.replyTo)) message.replyTo = body.replyTo;
+    MailApp.sendEmail(message);
+  } catch (error) {
+    properties.deleteProperty(key);
+    throw error;
+  }
+  forgetOldEmails(properties);
+  return { ok: true, duplicate: false };
+}
+
+/** Script Properties hold 500 kB in all: order ids sent more than 30 days ago are let go. */
+function forgetOldEmails(properties) {
+  var all = properties.getProperties();
+  var now = Date.now();
+  Object.keys(all).forEach(function (name) {
+    if (name.indexOf('email-sent-') !== 0) return;
+    var sentAt = Date.parse(all[name]);
+    if (now - sentAt > EMAIL_MEMORY_MS) properties.deleteProperty(name);
+  });
+}
+
+function isText(value) {
+  return typeof value === 'string' && value.trim() !== '';
 }
 
 /** A GET (e.g. opening the URL in a browser) only says the script is alive. */

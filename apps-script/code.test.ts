@@ -1,7 +1,7 @@
 /**
- * Runs the Apps Script (Code.gs) against small fakes of SpreadsheetApp and friends: the secret,
- * routing by type, header creation, idempotency by id, and reviews split so the public reviews
- * spreadsheet never holds an email.
+ * Runs the Apps Script (Code.gs) against small fakes of SpreadsheetApp, MailApp and friends: the
+ * secret, routing by type, header creation, idempotency by id, reviews split so the public reviews
+ * spreadsheet never holds an email, and one confirmation email per order id.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -46,9 +46,32 @@ function loadScript(properties: Record<string, string>) {
       },
     };
   };
+  const mail = {
+    sent: [] as Record<string, string>[],
+    quota: 100,
+    down: false,
+    sendEmail(message: Record<string, string>) {
+      if (mail.down) throw new Error('Service unavailable: Gmail');
+      mail.sent.push(message);
+      mail.quota -= 1;
+    },
+    getRemainingDailyQuota: () => mail.quota,
+  };
   const services = {
     SpreadsheetApp: { getActiveSpreadsheet: () => book('main'), openById: (id: string) => book(id) },
-    PropertiesService: { getScriptProperties: () => ({ getProperty: (key: string) => properties[key] ?? null }) },
+    MailApp: mail,
+    PropertiesService: {
+      getScriptProperties: () => ({
+        getProperty: (key: string) => properties[key] ?? null,
+        setProperty: (key: string, value: string) => {
+          properties[key] = value;
+        },
+        deleteProperty: (key: string) => {
+          delete properties[key];
+        },
+        getProperties: () => ({ ...properties }),
+      }),
+    },
     LockService: { getScriptLock: () => ({ waitLock: () => undefined, releaseLock: () => undefined }) },
     ContentService: {
       createTextOutput: (text: string) => ({ text, setMimeType: () => ({ text }) }),
@@ -58,7 +81,7 @@ function loadScript(properties: Record<string, string>) {
   const source = readFileSync(path.join(import.meta.dirname, 'Code.gs'), 'utf8');
   const script = new Function(...Object.keys(services), `${source}; return { doPost };`)(...Object.values(services));
   const post = (body: unknown) => JSON.parse(script.doPost({ postData: { contents: JSON.stringify(body) } }).text);
-  return { post, books };
+  return { post, books, mail, properties };
 }
 
 const order = {
@@ -169,5 +192,78 @@ describe('Code.gs', () => {
       ['OUO_1', 'Asha', 'Meena'],
       ['OUO_2', 'Ravi', '', 'Placed'],
     ]);
+  });
+
+  describe('the confirmation email', () => {
+    const email = {
+      secret: 's3cret',
+      action: 'email',
+      orderId: 'OUO_1',
+      to: 'asha@example.in',
+      subject: 'Your order OUO_1 at Orang Utan Organics',
+      html: '<p>Hello Asha,</p>',
+      name: 'Orang Utan Organics',
+      replyTo: 'hello@orangutanorganics.in',
+    };
+
+    it('is sent once per order id, from the shop, answered to its address; a resend is a duplicate', () => {
+      const { post, mail, properties } = loadScript({ SHARED_SECRET: 's3cret' });
+      expect(post(email)).toEqual({ ok: true, duplicate: false });
+      expect(post(email)).toEqual({ ok: true, duplicate: true });
+      expect(mail.sent).toEqual([
+        {
+          to: 'asha@example.in',
+          subject: 'Your order OUO_1 at Orang Utan Organics',
+          htmlBody: '<p>Hello Asha,</p>',
+          name: 'Orang Utan Organics',
+          replyTo: 'hello@orangutanorganics.in',
+        },
+      ]);
+      expect(properties['email-sent-OUO_1']).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+      expect(post({ ...email, orderId: 'OUO_2' })).toEqual({ ok: true, duplicate: false });
+      expect(mail.sent).toHaveLength(2);
+    });
+
+    it('refuses a wrong secret and an incomplete email, and sends nothing', () => {
+      const { post, mail } = loadScript({ SHARED_SECRET: 's3cret' });
+      expect(post({ ...email, secret: 'guess' })).toEqual({ ok: false, error: 'bad secret' });
+      for (const missing of ['orderId', 'to', 'subject', 'html']) {
+        expect(post({ ...email, [missing]: '' })).toEqual({
+          ok: false,
+          error: 'an email needs orderId, to, subject and html',
+        });
+      }
+      expect(post({ ...email, orderId: '../OUO_1' })).toMatchObject({ ok: false });
+      expect(mail.sent).toEqual([]);
+    });
+
+    it('forgets an id whose email MailApp did not send, so the retry sends it', () => {
+      const { post, mail, properties } = loadScript({ SHARED_SECRET: 's3cret' });
+      mail.down = true;
+      expect(post(email)).toEqual({ ok: false, error: 'Service unavailable: Gmail' });
+      expect(properties['email-sent-OUO_1']).toBeUndefined();
+      mail.down = false;
+      expect(post(email)).toEqual({ ok: true, duplicate: false });
+      expect(mail.sent).toHaveLength(1);
+    });
+
+    it("says so when the account's daily quota is used up, and sends nothing", () => {
+      const { post, mail } = loadScript({ SHARED_SECRET: 's3cret' });
+      mail.quota = 0;
+      expect(post(email)).toEqual({ ok: false, error: "today's email quota of this Google account is used up" });
+      expect(mail.sent).toEqual([]);
+    });
+
+    it('lets go of ids sent more than 30 days ago, and sends without a name or reply-to if none is given', () => {
+      const recent = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString();
+      const { post, mail, properties } = loadScript({
+        SHARED_SECRET: 's3cret',
+        'email-sent-OUO_old': '2020-01-01T00:00:00.000Z',
+        'email-sent-OUO_recent': recent,
+      });
+      expect(post({ ...email, name: undefined, replyTo: undefined })).toEqual({ ok: true, duplicate: false });
+      expect(mail.sent[0]).toEqual({ to: email.to, subject: email.subject, htmlBody: email.html });
+      expect(Object.keys(properties).sort()).toEqual(['SHARED_SECRET', 'email-sent-OUO_1', 'email-sent-OUO_recent']);
+    });
   });
 });

@@ -2,9 +2,10 @@
  * The checkout functions at the HTTP boundary: each default export is called with a `Request`,
  * exactly as Netlify calls it. Paths that reach the order service run on Netlify's local Blobs
  * server (found by `getStore` through NETLIFY_BLOBS_CONTEXT, as on Netlify) and write the local
- * sheet to a temporary LOCAL_SHEETS_DIR; Razorpay and Delhivery are their embedded local defaults.
+ * sheet to a temporary LOCAL_SHEETS_DIR and the confirmation emails under it (LOCAL_MAIL_DIR);
+ * Razorpay and Delhivery are their embedded local defaults.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { getStore } from '@netlify/blobs';
@@ -109,8 +110,10 @@ beforeEach(async () => {
   sheetsDir = await mkdtemp(path.join(tmpdir(), 'ouo-fn-sheets-'));
   vi.stubEnv('NETLIFY_BLOBS_CONTEXT', blobsContext);
   vi.stubEnv('LOCAL_SHEETS_DIR', sheetsDir);
+  vi.stubEnv('LOCAL_MAIL_DIR', path.join(sheetsDir, 'mail'));
   for (const name of [
     'CONTEXT',
+    'URL',
     'RAZORPAY_KEY_ID',
     'RAZORPAY_KEY_SECRET',
     'RAZORPAY_WEBHOOK_SECRET',
@@ -484,6 +487,10 @@ describe('a COD order through process-cod', () => {
     expect(await sheetColumn(rows, 'Payment Mode')).toEqual(['COD', 'COD']);
     expect(await sheetColumn(rows, 'Total')).toEqual([String(total), String(total)]);
     expect(await storedOrder(orderId)).toMatchObject({ orderId, status: 'forwarded' });
+    // The shopper's confirmation, written by the local mail stand-in, links to the order's own page.
+    const email = await readFile(path.join(sheetsDir, 'mail', `${orderId}.html`), 'utf8');
+    expect(email).toContain(`<title>Your order ${orderId} at Orang Utan Organics</title>`);
+    expect(email).toContain(`href="http://localhost:8888/orders/${orderId}?key=${accepted.key}"`);
   });
 
   it('reaches the sheet once when the same order is posted twice at the same moment', async () => {

@@ -1,4 +1,4 @@
-/** An order service wired to test doubles: Blobs on the local server, a recording Sheet and carrier. */
+/** An order service wired to test doubles: Blobs on the local server, a recording Sheet, carrier and mail. */
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { vi } from 'vitest';
@@ -6,7 +6,7 @@ import { localDelhivery } from '../../netlify/lib/delhivery/local.ts';
 import { simulatedTracker } from '../../netlify/lib/delhivery/tracking.ts';
 import { orderSettings } from '../../netlify/lib/orders/deps.ts';
 import { createOrderLog } from '../../netlify/lib/orders/order-log.ts';
-import type { OrderDeps } from '../../netlify/lib/orders/types.ts';
+import type { OrderDeps, OrderEmail } from '../../netlify/lib/orders/types.ts';
 import { readServerEnv, type ServerEnv } from '../../netlify/lib/platform/env.ts';
 import { failure } from '../../netlify/lib/platform/outcome.ts';
 import { createGateway } from '../../netlify/lib/razorpay/gateway.ts';
@@ -26,8 +26,11 @@ export interface TestOrderWorld {
   /** How many writes reached the Sheet (a first write and its updates). */
   sheetWrites: number;
   shipments: ShipmentRecord[];
+  /** Every confirmation email the mail sender took (it does not deduplicate: two here are two sent). */
+  emails: OrderEmail[];
   sheetDown: boolean;
   carrierDown: boolean;
+  mailDown: boolean;
   clock: { now: Date };
   gatewayStoreName: string;
   /** The local test gateway's dialog: pays (captured), authorizes only, or fails a payment. */
@@ -46,8 +49,10 @@ export function orderWorld(blobs: TestBlobs, env: Partial<ServerEnv> = {}): Test
     sheetRows: [],
     sheetWrites: 0,
     shipments: [],
+    emails: [],
     sheetDown: false,
     carrierDown: false,
+    mailDown: false,
     clock: { now: new Date('2026-11-21T10:00:00.000Z') },
     gatewayStoreName,
     deps: undefined as unknown as OrderDeps,
@@ -88,6 +93,14 @@ export function orderWorld(blobs: TestBlobs, env: Partial<ServerEnv> = {}): Test
         return { ok: true as const, waybill: `WB${world.shipments.length}` };
       }),
     },
+    mail: {
+      sendOrderEmail: vi.fn(async (email: OrderEmail) => {
+        if (world.mailDown) return failure('UNREACHABLE', 'the Apps Script answered HTTP 503');
+        world.emails.push(email);
+        return { ok: true as const, duplicate: false };
+      }),
+    },
+    siteUrl: serverEnv.URL,
     now: () => world.clock.now,
   };
   return world;

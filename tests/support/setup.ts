@@ -31,3 +31,5 @@ afterEach(() => {
 
 // The local test gateway's secret is made on first use; tests keep theirs out of the repository's .data/.
 process.env.LOCAL_GATEWAY_SECRET_FILE ??= path.join(tmpdir(), `ouo-test-gateway-${process.pid}.secret`);
+// So do the local stand-in's confirmation emails, for tests that place orders through the functions.
+process.env.LOCAL_MAIL_DIR ??= path.join(tmpdir(), `ouo-test-mail-${process.pid}`);

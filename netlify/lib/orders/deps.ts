@@ -1,23 +1,33 @@
 /** Wires the order service to the real (or embedded local) outside systems, from the environment. */
 import { content } from '../../../src/content/content.server.ts';
 import { createDelhivery } from '../delhivery/client.ts';
+import { createMailer } from '../mail/client.ts';
 import { blobStore } from '../platform/blobs.ts';
 import { readServerEnv, type ServerEnv } from '../platform/env.ts';
 import { createGateway, type PaymentGateway } from '../razorpay/gateway.ts';
 import { createSheets } from '../sheets/client.ts';
 import { createOrderLog } from './order-log.ts';
-import type { OrderDeps } from './types.ts';
+import type { OrderDeps, ShopSettingsForOrders } from './types.ts';
 
 export const ORDERS_STORE = 'orders';
 export const LOCAL_GATEWAY_STORE = 'local-gateway';
 
-/** What the order service needs of the shop settings: the money rules and the pickup point. */
-export async function orderSettings() {
+/**
+ * What the order service needs of the shop settings: the money rules, the pickup point, and who
+ * the confirmation email comes from.
+ */
+export async function orderSettings(): Promise<ShopSettingsForOrders> {
   const settings = await content().settings();
   return {
     freeShippingThreshold: settings.freeShippingThreshold,
     codCharge: settings.codCharge,
     pickup: settings.pickup,
+    shop: {
+      name: settings.shopName,
+      email: settings.contactEmail,
+      phone: settings.contactPhone,
+      whatsappNumber: settings.whatsappNumber,
+    },
   };
 }
 
@@ -33,6 +43,8 @@ export function createDeps(env: ServerEnv = readServerEnv()): OrderDeps {
     },
     sheets: createSheets(env),
     carrier: createDelhivery(env),
+    mail: createMailer(env),
+    siteUrl: env.URL,
     now: () => new Date(),
   };
 }

@@ -1,13 +1,15 @@
 /**
- * Forwarding an order to the staff's Sheet and booking its Delhivery shipment, each at most once
- * whoever asks first (browser, webhook, reconciler): each forward is claimed on the order record
- * before it is attempted, and its outcome settled there. A failed forward is retried with back-off
- * for a day, then left to staff as `Needs attention`. The Sheet's rows follow the order's status:
- * a later booking or a give-up updates them (never a second set of rows). docs/shop-rules.md §10.
+ * Forwarding an order to the staff's Sheet, booking its Delhivery shipment and sending the
+ * shopper's confirmation email, each at most once whoever asks first (browser, webhook,
+ * reconciler): each forward is claimed on the order record before it is attempted, and its outcome
+ * settled there. A failed forward is retried with back-off for a day, then left to staff as
+ * `Needs attention`. The Sheet's rows follow the order's status: a later booking or a give-up
+ * updates them (never a second set of rows). docs/shop-rules.md §10.
  */
 import { buildShipment } from '../../../src/shop/shipment.ts';
 import type { ShipmentResult } from '../delhivery/client.ts';
-import { canMove, type ForwardState, type StoredOrder } from './order-log.ts';
+import { orderEmail } from './email.ts';
+import { canMove, type ForwardKind, type ForwardState, forwardOf, type StoredOrder } from './order-log.ts';
 import { staffStatusLabel } from './status.ts';
 import type { OrderDeps } from './types.ts';
 
@@ -23,8 +25,8 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LONGEST_RETRY_MS);
 }
 
-type ForwardKind = 'sheet' | 'shipment';
-const FORWARDS = ['sheet', 'shipment'] as const;
+/** The forwards that make an order `forwarded` (staff and the carrier have it); the email does not hold it. */
+const HANDED_OVER = ['sheet', 'shipment'] as const;
 const isSettled = (state: ForwardState) =>
   state.status === 'done' || state.status === 'not-sent' || state.status === 'needs-attention';
 
@@ -36,7 +38,7 @@ async function claim(deps: OrderDeps, orderId: string, kind: ForwardKind): Promi
       current.status === 'forwarded' ||
       (current.mode === 'cod' ? current.status === 'pending' : current.status === 'paid');
     if (!ready) return undefined;
-    const state = current.forwards[kind];
+    const state = forwardOf(current, kind);
     if (isSettled(state)) return undefined;
     const since = (at: string | undefined) => (at ? now.getTime() - Date.parse(at) : Number.POSITIVE_INFINITY);
     if (state.status === 'sending' && since(state.claimedAt) < STALE_CLAIM_MS) return undefined;
@@ -59,7 +61,7 @@ async function settle(deps: OrderDeps, orderId: string, kind: ForwardKind, outco
   await deps.log.update(orderId, (order) => {
     const now = deps.now();
     const at = now.toISOString();
-    const { claimedAt: _claimed, nextAttemptAt: _next, ...state } = order.forwards[kind];
+    const { claimedAt: _claimed, nextAttemptAt: _next, ...state } = forwardOf(order, kind);
     let next: ForwardState = { ...state, ...outcome, at };
     if (outcome.status === 'failed') {
       const firstAttempt = Date.parse(state.firstAttemptAt ?? at);
@@ -73,12 +75,32 @@ async function settle(deps: OrderDeps, orderId: string, kind: ForwardKind, outco
     order.forwards[kind] = next;
     order.history.push({ at, event: `${kind}: ${next.status}${next.lastError ? ` (${next.lastError})` : ''}` });
     resyncSheet(order);
-    if (FORWARDS.every((key) => order.forwards[key].status === 'done' || order.forwards[key].status === 'not-sent')) {
+    if (
+      HANDED_OVER.every((key) => order.forwards[key].status === 'done' || order.forwards[key].status === 'not-sent')
+    ) {
       if (canMove(order.status, 'forwarded')) order.status = 'forwarded';
     }
     order.updatedAt = at;
     return order;
   });
+}
+
+/** Claims one forward, performs it, and settles what came of it; a throw is a failure to retry. */
+async function attempt(
+  deps: OrderDeps,
+  orderId: string,
+  kind: ForwardKind,
+  perform: (order: StoredOrder) => Promise<Settled>,
+): Promise<void> {
+  const claimed = await claim(deps, orderId, kind);
+  if (!claimed) return;
+  let outcome: Settled;
+  try {
+    outcome = await perform(claimed);
+  } catch (error) {
+    outcome = { status: 'failed', lastError: (error as Error).message };
+  }
+  await settle(deps, orderId, kind, outcome);
 }
 
 /** Rows already in the Sheet that show an older status are written again (an update, not new rows). */
@@ -91,47 +113,64 @@ export function resyncSheet(order: StoredOrder): void {
 
 /**
  * Books the shipment, then writes the order's rows to the staff's Sheet (with its waybill and
- * status), each at most once, recording each outcome on the order. Failures stay on the order for
- * the reconciler to retry; nothing is lost.
+ * status); meanwhile the shopper's confirmation email is sent. Each happens at most once, and each
+ * outcome is recorded on the order. Failures stay on the order for the reconciler to retry; nothing
+ * is lost.
  */
 export async function forwardOrder(deps: OrderDeps, orderId: string): Promise<StoredOrder> {
-  // The shipment first, so the Sheet row can carry its waybill; a failed booking never holds the row back.
-  const forShipment = await claim(deps, orderId, 'shipment');
-  if (forShipment) {
-    try {
-      const settings = await deps.settings();
-      const shipment = buildShipment(forShipment.record, forShipment.cart.weight);
-      const result = await deps.carrier.createShipment({ shipment, pickupName: settings.pickup.name });
-      await settle(deps, orderId, 'shipment', shipmentOutcome(result));
-    } catch (error) {
-      await settle(deps, orderId, 'shipment', { status: 'failed', lastError: (error as Error).message });
-    }
-  }
-  const forSheet = await claim(deps, orderId, 'sheet');
-  if (forSheet) {
-    const status = staffStatusLabel(forSheet);
-    try {
-      const result = await deps.sheets.upsertOrder({
-        ...forSheet.record,
-        ...(forSheet.razorpay?.paymentId ? { paymentId: forSheet.razorpay.paymentId } : {}),
-        ...(forSheet.forwards.shipment.waybill ? { waybill: forSheet.forwards.shipment.waybill } : {}),
-        status,
-        lines: forSheet.cart.lines,
-      });
-      await settle(
-        deps,
-        orderId,
-        'sheet',
-        result.ok ? { status: 'done', syncedStatus: status } : { status: 'failed', lastError: result.message },
-      );
-    } catch (error) {
-      await settle(deps, orderId, 'sheet', { status: 'failed', lastError: (error as Error).message });
-    }
-  }
+  await Promise.all([
+    // The shipment first, so the Sheet row can carry its waybill; a failed booking never holds the row back.
+    attempt(deps, orderId, 'shipment', bookShipment(deps)).then(() =>
+      attempt(deps, orderId, 'sheet', writeSheet(deps)),
+    ),
+    // The email waits for neither: it needs no waybill.
+    attempt(deps, orderId, 'email', sendEmail(deps)),
+  ]);
+  // An email that gave up changes the Status the Sheet shows: the same rows are rewritten now.
+  await attempt(deps, orderId, 'sheet', writeSheet(deps));
   const order = await deps.log.get(orderId);
   if (!order) throw new Error(`Order ${orderId} vanished from the log`);
   return order;
 }
+
+const bookShipment = (deps: OrderDeps) => async (order: StoredOrder) => {
+  const settings = await deps.settings();
+  const shipment = buildShipment(order.record, order.cart.weight);
+  return shipmentOutcome(await deps.carrier.createShipment({ shipment, pickupName: settings.pickup.name }));
+};
+
+const writeSheet =
+  (deps: OrderDeps) =>
+  async (order: StoredOrder): Promise<Settled> => {
+    const status = staffStatusLabel(order);
+    const result = await deps.sheets.upsertOrder({
+      ...order.record,
+      ...(order.razorpay?.paymentId ? { paymentId: order.razorpay.paymentId } : {}),
+      ...(order.forwards.shipment.waybill ? { waybill: order.forwards.shipment.waybill } : {}),
+      status,
+      lines: order.cart.lines,
+    });
+    return result.ok ? { status: 'done', syncedStatus: status } : { status: 'failed', lastError: result.message };
+  };
+
+const sendEmail =
+  (deps: OrderDeps) =>
+  async (order: StoredOrder): Promise<Settled> => {
+    const { shop } = await deps.settings();
+    const { subject, html } = orderEmail(order, shop, deps.siteUrl);
+    const result = await deps.mail.sendOrderEmail({
+      orderId: order.orderId,
+      to: order.customer.email,
+      subject,
+      html,
+      name: shop.name,
+      replyTo: shop.email,
+    });
+    // DUPLICATE: an earlier attempt was sent but its answer was lost; sending again would be a second email.
+    return result.ok || result.code === 'DUPLICATE'
+      ? { status: 'done' }
+      : { status: 'failed', lastError: result.message };
+  };
 
 /** What a booking attempt means for the order, decided on the outcome's code, never its words. */
 function shipmentOutcome(result: ShipmentResult): Settled {

@@ -101,6 +101,24 @@ describe('order log (Netlify Blobs)', () => {
     expect(await log.attentionOrderIds()).toEqual([]);
   });
 
+  it('keeps a forwarded order open until its email is settled, and lists an email given up on for staff', async () => {
+    const log = createOrderLog(blobs.store('orders-d3'));
+    const done = { status: 'done' as const, attempts: 1 };
+    const email = (status: 'pending' | 'failed' | 'needs-attention' | 'done') => ({ status, attempts: 1 });
+    await log.create(order('OUO_1000000000015', { status: 'forwarded' }));
+    const withEmail = (state: ReturnType<typeof email>) => (current: StoredOrder) => ({
+      ...current,
+      forwards: { sheet: done, shipment: done, email: state },
+    });
+    await log.update('OUO_1000000000015', withEmail(email('failed')));
+    expect(await log.openOrderIds()).toEqual(['OUO_1000000000015']);
+    await log.update('OUO_1000000000015', withEmail(email('needs-attention')));
+    expect(await log.openOrderIds()).toEqual([]);
+    expect(await log.attentionOrderIds()).toEqual(['OUO_1000000000015']);
+    await log.update('OUO_1000000000015', withEmail(email('done')));
+    expect(await log.attentionOrderIds()).toEqual([]);
+  });
+
   it('finds an order by its Razorpay order id and remembers webhook events once', async () => {
     const log = createOrderLog(blobs.store('orders-e'));
     await log.create(order('OUO_1000000000005'));

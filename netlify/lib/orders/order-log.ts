@@ -12,7 +12,8 @@ export type OrderStatus = 'pending' | 'paid' | 'forwarded' | 'expired';
 export interface ForwardState {
   /**
    * `failed` is retried (after `nextAttemptAt`); `needs-attention` means retries ran out and staff
-   * act by hand; `not-sent` is only in records written before the local carrier booked shipments.
+   * act by hand; `not-sent` is only in records written before the local carrier booked shipments,
+   * and is what a missing email forward stands for (`forwardOf`).
    */
   status: 'pending' | 'sending' | 'done' | 'failed' | 'needs-attention' | 'not-sent';
   attempts: number;
@@ -64,8 +65,21 @@ export interface StoredOrder {
    * Each keeps the order `Needs refund` for staff until they refund it in Razorpay.
    */
   refunds?: { paymentId: string; amountPaise: number; at: string; via: PaidVia }[];
-  forwards: { sheet: ForwardState; shipment: ForwardState };
+  /**
+   * The Sheet's rows, the carrier's booking and the shopper's confirmation email. Orders recorded
+   * before the email existed have no `email`: they are never mailed (`forwardOf`).
+   */
+  forwards: { sheet: ForwardState; shipment: ForwardState; email?: ForwardState };
   history: { at: string; event: string }[];
+}
+
+/** Everything forwarded once per order, each claimed and settled on the order record (forward.ts). */
+export const FORWARD_KINDS = ['sheet', 'shipment', 'email'] as const;
+export type ForwardKind = (typeof FORWARD_KINDS)[number];
+
+/** An order's forward of one kind; a missing one (no email on an older order) is settled: `not-sent`. */
+export function forwardOf(order: Pick<StoredOrder, 'forwards'>, kind: ForwardKind): ForwardState {
+  return order.forwards[kind] ?? { status: 'not-sent', attempts: 0 };
 }
 
 // Flat keys (no slashes): the local Blobs sandbox lists nested keys unreliably.
@@ -80,17 +94,18 @@ const REFUND = (orderId: string) => `refund-${orderId}`;
 /** A marker older than this with no order beside it was left by a write that failed: removed. */
 const ORPHAN_MARKER_MS = 5 * 60 * 1000;
 
-/** Something is left to do: a payment to settle, or a forward to make (a later Sheet update too). */
+/**
+ * Something is left to do: a payment to settle, or a forward to make (a later Sheet update, or the
+ * email, too: an order is `forwarded` once its Sheet rows and booking are done).
+ */
 const isOpen = (order: StoredOrder) =>
   order.status === 'pending' ||
   order.status === 'paid' ||
   (order.status === 'forwarded' &&
-    [order.forwards.sheet, order.forwards.shipment].some((forward) =>
-      ['pending', 'sending', 'failed'].includes(forward.status),
-    ));
+    FORWARD_KINDS.some((kind) => ['pending', 'sending', 'failed'].includes(forwardOf(order, kind).status)));
 
 const needsAttention = (order: StoredOrder) =>
-  order.forwards.sheet.status === 'needs-attention' || order.forwards.shipment.status === 'needs-attention';
+  FORWARD_KINDS.some((kind) => forwardOf(order, kind).status === 'needs-attention');
 
 export const needsRefund = (order: Pick<StoredOrder, 'refunds'>) => (order.refunds?.length ?? 0) > 0;
 

@@ -3,6 +3,7 @@
  * (tests/support/fake-razorpay.ts, reached through RAZORPAY_BASE_URL): money is a captured payment,
  * whichever path — browser, webhook, reconciler — learns of it first.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestBlobs, type TestBlobs } from '../../../tests/support/blobs.ts';
 import { FAKE_KEYS, type FakeRazorpay, startFakeRazorpay } from '../../../tests/support/fake-razorpay.ts';
@@ -90,6 +91,7 @@ describe('the browser path', () => {
       // The reconciler keeps asking while the capture fails: it never expires an authorized payment.
       later(world, 16);
       expect(await reconcile(world.deps)).toMatchObject({ completed: [], expired: [] });
+      expect(world.emails).toEqual([]); // no confirmation for an order not yet paid
     } finally {
       fake.captureDown = false;
     }
@@ -97,6 +99,7 @@ describe('the browser path', () => {
     expect(await reconcile(world.deps)).toMatchObject({ completed: ['OUO_1732000000203'] });
     expect(world.shipments).toHaveLength(1);
     expect(world.sheetRows).toHaveLength(1);
+    expect(world.emails).toHaveLength(1);
   });
 
   it('refuses a payment that is not money (failed), and one that pays another order', async () => {
@@ -206,6 +209,7 @@ describe('the webhook path', () => {
     await processPrepaid(world.deps, browserCallback('OUO_1732000000211', rzp, payment.id));
     expect(world.shipments).toHaveLength(1);
     expect(world.sheetRows).toHaveLength(1);
+    expect(world.emails).toHaveLength(1);
     expect((await world.deps.log.get('OUO_1732000000211'))?.razorpay).toMatchObject({ via: 'webhook' });
   });
 
@@ -294,5 +298,29 @@ describe('the reconciler', () => {
     } finally {
       release();
     }
+  });
+});
+
+describe('the confirmation email', () => {
+  it('is sent once when the browser, the webhook and the reconciler complete the order at the same moment', async () => {
+    const { world, rzp } = await started('OUO_1732000000241');
+    const payment = fake.pay(rzp);
+    later(world, 16); // old enough for the reconciler to ask Razorpay about it too
+    const send = world.deps.mail.sendOrderEmail;
+    world.deps.mail.sendOrderEmail = async (email) => {
+      await sleep(50); // a slow mail service: the others arrive while it is sending
+      return send(email);
+    };
+    const [browser] = await Promise.all([
+      processPrepaid(world.deps, browserCallback('OUO_1732000000241', rzp, payment.id)),
+      handleRazorpayWebhook(world.deps, webhook('payment.captured', payment, 'evt_241')),
+      handleRazorpayWebhook(world.deps, webhook('order.paid', payment, 'evt_241b')),
+      reconcile(world.deps),
+    ]);
+    expect(browser).toMatchObject({ ok: true, status: 200 });
+    await reconcile(world.deps);
+    expect(world.emails.map((email) => email.orderId)).toEqual(['OUO_1732000000241']);
+    expect(world.shipments).toHaveLength(1);
+    expect(world.sheetRows).toHaveLength(1);
   });
 });

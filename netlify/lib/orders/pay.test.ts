@@ -32,6 +32,7 @@ describe('prepaid with the local test gateway', () => {
     if (!payment || 'error' in payment) throw new Error('payment failed');
     expect(await verifyPayment(world.deps, payment)).toEqual({ ok: true, status: 200, body: { verified: true } });
     expect(world.sheetRows).toEqual([]); // nothing is forwarded before the payment is proven
+    expect(world.emails).toEqual([]);
     const done = await processPrepaid(world.deps, { orderId: 'OUO_1732000000101', ...payment });
     expect(done).toMatchObject({ ok: true, body: { status: 'forwarded', total: RAJMA_PREPAID_TOTAL } });
     expect(world.sheetRows[0]).toMatchObject({
@@ -44,6 +45,8 @@ describe('prepaid with the local test gateway', () => {
     await processPrepaid(world.deps, { orderId: 'OUO_1732000000101', ...payment });
     expect(world.sheetRows).toHaveLength(1);
     expect(world.shipments).toHaveLength(1);
+    expect(world.emails).toEqual([expect.objectContaining({ orderId: 'OUO_1732000000101', to: 'asha@example.in' })]);
+    expect(world.emails[0]?.html).toContain('Your payment of <strong>₹784</strong> has reached us.');
   });
 
   it('creates one payment order however often the browser asks', async () => {
@@ -71,6 +74,7 @@ describe('prepaid with the local test gateway', () => {
     expect(await verifyPayment(world.deps, madeUp)).toMatchObject({ body: { verified: false } });
     expect((await world.deps.log.get('OUO_1732000000103'))?.status).toBe('pending');
     expect(world.sheetRows).toEqual([]);
+    expect(world.emails).toEqual([]);
   });
 
   it('answers 400, not a crash, for a signature of the wrong length or alphabet', async () => {
@@ -109,12 +113,15 @@ describe('prepaid with the local test gateway', () => {
     expect(await reconcile(world.deps)).toMatchObject({ expired: [] });
     world.clock.now = new Date(world.clock.now.getTime() + 6 * 60 * 1000);
     expect(await reconcile(world.deps)).toMatchObject({ expired: ['OUO_1732000000106'] });
+    await reconcile(world.deps);
+    expect(world.emails).toEqual([]); // neither while unpaid nor once expired
     const payment = await world.pay(created.body.order.id);
     if (!payment || 'error' in payment) throw new Error('payment failed');
     expect(await processPrepaid(world.deps, { orderId: 'OUO_1732000000106', ...payment })).toMatchObject({
       ok: true,
       body: { status: 'forwarded' },
     });
+    expect(world.emails).toHaveLength(1); // money received late is an order like any other
   });
 
   it('completes a paid order the browser never reported, through the reconciler', async () => {

@@ -129,6 +129,7 @@ describe('cash on delivery', () => {
     expect(await world.deps.log.allOrderIds()).toEqual(['OUO_1732000000006']);
     expect(world.sheetRows).toHaveLength(1);
     expect(world.shipments).toHaveLength(1);
+    expect(world.emails).toHaveLength(1);
   });
 
   it('never merges two different orders that arrive under one id', async () => {

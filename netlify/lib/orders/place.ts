@@ -94,7 +94,11 @@ export function newOrder(input: {
     cart: priced.cart,
     totals: priced.totals,
     record,
-    forwards: { sheet: { status: 'pending', attempts: 0 }, shipment: { status: 'pending', attempts: 0 } },
+    forwards: {
+      sheet: { status: 'pending', attempts: 0 },
+      shipment: { status: 'pending', attempts: 0 },
+      email: { status: 'pending', attempts: 0 },
+    },
     history: [{ at, event: `created (${mode})` }],
   };
 }

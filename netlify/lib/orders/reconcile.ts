@@ -6,7 +6,7 @@
  */
 import { forwardOrder } from './forward.ts';
 import { judgePayment } from './money.ts';
-import { canMove, type StoredOrder } from './order-log.ts';
+import { canMove, FORWARD_KINDS, forwardOf, type StoredOrder } from './order-log.ts';
 import { completePaidOrder } from './pay.ts';
 import type { OrderDeps } from './types.ts';
 
@@ -63,7 +63,7 @@ async function reconcileOne(deps: OrderDeps, orderId: string, report: ReconcileR
     if (deps.now().getTime() - Date.parse(order.createdAt) < PENDING_PAYMENT_TIMEOUT_MS) return;
     const settled = await settlePendingPayment(deps, order);
     if (settled) report[settled].push(orderId);
-  } else if (order && (['sheet', 'shipment'] as const).some((kind) => RETRIED.has(order.forwards[kind].status))) {
+  } else if (order && FORWARD_KINDS.some((kind) => RETRIED.has(forwardOf(order, kind).status))) {
     await forwardOrder(deps, orderId);
     report.retried.push(orderId);
   }

@@ -49,4 +49,17 @@ describe('staffStatus', () => {
     );
     expect(staffStatusLabel(order())).toBe('Placed');
   });
+
+  it("names the confirmation email last: the booking's reason keeps precedence", () => {
+    const email: ForwardState = { status: 'needs-attention', attempts: 11, lastError: 'quota used up' };
+    expect(staffStatusLabel(order({ forwards: { sheet: done, shipment: done, email } }))).toBe(
+      'Needs attention: confirmation email not sent (quota used up)',
+    );
+    const unbooked: ForwardState = { status: 'needs-attention', attempts: 9, lastError: 'HTTP 503' };
+    expect(staffStatusLabel(order({ forwards: { sheet: done, shipment: unbooked, email } }))).toBe(
+      'Needs attention: shipment not booked (HTTP 503)',
+    );
+    // An order from before the email has none: nothing to report about it.
+    expect(staffStatusLabel(order({ forwards: { sheet: done, shipment: done } }))).toBe('Booked');
+  });
 });

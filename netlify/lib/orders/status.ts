@@ -5,12 +5,13 @@
  * - `Placed`: a COD order the shop has; its shipment is being booked.
  * - `Paid`: a prepaid order whose payment is proven; its shipment is being booked.
  * - `Booked`: Delhivery has the shipment; the Waybill column has its number.
- * - `Needs attention: <reason>`: the shop stopped trying (retries ran out): staff act by hand.
+ * - `Needs attention: <reason>`: the shop stopped trying (retries ran out): staff act by hand. The
+ *   booking's reason comes first, then the Sheet's, then the confirmation email's.
  * - `Needs refund: <payments>`: the order was paid more than once; staff refund the extra payment
  *   in Razorpay's dashboard (the order itself goes ahead on its first payment).
  * - `Expired`: a prepaid order never paid within 15 minutes (it never reaches the Sheet).
  */
-import { type ForwardState, needsRefund, type StoredOrder } from './order-log.ts';
+import { type ForwardState, forwardOf, needsRefund, type StoredOrder } from './order-log.ts';
 
 export type StaffStatus = 'Placed' | 'Paid' | 'Booked' | 'Needs attention' | 'Needs refund' | 'Expired';
 
@@ -37,10 +38,17 @@ function refundReason(order: Judged): string {
   return `paid again by ${extra} (the order is paid by ${order.razorpay?.paymentId ?? 'its first payment'})`;
 }
 
+const ATTENTION = [
+  ['shipment', 'shipment not booked'],
+  ['sheet', 'Sheet not updated'],
+  ['email', 'confirmation email not sent'],
+] as const;
+
 function attentionReason(order: Pick<StoredOrder, 'forwards'>): string | undefined {
-  const { shipment, sheet } = order.forwards;
-  if (shipment.status === 'needs-attention') return `shipment not booked (${shipment.lastError ?? 'no reason given'})`;
-  if (sheet.status === 'needs-attention') return `Sheet not updated (${sheet.lastError ?? 'no reason given'})`;
+  for (const [kind, what] of ATTENTION) {
+    const forward = forwardOf(order, kind);
+    if (forward.status === 'needs-attention') return `${what} (${forward.lastError ?? 'no reason given'})`;
+  }
   return undefined;
 }
 

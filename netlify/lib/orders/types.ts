@@ -4,14 +4,41 @@ import type { Serviceability } from '../../../src/shop/deliverability.ts';
 import type { ShipmentRecord } from '../../../src/shop/shipment.ts';
 import type { PaymentMode, ShippingRules } from '../../../src/shop/shipping.ts';
 import type { ShipmentResult, TrackingResult } from '../delhivery/client.ts';
+import type { Outcome } from '../platform/outcome.ts';
 import type { PaymentGateway } from '../razorpay/gateway.ts';
 import type { SheetWriteResult } from '../sheets/client.ts';
 import type { SheetOrder } from '../sheets/tabs.ts';
 import type { OrderLog } from './order-log.ts';
 
+/** Who the shopper hears from, and how to reach them (the shop settings). */
+export interface ShopContact {
+  name: string;
+  email: string;
+  phone: string;
+  /** Digits only, with the country code (wa.me links). */
+  whatsappNumber: string;
+}
+
 export interface ShopSettingsForOrders extends ShippingRules {
   pickup: { name: string; pincode: string };
+  shop: ShopContact;
 }
+
+/** One order's confirmation, ready to send: from `name`, answered to `replyTo` (the shop). */
+export interface OrderEmail {
+  orderId: string;
+  to: string;
+  subject: string;
+  html: string;
+  name: string;
+  replyTo: string;
+}
+
+/**
+ * `duplicate`: this order's email had been sent already (an earlier answer was lost), so nothing
+ * was sent now; it counts as done.
+ */
+export type MailResult = Outcome<{ duplicate: boolean }>;
 
 export interface OrderDeps {
   log: OrderLog;
@@ -21,6 +48,12 @@ export interface OrderDeps {
   sheets: {
     upsertOrder(order: SheetOrder): Promise<SheetWriteResult>;
   };
+  /** Sends an order's confirmation email; never throws, a failure is a result to retry. */
+  mail: {
+    sendOrderEmail(email: OrderEmail): Promise<MailResult>;
+  };
+  /** The site's main address (`URL`): the email links to the order's page there. */
+  siteUrl: string;
   carrier: {
     quoteRate(input: {
       originPin: string;

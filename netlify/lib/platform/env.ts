@@ -13,6 +13,11 @@ const optional = z
 export const serverEnvSchema = z.object({
   /** Netlify's deploy context: 'production', 'deploy-preview', 'branch-deploy' or 'dev'. */
   CONTEXT: z.string().default('dev'),
+  /**
+   * The site's main address, set by Netlify; links in the confirmation email start with it. The
+   * default is what `npm start` serves.
+   */
+  URL: z.url().default('http://localhost:8888'),
   RAZORPAY_KEY_ID: optional,
   RAZORPAY_KEY_SECRET: optional,
   RAZORPAY_WEBHOOK_SECRET: optional,
@@ -33,6 +38,8 @@ export const serverEnvSchema = z.object({
   SHEET_ID: optional,
   /** Where the embedded sheet (CSV files, one per tab) lives when no sheet is configured. */
   LOCAL_SHEETS_DIR: z.string().default('.data/sheets'),
+  /** Where the local stand-in writes each confirmation email (`<orderId>.html`) when no web app is set. */
+  LOCAL_MAIL_DIR: z.string().default('.data/mail'),
   /** The local test gateway's signing secret, generated on first use (never in the code). */
   LOCAL_GATEWAY_SECRET_FILE: z.string().default('.data/local-gateway.secret'),
 });

@@ -62,7 +62,12 @@ export function createSheets(
   const url = env.SHEETS_WEBHOOK_URL;
   const write: TabWriter = logged(
     url
-      ? appsScriptWriter(url, env.SHEETS_WEBHOOK_SECRET, fetchImpl, options.timeoutMs ?? SHEETS_TIMEOUT_MS)
+      ? appsScriptWriter({
+          url,
+          secret: env.SHEETS_WEBHOOK_SECRET,
+          fetchImpl,
+          timeoutMs: options.timeoutMs ?? SHEETS_TIMEOUT_MS,
+        })
       : env.CONTEXT === 'production'
         ? // Production never writes to the function's own disk: orders wait in the log instead.
           async () => failure('NOT_CONFIGURED', 'SHEETS_WEBHOOK_URL is not set')

@@ -1,0 +1,129 @@
+/**
+ * The confirmation email a shopper keeps (sent once per order by forward.ts): what they ordered
+ * and paid, where it goes, the link to the order's own page, what happens next and how to reach
+ * the shop. A pure function of the order, the shop's contact details and the site's address.
+ * Every value is HTML-escaped; inline styles in one narrow column, so it reads on a phone.
+ */
+import { formatRupees } from '../../../src/shop/money.ts';
+import type { StoredOrder } from './order-log.ts';
+import type { ShopContact } from './types.ts';
+
+export type EmailedOrder = Pick<StoredOrder, 'orderId' | 'key' | 'mode' | 'createdAt' | 'customer' | 'cart' | 'totals'>;
+
+/**
+ * "What happens next", as the shipping policy (studio/seed/dataset.ndjson, policyPage-shipping)
+ * states it: dispatch within 2 working days, then Delhivery's 3–5 / 4–7 / up to 10 working days.
+ */
+const WHAT_HAPPENS_NEXT = [
+  'We pack every order by hand in Uttarkashi. Orders placed before 2 pm on a working day (Monday to Saturday) usually leave us the same or the next working day; all orders are dispatched within 2 working days.',
+  'Delhivery then brings it by surface: most metro cities within 3 to 5 working days of dispatch, other towns within 4 to 7, and remote or hill pincodes, the North East, Jammu and Kashmir, Ladakh and the islands within up to 10.',
+];
+
+const COLOURS = { ink: '#2b2118', soft: '#5b4d40', line: '#e2d5bd', cream: '#fbf6ec', forest: '#2f5d3a' };
+const FONT = 'font-family:system-ui,-apple-system,Segoe UI,Roboto,Noto Sans,sans-serif';
+
+/** Text made safe to place in HTML, between tags or inside a quoted attribute. */
+export function escapeHtml(value: string | number): string {
+  return String(value)
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+/** The order's own page; undefined for an order recorded before orders had a key. */
+export function orderPageUrl(siteUrl: string, order: Pick<StoredOrder, 'orderId' | 'key'>): string | undefined {
+  if (!order.key) return undefined;
+  return `${siteUrl.replace(/\/+$/, '')}/orders/${encodeURIComponent(order.orderId)}?key=${encodeURIComponent(order.key)}`;
+}
+
+const placedOn = new Intl.DateTimeFormat('en-IN', { dateStyle: 'long', timeZone: 'Asia/Kolkata' });
+
+export function orderEmail(order: EmailedOrder, shop: ShopContact, siteUrl: string): { subject: string; html: string } {
+  const subject = `Your order ${order.orderId} at ${shop.name}`;
+  const { customer, totals } = order;
+  const link = orderPageUrl(siteUrl, order);
+  const paid =
+    order.mode === 'cod'
+      ? `You pay <strong>${escapeHtml(formatRupees(totals.total))}</strong> in cash when it arrives.`
+      : `Your payment of <strong>${escapeHtml(formatRupees(totals.total))}</strong> has reached us.`;
+  const whatsapp = `https://wa.me/${encodeURIComponent(shop.whatsappNumber)}?text=${encodeURIComponent(`Hi! About my order ${order.orderId}`)}`;
+  const body = [
+    `<p style="margin:0 0 16px;font-size:20px;font-weight:bold;color:${COLOURS.forest}">${escapeHtml(shop.name)}</p>`,
+    paragraph(`Hello ${escapeHtml(customer.name)},`),
+    paragraph(`Thank you for your order! ${paid}`),
+    paragraph(
+      `Order <strong>${escapeHtml(order.orderId)}</strong>, placed on ${escapeHtml(placedOn.format(new Date(order.createdAt)))}.`,
+    ),
+    link
+      ? paragraph(
+          `<a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 16px;background:${COLOURS.forest};color:#ffffff;text-decoration:none;border-radius:6px">See your order</a><br><span style="font-size:13px;color:${COLOURS.soft}">Its page shows where your parcel is, from packing to your door. Anyone with this link can see the order, so please keep it to yourself.</span>`,
+        )
+      : '',
+    heading('Your order'),
+    linesTable(order),
+    heading('Payment'),
+    paragraph(order.mode === 'cod' ? 'Cash on delivery' : 'Paid online'),
+    heading('Delivering to'),
+    paragraph(addressLines(customer).map(escapeHtml).join('<br>')),
+    heading('What happens next'),
+    ...WHAT_HAPPENS_NEXT.map(paragraph),
+    heading('Questions?'),
+    paragraph(
+      `Reply to this email, write to <a href="mailto:${escapeHtml(shop.email)}" style="color:${COLOURS.forest}">${escapeHtml(shop.email)}</a>, call ${escapeHtml(shop.phone)} or <a href="${escapeHtml(whatsapp)}" style="color:${COLOURS.forest}">message us on WhatsApp</a>, with your order number.`,
+    ),
+    paragraph(`With thanks from all of us at ${escapeHtml(shop.name)}.`),
+  ].join('\n');
+  const html = `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(subject)}</title>
+</head>
+<body style="margin:0;padding:0;background:${COLOURS.cream}">
+<div style="max-width:560px;margin:0 auto;padding:24px 16px;background:#ffffff;color:${COLOURS.ink};${FONT};font-size:16px;line-height:1.5">
+${body}
+</div>
+</body>
+</html>
+`;
+  return { subject, html };
+}
+
+const paragraph = (inner: string) => `<p style="margin:0 0 12px">${inner}</p>`;
+
+const heading = (text: string) =>
+  `<h2 style="margin:24px 0 8px;font-size:17px;color:${COLOURS.ink};border-bottom:1px solid ${COLOURS.line};padding-bottom:4px">${escapeHtml(text)}</h2>`;
+
+function linesTable(order: EmailedOrder): string {
+  const cell = 'padding:6px 0;vertical-align:top';
+  const rows = order.cart.lines.map(
+    (line) =>
+      `<tr><td style="${cell}">${escapeHtml(line.name)}<br><span style="font-size:13px;color:${COLOURS.soft}">${escapeHtml(line.size)} · ${escapeHtml(line.quantity)} × ${escapeHtml(formatRupees(line.price))}</span></td><td style="${cell};text-align:right;white-space:nowrap">${escapeHtml(formatRupees(line.lineTotal))}</td></tr>`,
+  );
+  const { subtotal, shippingCharge, codCharge, total } = order.totals;
+  const sums: [string, string][] = [
+    ['Subtotal', formatRupees(subtotal)],
+    ['Shipping', shippingCharge === 0 ? 'Free' : formatRupees(shippingCharge)],
+    ...(order.mode === 'cod' ? [['Cash on delivery charge', formatRupees(codCharge)] as [string, string]] : []),
+  ];
+  const sumRows = sums.map(([label, value], index) => {
+    const style = index === 0 ? `${cell};border-top:1px solid ${COLOURS.line}` : cell;
+    return `<tr><td style="${style};color:${COLOURS.soft}">${escapeHtml(label)}</td><td style="${style};text-align:right">${escapeHtml(value)}</td></tr>`;
+  });
+  const totalRow = `<tr><td style="${cell};border-top:1px solid ${COLOURS.line};font-weight:bold">Total</td><td style="${cell};border-top:1px solid ${COLOURS.line};text-align:right;font-weight:bold">${escapeHtml(formatRupees(total))}</td></tr>`;
+  return `<table role="presentation" style="width:100%;border-collapse:collapse">${[...rows, ...sumRows, totalRow].join('')}</table>`;
+}
+
+function addressLines(customer: EmailedOrder['customer']): string[] {
+  const place = [customer.city, customer.state].filter((part) => part?.trim()).join(', ');
+  return [
+    customer.name,
+    customer.address1,
+    customer.address2,
+    [place, customer.pincode].filter(Boolean).join(' '),
+    `Phone ${customer.phone}`,
+  ].filter((line): line is string => Boolean(line?.trim()));
+}
