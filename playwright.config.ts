@@ -5,6 +5,8 @@ const PORT = Number(process.env.E2E_PORT ?? 8899);
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The embedded Sheet (CSV tabs) the test server writes to; specs read it back. */
 export const E2E_SHEETS_DIR = path.resolve('.data/e2e/sheets');
+/** How long a day lasts for the test server's simulated carrier (LOCAL_CARRIER_DAY_SECONDS). */
+export const E2E_CARRIER_DAY_SECONDS = 2;
 
 /**
  * End-to-end journeys against the production build served by `npm start` (Netlify's emulation),
@@ -39,7 +41,13 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/serve.mjs',
     url: `http://localhost:${PORT}/api/health`,
-    env: { PORT: String(PORT), LOCAL_SHEETS_DIR: E2E_SHEETS_DIR, REVIEWS_CACHE_MS: '1000' },
+    // A simulated carrier day of 2 s: a parcel booked now is delivered (3¼ days) within 7 s.
+    env: {
+      PORT: String(PORT),
+      LOCAL_SHEETS_DIR: E2E_SHEETS_DIR,
+      REVIEWS_CACHE_MS: '1000',
+      LOCAL_CARRIER_DAY_SECONDS: String(E2E_CARRIER_DAY_SECONDS),
+    },
     reuseExistingServer: false,
     timeout: 120_000,
   },

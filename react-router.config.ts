@@ -1,7 +1,7 @@
 import { copyFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '@react-router/dev/config';
-import { contentPages, NOT_FOUND_PATH } from './src/content/site-paths.server.ts';
+import { contentPages, NOT_FOUND_PATH, ORDER_SHELL_PATH } from './src/content/site-paths.server.ts';
 
 export default {
   appDirectory: 'src',
@@ -18,7 +18,8 @@ export default {
   async prerender({ getStaticPaths }) {
     const pages = await contentPages();
     // getStaticPaths: every route without parameters, sitemap.xml and robots.txt included.
-    return [...getStaticPaths(), ...pages.map((page) => page.path), NOT_FOUND_PATH];
+    // ORDER_SHELL_PATH: the order page's one shell, served for every /orders/<id> (netlify.toml).
+    return [...getStaticPaths(), ...pages.map((page) => page.path), NOT_FOUND_PATH, ORDER_SHELL_PATH];
   },
   // Netlify answers any address it has no file or rule for with /404.html and status 404.
   async buildEnd({ reactRouterConfig }) {

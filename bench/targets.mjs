@@ -53,6 +53,8 @@ export const FIRST_LOAD_JS_BUDGETS = {
   'routes/nutrition': 145 * KB,
   'routes/why-it-matters': 145 * KB,
   'routes/policy': 145 * KB,
+  'routes/order': 145 * KB,
+  'routes/track': 145 * KB,
   'routes/not-found': 145 * KB,
 };
 

@@ -26,8 +26,13 @@ import './styles/global.css';
 import './features/shell/shell.css';
 
 export async function loader() {
-  const [settings, catalogue] = await Promise.all([content().settings(), content().catalogue()]);
-  return { settings, catalogue: leanCatalogue(catalogue) };
+  const [settings, catalogue, whatHappensNext] = await Promise.all([
+    content().settings(),
+    content().catalogue(),
+    // For the order page, which has no loader of its own: it is one shell for every order (routes/order.tsx).
+    content().whatHappensNext(),
+  ]);
+  return { settings, catalogue: leanCatalogue(catalogue), whatHappensNext };
 }
 
 export function links() {

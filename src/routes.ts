@@ -17,6 +17,8 @@ export default [
   route('nutrition', 'routes/nutrition.tsx'),
   route('why-it-matters', 'routes/why-it-matters.tsx'),
   route('policies/:slug', 'routes/policy.tsx'),
+  route('orders/:orderId', 'routes/order.tsx'),
+  route('track', 'routes/track.tsx'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
   route('*', 'routes/not-found.tsx'),

@@ -1,5 +1,6 @@
 /** Content for pages and functions: each getter runs one named query and parses the result. */
 import type { z } from 'zod';
+import { policySections, WHAT_HAPPENS_NEXT_HEADINGS } from './policy-sections.ts';
 import * as queries from './queries.ts';
 import { type ContentSource, createContentSource, type QueryParams } from './source.server.ts';
 import * as types from './types.ts';
@@ -30,6 +31,8 @@ export function createContent(source: ContentSource = createContentSource()) {
     return result.data as z.output<T>;
   }
   const maybe = <T extends z.ZodType>(schema: T) => schema.optional();
+  const policy = (slug: string) =>
+    run('policy', queries.POLICY_PAGE_BY_SLUG_QUERY, maybe(types.policyPageSchema), { slug });
 
   return {
     source: source.kind,
@@ -48,7 +51,12 @@ export function createContent(source: ContentSource = createContentSource()) {
     batch: (batchId: string) => run('batch', queries.BATCH_BY_ID_QUERY, maybe(types.batchSchema), { batchId }),
     batches: () => run('batches', queries.BATCHES_QUERY, types.batchListSchema),
     policies: () => run('policies', queries.POLICY_PAGES_QUERY, types.policyPageListSchema),
-    policy: (slug: string) => run('policy', queries.POLICY_PAGE_BY_SLUG_QUERY, maybe(types.policyPageSchema), { slug }),
+    policy,
+    /** The order page's "What happens next": the shipping policy's dispatch and delivery sections. */
+    whatHappensNext: async () => {
+      const shipping = await policy('shipping');
+      return shipping ? policySections(shipping.body, WHAT_HAPPENS_NEXT_HEADINGS) : [];
+    },
     sitePaths: () => run('site paths', queries.SITE_PATHS_QUERY, types.sitePathsSchema),
   };
 }

@@ -18,10 +18,19 @@ export const STATIC_PAGES = [
   '/who-are-we/recipes',
   '/nutrition',
   '/why-it-matters',
+  '/track',
 ] as const;
 
 /** The path prerendered as the page Netlify serves, with status 404, for any unknown address. */
 export const NOT_FOUND_PATH = '/404';
+
+/**
+ * The order page's shell: prerendered once (header, footer, the loading state) and served for every
+ * `/orders/*` address (netlify.toml); the order itself is fetched in the browser with its key. Not
+ * an order id, so the shell opened at its own address says 'Order not found'. (Not `/orders/_`: React
+ * Router reads a data file named `_.data` as the one for `/orders/`.)
+ */
+export const ORDER_SHELL_PATH = '/orders/shell';
 
 /** Pages made from content: one per product, blog post, traceability batch and policy. */
 export async function contentPages(source: Content = content()): Promise<SitemapEntry[]> {

@@ -189,12 +189,14 @@ test('a payment Razorpay has not captured yet: "confirming", never "placed", and
   await page.goto('/checkout');
   await fillDelivery(page);
   await expect(page.getByTestId('shipping-charge')).toHaveText('Free');
-  // The server's answer when the capture has not gone through (money.ts): 202, confirming.
+  // The server's answer when the capture has not gone through (money.ts): 202, confirming, with
+  // the key the order was made with.
   await page.route('**/api/checkout/process-prepaid', async (route) => {
     const { orderId } = route.request().postDataJSON() as { orderId: string };
+    const key = loggedOrder(orderId)?.key;
     await route.fulfill({
       status: 202,
-      json: { success: true, orderId, total: 1067, status: 'pending', confirming: true },
+      json: { success: true, orderId, total: 1067, status: 'pending', confirming: true, key },
     });
   });
   await page.getByRole('button', { name: 'Place Order' }).click();
@@ -207,4 +209,7 @@ test('a payment Razorpay has not captured yet: "confirming", never "placed", and
   expect(loggedOrder(orderId)).toMatchObject({ status: 'pending', mode: 'prepaid' });
   expect(sheetRows(orderId)).toEqual([]);
   await expectCartCount(page, 0);
+  // The order's own page follows (the server here never heard of the payment: it still waits for it).
+  await expect(page).toHaveURL(new RegExp(`/orders/${orderId}\\?key=[0-9a-f]{32}$`));
+  await expect(page.getByRole('region', { name: 'Status' }).getByText('Waiting for your payment')).toBeVisible();
 });

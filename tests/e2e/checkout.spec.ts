@@ -26,7 +26,7 @@ test('the form says what is missing, in the shop-rules §8 words', async ({ page
   await expect(pincode).toHaveValue('248001');
 });
 
-test('cash on delivery: server-quoted shipping, one order in the log and the Sheet, cart cleared, home after', async ({
+test('cash on delivery: server-quoted shipping, one order in the log and the Sheet, cart cleared, its page after', async ({
   page,
 }) => {
   await addToCart(page, 1, '500gm');
@@ -39,7 +39,7 @@ test('cash on delivery: server-quoted shipping, one order in the log and the She
   await page.getByRole('button', { name: 'Place Order' }).dblclick();
   await expect(page.getByRole('status').getByText('Pay ₹562 on delivery.')).toBeVisible();
   const orderId = await orderIdIn(page);
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(new RegExp(`/orders/${orderId}\\?key=[0-9a-f]{32}$`));
   await expectCartCount(page, 0);
   expect(loggedOrder(orderId)).toMatchObject({ status: 'forwarded', mode: 'cod', totals: { total: 562 } });
   const rows = sheetRows(orderId);
@@ -76,7 +76,7 @@ test('shipping is re-quoted when the payment method changes, and reads Calculati
   await expect(page.getByTestId('order-total')).toHaveText('₹538');
 });
 
-test('pay online with the local test gateway: the order is completed once, then home', async ({ page }) => {
+test('pay online with the local test gateway: the order is completed once, then its page', async ({ page }) => {
   await addToCart(page, 3, '295gm');
   await page.goto('/checkout');
   await fillDelivery(page);
@@ -87,7 +87,7 @@ test('pay online with the local test gateway: the order is completed once, then 
   await dialog.getByRole('button', { name: 'Pay ₹1,067' }).click();
   await expect(page.getByRole('status').getByText('Payment of ₹1,067 received. Thank you!')).toBeVisible();
   const orderId = await orderIdIn(page);
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(new RegExp(`/orders/${orderId}\\?key=[0-9a-f]{32}$`));
   expect(loggedOrder(orderId)).toMatchObject({ status: 'forwarded', mode: 'prepaid' });
   const rows = sheetRows(orderId);
   expect(rows).toHaveLength(1);

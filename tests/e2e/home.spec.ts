@@ -39,7 +39,7 @@ test('the hero clip does not play for visitors who prefer reduced motion', async
   await context.close();
 });
 
-test('the footer carries quick links, product links to /products, contact details and social links', async ({
+test('the footer carries quick links (with /track), product links to /products, contact details and social links', async ({
   page,
 }) => {
   await page.goto('/');
@@ -50,6 +50,7 @@ test('the footer carries quick links, product links to /products, contact detail
     'Organic Products',
     'Blog',
     'Contact',
+    'Track your order',
   ]);
   const productLinks = footer.getByRole('navigation', { name: 'Our products' }).getByRole('link');
   await expect(productLinks).toHaveCount(6);

@@ -3,6 +3,7 @@
 import type { CartItem } from '../../src/shop/cart.ts';
 import type { Product, Variant } from '../../src/shop/catalogue.ts';
 import type { Customer } from '../../src/shop/order.ts';
+import type { OrderView, TrackView } from '../../src/shop/schemas.ts';
 
 export function makeVariant(overrides: Partial<Variant> = {}): Variant {
   return { size: '500gm', price: 347, stock: 100, weight: 500, ...overrides };
@@ -84,4 +85,54 @@ export function makeCustomer(overrides: Partial<Customer> = {}): Customer {
     state: 'Uttarakhand',
     ...overrides,
   };
+}
+
+/** What GET /api/orders/:orderId?key= answers: a COD order of two lines, booked, two scans in. */
+export function makeOrderView(overrides: Partial<OrderView> = {}): OrderView {
+  return {
+    orderId: 'OUO_1764057000000',
+    placedAt: '2026-11-25T09:00:00.000Z',
+    paymentMode: 'cod',
+    paymentStatus: 'Pay on delivery',
+    lines: [
+      { name: 'Himalayan White Rajma', size: '500gm', quantity: 2, price: 347, lineTotal: 694, hsnCode: '07133300' },
+      { name: 'Badri Cow Ghee', size: '120gm', quantity: 1, price: 450, lineTotal: 450, hsnCode: '040590' },
+    ],
+    totals: { subtotal: 1144, shippingCharge: 0, codCharge: 150, total: 1294 },
+    timeline: [
+      {
+        kind: 'placed',
+        title: 'Order placed',
+        at: '2026-11-25T09:00:00.000Z',
+        detail: 'Cash on delivery: pay ₹1,294 when it arrives.',
+      },
+      {
+        kind: 'booked',
+        title: 'Handed to Delhivery',
+        at: '2026-11-25T09:00:05.000Z',
+        detail: 'Waybill SIM1764057000000',
+        link: { href: 'https://www.delhivery.com/track-v2/package/SIM1764057000000', text: 'Track on Delhivery' },
+      },
+      { kind: 'scan', title: 'Picked up', at: '2026-11-25T15:00:05.000Z', detail: 'Uttarkashi hub' },
+      { kind: 'scan', title: 'In transit', at: '2026-11-26T09:00:05.000Z', detail: 'Dehradun sorting centre' },
+    ],
+    simulatedTracking: true,
+    address: {
+      name: 'Asha Rawat',
+      phone: '98765 43210',
+      email: 'asha@example.in',
+      address1: '12 Mall Road',
+      address2: 'Near the clock tower',
+      city: 'Dehradun',
+      state: 'Uttarakhand',
+      pincode: '248001',
+    },
+    ...overrides,
+  };
+}
+
+/** What POST /api/track answers for the same order: the address cut to city and pincode. */
+export function makeTrackView(overrides: Partial<TrackView> = {}): TrackView {
+  const { address, ...order } = makeOrderView();
+  return { ...order, address: { city: address.city, pincode: address.pincode }, ...overrides };
 }

@@ -4,7 +4,7 @@ import type { FormOutcome } from '../../components/form/index.ts';
 import { useToast } from '../../components/toast/index.ts';
 import { toOrderLines } from '../../shop/cart.ts';
 import { formatRupees } from '../../shop/money.ts';
-import type { CheckoutForm, CodOrderRequest, CreatePaymentOrderRequest } from '../../shop/schemas.ts';
+import type { CheckoutForm, CodOrderRequest, CreatePaymentOrderRequest, OrderResponse } from '../../shop/schemas.ts';
 import type { PaymentMode } from '../../shop/shipping.ts';
 import type { useCart } from '../cart/index.ts';
 import { cartPixelParams, track } from '../pixel/index.ts';
@@ -16,6 +16,10 @@ import { openRazorpayCheckout, type PaymentCallbacks, type PaymentSuccess } from
 const SUCCESS_TOAST_MS = 5000;
 const REDIRECT_DELAY_MS = 2000;
 const THEME_COLOUR = '#a4471f';
+
+/** The order's own page, opened with its key (docs/shop-rules.md §2): where the shopper lands after ordering. */
+const orderPagePath = (orderId: string, key: string) =>
+  `/orders/${encodeURIComponent(orderId)}?key=${encodeURIComponent(key)}`;
 
 export interface LocalPayment {
   razorpayOrderId: string;
@@ -50,19 +54,19 @@ export function usePlaceOrder({ shopName, cart, mode, requote }: Options) {
   const [setback, setSetback] = useState<Setback>();
   const placed = useRef(false);
 
-  const finish = (orderId: string, message: string) => {
+  const finish = ({ orderId, key }: OrderResponse, message: string) => {
     placed.current = true;
     track('Purchase', cartPixelParams(cart.items));
     cart.clear();
     toast.show({ type: 'success', title: `Order ${orderId} placed`, message, duration: SUCCESS_TOAST_MS });
-    window.setTimeout(() => navigate('/'), REDIRECT_DELAY_MS);
+    window.setTimeout(() => navigate(orderPagePath(orderId, key)), REDIRECT_DELAY_MS);
   };
 
   /**
    * Razorpay has the payment but has not captured it yet: not "placed" (that is not yet true) and
    * not a failure. The order is completed by the shop without the shopper (docs/shop-rules.md §10).
    */
-  const confirming = (orderId: string, paymentId: string) => {
+  const confirming = ({ orderId, key }: OrderResponse, paymentId: string) => {
     placed.current = true;
     cart.clear();
     toast.show({
@@ -71,7 +75,7 @@ export function usePlaceOrder({ shopName, cart, mode, requote }: Options) {
       message: `Razorpay is still confirming payment ${paymentId}. Your order is completed as soon as it does; please do not pay again.`,
       duration: 0,
     });
-    window.setTimeout(() => navigate('/'), REDIRECT_DELAY_MS);
+    window.setTimeout(() => navigate(orderPagePath(orderId, key)), REDIRECT_DELAY_MS);
   };
 
   /** A refusal: a changed total is re-quoted and shown; anything else is the server's message. */
@@ -89,7 +93,7 @@ export function usePlaceOrder({ shopName, cart, mode, requote }: Options) {
     const result = await placeCodOrder(request);
     if (result.ok) {
       dequeueOrder(window.localStorage, request.orderId, window);
-      finish(result.data.orderId, `Pay ${formatRupees(result.data.total)} on delivery.`);
+      finish(result.data, `Pay ${formatRupees(result.data.total)} on delivery.`);
       return 'success';
     }
     if (result.kind === 'refused') {
@@ -133,10 +137,10 @@ export function usePlaceOrder({ shopName, cart, mode, requote }: Options) {
         const completed = await completePrepaidOrder({ orderId, ...payment });
         if (!completed.ok) return failed();
         if (completed.data.confirming) {
-          confirming(orderId, payment.razorpay_payment_id);
+          confirming(completed.data, payment.razorpay_payment_id);
           return settle('success');
         }
-        finish(orderId, `Payment of ${formatRupees(total)} received. Thank you!`);
+        finish(completed.data, `Payment of ${formatRupees(total)} received. Thank you!`);
         settle('success');
       };
       const callbacks: PaymentCallbacks = {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteUrl, DEFAULT_SOCIAL_IMAGE, notFoundHead, pageHead, pageTitle, socialImage } from './head.ts';
+import {
+  absoluteUrl,
+  DEFAULT_SOCIAL_IMAGE,
+  notFoundHead,
+  pageHead,
+  pageTitle,
+  privateOrderHead,
+  socialImage,
+} from './head.ts';
 
 const ORIGIN = 'https://orangutanorganics.in';
 
@@ -109,6 +117,14 @@ describe('helpers', () => {
     expect(notFoundHead('Page not found')).toEqual([
       { title: 'Page not found — Orang Utan Organics' },
       { name: 'robots', content: 'noindex' },
+    ]);
+  });
+
+  it('privateOrderHead is never indexed and sends no referrer (its address carries a key)', () => {
+    expect(privateOrderHead('Your order')).toEqual([
+      { title: 'Your order — Orang Utan Organics' },
+      { name: 'robots', content: 'noindex' },
+      { name: 'referrer', content: 'no-referrer' },
     ]);
   });
 });

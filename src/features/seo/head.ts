@@ -114,3 +114,15 @@ export function pageHead(page: PageHead, origin: string = SITE_ORIGIN): MetaDesc
 export function notFoundHead(title: string): MetaDescriptor[] {
   return [{ title: pageTitle(title) }, { name: 'robots', content: 'noindex' }];
 }
+
+/**
+ * Head tags for a page about one shopper's order: never indexed, and no referrer sent to the sites
+ * it links to (Delhivery, WhatsApp), since its address carries the order's key.
+ */
+export function privateOrderHead(title: string): MetaDescriptor[] {
+  return [
+    { title: pageTitle(title) },
+    { name: 'robots', content: 'noindex' },
+    { name: 'referrer', content: 'no-referrer' },
+  ];
+}

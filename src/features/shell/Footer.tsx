@@ -8,6 +8,7 @@ const QUICK_LINKS = [
   { to: '/products', label: 'Organic Products' },
   { to: '/blog', label: 'Blog' },
   { to: '/contact', label: 'Contact' },
+  { to: '/track', label: 'Track your order' },
 ];
 
 export function Footer({ settings, productNames }: { settings: ShopSettings; productNames: string[] }) {

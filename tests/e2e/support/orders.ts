@@ -7,7 +7,9 @@ import { E2E_SHEETS_DIR } from '../../../playwright.config.ts';
 /** The order log as the test server keeps it (Netlify's local Blobs sandbox). */
 const ORDER_LOG_DIR = path.resolve('.netlify/blobs-serve/entries/0/site:orders');
 
-export function loggedOrder(orderId: string): { status: string; mode: string; totals: { total: number } } | undefined {
+export function loggedOrder(
+  orderId: string,
+): { status: string; mode: string; totals: { total: number }; key: string } | undefined {
   const file = path.join(ORDER_LOG_DIR, `order-${orderId}`);
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
 }

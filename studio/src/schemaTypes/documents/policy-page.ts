@@ -27,7 +27,14 @@ export const policyPage = defineType({
       description: 'One or two sentences shown under the title and in search results.',
       validation: (rule) => rule.required().min(20).max(300),
     }),
-    defineField({ name: 'body', type: 'blockContent', validation: (rule) => rule.required().min(1) }),
+    defineField({
+      name: 'body',
+      type: 'blockContent',
+      // The headings are WHAT_HAPPENS_NEXT_HEADINGS in src/content/policy-sections.ts.
+      description:
+        "In the shipping policy, the sections under the headings 'When your order leaves us' and 'How long delivery takes' also appear on every order page, under 'What happens next'. Keep those headings (a renamed one drops out of the order page).",
+      validation: (rule) => rule.required().min(1),
+    }),
     defineField({
       name: 'updatedAt',
       title: 'Last updated',

@@ -1,0 +1,74 @@
+import { formatRupees } from '../../shop/money.ts';
+import type { OrderView } from '../../shop/schemas.ts';
+import { PAYMENT_MODE_LABELS } from './format.ts';
+import { OrderTimeline } from './OrderTimeline.tsx';
+
+/** What the order page and /track both show: everything but the delivery address. */
+export type OrderFacts = Omit<OrderView, 'address'>;
+
+/** The timeline, the lines, the money and the payment: one component for the order page and /track. */
+export function OrderDetails({ order }: { order: OrderFacts }) {
+  const { totals } = order;
+  return (
+    <>
+      <OrderTimeline steps={order.timeline} simulated={order.simulatedTracking} />
+      <section className="order-section card" aria-labelledby="order-items-title">
+        <h2 id="order-items-title">Items</h2>
+        <table className="order-lines">
+          <thead>
+            <tr>
+              <th scope="col">Item</th>
+              <th scope="col">Qty</th>
+              <th scope="col">Price</th>
+              <th scope="col">Total</th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.lines.map((line) => (
+              <tr key={`${line.name}|${line.size}`}>
+                <th scope="row">
+                  {line.name} <span className="order-lines__size">{line.size}</span>
+                  {line.hsnCode && <span className="order-lines__hsn">HSN {line.hsnCode}</span>}
+                </th>
+                <td>{line.quantity}</td>
+                <td>{formatRupees(line.price)}</td>
+                <td>{formatRupees(line.lineTotal)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <dl className="order-totals">
+          <div>
+            <dt>Subtotal</dt>
+            <dd>{formatRupees(totals.subtotal)}</dd>
+          </div>
+          <div>
+            <dt>Shipping</dt>
+            <dd>{totals.shippingCharge === 0 ? 'Free' : formatRupees(totals.shippingCharge)}</dd>
+          </div>
+          {totals.codCharge > 0 && (
+            <div>
+              <dt>COD charge</dt>
+              <dd>{formatRupees(totals.codCharge)}</dd>
+            </div>
+          )}
+          <div className="order-totals__total">
+            <dt>Total</dt>
+            <dd>{formatRupees(totals.total)}</dd>
+          </div>
+        </dl>
+        <p className="order-note">Prices include GST.</p>
+        <dl className="order-facts">
+          <div>
+            <dt>Payment</dt>
+            <dd>{PAYMENT_MODE_LABELS[order.paymentMode]}</dd>
+          </div>
+          <div>
+            <dt>Payment status</dt>
+            <dd>{order.paymentStatus}</dd>
+          </div>
+        </dl>
+      </section>
+    </>
+  );
+}

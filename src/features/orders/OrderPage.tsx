@@ -1,0 +1,182 @@
+import { Link } from 'react-router';
+import type { PolicySection } from '../../content/policy-sections.ts';
+import { RichText } from '../blog/index.ts';
+import { chatLink } from '../shell/index.ts';
+import { formatOrderTime } from './format.ts';
+import { OrderDetails } from './OrderDetails.tsx';
+import { useOrderView } from './use-order-view.ts';
+
+/** The seller as the receipt names it, from shop settings. */
+export interface Seller {
+  shopName: string;
+  address: string;
+  contactEmail: string;
+  contactPhone: string;
+  whatsappNumber: string;
+}
+
+interface OrderPageProps {
+  orderId: string | undefined;
+  orderKey: string | null;
+  /** From shop settings (the root loader's); absent only if the shell itself failed. */
+  seller: Seller | undefined;
+  /** The shipping policy's dispatch and delivery sections (content().whatHappensNext()). */
+  whatHappensNext: PolicySection[];
+}
+
+export const ORDER_PAGE_TEXTS = {
+  loading: 'Loading your order…',
+  print: 'Print receipt',
+  whatsapp: 'Ask about this order on WhatsApp',
+  notFoundHelp:
+    'Please open the whole link you were given when you ordered: it ends with a key that only you have. You can also look an order up with its order ID and the phone number you ordered with.',
+  unreachable: 'We could not reach our server to show this order. Please check your connection and try again.',
+} as const;
+
+/**
+ * `/orders/:orderId?key=…`: the order's own page and its printable receipt. One prerendered shell
+ * serves every order; the order itself is asked for in the browser with its key.
+ */
+export function OrderPage({ orderId, orderKey, seller, whatHappensNext }: OrderPageProps) {
+  const { state, retry } = useOrderView(orderId, orderKey);
+
+  if (state.status === 'not-found') {
+    return (
+      <div className="page page--message order-page">
+        <h1>{state.message}</h1>
+        <p>{ORDER_PAGE_TEXTS.notFoundHelp}</p>
+        <p>
+          <Link className="button" to="/track">
+            Track an order
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  if (state.status === 'unreachable') {
+    return (
+      <div className="page order-page">
+        <h1>Your order</h1>
+        <div className="order-problem" role="alert">
+          <p>{ORDER_PAGE_TEXTS.unreachable}</p>
+          <button type="button" className="button" onClick={retry}>
+            Try again
+          </button>
+        </div>
+      </div>
+    );
+  }
+  if (state.status === 'loading') return <OrderSkeleton />;
+
+  const { order } = state;
+  const { address } = order;
+  const question = `Hi! I have a question about my order ${order.orderId}.`;
+  return (
+    <div className="page order-page">
+      {seller && (
+        <div className="order-receipt__seller print-only">
+          <p className="order-receipt__shop">{seller.shopName}</p>
+          <p>{seller.address}</p>
+          <p>
+            {seller.contactEmail} · {seller.contactPhone}
+          </p>
+        </div>
+      )}
+      <h1>
+        <span className="screen-only">Your order</span>
+        <span className="print-only">Order receipt</span>
+      </h1>
+      <p className="order-page__meta">
+        Order <strong className="order-page__id">{order.orderId}</strong>, placed{' '}
+        <time dateTime={order.placedAt}>{formatOrderTime(order.placedAt)}</time>
+      </p>
+      <div className="order-actions">
+        <button type="button" className="button button--ghost" onClick={() => window.print()}>
+          {ORDER_PAGE_TEXTS.print}
+        </button>
+        {seller && (
+          <a
+            className="button button--ghost"
+            href={chatLink(seller.whatsappNumber, question)}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            {ORDER_PAGE_TEXTS.whatsapp}
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        )}
+      </div>
+      <div className="order-layout">
+        <div className="order-layout__main">
+          <OrderDetails order={order} />
+        </div>
+        <div className="order-layout__side">
+          <section className="order-section card" aria-labelledby="order-address-title">
+            <h2 id="order-address-title">Delivery address</h2>
+            <address className="order-address">
+              <span>{address.name}</span>
+              <span>{address.address1}</span>
+              {address.address2 && <span>{address.address2}</span>}
+              <span>
+                {[[address.city, address.state].filter(Boolean).join(', '), address.pincode].join(' ').trim()}
+              </span>
+              <span>Phone: {address.phone}</span>
+              <span>Email: {address.email}</span>
+            </address>
+          </section>
+          <WhatHappensNext sections={whatHappensNext} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function WhatHappensNext({ sections }: { sections: PolicySection[] }) {
+  return (
+    <section className="order-section card order-next" aria-labelledby="order-next-title">
+      <h2 id="order-next-title">What happens next</h2>
+      {sections.map((section) => (
+        <div key={section.heading}>
+          <h3>{section.heading}</h3>
+          <RichText value={section.body} />
+        </div>
+      ))}
+      <p>
+        <Link to="/policies/shipping">Our shipping and delivery policy</Link>
+      </p>
+    </section>
+  );
+}
+
+/**
+ * Holds the page's shape while the order is asked for, so nothing jumps when it arrives: the line
+ * under the heading and the two buttons are laid out with text of their final length, unseen.
+ */
+function OrderSkeleton() {
+  return (
+    <div className="page order-page" aria-busy="true">
+      <h1>Your order</h1>
+      <p className="order-page__meta" aria-hidden="true">
+        <span className="skeleton">
+          Order <strong>OUO_0000000000000</strong>, placed 25 Nov 2026, 10:00 am
+        </span>
+      </p>
+      <p className="visually-hidden" role="status">
+        {ORDER_PAGE_TEXTS.loading}
+      </p>
+      <div className="order-actions" aria-hidden="true">
+        <span className="button skeleton">{ORDER_PAGE_TEXTS.print}</span>
+        <span className="button skeleton">{ORDER_PAGE_TEXTS.whatsapp}</span>
+      </div>
+      <div className="order-layout" aria-hidden="true">
+        <div className="order-layout__main">
+          <div className="order-section card skeleton--timeline" />
+          <div className="order-section card skeleton--items" />
+        </div>
+        <div className="order-layout__side">
+          <div className="order-section card skeleton--address" />
+        </div>
+      </div>
+    </div>
+  );
+}

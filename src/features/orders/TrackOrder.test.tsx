@@ -1,0 +1,109 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { delay, HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { makeTrackView } from '../../../tests/support/factories.ts';
+import { server } from '../../../tests/support/msw.ts';
+import { MESSAGES } from '../../shop/schemas.ts';
+import { TrackOrder } from './TrackOrder.tsx';
+
+function trackApi(respond: () => Response | Promise<Response>) {
+  const bodies: unknown[] = [];
+  server.use(
+    http.post('*/api/track', async ({ request }) => {
+      bodies.push(await request.json());
+      return respond();
+    }),
+  );
+  return bodies;
+}
+
+async function lookUp(orderId: string, phone: string) {
+  const user = userEvent.setup();
+  if (orderId) await user.type(screen.getByRole('textbox', { name: 'Order ID' }), orderId);
+  if (phone) await user.type(screen.getByRole('textbox', { name: 'Phone number used at checkout' }), phone);
+  await user.click(screen.getByRole('button', { name: 'Track order' }));
+}
+
+describe('<TrackOrder>', () => {
+  it('has labelled fields and checks them itself (no browser pop-ups)', () => {
+    render(<TrackOrder />);
+
+    const form = screen.getByRole('form', { name: 'Find your order' });
+    expect(form).toHaveAttribute('novalidate');
+    expect(screen.getByRole('textbox', { name: 'Order ID' })).toHaveAttribute('name', 'orderId');
+    expect(screen.getByRole('textbox', { name: 'Phone number used at checkout' })).toHaveAttribute('type', 'tel');
+  });
+
+  it('shows the order with its timeline, lines and totals, and the address cut to city and pincode', async () => {
+    const bodies = trackApi(async () => {
+      await delay(30);
+      return HttpResponse.json(makeTrackView());
+    });
+    render(<TrackOrder />);
+
+    await lookUp(' OUO_1764057000000 ', '+91 98765-43210');
+    expect(await screen.findByRole('button', { name: 'Looking up...' })).toBeDisabled();
+
+    const result = await screen.findByRole('article', { name: 'Order OUO_1764057000000' });
+    // The phone is sent as typed: the server compares its 10 digits.
+    expect(bodies).toEqual([{ orderId: 'OUO_1764057000000', phone: '+91 98765-43210' }]);
+    expect(result).toHaveTextContent('Delivering to Dehradun 248001');
+    expect(result).not.toHaveTextContent('Mall Road');
+    expect(within(result).getByRole('region', { name: 'Status' })).toHaveTextContent('In transit');
+    expect(within(result).getAllByRole('row')).toHaveLength(3);
+    const total = within(result)
+      .getAllByRole('term')
+      .find((term) => term.textContent === 'Total');
+    expect(total?.nextElementSibling).toHaveTextContent('₹1,294');
+    expect(within(result).getByRole('heading', { level: 2, name: 'Order OUO_1764057000000' })).toHaveFocus();
+  });
+
+  it("answers any mismatch with the server's one message", async () => {
+    trackApi(() =>
+      HttpResponse.json({ error: { code: 'NOT_FOUND', message: MESSAGES.trackNotFound } }, { status: 404 }),
+    );
+    render(<TrackOrder />);
+
+    await lookUp('OUO_1764057000000', '9999999999');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'We could not find an order with that id and phone number',
+    );
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+  });
+
+  it('says so when the server cannot be reached', async () => {
+    trackApi(() => HttpResponse.error());
+    render(<TrackOrder />);
+
+    await lookUp('OUO_1764057000000', '9876543210');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'We could not reach our server. Please check your connection and try again.',
+    );
+  });
+
+  it.each([
+    ['', '', 'orderId', MESSAGES.orderId],
+    ['OUO_123', '9876543210', 'orderId', MESSAGES.orderId],
+    ['OUO_1764057000000', '', 'phone', MESSAGES.required],
+    ['OUO_1764057000000', '98765', 'phone', MESSAGES.phone],
+  ])(
+    "refuses id %j with phone %j beside the field, in the shop's words, and sends nothing",
+    async (orderId, phone, field, message) => {
+      const bodies = trackApi(() => HttpResponse.json(makeTrackView()));
+      render(<TrackOrder />);
+
+      await lookUp(orderId, phone);
+
+      const input = screen.getByRole('textbox', {
+        name: field === 'orderId' ? 'Order ID' : 'Phone number used at checkout',
+      });
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      expect(input).toHaveAttribute('aria-invalid', 'true');
+      expect(input).toHaveAccessibleDescription(message);
+      expect(bodies).toEqual([]);
+    },
+  );
+});

@@ -1,0 +1,13 @@
+/** The order pages' calls to our own functions, through the shared API client (answers parsed, never cast). */
+import { callApi } from '../../components/api/index.ts';
+import type { TrackRequest } from '../../shop/schemas.ts';
+
+/** GET /api/orders/:orderId?key=: the whole order, for the page its key opens. */
+export const fetchOrder = (orderId: string, key: string) =>
+  callApi(`/api/orders/${encodeURIComponent(orderId)}?key=${encodeURIComponent(key)}`, {
+    response: (schemas) => schemas.orderViewSchema,
+  });
+
+/** POST /api/track: the order with the address masked, when the id and the phone match. */
+export const trackOrder = (request: TrackRequest) =>
+  callApi('/api/track', { body: request, response: (schemas) => schemas.trackViewSchema });
