@@ -42,3 +42,8 @@ export function policySections(body: PortableTextValue, headings: readonly strin
   }
   return sections;
 }
+
+/** The sections' paragraphs as plain text (for an email): one string per non-empty block. */
+export function sectionParagraphs(sections: readonly PolicySection[]): string[] {
+  return sections.flatMap((section) => section.body.map(plainText)).filter((text) => text.trim() !== '');
+}

@@ -202,8 +202,14 @@ export const orderResponseSchema = z.object({
    * placed nor failed; the shop finishes it (webhook, reconciler) without the shopper.
    */
   confirming: z.literal(true).optional(),
-  /** Opens the order's own page, `/orders/{orderId}?key={key}`: 128 random bits, kept with the order. */
-  key: z.string().regex(/^[0-9a-f]{32}$/),
+  /**
+   * Opens the order's own page, `/orders/{orderId}?key={key}`: 128 random bits, kept with the
+   * order. Absent only for an order recorded before orders had keys (the shopper goes home).
+   */
+  key: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/)
+    .optional(),
 });
 export type OrderResponse = z.infer<typeof orderResponseSchema>;
 

@@ -1,5 +1,6 @@
 /** Wires the order service to the real (or embedded local) outside systems, from the environment. */
 import { content } from '../../../src/content/content.server.ts';
+import { sectionParagraphs } from '../../../src/content/policy-sections.ts';
 import { createDelhivery } from '../delhivery/client.ts';
 import { createMailer } from '../mail/client.ts';
 import { blobStore } from '../platform/blobs.ts';
@@ -17,8 +18,9 @@ export const LOCAL_GATEWAY_STORE = 'local-gateway';
  * the confirmation email comes from.
  */
 export async function orderSettings(): Promise<ShopSettingsForOrders> {
-  const settings = await content().settings();
+  const [settings, whatHappensNext] = await Promise.all([content().settings(), content().whatHappensNext()]);
   return {
+    whatHappensNext: sectionParagraphs(whatHappensNext),
     freeShippingThreshold: settings.freeShippingThreshold,
     codCharge: settings.codCharge,
     pickup: settings.pickup,

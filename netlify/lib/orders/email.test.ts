@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeCustomer } from '../../../tests/support/factories.ts';
+import { orderSettings } from './deps.ts';
 import { type EmailedOrder, escapeHtml, orderEmail, orderPageUrl } from './email.ts';
 import type { ShopContact } from './types.ts';
 
@@ -85,10 +86,14 @@ describe('the confirmation email', () => {
     expect(text(html)).toContain('call +91 98765 43210');
   });
 
-  it('says what happens next, as the shipping policy does', () => {
-    const words = text(orderEmail(order(), shop, 'https://shop.example').html);
-    expect(words).toContain('all orders are dispatched within 2 working days');
-    expect(words).toContain('most metro cities within 3 to 5 working days of dispatch, other towns within 4 to 7');
+  it("says what happens next in the shipping policy's own words (the order page shows the same)", async () => {
+    const { whatHappensNext } = await orderSettings();
+    expect(whatHappensNext.length).toBeGreaterThan(0);
+    const words = text(orderEmail(order(), shop, 'https://shop.example', whatHappensNext).html);
+    expect(words).toContain('What happens next');
+    for (const paragraph of whatHappensNext) expect(words).toContain(paragraph);
+    // A policy without those sections: no heading with nothing under it.
+    expect(text(orderEmail(order(), shop, 'https://shop.example').html)).not.toContain('What happens next');
   });
 
   it('has no order link for an order recorded before orders had a key', () => {

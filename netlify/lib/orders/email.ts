@@ -10,15 +10,6 @@ import type { ShopContact } from './types.ts';
 
 export type EmailedOrder = Pick<StoredOrder, 'orderId' | 'key' | 'mode' | 'createdAt' | 'customer' | 'cart' | 'totals'>;
 
-/**
- * "What happens next", as the shipping policy (studio/seed/dataset.ndjson, policyPage-shipping)
- * states it: dispatch within 2 working days, then Delhivery's 3–5 / 4–7 / up to 10 working days.
- */
-const WHAT_HAPPENS_NEXT = [
-  'We pack every order by hand in Uttarkashi. Orders placed before 2 pm on a working day (Monday to Saturday) usually leave us the same or the next working day; all orders are dispatched within 2 working days.',
-  'Delhivery then brings it by surface: most metro cities within 3 to 5 working days of dispatch, other towns within 4 to 7, and remote or hill pincodes, the North East, Jammu and Kashmir, Ladakh and the islands within up to 10.',
-];
-
 const COLOURS = { ink: '#2b2118', soft: '#5b4d40', line: '#e2d5bd', cream: '#fbf6ec', forest: '#2f5d3a' };
 const FONT = 'font-family:system-ui,-apple-system,Segoe UI,Roboto,Noto Sans,sans-serif';
 
@@ -40,7 +31,16 @@ export function orderPageUrl(siteUrl: string, order: Pick<StoredOrder, 'orderId'
 
 const placedOn = new Intl.DateTimeFormat('en-IN', { dateStyle: 'long', timeZone: 'Asia/Kolkata' });
 
-export function orderEmail(order: EmailedOrder, shop: ShopContact, siteUrl: string): { subject: string; html: string } {
+/**
+ * `whatHappensNext` is the shipping policy's dispatch and delivery paragraphs (content's
+ * `whatHappensNext`, as the order page shows them): editing the policy in Studio changes both.
+ */
+export function orderEmail(
+  order: EmailedOrder,
+  shop: ShopContact,
+  siteUrl: string,
+  whatHappensNext: readonly string[] = [],
+): { subject: string; html: string } {
   const subject = `Your order ${order.orderId} at ${shop.name}`;
   const { customer, totals } = order;
   const link = orderPageUrl(siteUrl, order);
@@ -67,8 +67,9 @@ export function orderEmail(order: EmailedOrder, shop: ShopContact, siteUrl: stri
     paragraph(order.mode === 'cod' ? 'Cash on delivery' : 'Paid online'),
     heading('Delivering to'),
     paragraph(addressLines(customer).map(escapeHtml).join('<br>')),
-    heading('What happens next'),
-    ...WHAT_HAPPENS_NEXT.map(paragraph),
+    ...(whatHappensNext.length > 0
+      ? [heading('What happens next'), ...whatHappensNext.map((text) => paragraph(escapeHtml(text)))]
+      : []),
     heading('Questions?'),
     paragraph(
       `Reply to this email, write to <a href="mailto:${escapeHtml(shop.email)}" style="color:${COLOURS.forest}">${escapeHtml(shop.email)}</a>, call ${escapeHtml(shop.phone)} or <a href="${escapeHtml(whatsapp)}" style="color:${COLOURS.forest}">message us on WhatsApp</a>, with your order number.`,

@@ -156,8 +156,8 @@ const writeSheet =
 const sendEmail =
   (deps: OrderDeps) =>
   async (order: StoredOrder): Promise<Settled> => {
-    const { shop } = await deps.settings();
-    const { subject, html } = orderEmail(order, shop, deps.siteUrl);
+    const { shop, whatHappensNext } = await deps.settings();
+    const { subject, html } = orderEmail(order, shop, deps.siteUrl, whatHappensNext);
     const result = await deps.mail.sendOrderEmail({
       orderId: order.orderId,
       to: order.customer.email,

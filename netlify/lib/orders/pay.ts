@@ -159,7 +159,12 @@ export async function processPrepaid(deps: OrderDeps, request: PrepaidOrderReque
   });
   if (!signed) return fail(400, 'PAYMENT_NOT_VERIFIED', 'The payment could not be verified.');
   const verdict = await judgePaymentById(gateway, order.razorpay, request.razorpay_payment_id);
-  const answer = { success: true as const, orderId: order.orderId, total: order.totals.total, key: order.key ?? '' };
+  const answer = {
+    success: true as const,
+    orderId: order.orderId,
+    total: order.totals.total,
+    ...(order.key ? { key: order.key } : {}),
+  };
   if (verdict.kind === 'confirming') {
     await noteConfirming(deps, order.orderId, request.razorpay_payment_id, verdict.reason);
     return { ok: true as const, status: 202, body: { ...answer, status: 'pending' as const, confirming: true } };

@@ -146,7 +146,7 @@ export async function placeCodOrder(deps: OrderDeps, request: CodOrderRequest) {
       orderId: order.orderId,
       total: order.totals.total,
       status: forwarded.status,
-      key: order.key ?? '',
+      ...(order.key ? { key: order.key } : {}),
     },
   };
 }

@@ -22,6 +22,8 @@ export interface ShopContact {
 export interface ShopSettingsForOrders extends ShippingRules {
   pickup: { name: string; pincode: string };
   shop: ShopContact;
+  /** The shipping policy's dispatch and delivery paragraphs, as the order page shows them. */
+  whatHappensNext: string[];
 }
 
 /** One order's confirmation, ready to send: from `name`, answered to `replyTo` (the shop). */

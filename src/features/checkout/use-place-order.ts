@@ -18,8 +18,8 @@ const REDIRECT_DELAY_MS = 2000;
 const THEME_COLOUR = '#a4471f';
 
 /** The order's own page, opened with its key (docs/shop-rules.md §2): where the shopper lands after ordering. */
-const orderPagePath = (orderId: string, key: string) =>
-  `/orders/${encodeURIComponent(orderId)}?key=${encodeURIComponent(key)}`;
+const orderPagePath = (orderId: string, key: string | undefined) =>
+  key ? `/orders/${encodeURIComponent(orderId)}?key=${encodeURIComponent(key)}` : '/';
 
 export interface LocalPayment {
   razorpayOrderId: string;
