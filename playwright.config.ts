@@ -5,6 +5,8 @@ const PORT = Number(process.env.E2E_PORT ?? 8899);
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The embedded Sheet (CSV tabs) the test server writes to; specs read it back. */
 export const E2E_SHEETS_DIR = path.resolve('.data/e2e/sheets');
+/** Where the test server writes each order's confirmation email (LOCAL_MAIL_DIR); specs read it. */
+export const E2E_MAIL_DIR = path.resolve('.data/e2e/mail');
 /** How long a day lasts for the test server's simulated carrier (LOCAL_CARRIER_DAY_SECONDS). */
 export const E2E_CARRIER_DAY_SECONDS = 2;
 
@@ -47,6 +49,9 @@ export default defineConfig({
       LOCAL_SHEETS_DIR: E2E_SHEETS_DIR,
       REVIEWS_CACHE_MS: '1000',
       LOCAL_CARRIER_DAY_SECONDS: String(E2E_CARRIER_DAY_SECONDS),
+      LOCAL_MAIL_DIR: E2E_MAIL_DIR,
+      // The site's address, as Netlify sets it: the email's link to the order page points here.
+      URL: `http://localhost:${PORT}`,
     },
     reuseExistingServer: false,
     timeout: 120_000,

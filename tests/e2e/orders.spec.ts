@@ -3,11 +3,13 @@
  * /track (order id + phone). Orders are placed through the checkout where the journey is the
  * checkout's, and straight through the API where it is what comes after.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { MESSAGES } from '../../src/shop/schemas.ts';
 import { expect, test } from './fixtures.ts';
 import { seriousViolations } from './support/axe.ts';
 import { addToCart, fillDelivery, orderIdIn, placeCodOrderByApi } from './support/checkout.ts';
+import { emailFile } from './support/orders.ts';
 import { expectCartCount } from './support/pages.ts';
 
 const ORDER_PAGE = /\/orders\/(OUO_\d{13})\?key=([0-9a-f]{32})$/;
@@ -78,6 +80,12 @@ test('cash on delivery lands on the order page with its lines and totals; a name
   await expect(address).toContainText('12 Mall Road');
   await expect(address).toContainText('Dehradun, Uttarakhand 248001');
   await expect(address.locator('b')).toHaveCount(0);
+  // The confirmation email: sent once, the name escaped, linking to this very page.
+  await expect.poll(() => existsSync(emailFile(orderId))).toBe(true);
+  const email = readFileSync(emailFile(orderId), 'utf8');
+  expect(email).toContain('Asha &lt;b&gt;Rawat&lt;/b&gt;');
+  expect(email).not.toContain('<b>Rawat');
+  expect(email).toContain(`href="${page.url()}"`);
   await expectCartCount(page, 0);
   const status = page.getByRole('region', { name: 'Status' });
   await expect(status.getByText('Order placed')).toBeVisible();

@@ -2,7 +2,7 @@ import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs
 import path from 'node:path';
 import { formatCsvRow, parseCsv } from '../../../netlify/lib/sheets/local-csv.ts';
 import { REVIEW_HEADERS } from '../../../netlify/lib/sheets/tabs.ts';
-import { E2E_SHEETS_DIR } from '../../../playwright.config.ts';
+import { E2E_MAIL_DIR, E2E_SHEETS_DIR } from '../../../playwright.config.ts';
 
 /** The order log as the test server keeps it (Netlify's local Blobs sandbox). */
 const ORDER_LOG_DIR = path.resolve('.netlify/blobs-serve/entries/0/site:orders');
@@ -13,6 +13,9 @@ export function loggedOrder(
   const file = path.join(ORDER_LOG_DIR, `order-${orderId}`);
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
 }
+
+/** The confirmation email the test server wrote for an order (`.data/e2e/mail/<orderId>.html`). */
+export const emailFile = (orderId: string) => path.join(E2E_MAIL_DIR, `${orderId}.html`);
 
 /** Rows of the local Sheet's Orders tab for one order id. */
 export function sheetRows(orderId: string): Record<string, string>[] {
