@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import { localGatewayPayRequestSchema } from '../../src/shop/schemas.ts';
 import { LOCAL_GATEWAY_STORE } from '../lib/orders/deps.ts';
 import { blobStore } from '../lib/platform/blobs.ts';
-import { isProduction, razorpayConfigured, readServerEnv } from '../lib/platform/env.ts';
+import { localGatewayAllowed, razorpayConfigured, readServerEnv } from '../lib/platform/env.ts';
 import { endpoint, errorResponse, guarded, methodNotAllowed, parseJsonBody } from '../lib/platform/http.ts';
 import { localGatewaySecret, payLocally } from '../lib/razorpay/local-gateway.ts';
 
@@ -13,12 +13,13 @@ const FAILING = {
 
 /**
  * The local test gateway's "bank": the development payment dialog posts here to pay or fail.
- * It exists only where Razorpay is not configured, and never in production.
+ * It exists only where Razorpay is not configured and the local gateway is allowed: never in
+ * production, never beside a real Sheet or Delhivery.
  */
 export default endpoint(async function localGateway(request: Request): Promise<Response> {
   if (request.method !== 'POST') return methodNotAllowed(['POST']);
   const env = readServerEnv();
-  if (isProduction(env) || razorpayConfigured(env)) {
+  if (razorpayConfigured(env) || !localGatewayAllowed(env)) {
     return errorResponse(404, 'NOT_FOUND', 'There is no test gateway here.');
   }
   const body = await parseJsonBody(request, localGatewayPayRequestSchema);

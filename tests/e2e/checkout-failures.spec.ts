@@ -213,3 +213,32 @@ test('a payment Razorpay has not captured yet: "confirming", never "placed", and
   await expect(page).toHaveURL(new RegExp(`/orders/${orderId}\\?key=[0-9a-f]{32}$`));
   await expect(page.getByRole('region', { name: 'Status' }).getByText('Waiting for your payment')).toBeVisible();
 });
+
+test('online payment switched off here (503): the shopper is told to choose Cash on Delivery', async ({
+  page,
+  allowConsoleError,
+}) => {
+  await addToCart(page, 3, '295gm');
+  await page.goto('/checkout');
+  await fillDelivery(page);
+  await expect(page.getByTestId('shipping-charge')).toHaveText('Free');
+  // What create-order answers without Razorpay keys in production or beside a real Sheet/Delhivery.
+  await page.route('**/api/razorpay/create-order', (route) =>
+    route.fulfill({
+      status: 503,
+      json: {
+        error: {
+          code: 'PAYMENTS_UNAVAILABLE',
+          message: 'Online payment is not available right now. Please choose Cash on Delivery.',
+        },
+      },
+    }),
+  );
+  allowConsoleError(/status of 503|Failed to load resource/);
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(
+    page.getByRole('alert').getByText('Online payment is not available right now. Please choose Cash on Delivery.'),
+  ).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Test payment' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Place Order' })).toBeEnabled();
+});

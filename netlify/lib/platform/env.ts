@@ -53,7 +53,23 @@ export function isProduction(env: ServerEnv): boolean {
   return env.CONTEXT === 'production';
 }
 
-/** Razorpay is in use only when both keys are set; otherwise the local test gateway (never in production). */
+/** Razorpay is in use only when both keys are set; otherwise the local test gateway, where allowed. */
 export function razorpayConfigured(env: ServerEnv): boolean {
   return Boolean(env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET);
+}
+
+/**
+ * Where the local test gateway may stand in for Razorpay: never in production, and never beside a
+ * real downstream system — on a deploy preview with the staff's Sheet or Delhivery configured,
+ * anyone could "pay" with the test dialog and the order would be recorded and booked as paid.
+ */
+export function localGatewayAllowed(env: ServerEnv): boolean {
+  return !isProduction(env) && !env.SHEETS_WEBHOOK_URL && !env.DELHIVERY_TOKEN;
+}
+
+/** Why online payment is off here, in words for the log and /api/health. */
+export function paymentsOffReason(env: ServerEnv): string {
+  return isProduction(env)
+    ? 'Online payments are not configured (RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET).'
+    : 'The local test gateway is off because a real Sheet or Delhivery is configured here; set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET (test keys on previews).';
 }

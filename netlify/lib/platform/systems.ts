@@ -3,12 +3,20 @@
  * for /api/health. Production on any stand-in is a misconfiguration to shout about: orders are
  * still kept in the order log and forwarded once the variables are set.
  */
-import { razorpayConfigured, type ServerEnv } from './env.ts';
+import { localGatewayAllowed, razorpayConfigured, type ServerEnv } from './env.ts';
 
 export type Mode = 'real' | 'local';
 
 export interface SystemReport {
-  systems: { content: Mode; payments: Mode; webhook: 'real' | 'off'; carrier: Mode; sheet: Mode; reviews: Mode };
+  /** `payments: 'off'`: no Razorpay keys where the local test gateway is not allowed (production, or beside a real Sheet or Delhivery). */
+  systems: {
+    content: Mode;
+    payments: Mode | 'off';
+    webhook: 'real' | 'off';
+    carrier: Mode;
+    sheet: Mode;
+    reviews: Mode;
+  };
   /** The variables production still needs, empty when every system is real. */
   missing: string[];
 }
@@ -29,6 +37,7 @@ export function systemReport(env: ServerEnv, contentSource: 'sanity' | 'bundled'
   const systems = Object.fromEntries(
     checks.map(([name, real]) => [name, real ? 'real' : name === 'webhook' ? 'off' : 'local']),
   ) as SystemReport['systems'];
+  if (systems.payments === 'local' && !localGatewayAllowed(env)) systems.payments = 'off';
   const missing = checks.flatMap(([, real, variables]) =>
     real ? [] : variables.filter((variable) => !env[variable as keyof ServerEnv]),
   );

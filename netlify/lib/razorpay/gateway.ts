@@ -6,7 +6,7 @@
  * without keys has no gateway at all.
  */
 import type { JsonStore } from '../platform/blobs.ts';
-import { isProduction, razorpayConfigured, type ServerEnv } from '../platform/env.ts';
+import { localGatewayAllowed, paymentsOffReason, razorpayConfigured, type ServerEnv } from '../platform/env.ts';
 import type { Outcome } from '../platform/outcome.ts';
 import { LOCAL_KEY_ID, localGateway, localGatewaySecret } from './local-gateway.ts';
 import { razorpayGateway } from './razorpay-api.ts';
@@ -64,8 +64,6 @@ export function createGateway(env: ServerEnv, localStore: () => JsonStore): Paym
       baseUrl: env.RAZORPAY_BASE_URL,
     });
   }
-  if (isProduction(env)) {
-    throw new PaymentsNotConfiguredError('Online payments are not configured (RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET).');
-  }
+  if (!localGatewayAllowed(env)) throw new PaymentsNotConfiguredError(paymentsOffReason(env));
   return localGateway(localStore(), LOCAL_KEY_ID, localGatewaySecret(env.LOCAL_GATEWAY_SECRET_FILE));
 }

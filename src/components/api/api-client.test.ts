@@ -64,13 +64,15 @@ describe('callApi', () => {
     });
   });
 
-  it('is unreachable on a 5xx, even with the error envelope', async () => {
-    api(() => HttpResponse.json({ error: { code: 'INTERNAL', message: 'boom' } }, { status: 502 }));
+  it('is unreachable on a 5xx, even with the error envelope, whose code and words it keeps', async () => {
+    api(() => HttpResponse.json({ error: { code: 'PAYMENTS_UNAVAILABLE', message: 'Choose COD.' } }, { status: 503 }));
 
     expect(await callApi('/api/thing', { body: {}, response: answerSchema })).toEqual({
       ok: false,
       kind: 'unreachable',
-      message: '/api/thing answered 502',
+      message: '/api/thing answered 503',
+      code: 'PAYMENTS_UNAVAILABLE',
+      serverMessage: 'Choose COD.',
     });
   });
 

@@ -14,8 +14,12 @@ export type ApiResult<T> =
   | { ok: true; data: T }
   /** The server answered and refused (4xx with our error envelope): its message is meant for the shopper. */
   | { ok: false; kind: 'refused'; status: number; code: string; message: string }
-  /** No usable answer: network down, timeout, 5xx, or a body we cannot read. */
-  | { ok: false; kind: 'unreachable'; message: string };
+  /**
+   * No usable answer: network down, timeout, 5xx, or a body we cannot read. A 5xx that still
+   * carries our envelope keeps its `code` and the server's words (`serverMessage`), e.g. 503
+   * PAYMENTS_UNAVAILABLE, which tells the shopper to choose Cash on Delivery.
+   */
+  | { ok: false; kind: 'unreachable'; message: string; code?: string; serverMessage?: string };
 
 export interface ApiCall<S extends z.ZodType> {
   /** Sent as JSON with a POST; without a body the call is a GET. */
@@ -57,5 +61,6 @@ export async function callApi<S extends z.ZodType>(
     const { code, message } = envelope.data.error;
     return { ok: false, kind: 'refused', status: response.status, code, message };
   }
-  return { ok: false, kind: 'unreachable', message: `${path} answered ${response.status}` };
+  const said = envelope.success ? { code: envelope.data.error.code, serverMessage: envelope.data.error.message } : {};
+  return { ok: false, kind: 'unreachable', message: `${path} answered ${response.status}`, ...said };
 }

@@ -116,7 +116,12 @@ export function usePlaceOrder({ shopName, cart, mode, requote }: Options) {
     const created = await createPaymentOrder(request);
     if (!created.ok) {
       if (created.kind === 'refused') return refused(created, request.clientTotal);
-      toast.show({ type: 'error', message: 'Error initiating payment. Please try again.' });
+      // Online payment switched off here (503 PAYMENTS_UNAVAILABLE): the server's words name the way out.
+      const message =
+        created.code === 'PAYMENTS_UNAVAILABLE' && created.serverMessage
+          ? created.serverMessage
+          : 'Error initiating payment. Please try again.';
+      toast.show({ type: 'error', message, duration: 8000 });
       return 'idle';
     }
     const { orderId, total, order } = created.data;
