@@ -6,7 +6,7 @@
 // costs ~2 s of CPU each here and made a checkout take minutes. Netlify Blobs is Netlify's own local
 // Blobs server, found by the functions through NETLIFY_BLOBS_CONTEXT exactly as on Netlify.
 import { createHash } from 'node:crypto';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -23,7 +23,7 @@ const host = process.env.HOST ?? 'localhost';
 const origin = `http://${host}:${port}`;
 
 const clientDir = path.join(root, 'build/client');
-const notFoundPage = await readFile(path.join(clientDir, '404.html')).catch(() => {
+await stat(path.join(clientDir, '404.html')).catch(() => {
   console.error('No build found: run `npm run build` first.');
   process.exit(1);
 });
@@ -251,13 +251,11 @@ const server = http.createServer(async (req, res) => {
     if (result?.type === 'redirect')
       return send(res, await withRuleStatus(url.pathname, result.response), req, fromFile);
     if (result) return send(res, result.response, req, fromFile);
-    // Netlify's answer for an address with no file and no rule: the site's 404.html, status 404.
-    return send(
-      res,
-      new Response(notFoundPage, { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } }),
-      req,
-      { fromFile: true },
-    );
+    // Netlify's answer for an address with no file and no rule: the site's 404.html, status 404,
+    // with the headers every address gets (`/*` in build/client/_headers), read by the emulation.
+    const notFound = await netlify.handle(new Request(new URL('/404.html', origin)), { serverAddress: origin });
+    if (!notFound) throw new Error('build/client/404.html is missing');
+    return send(res, new Response(notFound.body, { status: 404, headers: notFound.headers }), req, { fromFile: true });
   } catch (error) {
     console.error(error);
     if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
