@@ -2,6 +2,7 @@ import netlify from '@netlify/vite-plugin';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
 import { bundledMedia } from './scripts/bundled-media.ts';
+import { devSecurityHeaders } from './scripts/security-headers.ts';
 
 /**
  * Our own modules shared by several pages (the shell, cart, cards, images, head tags) go into one
@@ -47,5 +48,10 @@ export default defineConfig({
       images: { enabled: false },
       aiGateway: { enabled: false },
     }),
+    // The production build's security headers on every page, with a policy Vite's client can work
+    // under (the build writes them into build/client/_headers instead). After netlify(): its
+    // emulation sends a previous build's _headers (that build's hashes) for any address the build
+    // has a page for, and these must win.
+    devSecurityHeaders(),
   ],
 });
