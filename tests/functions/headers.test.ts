@@ -1,7 +1,9 @@
 /**
  * Every function's answers, successes and errors alike, carry `X-Content-Type-Options: nosniff`
  * and `Cache-Control: no-store` (docs/shop-rules.md §7): no browser or CDN keeps an order, a
- * payment or a review answer. Each function is called as Netlify calls it, on the local defaults
+ * payment or a review answer. And, since Netlify's page headers never reach a function's answer,
+ * their own `Content-Security-Policy: default-src 'none'; frame-ancestors 'none'` and
+ * `X-Frame-Options: DENY` (docs/security.md). Each function is called as Netlify calls it, on the local defaults
  * with Blobs on Netlify's local server; the list must name every file in netlify/functions.
  */
 import { readdir } from 'node:fs/promises';
@@ -273,6 +275,13 @@ const CASES: Record<string, { success: Call[]; error: Call[] }> = {
   },
 };
 
+function expectApiHeaders(response: Response) {
+  expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(response.headers.get('cache-control')).toBe('no-store');
+  expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+  expect(response.headers.get('x-frame-options')).toBe('DENY');
+}
+
 describe('function answers', () => {
   it('are listed here for every function in netlify/functions', async () => {
     const files = await readdir(path.resolve(import.meta.dirname, '../../netlify/functions'));
@@ -282,23 +291,21 @@ describe('function answers', () => {
 
   describe.each(Object.entries(CASES))('%s', (_name, { success, error }) => {
     it.each(success.map((run, index) => [index + 1, run] as const))(
-      'success #%i carries nosniff and no-store',
+      'success #%i carries nosniff, no-store and its own policy',
       async (_index, run) => {
         const response = await run();
         expect(response.status, await response.clone().text()).toBeLessThan(300);
-        expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-        expect(response.headers.get('cache-control')).toBe('no-store');
+        expectApiHeaders(response);
       },
     );
 
     if (error.length > 0) {
       it.each(error.map((run, index) => [index + 1, run] as const))(
-        'error #%i carries nosniff and no-store',
+        'error #%i carries nosniff, no-store and its own policy',
         async (_index, run) => {
           const response = await run();
           expect(response.status).toBeGreaterThanOrEqual(400);
-          expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-          expect(response.headers.get('cache-control')).toBe('no-store');
+          expectApiHeaders(response);
         },
       );
     }

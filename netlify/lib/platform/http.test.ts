@@ -160,13 +160,16 @@ describe("refusePost: only JSON from the shop's own pages", () => {
 });
 
 describe('function answers', () => {
-  it('carry nosniff and no-store, whatever they were built with', async () => {
+  it('carry nosniff, no-store and a policy that loads nothing, whatever they were built with', async () => {
     const answer = withApiHeaders(
       Response.json({ ok: true }, { status: 201, headers: { 'Cache-Control': 'public, max-age=60' } }),
     );
     expect(answer.status).toBe(201);
     expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
     expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(answer.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(answer.headers.get('x-frame-options')).toBe('DENY');
+    expect(answer.headers.get('referrer-policy')).toBe('no-referrer');
     expect(answer.headers.get('content-type')).toBe('application/json');
     expect(await answer.json()).toEqual({ ok: true });
   });

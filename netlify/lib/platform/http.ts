@@ -149,12 +149,18 @@ export function serviceResponse<T>(
 /**
  * Every function answer, success or error: `nosniff` (a browser never reads it as anything but
  * its declared type) and `no-store` (no browser or CDN keeps an order, a payment or a review
- * answer; the review feed is cached on the server instead, docs/shop-rules.md §9).
+ * answer; the review feed is cached on the server instead, docs/shop-rules.md §9). Netlify applies
+ * the pages' headers (build/client/_headers) to files only, never to a function's answer, so the
+ * answers carry their own: opened as a page, one loads nothing, runs nothing, cannot be framed
+ * and sends no referrer.
  */
 export function withApiHeaders(response: Response): Response {
   const headers = new Headers(response.headers);
   headers.set('X-Content-Type-Options', 'nosniff');
   headers.set('Cache-Control', 'no-store');
+  headers.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
+  headers.set('X-Frame-Options', 'DENY');
+  headers.set('Referrer-Policy', 'no-referrer');
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
