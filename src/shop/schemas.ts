@@ -8,6 +8,12 @@ import { ORDER_ID_PATTERN } from './order.ts';
 import { PAYMENT_MODES } from './shipping.ts';
 import { phoneDigits } from './tracking.ts';
 
+// Zod compiles object parsers with `new Function` where it may, and probes for that first; under
+// the pages' content security policy (no 'unsafe-eval') the probe is reported as a violation,
+// though Zod falls back. Every schema the browser parses with comes from this module, so this runs
+// first: parse without compiling, in the functions too (their bodies are small).
+z.config({ jitless: true });
+
 export const MESSAGES = {
   required: 'Please fill in all required fields',
   pincode: 'Please enter a valid 6-digit pincode',
