@@ -12,7 +12,7 @@
  * first, as the checkout page does) go through the packaged functions, through Netlify's own
  * Lambda entry point, with Blobs handed over in the invocation as Netlify hands it over.
  *
- * Packaging all the functions takes about a minute and a half on two cores; the hook allows ten.
+ * Packaging all the functions takes a minute or two on two cores (docs/platform.md); the hook allows ten.
  */
 import { fork } from 'node:child_process';
 import { copyFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
