@@ -11,22 +11,30 @@ export interface TestBlobs {
   store(name: string): JsonStore;
   /** NETLIFY_BLOBS_CONTEXT for code that finds Blobs through the environment, as functions do. */
   context: string;
+  /** The server's address, site id and token, for a caller that hands Blobs over some other way. */
+  url: string;
+  siteID: string;
+  token: string;
   stop(): Promise<void>;
 }
 
 export async function startTestBlobs(): Promise<TestBlobs> {
   const directory = await mkdtemp(path.join(tmpdir(), 'ouo-blobs-'));
   const token = 'test-token';
+  const siteID = 'test-site';
   const server = new BlobsServer({ directory, token, logger: () => undefined });
   const { port } = await server.start();
   const apiURL = `http://localhost:${port}`;
   const release = allowPassthrough(apiURL);
-  const context = Buffer.from(
-    JSON.stringify({ siteID: 'test-site', token, edgeURL: apiURL, uncachedEdgeURL: apiURL }),
-  ).toString('base64');
+  const context = Buffer.from(JSON.stringify({ siteID, token, edgeURL: apiURL, uncachedEdgeURL: apiURL })).toString(
+    'base64',
+  );
   return {
     context,
-    store: (name) => guardedStore(getStore({ name, siteID: 'test-site', token, apiURL }) as unknown as JsonStore),
+    url: apiURL,
+    siteID,
+    token,
+    store: (name) => guardedStore(getStore({ name, siteID, token, apiURL }) as unknown as JsonStore),
     async stop() {
       release();
       await server.stop();

@@ -1,0 +1,108 @@
+// @ts-check
+// Runs one function as Netlify packaged it (tests/functions/packaging.test.ts). The test copies
+// this file next to the packages, outside the project, and forks it with the function's package as
+// the working directory, as Lambda runs a function from its package (/var/task). It imports only
+// Node's own modules, so everything else it loads comes from the package, and it reports every
+// module the process loaded for the test to check.
+//
+// The entry point is the one Netlify generates (`___netlify-entry-point.mjs`): Netlify's bootstrap
+// wraps the function for AWS Lambda's streaming runtime, which provides the global `awslambda`; a
+// request goes through that handler as a Lambda event, Blobs included, as on Netlify.
+import { createRequire, register } from 'node:module';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import { MessageChannel } from 'node:worker_threads';
+
+/**
+ * @typedef {{ url: string; method: string; headers?: Record<string, string>; body?: string; blobs?: string }} Call
+ * @typedef {{ name: string; call?: Call }} Job
+ */
+
+// Every module the ES module loader resolves, reported by a resolve hook on its own thread.
+/** @type {Set<string>} */
+const resolved = new Set();
+const { port1, port2 } = new MessageChannel();
+port1.on('message', (url) => resolved.add(String(url)));
+port1.unref();
+const hooks = `let port;
+export function initialize(data) { port = data.port; }
+export async function resolve(specifier, context, next) {
+  const result = await next(specifier, context);
+  port.postMessage(result.url);
+  return result;
+}`;
+register(`data:text/javascript,${encodeURIComponent(hooks)}`, { data: { port: port2 }, transferList: [port2] });
+
+// What Lambda's Node runtime gives a streaming handler: the response stream gets a prelude (status
+// and headers), then the body.
+/** @type {{ prelude?: { statusCode: number; multiValueHeaders?: Record<string, string[]> } }} */
+const sink = {};
+Object.assign(globalThis, {
+  awslambda: {
+    /** @param {Function} handler */
+    streamifyResponse: (handler) => handler,
+    HttpResponseStream: {
+      /**
+       * @param {Writable} stream
+       * @param {{ statusCode: number; multiValueHeaders?: Record<string, string[]> }} prelude
+       */
+      from(stream, prelude) {
+        sink.prelude = prelude;
+        return stream;
+      },
+    },
+  },
+});
+
+/**
+ * @param {(event: object, stream: Writable, context: object) => Promise<void>} handler
+ * @param {Call} call
+ */
+async function invoke(handler, call) {
+  /** @type {Buffer[]} */
+  const chunks = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      chunks.push(Buffer.from(chunk));
+      done();
+    },
+  });
+  const event = {
+    rawUrl: call.url,
+    httpMethod: call.method,
+    headers: call.headers ?? {},
+    body: call.body ?? null,
+    isBase64Encoded: false,
+    blobs: call.blobs,
+    flags: {},
+  };
+  const context = { awsRequestId: 'packaging-test', clientContext: {}, getRemainingTimeInMillis: () => 30_000 };
+  await handler(event, stream, context);
+  const headers = Object.fromEntries(
+    Object.entries(sink.prelude?.multiValueHeaders ?? {}).map(([key, values]) => [key, values.join(', ')]),
+  );
+  return { status: sink.prelude?.statusCode, headers, body: Buffer.concat(chunks).toString('utf8') };
+}
+
+/** @param {Job} job */
+async function run(job) {
+  const root = process.cwd();
+  const entry = await import(pathToFileURL(path.join(root, '___netlify-entry-point.mjs')).href);
+  const fn = await import(pathToFileURL(path.join(root, 'netlify', 'functions', `${job.name}.mjs`)).href);
+  const response = job.call ? await invoke(entry.handler, job.call) : undefined;
+  const required = Object.keys(createRequire(import.meta.url).cache).map((file) => pathToFileURL(file).href);
+  return {
+    handler: typeof entry.handler,
+    defaultExport: typeof fn.default,
+    config: fn.config ?? null,
+    response,
+    modules: [...new Set([...resolved, ...required])].filter((url) => url.startsWith('file:')),
+  };
+}
+
+const job = /** @type {Job} */ (JSON.parse(process.argv[2] ?? '{}'));
+run(job).then(
+  (result) => process.send?.({ ok: true, result }, () => process.exit(0)),
+  (error) => process.send?.({ ok: false, error: String(error?.stack ?? error) }, () => process.exit(1)),
+);
