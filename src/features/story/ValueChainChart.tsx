@@ -8,29 +8,34 @@ import { formatRupees, valueChainBars } from './value-chain.ts';
 export function ValueChainChart({ nodes, caption }: { nodes: readonly ValueChainNode[]; caption: string }) {
   const bars = valueChainBars(nodes);
   return (
-    <table className="value-chain">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Stage</th>
-          <th scope="col">Of every ₹100</th>
-          <th scope="col">Where it goes</th>
-        </tr>
-      </thead>
-      <tbody>
-        {bars.map((bar) => (
-          <tr key={bar.node}>
-            <th scope="row">{bar.node}</th>
-            <td className="value-chain__share">
-              <span className="value-chain__track" aria-hidden="true">
-                <span className="value-chain__bar" style={{ width: `${bar.percent}%` }} />
-              </span>
-              <span className="value-chain__amount">{formatRupees(bar.rupeesPer100)}</span>
-            </td>
-            <td className="value-chain__note">{bar.note}</td>
+    // On a narrow phone the table scrolls inside its own box (never the page), with a shadow at
+    // the edge that still hides columns; the box is focusable so a keyboard can scroll it too.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+    <section className="value-chain-scroll" aria-label={caption} tabIndex={0}>
+      <table className="value-chain">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Stage</th>
+            <th scope="col">Of every ₹100</th>
+            <th scope="col">Where it goes</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {bars.map((bar) => (
+            <tr key={bar.node}>
+              <th scope="row">{bar.node}</th>
+              <td className="value-chain__share">
+                <span className="value-chain__track" aria-hidden="true">
+                  <span className="value-chain__bar" style={{ width: `${bar.percent}%` }} />
+                </span>
+                <span className="value-chain__amount">{formatRupees(bar.rupeesPer100)}</span>
+              </td>
+              <td className="value-chain__note">{bar.note}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }
