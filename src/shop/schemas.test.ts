@@ -9,6 +9,7 @@ import {
   reviewSubmissionSchema,
   shippingQuoteRequestSchema,
   submissionIdSchema,
+  trackRequestSchema,
   verifyPaymentRequestSchema,
 } from './schemas.ts';
 
@@ -153,5 +154,19 @@ describe('API bodies', () => {
     expect(verifyPaymentRequestSchema.safeParse({ ...payment, razorpay_signature: 'a'.repeat(257) }).success).toBe(
       false,
     );
+  });
+});
+
+describe('trackRequestSchema', () => {
+  it("takes an order id and a phone in any usual format, and names what is wrong in the shop's words", () => {
+    expect(trackRequestSchema.safeParse({ orderId: ' OUO_1732000000001 ', phone: '+91 98765-43210' })).toMatchObject({
+      success: true,
+      data: { orderId: 'OUO_1732000000001' },
+    });
+    const wrong = trackRequestSchema.safeParse({ orderId: 'OUO_1', phone: '12345' });
+    expect(wrong.success ? [] : wrong.error.issues.map((issue) => issue.message)).toEqual([
+      MESSAGES.orderId,
+      MESSAGES.phone,
+    ]);
   });
 });

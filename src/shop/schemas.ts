@@ -1,117 +1,24 @@
 /**
- * One zod schema per form and per API body, shared by the pages and the functions.
- * The checkout messages are the docs/shop-rules.md §5 texts, word for word.
+ * One zod schema per API body, shared by the pages and the functions; the forms' schemas and
+ * messages (form-schemas.ts) are re-exported from here.
  */
 import { z } from 'zod';
 import { MAX_LINE_QUANTITY } from './cart.ts';
+import {
+  checkoutFormSchema,
+  contactFormSchema,
+  honeypot,
+  MESSAGES,
+  pincodeSchema,
+  reviewFormSchema,
+  submissionIdSchema,
+  text,
+} from './form-schemas.ts';
 import { ORDER_ID_PATTERN } from './order.ts';
 import { PAYMENT_MODES } from './shipping.ts';
 import { phoneDigits } from './tracking.ts';
 
-// Zod compiles object parsers with `new Function` where it may, and probes for that first; under
-// the pages' content security policy (no 'unsafe-eval') the probe is reported as a violation,
-// though Zod falls back. Every schema the browser parses with comes from this module, so this runs
-// first: parse without compiling, in the functions too (their bodies are small).
-z.config({ jitless: true });
-
-export const MESSAGES = {
-  required: 'Please fill in all required fields',
-  pincode: 'Please enter a valid 6-digit pincode',
-  phone: 'Please enter a valid 10-digit phone number',
-  email: 'Please enter a valid email address',
-  name: 'Please enter your name',
-  rating: 'Please choose a rating from 1 (Poor) to 5 (Excellent)',
-  review: 'Please write your review',
-  subject: 'Please enter a subject',
-  message: 'Please write your message',
-  tooLong: 'This is too long',
-  orderId: 'Please enter your order id (it looks like OUO_ followed by 13 digits)',
-  /** GET /api/orders/:id: an unknown id and a wrong or missing key get the same answer. */
-  orderNotFound: 'Order not found',
-  /** POST /api/track: any mismatch, so the form cannot be used to discover orders. */
-  trackNotFound: 'We could not find an order with that id and phone number',
-} as const;
-
-/** Largest request body any function accepts (bytes). */
-export const MAX_BODY_BYTES = 16 * 1024;
-
-const text = (max: number, requiredMessage: string = MESSAGES.required) =>
-  z.string(requiredMessage).trim().min(1, requiredMessage).max(max, MESSAGES.tooLong);
-const optionalText = (max: number) => z.string().trim().max(max, MESSAGES.tooLong).optional();
-const email = (requiredMessage: string) =>
-  z.string(requiredMessage).trim().min(1, requiredMessage).max(200, MESSAGES.tooLong).pipe(z.email(MESSAGES.email));
-
-export const pincodeSchema = z
-  .string()
-  .trim()
-  .regex(/^[1-9]\d{5}$/, MESSAGES.pincode);
-
-/** Checkout delivery form (docs/shop-rules.md §3, §5). */
-export const checkoutFormSchema = z.object(
-  {
-    name: text(100),
-    email: email(MESSAGES.required),
-    phone: text(20).refine((value) => value.replace(/\D/g, '').length === 10, MESSAGES.phone),
-    address1: text(200),
-    address2: optionalText(200),
-    pincode: text(20).pipe(pincodeSchema),
-    city: optionalText(100),
-    state: optionalText(100),
-  },
-  MESSAGES.required,
-);
-export type CheckoutForm = z.infer<typeof checkoutFormSchema>;
-
-/** docs/shop-rules.md §5: one message at a time, missing fields first, then pincode, then phone. */
-const CHECKOUT_MESSAGE_ORDER: readonly string[] = [MESSAGES.required, MESSAGES.pincode, MESSAGES.phone];
-
-export function checkoutFormError(input: unknown): string | null {
-  const result = checkoutFormSchema.safeParse(input);
-  if (result.success) return null;
-  const messages = result.error.issues.map((issue) => issue.message);
-  // A failed parse always has at least one issue, so this finds a message.
-  return [...CHECKOUT_MESSAGE_ORDER, ...messages].find((message) => messages.includes(message)) as string;
-}
-
-export const RATING_LABELS = { 5: 'Excellent', 4: 'Very Good', 3: 'Good', 2: 'Fair', 1: 'Poor' } as const;
-
-/** 'Write a Review' form (docs/shop-rules.md §3, §5). */
-export const reviewFormSchema = z.object({
-  name: text(100, MESSAGES.name),
-  email: email(MESSAGES.email),
-  rating: z.coerce
-    .number(MESSAGES.rating)
-    .int(MESSAGES.rating)
-    .min(1, MESSAGES.rating)
-    .max(5, MESSAGES.rating)
-    .default(5),
-  review: text(2000, MESSAGES.review),
-  location: optionalText(100),
-});
-export type ReviewForm = z.infer<typeof reviewFormSchema>;
-
-/** Contact form (docs/shop-rules.md §3, §5). */
-export const contactFormSchema = z.object({
-  name: text(100, MESSAGES.name),
-  email: email(MESSAGES.email),
-  phone: optionalText(20),
-  subject: text(150, MESSAGES.subject),
-  message: text(5000, MESSAGES.message),
-});
-export type ContactForm = z.infer<typeof contactFormSchema>;
-
-/** Bots fill every field; people never see this one. Non-empty means: accept and drop silently. */
-const honeypot = { website: z.string().max(200).optional() };
-
-/**
- * The browser names each review or contact message with an id of its own (a UUID from
- * `crypto.randomUUID`, kept for resends of the same content), so the server stores it once
- * however often it arrives (docs/shop-rules.md §3). A UUID, or 8 to 64 letters, digits, `-`, `_`.
- */
-export const submissionIdSchema = z
-  .string('A submission id is required')
-  .regex(/^[A-Za-z0-9_-]{8,64}$/, 'A submission id is a UUID, or 8 to 64 letters, digits, - or _');
-
+export * from './form-schemas.ts';
 // ---- API bodies -------------------------------------------------------------------------------
 
 export const orderLineSchema = z.object({
