@@ -1,44 +1,49 @@
-/** Small inline icons (decorative: the control around each one carries the accessible name). */
+/**
+ * The shop's one icon set: Lucide's line icons (a 2 px round stroke in the text colour), drawn as
+ * inline SVG so they look the same on every phone and browser, which emoji do not. Every icon is
+ * decorative (aria-hidden): the control or the text beside it carries the meaning. Only the icons
+ * imported here reach the bundle; the cards' icons, chosen in the content, are in content-icons.tsx
+ * so that only the pages with such cards load them.
+ */
+import {
+  Banknote,
+  Check,
+  Lock,
+  type LucideIcon,
+  Mail,
+  MapPin,
+  Menu,
+  Phone,
+  ShoppingCart,
+  Sprout,
+  Truck,
+  X,
+} from 'lucide-react';
+
 type IconProps = { size?: number; className?: string };
+
+/** The interface's own icons, by what they show. */
+const shaped =
+  (Shape: LucideIcon, defaultSize = 24) =>
+  ({ size = defaultSize, className }: IconProps) => (
+    <Shape aria-hidden="true" focusable="false" size={size} className={className} />
+  );
+
+export const CartIcon = shaped(ShoppingCart);
+export const MenuIcon = shaped(Menu);
+export const CloseIcon = shaped(X);
+export const TruckIcon = shaped(Truck, 20);
+export const LockIcon = shaped(Lock, 20);
+export const CashIcon = shaped(Banknote, 20);
+export const SproutIcon = shaped(Sprout, 20);
+export const MapPinIcon = shaped(MapPin, 20);
+export const PhoneIcon = shaped(Phone, 20);
+export const MailIcon = shaped(Mail, 20);
+export const CheckIcon = shaped(Check, 16);
 
 const base = (size: number) => ({ width: size, height: size, viewBox: '0 0 24 24', focusable: false });
 
-/** The line icons (cart, menu, close): a 2 px round stroke in the text colour, no fill. */
-const outlined = (size: number, className: string | undefined) => ({
-  ...base(size),
-  className,
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: '2',
-  strokeLinecap: 'round' as const,
-});
-
-export function CartIcon({ size = 24, className }: IconProps) {
-  return (
-    <svg aria-hidden="true" {...outlined(size, className)}>
-      <path d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6.2" />
-      <circle cx="10" cy="20" r="1.4" />
-      <circle cx="17" cy="20" r="1.4" />
-    </svg>
-  );
-}
-
-export function MenuIcon({ size = 24, className }: IconProps) {
-  return (
-    <svg aria-hidden="true" {...outlined(size, className)}>
-      <path d="M4 7h16M4 12h16M4 17h16" />
-    </svg>
-  );
-}
-
-export function CloseIcon({ size = 24, className }: IconProps) {
-  return (
-    <svg aria-hidden="true" {...outlined(size, className)}>
-      <path d="M6 6l12 12M18 6L6 18" />
-    </svg>
-  );
-}
-
+/** WhatsApp's own mark (Lucide draws no brand logos). */
 export function ChatIcon({ size = 28, className }: IconProps) {
   return (
     <svg aria-hidden="true" {...base(size)} className={className} fill="currentColor">

@@ -1,4 +1,5 @@
 import { Link, useNavigate, useRouteLoaderData } from 'react-router';
+import { CashIcon, LockIcon, SproutIcon, TruckIcon } from '../components/icons.tsx';
 import { ResponsiveImage } from '../components/image/ResponsiveImage.tsx';
 import { QuantityStepper } from '../components/QuantityStepper.tsx';
 import { useCart } from '../features/cart/cart-context.tsx';
@@ -25,10 +26,10 @@ export function meta() {
 
 function trustBadges(freeShippingThreshold: number) {
   return [
-    { icon: '🔒', text: 'Secure payment: UPI, cards and net banking through Razorpay' },
-    { icon: '💵', text: 'Cash on Delivery available across India' },
-    { icon: '🚚', text: `Free delivery on orders of ${formatRupees(freeShippingThreshold)} and above` },
-    { icon: '🌱', text: 'Certified organic, straight from Himalayan farms' },
+    { Icon: LockIcon, text: 'Secure payment: UPI, cards and net banking through Razorpay' },
+    { Icon: CashIcon, text: 'Cash on Delivery available across India' },
+    { Icon: TruckIcon, text: `Free delivery on orders of ${formatRupees(freeShippingThreshold)} and above` },
+    { Icon: SproutIcon, text: 'Certified organic, straight from Himalayan farms' },
   ];
 }
 
@@ -142,7 +143,7 @@ export default function Cart() {
       <ul className="trust-badges" aria-label="Why shop with us">
         {trustBadges(threshold).map((badge) => (
           <li key={badge.text}>
-            <span aria-hidden="true">{badge.icon}</span> {badge.text}
+            <badge.Icon className="trust-badges__icon" /> {badge.text}
           </li>
         ))}
       </ul>

@@ -1,3 +1,4 @@
+import { MailIcon, MapPinIcon, PhoneIcon } from '../components/icons.tsx';
 import { content } from '../content/content.server.ts';
 import { ContactForm } from '../features/contact/ContactForm.tsx';
 import { Faq } from '../features/contact/Faq.tsx';
@@ -40,13 +41,19 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
         <section className="contact-info card" aria-labelledby="contact-info-title">
           <h2 id="contact-info-title">Get in touch</h2>
           <address>
-            <h3>Address</h3>
+            <h3>
+              <MapPinIcon className="contact-info__icon" /> Address
+            </h3>
             <p>{contact.address}</p>
-            <h3>Phone</h3>
+            <h3>
+              <PhoneIcon className="contact-info__icon" /> Phone
+            </h3>
             <p>
               <a href={phoneHref}>{contact.phone}</a>
             </p>
-            <h3>Email</h3>
+            <h3>
+              <MailIcon className="contact-info__icon" /> Email
+            </h3>
             <p>
               <a href={`mailto:${contact.email}`}>{contact.email}</a>
             </p>

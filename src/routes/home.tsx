@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { ContentIcon } from '../components/content-icons.tsx';
 import { content } from '../content/content.server.ts';
 import { ProductCard } from '../features/catalogue/ProductCard.tsx';
 import { HeroVideo } from '../features/home/HeroVideo.tsx';
@@ -47,9 +48,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ul className="tiles__list">
           {home.tiles.map((tile) => (
             <li key={tile.title} className="tile card">
-              <span className="tile__icon" aria-hidden="true">
-                {tile.icon}
-              </span>
+              <ContentIcon name={tile.icon} className="tile__icon" />
               <h2 className="tile__title">{tile.title}</h2>
               <p>{tile.text}</p>
             </li>
@@ -85,9 +84,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ul className="why__list">
           {home.whyChooseUs.map((card) => (
             <li key={card.title} className="why__card card">
-              <span className="tile__icon" aria-hidden="true">
-                {card.icon}
-              </span>
+              <ContentIcon name={card.icon} className="tile__icon" />
               <h3>{card.title}</h3>
               <p>{card.text}</p>
             </li>

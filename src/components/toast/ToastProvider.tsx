@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useContext, useMemo, useState, useSyncExternalStore } from 'react';
+import { CheckIcon } from '../icons.tsx';
 import { createToastStore, type Toast, type ToastId, type ToastOptions, type ToastStore } from './toast-queue.ts';
 import './toast.css';
 
@@ -37,8 +38,9 @@ export function useToast(): ToastApi {
 const NO_TOASTS: readonly Toast[] = [];
 const getServerSnapshot = () => NO_TOASTS;
 
-const ICONS: Record<Toast['type'], string> = {
-  success: '✓',
+// '!' and 'i' are in every font; the tick is drawn, since a font without U+2713 shows a box.
+const ICONS: Record<Toast['type'], ReactNode> = {
+  success: <CheckIcon size={16} />,
   error: '!',
   warning: '!',
   info: 'i',

@@ -1,10 +1,10 @@
-import { ChatIcon } from '../../components/icons.tsx';
+import { ChatIcon, TruckIcon } from '../../components/icons.tsx';
 import { formatRupees } from '../../shop/money.ts';
 
 export function FreeDeliveryBanner({ threshold }: { threshold: number }) {
   return (
     <p className="delivery-banner">
-      <span aria-hidden="true">🚚 </span>
+      <TruckIcon className="delivery-banner__icon" />
       Free delivery across India on orders of {formatRupees(threshold)} and above
     </p>
   );

@@ -1,3 +1,4 @@
+import { ContentIcon } from '../../components/content-icons.tsx';
 import type { ImpactStat } from '../../content/types.ts';
 
 /** Big figures with their labels (and a note when the content has one). */
@@ -27,9 +28,7 @@ export function FeatureCards({
     <ul className="grid story__cards" aria-label={label}>
       {cards.map((card) => (
         <li key={card.title} className="card">
-          <span className="story__icon" aria-hidden="true">
-            {card.icon}
-          </span>
+          <ContentIcon name={card.icon} className="story__icon" />
           <h3>{card.title}</h3>
           <p>{card.text}</p>
         </li>

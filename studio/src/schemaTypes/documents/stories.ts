@@ -1,5 +1,6 @@
 import { defineField, defineType } from 'sanity';
 import { IMPACT_TYPES, RECIPE_OCCASIONS } from '../../../../src/shop/vocabulary.ts';
+import { iconField } from '../objects/index.ts';
 import { uniqueAcrossType } from '../rules.ts';
 
 const stringList = (name: string, title?: string, min = 0) =>
@@ -134,7 +135,7 @@ export const commitment = defineType({
   title: 'Commitment',
   type: 'document',
   fields: [
-    defineField({ name: 'icon', type: 'string', validation: (rule) => rule.required().max(8) }),
+    iconField(),
     defineField({ name: 'title', type: 'string', validation: (rule) => rule.required() }),
     defineField({ name: 'text', type: 'text', rows: 3, validation: (rule) => rule.required() }),
     defineField({ name: 'order', type: 'number', validation: (rule) => rule.required().integer() }),

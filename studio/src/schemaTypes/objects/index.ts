@@ -1,4 +1,18 @@
 import { defineArrayMember, defineField, defineType } from 'sanity';
+import { CONTENT_ICONS } from '../../../../src/shop/vocabulary.ts';
+
+/**
+ * A card's icon, picked from the shop's own drawn set (src/components/content-icons.tsx), so it
+ * looks the same on every phone; emoji do not.
+ */
+export const iconField = () =>
+  defineField({
+    name: 'icon',
+    type: 'string',
+    description: "The small picture above the card's title, drawn in the shop's green.",
+    options: { list: CONTENT_ICONS.map((icon) => ({ value: icon.value, title: icon.title })), layout: 'dropdown' },
+    validation: (rule) => rule.required(),
+  });
 
 /** An image with the alt text every picture on the site needs. */
 export const imageWithAlt = defineArrayMember({
@@ -56,12 +70,7 @@ export const featureCard = defineType({
   title: 'Card',
   type: 'object',
   fields: [
-    defineField({
-      name: 'icon',
-      type: 'string',
-      description: 'One emoji.',
-      validation: (rule) => rule.required().max(8),
-    }),
+    iconField(),
     defineField({ name: 'title', type: 'string', validation: (rule) => rule.required().max(80) }),
     defineField({ name: 'text', type: 'text', rows: 3, validation: (rule) => rule.required().max(400) }),
   ],
