@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import { seriousViolations } from './support/axe.ts';
 import { addPublishedReviews, publishReview, reviewRows } from './support/orders.ts';
-import { ProductPage } from './support/pages.ts';
+import { fillContactForm, ProductPage } from './support/pages.ts';
 
 test('the contact page shows its details, form and FAQ, passes axe, and sends a message', async ({ page }) => {
   await page.goto('/contact');
@@ -53,7 +53,9 @@ test('a product page lists its reviews (or invites the first) and accepts a new 
   await form.getByRole('textbox', { name: 'Location (optional)' }).fill('Dehradun, Uttarakhand');
   await form.getByRole('button', { name: 'Submit Review' }).click();
 
-  await expect(page.getByText('Thank you for your review! It will be published after approval.')).toBeVisible();
+  await expect(
+    page.getByRole('status').getByText('Thank you for your review! It will be published after approval.'),
+  ).toBeVisible();
   await expect(form.getByRole('textbox', { name: 'Your Name *' })).toHaveValue('');
   // Not published until the staff set Display to Yes.
   await expect(reviews.getByText('Smells just like my grandmother’s ghee.')).toHaveCount(0);
@@ -68,7 +70,9 @@ test('a new review waits in the Sheet with Display No, and appears once staff se
   await form.getByRole('textbox', { name: 'Your Email *' }).fill('meera@example.com');
   await form.getByRole('textbox', { name: 'Your Review *' }).fill(text);
   await form.getByRole('button', { name: 'Submit Review' }).click();
-  await expect(page.getByText('Thank you for your review! It will be published after approval.')).toBeVisible();
+  await expect(
+    page.getByRole('status').getByText('Thank you for your review! It will be published after approval.'),
+  ).toBeVisible();
 
   const [row, ...again] = reviewRows(text);
   expect(again).toEqual([]);
@@ -130,13 +134,7 @@ test('the contact form says so when the message cannot be sent', async ({ page, 
   await page.route('**/api/contact', (route) =>
     route.fulfill({ status: 502, json: { error: { code: 'SHEET_UNAVAILABLE', message: 'down' } } }),
   );
-  await page.goto('/contact');
-  await new ProductPage(page).waitForHydration();
-  const form = page.getByRole('form', { name: 'Send us a message' });
-  await form.getByRole('textbox', { name: 'Full Name *' }).fill('Ravi Negi');
-  await form.getByRole('textbox', { name: 'Email Address *' }).fill('ravi@example.com');
-  await form.getByRole('textbox', { name: 'Subject *' }).fill('Bulk order');
-  await form.getByRole('textbox', { name: 'Message *' }).fill('Do you sell 5 kg packs?');
+  const form = await fillContactForm(page, 'Do you sell 5 kg packs?');
   await form.getByRole('button', { name: 'Send Message' }).click();
   await expect(
     page.getByText('Sorry, there was an error submitting your message. Please try again or email us directly.'),

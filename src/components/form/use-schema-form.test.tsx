@@ -43,6 +43,19 @@ afterEach(() => {
 });
 
 describe('useSchemaForm', () => {
+  it("takes the shopper to the first refused field, in the form's order", async () => {
+    const user = userEvent.setup();
+    render(<TestForm />);
+    await fill(user, 'Asha', '4.5');
+    await user.click(button());
+    expect(await screen.findByText('Whole years, please')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Age' })).toHaveFocus();
+
+    await fill(user, '', '4.5');
+    await user.click(button());
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Name' })).toHaveFocus());
+  });
+
   it('reads the fields from the form when it is sent and hands over the parsed values', async () => {
     const onValid = vi.fn(async () => 'success' as const);
     const user = userEvent.setup();

@@ -43,6 +43,20 @@ function fieldErrors(error: z.ZodError): FieldErrors {
 }
 
 /**
+ * Takes the shopper to the first field the schema refused, in the form's order: on a phone the
+ * field (and its message) may be far above the button that was pressed. Focus scrolls it into view.
+ */
+function focusFirstInvalid(form: HTMLFormElement, error: z.ZodError) {
+  const names = new Set(error.issues.map((issue) => String(issue.path[0] ?? '')));
+  for (const element of form.elements) {
+    if (element instanceof HTMLElement && 'name' in element && names.has(String(element.name))) {
+      element.focus();
+      return;
+    }
+  }
+}
+
+/**
  * One submit/pending/error state machine for every form: idle → submitting → success | error | idle.
  * Values are read from the form element when it is sent (uncontrolled inputs), so whatever was
  * typed before the page hydrated is kept; a second submission while one is under way is ignored.
@@ -78,6 +92,7 @@ export function useSchemaForm<S extends z.ZodType>(options: SchemaFormOptions<S>
         if (outcome === 'success') submission.current = undefined;
       } else {
         options.onInvalid?.(values, schemas);
+        focusFirstInvalid(form, parsed.error);
         outcome = 'idle';
       }
     } catch (error) {

@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { callApi, loadSchemas } from '../../components/api/index.ts';
+import { useKeepInView } from '../../hooks/use-keep-in-view.ts';
 import type { PincodeCheckResponse } from '../../shop/schemas.ts';
 import './delivery-check.css';
 
@@ -23,6 +24,9 @@ export function DeliveryCheck() {
   const [state, setState] = useState<CheckState>({ kind: 'idle' });
   // Only the latest check may speak: an earlier, slower answer is dropped.
   const latest = useRef(0);
+  // Under the phone's keyboard the answer would go unseen.
+  const messageRef = useRef<HTMLOutputElement>(null);
+  useKeepInView(messageRef, messageFor(state));
 
   const check = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -67,7 +71,7 @@ export function DeliveryCheck() {
           inputMode="numeric"
           maxLength={6}
           autoComplete="postal-code"
-          placeholder="6-digit pincode"
+          placeholder="6 digits"
           value={pincode}
           onChange={(event) => setPincode(event.target.value)}
           aria-describedby={messageId}
@@ -78,6 +82,7 @@ export function DeliveryCheck() {
         </button>
       </div>
       <output
+        ref={messageRef}
         id={messageId}
         htmlFor={inputId}
         aria-live="polite"

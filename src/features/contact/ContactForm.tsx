@@ -1,4 +1,4 @@
-import { FieldError, useSchemaForm } from '../../components/form/index.ts';
+import { FieldError, FormStatus, useSchemaForm } from '../../components/form/index.ts';
 import { track } from '../pixel/index.ts';
 import { submitContactMessage } from './api.ts';
 
@@ -68,12 +68,7 @@ export function ContactForm() {
       <button type="submit" className="button" disabled={status === 'submitting'}>
         {status === 'submitting' ? CONTACT_TEXTS.sending : CONTACT_TEXTS.send}
       </button>
-      <div aria-live="polite" className="form-status">
-        {status === 'success' && (
-          <p className="form-status__message form-status__message--good">{CONTACT_TEXTS.success}</p>
-        )}
-        {status === 'error' && <p className="form-status__message form-status__message--bad">{CONTACT_TEXTS.error}</p>}
-      </div>
+      <FormStatus status={status} success={CONTACT_TEXTS.success} error={CONTACT_TEXTS.error} />
     </form>
   );
 }

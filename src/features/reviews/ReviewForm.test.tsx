@@ -1,8 +1,9 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../../tests/support/msw.ts';
+import { ToastProvider } from '../../components/toast/index.ts';
 import { ReviewForm } from './ReviewForm.tsx';
 
 const SUCCESS = 'Thank you for your review! It will be published after approval.';
@@ -31,6 +32,16 @@ async function fillIn(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByRole('textbox', { name: 'Location (optional)' }), 'Dehradun, Uttarakhand');
 }
 
+/** The form inside the app's toasts, as the page has it. */
+const renderForm = () =>
+  render(
+    <ToastProvider>
+      <ReviewForm productId={3} />
+    </ToastProvider>,
+  );
+/** The form itself: its thank-you line, apart from the toast that says the same at the top. */
+const inForm = () => within(screen.getByRole('form', { name: 'Write a Review' }));
+
 let scrollTo: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
   scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
@@ -42,7 +53,7 @@ afterEach(() => {
 
 describe('<ReviewForm>', () => {
   it('has the shop-rules §3 fields, a 5-to-1 rating defaulting to 5, and a hidden honeypot', () => {
-    render(<ReviewForm productId={3} />);
+    renderForm();
 
     expect(screen.getByRole('heading', { name: 'Write a Review' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Your Email *' })).toHaveAttribute('type', 'email');
@@ -65,7 +76,7 @@ describe('<ReviewForm>', () => {
   it('shows the schema messages and sends nothing when required fields are missing', async () => {
     const bodies = reviewPostApi(() => HttpResponse.json({ success: true }, { status: 201 }));
     const user = userEvent.setup();
-    render(<ReviewForm productId={3} />);
+    renderForm();
 
     await user.click(screen.getByRole('button', { name: 'Submit Review' }));
 
@@ -82,13 +93,13 @@ describe('<ReviewForm>', () => {
       return HttpResponse.json({ success: true }, { status: 201 });
     });
     const user = userEvent.setup();
-    render(<ReviewForm productId={3} />);
+    renderForm();
     await fillIn(user);
 
     await user.click(screen.getByRole('button', { name: 'Submit Review' }));
     expect(await screen.findByRole('button', { name: 'Submitting...' })).toBeDisabled();
 
-    expect(await screen.findByText(SUCCESS)).toBeInTheDocument();
+    expect(await inForm().findByText(SUCCESS)).toBeInTheDocument();
     expect(bodies).toEqual([
       {
         name: 'Asha Rawat',
@@ -105,21 +116,23 @@ describe('<ReviewForm>', () => {
     expect(screen.getByRole('combobox', { name: 'Rating *' })).toHaveValue('5');
     expect(screen.getByRole('button', { name: 'Submit Review' })).toBeEnabled();
     expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
+    // The page is now at the top, far from the form: a toast up there says the same.
+    expect(within(screen.getAllByRole('status').at(-1) as HTMLElement).getByText(SUCCESS)).toBeInTheDocument();
   });
 
   it('hides the thank-you message after 5 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     reviewPostApi(() => HttpResponse.json({ success: true }, { status: 201 }));
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    render(<ReviewForm productId={3} />);
+    renderForm();
     await fillIn(user);
     await user.click(screen.getByRole('button', { name: 'Submit Review' }));
-    expect(await screen.findByText(SUCCESS)).toBeInTheDocument();
+    expect(await inForm().findByText(SUCCESS)).toBeInTheDocument();
 
     act(() => vi.advanceTimersByTime(4900));
-    expect(screen.getByText(SUCCESS)).toBeInTheDocument();
+    expect(inForm().getByText(SUCCESS)).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(200));
-    expect(screen.queryByText(SUCCESS)).not.toBeInTheDocument();
+    expect(inForm().queryByText(SUCCESS)).not.toBeInTheDocument();
   });
 
   it('says so when the sheet is unavailable (502) and keeps what was typed', async () => {
@@ -128,13 +141,13 @@ describe('<ReviewForm>', () => {
     );
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const user = userEvent.setup();
-    render(<ReviewForm productId={3} />);
+    renderForm();
     await fillIn(user);
 
     await user.click(screen.getByRole('button', { name: 'Submit Review' }));
 
     expect(await screen.findByText(ERROR)).toBeInTheDocument();
-    expect(screen.queryByText(SUCCESS)).not.toBeInTheDocument();
+    expect(inForm().queryByText(SUCCESS)).not.toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Your Name *' })).toHaveValue('Asha Rawat');
     expect(warn).toHaveBeenCalled();
   });
@@ -148,7 +161,7 @@ describe('<ReviewForm>', () => {
     ) as { submissionId: string; review: string }[];
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const user = userEvent.setup();
-    render(<ReviewForm productId={3} />);
+    renderForm();
     await fillIn(user);
     const submit = () => user.click(screen.getByRole('button', { name: 'Submit Review' }));
 
@@ -156,7 +169,7 @@ describe('<ReviewForm>', () => {
     expect(await screen.findByText(ERROR)).toBeInTheDocument();
     fail = false;
     await submit();
-    expect(await screen.findByText(SUCCESS)).toBeInTheDocument();
+    expect(await inForm().findByText(SUCCESS)).toBeInTheDocument();
     const [first, resent] = bodies;
     expect(resent?.submissionId).toBe(first?.submissionId);
 
@@ -167,7 +180,7 @@ describe('<ReviewForm>', () => {
     expect(bodies[2]?.submissionId).not.toBe(first?.submissionId);
 
     fail = true;
-    await screen.findByText(SUCCESS);
+    await inForm().findByText(SUCCESS);
     await fillIn(user);
     await submit();
     await waitFor(() => expect(bodies).toHaveLength(4));

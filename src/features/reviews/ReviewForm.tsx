@@ -1,4 +1,5 @@
-import { FieldError, useSchemaForm } from '../../components/form/index.ts';
+import { FieldError, FormStatus, useSchemaForm } from '../../components/form/index.ts';
+import { useToast } from '../../components/toast/index.ts';
 import { submitReview } from './api.ts';
 
 export const REVIEW_TEXTS = {
@@ -25,6 +26,7 @@ const RATINGS = [
  * parses (the submission id is added on sending), published after approval.
  */
 export function ReviewForm({ productId }: { productId: number }) {
+  const toast = useToast();
   const form = useSchemaForm({
     schema: (schemas) => schemas.reviewSubmissionSchema.omit({ submissionId: true }),
     successMs: REVIEW_SUCCESS_MS,
@@ -35,7 +37,10 @@ export function ReviewForm({ productId }: { productId: number }) {
         return 'error';
       }
       element.reset();
+      // The page goes to the top (docs/shop-rules.md §4), so the thanks must be said there too: a
+      // toast for as long as the message under the form stays.
       window.scrollTo({ top: 0, behavior: 'smooth' });
+      toast.show({ type: 'success', message: REVIEW_TEXTS.success, duration: REVIEW_SUCCESS_MS });
       return 'success';
     },
   });
@@ -86,12 +91,13 @@ export function ReviewForm({ productId }: { productId: number }) {
         <button type="submit" className="button" disabled={status === 'submitting'}>
           {status === 'submitting' ? REVIEW_TEXTS.submitting : REVIEW_TEXTS.submit}
         </button>
-        <div aria-live="polite" className="form-status">
-          {status === 'success' && (
-            <p className="form-status__message form-status__message--good">{REVIEW_TEXTS.success}</p>
-          )}
-          {status === 'error' && <p className="form-status__message form-status__message--bad">{REVIEW_TEXTS.error}</p>}
-        </div>
+        {/* On success the page has gone to the top, where the toast says thank you. */}
+        <FormStatus
+          status={status}
+          success={REVIEW_TEXTS.success}
+          error={REVIEW_TEXTS.error}
+          reveal={status !== 'success'}
+        />
       </form>
     </section>
   );

@@ -65,3 +65,15 @@ export class CartPage {
     return this.page.getByTestId('cart-subtotal');
   }
 }
+
+/** The contact page, hydrated, with its form filled in as a shopper would; returns the form. */
+export async function fillContactForm(page: Page, message = 'Do you sell 5 kg packs of rajma?'): Promise<Locator> {
+  await page.goto('/contact');
+  await new ProductPage(page).waitForHydration();
+  const form = page.getByRole('form', { name: 'Send us a message' });
+  await form.getByRole('textbox', { name: 'Full Name *' }).fill('Ravi Negi');
+  await form.getByRole('textbox', { name: 'Email Address *' }).fill('ravi@example.com');
+  await form.getByRole('textbox', { name: 'Subject *' }).fill('Bulk order');
+  await form.getByRole('textbox', { name: 'Message *' }).fill(message);
+  return form;
+}
