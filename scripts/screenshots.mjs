@@ -1,4 +1,4 @@
-// `npm run screenshots`: full-page PNGs of each route at 375 px and 1280 px wide, from the
+// `npm run screenshots`: full-page PNGs of each route at 320, 375 and 1280 px wide, from the
 // production build, into screenshots/ (ignored by git) so the look can be reviewed.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -20,8 +20,17 @@ const ROUTES = [
   ['product-not-found', '/products/99'],
   ['cart-empty', '/cart'],
   ['cart', '/cart', { withCart: true }],
+  ['checkout', '/checkout', { withCart: true }],
+  ['farmer-impact', '/who-are-we/farmer-impact'],
+  ['who-are-we', '/who-are-we'],
+  ['contact', '/contact'],
+  ['recipes', '/who-are-we/recipes'],
+  ['track', '/track'],
 ];
-const WIDTHS = [375, 1280];
+// The narrowest phone the shop supports, a common one, and a laptop (issue 13).
+const WIDTHS = (process.env.SCREENSHOT_WIDTHS ?? '320,375,1280').split(',').map(Number);
+// SCREENSHOT_ONLY=home,cart takes just those routes.
+const only = process.env.SCREENSHOT_ONLY?.split(',');
 
 if (!existsSync(path.join(root, 'build/client/index.html'))) {
   console.error('No build found: run `npm run build` first.');
@@ -45,7 +54,7 @@ try {
   for (const width of WIDTHS) {
     const context = await browser.newContext({ viewport: { width, height: 800 }, reducedMotion: 'reduce' });
     const page = await context.newPage();
-    for (const [name, route, options] of ROUTES) {
+    for (const [name, route, options] of ROUTES.filter(([name]) => !only || only.includes(name))) {
       await page.goto(`${base}/`);
       await page.evaluate(
         (withCart) =>
@@ -61,6 +70,15 @@ try {
         Boolean(options?.withCart),
       );
       await page.goto(`${base}${route}`, { waitUntil: 'networkidle' });
+      // Scroll through once so lazy images load before the full-page picture is taken.
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.body.scrollHeight; y += innerHeight / 2) {
+          scrollTo(0, y);
+          await new Promise((resolve) => setTimeout(resolve, 60));
+        }
+        scrollTo(0, 0);
+      });
+      await page.waitForLoadState('networkidle');
       const file = path.join(outDir, `${name}-${width}.png`);
       await page.screenshot({ path: file, fullPage: true });
       console.log(path.relative(root, file));

@@ -8,8 +8,9 @@ import { formatRupees, valueChainBars } from './value-chain.ts';
 export function ValueChainChart({ nodes, caption }: { nodes: readonly ValueChainNode[]; caption: string }) {
   const bars = valueChainBars(nodes);
   return (
-    // On a narrow phone the table scrolls inside its own box (never the page), with a shadow at
-    // the edge that still hides columns; the box is focusable so a keyboard can scroll it too.
+    // On a phone the rows reflow into blocks (story.css); should the table still be wider than its
+    // box (very large text), it scrolls inside the box, never the page, with a shadow at the edge
+    // that hides columns. The box is focusable so a keyboard can scroll it too.
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
     <section className="value-chain-scroll" aria-label={caption} tabIndex={0}>
       <table className="value-chain">
