@@ -66,8 +66,8 @@ for (const width of WIDTHS) {
   });
 }
 
-// Wider screens, from a large phone on its side to a desktop: the main pages, the menu closed.
-const WIDER = [600, 768, 1024, 1440];
+// Wider screens, a tablet to a desktop: the main pages, the menu closed.
+const WIDER = [768, 1024, 1440];
 const MAIN_PAGES = [
   '/',
   '/products',
