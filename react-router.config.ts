@@ -1,6 +1,7 @@
 import { copyFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '@react-router/dev/config';
+import { deferHydrationInBuild } from './scripts/defer-hydration.ts';
 import { writeHeadersFile } from './scripts/security-headers.ts';
 import { contentPages, NOT_FOUND_PATH, ORDER_SHELL_PATH } from './src/content/site-paths.server.ts';
 
@@ -22,11 +23,13 @@ export default {
     // ORDER_SHELL_PATH: the order page's one shell, served for every /orders/<id> (netlify.toml).
     return [...getStaticPaths(), ...pages.map((page) => page.path), NOT_FOUND_PATH, ORDER_SHELL_PATH];
   },
+  // First, every page's JavaScript waits for its first paint (scripts/defer-hydration.ts, decision 015).
   // Netlify answers any address it has no file or rule for with /404.html and status 404.
   // Then the security headers, with each page's own content security policy, go into _headers
   // (scripts/security-headers.ts); the Meta pixel's hosts are allowed only when it is configured.
   async buildEnd({ reactRouterConfig, viteConfig }) {
     const client = path.join(reactRouterConfig.buildDirectory, 'client');
+    await deferHydrationInBuild(client);
     await copyFile(path.join(client, NOT_FOUND_PATH, 'index.html'), path.join(client, '404.html'));
     await writeHeadersFile(client, { pixel: Boolean(viteConfig.env.VITE_META_PIXEL_ID) });
   },

@@ -1,0 +1,64 @@
+/**
+ * Hydration after the first paint (docs/decisions/015-hydrate-after-first-paint.md): rewrites each
+ * prerendered page so that no JavaScript is requested before the page has painted.
+ *
+ * React Router's `<Scripts>` writes, for every page, one `<link rel="modulepreload">` per module
+ * it will hydrate with (React hoists them into <head>, before the stylesheet) and an inline
+ * `<script type="module">` whose static imports fetch those modules at once. It has no switch to
+ * defer them, so the build rewrites its output:
+ *
+ * - the modulepreload links go; their addresses go to the hydration gate (scripts/hydration-gate.ts),
+ *   inlined at the top of <head>, which preloads them after the first paint;
+ * - the bootstrap's static imports become one `Promise.all` of dynamic imports behind
+ *   `await window.__ouoGate`, the gate's promise; the rest of the bootstrap is kept word for word.
+ *
+ * Only the build's HTML changes; `npm run dev` renders as React Router does.
+ */
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { gateScript } from './hydration-gate.ts';
+
+const MODULE_PRELOAD = /<link\s+rel="modulepreload"\s+href="([^"]+)"[^>]*\/?>/g;
+const BOOTSTRAP = /<script type="module" async="">([\s\S]*?)<\/script>/;
+const STATIC_IMPORT = /^import (?:\* as (\w+) from )?("[^"]+");$/gm;
+
+/** The page with its JavaScript deferred past the first paint; a page without React Router's bootstrap is returned as it is. */
+export function deferHydration(html: string): string {
+  const bootstrap = BOOTSTRAP.exec(html);
+  if (!bootstrap?.[1]?.includes('__reactRouterRouteModules')) return html;
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? '');
+  const body = deferImports(bootstrap[1]);
+  const gate = `<script>${gateScript(preloads)}</script>`;
+  return html
+    .replace(MODULE_PRELOAD, '')
+    .replace(bootstrap[0], `<script type="module" async="">${body}</script>`)
+    .replace(/<head>/, `<head>${gate}`);
+}
+
+/** React Router's bootstrap with its static imports turned into dynamic ones, run once the gate opens. */
+export function deferImports(bootstrap: string): string {
+  const names: string[] = [];
+  const specifiers: string[] = [];
+  const rest = bootstrap.replace(STATIC_IMPORT, (_line, name: string | undefined, specifier: string) => {
+    names.push(name ?? '');
+    specifiers.push(`import(${specifier})`);
+    return '';
+  });
+  if (specifiers.length === 0) return `await window.__ouoGate;\n${rest}`;
+  return `await window.__ouoGate;\nconst [${names.join(', ')}] = await Promise.all([${specifiers.join(', ')}]);\n${rest.trim()}`;
+}
+
+/** Rewrites every prerendered page of the client folder in place; returns how many changed. */
+export async function deferHydrationInBuild(clientDir: string): Promise<number> {
+  const files = (await readdir(clientDir, { recursive: true })).filter((file) => file.endsWith('.html'));
+  let changed = 0;
+  for (const file of files) {
+    const full = path.join(clientDir, file);
+    const html = await readFile(full, 'utf8');
+    const deferred = deferHydration(html);
+    if (deferred === html) continue;
+    await writeFile(full, deferred);
+    changed += 1;
+  }
+  return changed;
+}
