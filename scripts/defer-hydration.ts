@@ -16,7 +16,8 @@
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { gateScript } from './hydration-gate.ts';
+import { transformSync } from 'esbuild';
+import { hydrationGate } from './hydration-gate.ts';
 
 const MODULE_PRELOAD = /<link\s+rel="modulepreload"\s+href="([^"]+)"[^>]*\/?>/g;
 const BOOTSTRAP = /<script type="module" async="">([\s\S]*?)<\/script>/;
@@ -25,7 +26,8 @@ const STATIC_IMPORT = /^import (?:\* as (\w+) from )?("[^"]+");$/gm;
 /** The page with its JavaScript deferred past the first paint; a page without React Router's bootstrap is returned as it is. */
 export function deferHydration(html: string): string {
   const bootstrap = BOOTSTRAP.exec(html);
-  if (!bootstrap?.[1]?.includes('__reactRouterRouteModules')) return html;
+  // Not React Router's page, or already deferred (a second pass changes nothing).
+  if (!bootstrap?.[1]?.includes('__reactRouterRouteModules') || bootstrap[1].includes('__ouoGate')) return html;
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? '');
   const body = deferImports(bootstrap[1]);
   const gate = `<script>${gateScript(preloads)}</script>`;
@@ -61,4 +63,10 @@ export async function deferHydrationInBuild(clientDir: string): Promise<number> 
     changed += 1;
   }
   return changed;
+}
+
+/** The gate as an inline script (minified: it is in every page) for a page whose modules are `preloads`. */
+export function gateScript(preloads: readonly string[]): string {
+  const source = `(${hydrationGate.toString()})(${JSON.stringify(preloads)});`;
+  return transformSync(source, { minify: true, target: 'es2020' }).code.trim();
 }

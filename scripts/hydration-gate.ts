@@ -1,5 +1,3 @@
-import { transformSync } from 'esbuild';
-
 /**
  * The hydration gate: a small script the build puts at the top of every prerendered page's <head>
  * (scripts/defer-hydration.ts; docs/decisions/015-hydrate-after-first-paint.md). It runs before the
@@ -9,17 +7,19 @@ import { transformSync } from 'esbuild';
  *    (or at once, the moment the shopper reaches for the page: a touch, a key, a focus). Only then
  *    does it preload the modules and let React Router's bootstrap import them, so the HTML, the
  *    stylesheet, the first image and the heading font have the network to themselves.
- * 2. Until React has hydrated, it holds taps on controls (buttons, radios, checkboxes): each is
- *    stopped, marked `data-held` (styled as waiting) and replayed once the page is live, so Add to
- *    Cart, a size, the quantity stepper, the menu or a filter tapped early still takes effect. Links
- *    and the FAQ's disclosures are left alone: they work without JavaScript.
- * 3. It notes every field typed into or changed before hydration and, once React is live, tells
- *    React about it (an `input` or `change` event React's value tracker sees as new), so the form's
- *    state holds what the shopper sees in the field.
+ * 2. Until React has hydrated, it holds taps on buttons: each is stopped, marked `data-held`
+ *    (styled as waiting) and replayed once the page is live, so Add to Cart, the quantity stepper,
+ *    the menu or a filter tapped early still takes effect. Links and the FAQ's disclosures are left
+ *    alone: they work without JavaScript.
+ * 3. Fields work as the browser makes them (typing, a size's radio button, a checkbox, a select);
+ *    it notes each one changed before hydration and, once React is live, tells React about it (an
+ *    event React's value tracker sees as a change), so the page's state holds what the shopper sees.
+ *    The fields are told first, the held taps come after, in the order they were made.
  *
  * The root route calls `window.__ouoHydrated()` from its first effect, when the page is hydrated.
  *
- * This function is not bundled: its source text is inlined into the page (`gateScript`), so it
+ * This function is not bundled: its source text is inlined into the page (`gateScript` in
+ * scripts/defer-hydration.ts), so it
  * must not refer to anything outside itself, and its hash goes into the page's CSP like every other
  * inline script.
  */
@@ -54,7 +54,7 @@ export function hydrationGate(preloads: readonly string[]): void {
   const hold = (event: Event) => {
     const target = event.target as Element | null;
     const control = target?.closest?.<HTMLElement>(
-      'button, input[type="radio"], input[type="checkbox"], [role="button"]',
+      'button, input[type="submit"], input[type="button"], [role="button"]',
     );
     if (!control || (control as HTMLButtonElement).disabled) return;
     event.preventDefault();
@@ -65,7 +65,7 @@ export function hydrationGate(preloads: readonly string[]): void {
   };
   const note = (event: Event) => {
     const field = event.target as HTMLInputElement;
-    if (field && 'value' in field && field.type !== 'radio' && field.type !== 'checkbox') changed.add(field);
+    if (field && 'value' in field) changed.add(field);
   };
   doc.addEventListener('click', hold, true);
   doc.addEventListener('input', note, true);
@@ -82,6 +82,15 @@ export function hydrationGate(preloads: readonly string[]): void {
         field.dispatchEvent(new Event('change', { bubbles: true }));
         return;
       }
+      if (field instanceof HTMLInputElement && (field.type === 'radio' || field.type === 'checkbox')) {
+        // A radio button is noted when it becomes checked. Flip it through the tracker, then let a
+        // click put it back as the shopper left it: React reads that click as the change.
+        const checked = field.checked;
+        if (field.type === 'radio' && !checked) return;
+        field.checked = !checked;
+        field.click();
+        return;
+      }
       // React remembers the value it last saw (its value tracker wraps the field's own `value`
       // setter). Set another value through that wrapper, put the typed one back through the
       // prototype's setter, which the tracker does not see: the input event now reads as a change.
@@ -91,18 +100,15 @@ export function hydrationGate(preloads: readonly string[]): void {
       setValue?.call(field, typed);
       field.dispatchEvent(new Event('input', { bubbles: true }));
     });
-    // The taps after the fields: React has rendered what the fields changed by the next task.
-    setTimeout(() => {
-      for (const control of held.splice(0)) {
-        control.removeAttribute('data-held');
-        if (control.isConnected) control.click();
-      }
-    }, 0);
+    // The taps after the fields, each in a task of its own: React renders what one changed (a
+    // quantity) before the next (Add to Cart) reads it.
+    const replay = () => {
+      const control = held.shift();
+      if (!control) return;
+      control.removeAttribute('data-held');
+      if (control.isConnected) control.click();
+      setTimeout(replay, 0);
+    };
+    setTimeout(replay, 0);
   };
-}
-
-/** The gate as an inline script (minified: it is in every page) for a page whose modules are `preloads`. */
-export function gateScript(preloads: readonly string[]): string {
-  const source = `(${hydrationGate.toString()})(${JSON.stringify(preloads)});`;
-  return transformSync(source, { minify: true, target: 'es2020' }).code.trim();
 }

@@ -66,19 +66,14 @@ export function CheckoutPage({ shopName, rules }: CheckoutPageProps) {
       if (message) toast.show({ type: 'error', message });
     },
     onValid: async (customer): Promise<FormOutcome> => {
-      if (quote.status !== 'ready') return 'idle';
-      return order.place(customer, quote.total);
+      // Only a total quoted for this very pincode is ever charged. Otherwise (the quote is still on
+      // its way, or the pincode was typed before the page was live) Place Order says why it waits.
+      if (quote.status === 'ready' && pincode === customer.pincode) return order.place(customer, quote.total);
+      if (pincode !== customer.pincode) setPincode(customer.pincode);
+      toast.show({ type: 'info', message: totalNotReadyMessage(customer.pincode) });
+      return 'idle';
     },
   });
-
-  if (!hydrated || cart.items.length === 0) {
-    return (
-      <div className="page checkout checkout--loading" aria-busy="true">
-        <h1>Checkout</h1>
-        <p>Loading your cart…</p>
-      </div>
-    );
-  }
 
   const calculating = quote.status === 'calculating';
   return (
@@ -121,6 +116,7 @@ export function CheckoutPage({ shopName, rules }: CheckoutPageProps) {
           />
         </div>
         <OrderSummary
+          cartReady={hydrated && cart.items.length > 0}
           quote={quote}
           rules={rules}
           processing={form.status !== 'idle'}
@@ -143,3 +139,7 @@ export function CheckoutPage({ shopName, rules }: CheckoutPageProps) {
     </div>
   );
 }
+
+/** Place Order pressed before the total for the pincode is known (docs/shop-rules.md §8). */
+export const totalNotReadyMessage = (pincode: string) =>
+  `Shipping to ${pincode} is still being calculated. Please press Place Order again once the total shows.`;

@@ -5,12 +5,18 @@ import type { QuoteState } from './use-shipping-quote.ts';
 
 /** The lines, the money and the Place Order button; a total the server changed shows old beside new. */
 export function OrderSummary({
+  cartReady,
   quote,
   rules,
   processing,
   blocked,
   changedFrom,
 }: {
+  /**
+   * Whether the cart has been read: the page is prerendered without it, so until the page is live
+   * the summary says it is loading and Place Order waits (the form above can be filled meanwhile).
+   */
+  cartReady: boolean;
   quote: QuoteState;
   rules: ShippingRules;
   processing: boolean;
@@ -35,6 +41,7 @@ export function OrderSummary({
   return (
     <section className="checkout__summary card" aria-labelledby="checkout-summary">
       <h2 id="checkout-summary">Order summary</h2>
+      {!cartReady && <p className="checkout__loading">Loading your cart…</p>}
       <ul className="checkout__items">
         {cart.items.map((item) => (
           <li key={item.product_retailer_id}>
@@ -48,7 +55,7 @@ export function OrderSummary({
       <dl className="checkout__totals" aria-live="polite">
         <div>
           <dt>Subtotal</dt>
-          <dd>{formatRupees(subtotal)}</dd>
+          <dd>{cartReady ? formatRupees(subtotal) : '…'}</dd>
         </div>
         <div>
           <dt>Shipping</dt>
@@ -68,7 +75,7 @@ export function OrderSummary({
                 <s data-testid="previous-total">{formatRupees(changedFrom)}</s>{' '}
               </>
             )}
-            <span data-testid="order-total">{calculating ? '…' : formatRupees(quote.total)}</span>
+            <span data-testid="order-total">{calculating || !cartReady ? '…' : formatRupees(quote.total)}</span>
           </dd>
         </div>
       </dl>
@@ -79,11 +86,15 @@ export function OrderSummary({
         </p>
       )}
       <p className="checkout__free-note">
-        {missing > 0
-          ? `Free shipping on orders of ${formatRupees(rules.freeShippingThreshold)} and above — add ${formatRupees(missing)} more.`
+        {missing > 0 || !cartReady
+          ? `Free shipping on orders of ${formatRupees(rules.freeShippingThreshold)} and above${cartReady ? ` — add ${formatRupees(missing)} more` : ''}.`
           : `Your order ships free (orders of ${formatRupees(rules.freeShippingThreshold)} and above).`}
       </p>
-      <button type="submit" className="button button--block" disabled={processing || calculating || blocked}>
+      <button
+        type="submit"
+        className="button button--block"
+        disabled={!cartReady || processing || calculating || blocked}
+      >
         {processing ? 'Processing...' : 'Place Order'}
       </button>
       <p className="checkout__hint">Prices include GST.</p>

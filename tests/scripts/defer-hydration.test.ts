@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { deferHydration, deferImports } from '../../scripts/defer-hydration.ts';
+import { inlineHashes, sha256Source } from '../../scripts/security-headers.ts';
+
+/** A prerendered page as React Router 7.18 writes it (trimmed). */
+const PAGE = [
+  '<!DOCTYPE html><html lang="en-IN"><head><meta charSet="utf-8"/><title>Badri Cow Ghee</title>',
+  '<link rel="preload" href="/assets/lora.woff2" as="font" type="font/woff2" crossorigin="anonymous"/>',
+  '<link rel="modulepreload" href="/assets/manifest-1.js"/><link rel="modulepreload" href="/assets/entry.client-2.js"/>',
+  '<link rel="modulepreload" href="/assets/root-3.js"/><link rel="modulepreload" href="/assets/product-main-4.js"/>',
+  '<link rel="stylesheet" href="/assets/style-5.css"/></head><body><main>Ghee</main>',
+  '<script>window.__reactRouterContext = {};</script>',
+  '<script type="module" async="">import "/assets/manifest-1.js";\n',
+  'import * as route0 from "/assets/root-3.js";\n',
+  'import * as route1_main from "/assets/product-main-4.js";\n',
+  'const route1 = {...route1_main};\n',
+  '  window.__reactRouterRouteModules = {"root":route0,"routes/product":route1};\n\n',
+  'import("/assets/entry.client-2.js");</script></body></html>',
+].join('');
+
+describe('deferHydration', () => {
+  const deferred = deferHydration(PAGE);
+
+  it('requests no JavaScript from the HTML: the modulepreload links are gone, the stylesheet and font stay', () => {
+    expect(deferred).not.toMatch(/<link[^>]+modulepreload/);
+    expect(deferred).toContain('<link rel="stylesheet" href="/assets/style-5.css"/>');
+    expect(deferred).toContain('rel="preload" href="/assets/lora.woff2"');
+  });
+
+  it('puts the gate first in <head>, with the modules it preloads once the page has painted', () => {
+    const gate = /<head><script>([\s\S]*?)<\/script>/.exec(deferred)?.[1] ?? '';
+    expect(gate).toContain('__ouoGate');
+    for (const module of ['manifest-1', 'entry.client-2', 'root-3', 'product-main-4'])
+      expect(gate).toContain(`/assets/${module}.js`);
+  });
+
+  it("turns the bootstrap's static imports into dynamic ones behind the gate, keeping the rest word for word", () => {
+    const bootstrap = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(deferred)?.[1] ?? '';
+    expect(bootstrap).not.toMatch(/^import /m);
+    expect(bootstrap.startsWith('await window.__ouoGate;\n')).toBe(true);
+    expect(bootstrap).toContain(
+      'const [, route0, route1_main] = await Promise.all([import("/assets/manifest-1.js"), import("/assets/root-3.js"), import("/assets/product-main-4.js")]);',
+    );
+    expect(bootstrap).toContain('window.__reactRouterRouteModules = {"root":route0,"routes/product":route1};');
+    expect(bootstrap).toContain('import("/assets/entry.client-2.js");');
+  });
+
+  it("leaves the content and the other inline scripts alone, and lists the new scripts in the page's policy", () => {
+    expect(deferred).toContain('<main>Ghee</main>');
+    expect(deferred).toContain('<script>window.__reactRouterContext = {};</script>');
+    const hashes = inlineHashes(deferred).scripts;
+    expect(hashes).toContain(sha256Source('window.__reactRouterContext = {};'));
+    expect(hashes.length).toBe(3); // the gate, the context and the bootstrap
+  });
+
+  it("changes nothing on a page without React Router's bootstrap, or on a second pass", () => {
+    const plain = '<html><head></head><body><p>Hello</p></body></html>';
+    expect(deferHydration(plain)).toBe(plain);
+    expect(deferHydration(deferred)).toBe(deferred);
+  });
+
+  it('defers a bootstrap without static imports too', () => {
+    expect(deferImports('window.__reactRouterRouteModules = {};')).toBe(
+      'await window.__ouoGate;\nwindow.__reactRouterRouteModules = {};',
+    );
+  });
+});

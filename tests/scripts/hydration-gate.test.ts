@@ -1,0 +1,132 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { hydrationGate } from '../../scripts/hydration-gate.ts';
+
+type GateWindow = Window & { __ouoGate?: Promise<void>; __ouoHydrated?: () => void };
+const page = window as GateWindow;
+
+/** Runs the gate as a page does: from its source text (the build minifies it: defer-hydration.test.ts). */
+function runGate(preloads: string[] = ['/assets/root-1.js', '/assets/app-2.js']) {
+  new Function(`(${hydrationGate.toString()})(${JSON.stringify(preloads)});`)();
+}
+
+/** A value tracker like React's: it remembers the value set through the field's own setter. */
+function trackLikeReact(field: HTMLInputElement) {
+  const descriptor = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value');
+  let known = field.value;
+  Object.defineProperty(field, 'value', {
+    configurable: true,
+    get: () => descriptor?.get?.call(field),
+    set: (value: string) => {
+      known = String(value);
+      descriptor?.set?.call(field, value);
+    },
+  });
+  return { changed: () => field.value !== known };
+}
+
+const preloaded = () =>
+  [...document.head.querySelectorAll('link[rel=modulepreload]')].map((link) => link.getAttribute('href'));
+
+beforeEach(() => {
+  document.head.innerHTML = '';
+  document.body.innerHTML = `
+    <form><input name="pincode"><input type="radio" name="mode" value="cod">
+    <button type="button" id="add">Add to Cart</button><a href="#top" id="link">Top</a></form>`;
+  vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => setTimeout(() => callback(0), 0));
+});
+afterEach(() => {
+  page.__ouoHydrated?.();
+  vi.unstubAllGlobals();
+});
+
+describe('the hydration gate', () => {
+  it('requests no module until the page has loaded, then preloads them and opens', async () => {
+    runGate();
+    let open = false;
+    void page.__ouoGate?.then(() => {
+      open = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(open).toBe(false);
+    expect(preloaded()).toEqual([]);
+
+    window.dispatchEvent(new Event('load'));
+    await vi.waitFor(() => expect(open).toBe(true));
+    expect(preloaded()).toEqual(['/assets/root-1.js', '/assets/app-2.js']);
+  });
+
+  it('opens at once when the shopper reaches for the page, and only once', async () => {
+    runGate();
+    document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    await page.__ouoGate;
+    window.dispatchEvent(new Event('load'));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(preloaded()).toHaveLength(2);
+  });
+
+  it('holds a tap on a button until the page is live, marked as waiting, then replays it once', async () => {
+    runGate();
+    const add = document.getElementById('add') as HTMLButtonElement;
+    const clicks = vi.fn();
+    add.addEventListener('click', clicks);
+
+    add.click();
+    expect(clicks).not.toHaveBeenCalled();
+    expect(add.hasAttribute('data-held')).toBe(true);
+
+    page.__ouoHydrated?.();
+    await vi.waitFor(() => expect(clicks).toHaveBeenCalledTimes(1));
+    expect(add.hasAttribute('data-held')).toBe(false);
+    add.click(); // live now: no longer held
+    expect(clicks).toHaveBeenCalledTimes(2);
+  });
+
+  it('replays taps in the order they were made, each in its own task', async () => {
+    runGate();
+    document.body.insertAdjacentHTML('beforeend', '<button id="plus">+</button>');
+    const order: string[] = [];
+    for (const id of ['plus', 'add']) document.getElementById(id)?.addEventListener('click', () => order.push(id));
+    document.getElementById('plus')?.click();
+    document.getElementById('add')?.click();
+    page.__ouoHydrated?.();
+    await vi.waitFor(() => expect(order).toEqual(['plus', 'add']));
+  });
+
+  it('leaves links alone: they work without JavaScript', () => {
+    runGate();
+    const link = document.getElementById('link') as HTMLAnchorElement;
+    const event = new MouseEvent('click', { bubbles: true, cancelable: true });
+    link.dispatchEvent(event);
+    expect(event.defaultPrevented).toBe(false);
+  });
+
+  it('tells React about a field typed before hydration, as a change its tracker sees', () => {
+    runGate();
+    const field = document.querySelector('input[name=pincode]') as HTMLInputElement;
+    const tracker = trackLikeReact(field); // React tracks the value it finds when it hydrates…
+    field.value = '248001';
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    expect(tracker.changed()).toBe(false); // …which is already the typed one: no change to report
+
+    const seen: string[] = [];
+    field.addEventListener('input', () => {
+      if (tracker.changed()) seen.push(field.value);
+    });
+    page.__ouoHydrated?.();
+    expect(seen).toEqual(['248001']);
+    expect(field.value).toBe('248001');
+  });
+
+  it('tells React about a radio button chosen before hydration, with a click it reads as the change', () => {
+    runGate();
+    const radio = document.querySelector('input[type=radio]') as HTMLInputElement;
+    radio.click(); // works natively: the shopper sees it chosen at once
+    expect(radio.checked).toBe(true);
+    const clicks = vi.fn();
+    radio.addEventListener('click', clicks);
+    page.__ouoHydrated?.();
+    expect(clicks).toHaveBeenCalledTimes(1);
+    expect(radio.checked).toBe(true);
+  });
+});
