@@ -39,7 +39,7 @@ export function Header({ shopName }: { shopName: string }) {
     <header className="site-header">
       <div className="site-header__inner">
         <Link to="/" className="site-header__logo" aria-label={`${shopName}, home`}>
-          <img src="/logo.svg" alt="" width="40" height="40" />
+          <LogoMark />
           <span>{shopName}</span>
         </Link>
         <button
@@ -84,5 +84,22 @@ export function CartLink() {
         </span>
       )}
     </Link>
+  );
+}
+
+/**
+ * The logo mark (public/logo.svg, 515 bytes) drawn inline: it is on every page's first paint, and
+ * inline it costs no request of its own before that paint (decision 015).
+ */
+function LogoMark() {
+  return (
+    <svg aria-hidden="true" focusable="false" viewBox="0 0 64 64" width="40" height="40">
+      <circle cx="32" cy="32" r="31" fill="#fbf6ec" />
+      <circle cx="32" cy="32" r="31" fill="none" stroke="#a4471f" strokeWidth="2" />
+      <path d="M6 44 22 22l8 10 8-14 20 26z" fill="#2f5d3a" />
+      <path d="m22 22 4 6-4-1-3 4zm16-4 5 8-4-2-3 4z" fill="#fbf6ec" />
+      <circle cx="46" cy="16" r="5" fill="#d9a441" />
+      <path d="M10 48c8-4 36-4 44 0" stroke="#a4471f" strokeWidth="3" fill="none" strokeLinecap="round" />
+    </svg>
   );
 }
