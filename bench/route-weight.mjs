@@ -8,8 +8,13 @@
 // manifest, the client entry, the route modules and their chunks; one inline `<script type="module">`
 // that imports the manifest and the route modules and then dynamically imports the client entry
 // (hydration starts there, so that one dynamic import counts); and `<link rel="stylesheet">`. The
-// static imports of every one of those modules are followed too (esbuild parses them), so a chunk
-// the HTML forgot to preload still counts — it is listed in `notPreloaded`.
+// build rewrites that (scripts/defer-hydration.ts, decision 015): the modulepreload links go, the
+// inline module imports everything dynamically behind the hydration gate, and the gate, a classic
+// inline script, preloads the same list once it opens (after the load event). Every import of the
+// inline module and every module the gate lists count; so do the static imports of every one of
+// those modules (esbuild parses them), so a chunk the page forgot to preload still counts — it is
+// listed in `notPreloaded` (preloaded: named by a modulepreload link, a module script's src or the
+// gate).
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -27,7 +32,14 @@ import { build } from 'esbuild';
  *   css: AssetGroup,
  *   notPreloaded: string[],
  * }} RouteWeight
- * @typedef {{ modulePreloads: string[], moduleScripts: string[], inlineModules: string[], stylesheets: string[] }} HtmlAssets
+ * @typedef {{
+ *   modulePreloads: string[],
+ *   gatePreloads: string[],
+ *   moduleScripts: string[],
+ *   inlineModules: string[],
+ *   stylesheets: string[],
+ * }} HtmlAssets
+ *   `gatePreloads`: the modules the hydration gate preloads once it opens (its JSON array).
  */
 
 const INLINE_NAMESPACE = 'route-weight-inline';
@@ -57,7 +69,7 @@ export async function prerenderedPaths(/** @type {string} */ clientDir) {
  */
 export function parseHtmlAssets(html) {
   /** @type {HtmlAssets} */
-  const found = { modulePreloads: [], moduleScripts: [], inlineModules: [], stylesheets: [] };
+  const found = { modulePreloads: [], gatePreloads: [], moduleScripts: [], inlineModules: [], stylesheets: [] };
   for (const [, attributes = ''] of html.matchAll(/<link\b([^>]*)>/gi)) {
     const rel = attribute(attributes, 'rel')?.toLowerCase().split(/\s+/) ?? [];
     const href = attribute(attributes, 'href');
@@ -66,12 +78,31 @@ export function parseHtmlAssets(html) {
     if (rel.includes('stylesheet')) found.stylesheets.push(href);
   }
   for (const [, attributes = '', body = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    if (attribute(attributes, 'type')?.toLowerCase() !== 'module') continue;
+    const type = attribute(attributes, 'type')?.toLowerCase();
+    if (!type || type === 'text/javascript') found.gatePreloads.push(...gatePreloads(body));
+    if (type !== 'module') continue;
     const src = attribute(attributes, 'src');
     if (src) found.moduleScripts.push(src);
     else if (body.trim()) found.inlineModules.push(body);
   }
   return found;
+}
+
+/**
+ * The modules a hydration gate preloads: the gate is `(function(p){…__ouoGate…})(["/assets/…", …]);`
+ * (scripts/hydration-gate.ts, `gateScript`), so its argument is the JSON array at the end. Any other
+ * inline script names none.
+ * @param {string} body an inline classic script
+ * @returns {string[]}
+ */
+function gatePreloads(body) {
+  if (!body.includes('__ouoGate')) return [];
+  const list = /\)\((\[[^\]]*\])\);?\s*$/.exec(body)?.[1];
+  if (!list) throw new Error('found the hydration gate but not the list of modules it preloads');
+  const parsed = JSON.parse(list);
+  if (!Array.isArray(parsed) || !parsed.every((href) => typeof href === 'string'))
+    throw new Error(`the hydration gate's list is not a list of addresses: ${list}`);
+  return parsed;
 }
 
 /** The route ids the page hydrates, from React Router's `window.__reactRouterRouteModules = {…}`. */
@@ -93,7 +124,9 @@ export async function routeWeight(clientDir, urlPath) {
   const assets = parseHtmlAssets(html);
   const local = (/** @type {string} */ href) => localFile(clientDir, href, htmlFile);
 
-  const preloaded = [...assets.modulePreloads, ...assets.moduleScripts].map(local).filter(isDefined);
+  const preloaded = [...assets.modulePreloads, ...assets.gatePreloads, ...assets.moduleScripts]
+    .map(local)
+    .filter(isDefined);
   const scripts = await staticModuleGraph(clientDir, preloaded, assets.inlineModules);
   const stylesheets = assets.stylesheets.map(local).filter(isDefined);
   const preloadedSet = new Set(preloaded);
@@ -263,8 +296,11 @@ function localFile(clientDir, href, htmlFile) {
   return path.join(clientDir, decodeURIComponent(url.pathname));
 }
 
-/** @param {string} attributes @param {string} name */
-function attribute(attributes, name) {
+/**
+ * An attribute's value in a tag's attribute text (any quoting), or undefined.
+ * @param {string} attributes @param {string} name
+ */
+export function attribute(attributes, name) {
   const match = new RegExp(`(?:^|\\s)${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+))`, 'i').exec(attributes);
   return match ? (match[1] ?? match[2] ?? match[3]) : undefined;
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deferHydration } from '../scripts/defer-hydration.ts';
 import { parseHtmlAssets, parseRouteIds, prerenderedPaths, routeWeight } from './route-weight.mjs';
 
 /** A page shaped like React Router's prerendered HTML, with one chunk it forgot to preload. */
@@ -42,6 +43,9 @@ beforeAll(async () => {
   await mkdir(path.join(clientDir, 'products/3'), { recursive: true });
   await writeFile(path.join(clientDir, 'index.html'), PAGE);
   await writeFile(path.join(clientDir, 'products/3/index.html'), PAGE);
+  // The same page as the build ships it: no modulepreload links, the modules behind the hydration gate.
+  await mkdir(path.join(clientDir, 'gated'));
+  await writeFile(path.join(clientDir, 'gated/index.html'), deferHydration(PAGE));
   for (const [file, content] of Object.entries(FILES)) await writeFile(path.join(clientDir, file), content);
 });
 
@@ -69,6 +73,17 @@ describe('routeWeight', () => {
     expect(weight.notPreloaded.sort()).toEqual(['assets/product-1.js', 'assets/react-1.js', 'assets/side-effect-1.js']);
   });
 
+  it('counts the same modules on a page whose hydration gate preloads them after the first paint', async () => {
+    const gated = deferHydration(PAGE);
+    expect(gated).not.toMatch(/<link[^>]*modulepreload/);
+    expect(parseHtmlAssets(gated).gatePreloads).toEqual(parseHtmlAssets(PAGE).modulePreloads);
+
+    const weight = await routeWeight(clientDir, '/gated');
+    const ungated = await routeWeight(clientDir, '/products/3');
+    expect(weight.js).toEqual(ungated.js);
+    expect(weight.notPreloaded.sort()).toEqual(ungated.notPreloaded.sort());
+  });
+
   it("counts this site's stylesheets and leaves another site's out", async () => {
     const weight = await routeWeight(clientDir, '/products/3');
     expect(weight.css.files).toEqual([{ file: 'assets/root-1.css', bytes: 15, gzip: gzip('assets/root-1.css') }]);
@@ -89,7 +104,7 @@ describe('routeWeight', () => {
 
 describe('prerenderedPaths', () => {
   it('lists every prerendered page as a URL path', async () => {
-    expect(await prerenderedPaths(clientDir)).toEqual(['/', '/products/3']);
+    expect(await prerenderedPaths(clientDir)).toEqual(['/', '/gated', '/products/3']);
   });
 });
 
@@ -100,10 +115,24 @@ describe('parseHtmlAssets', () => {
     );
     expect(assets).toEqual({
       modulePreloads: ['/a.js'],
+      gatePreloads: [],
       moduleScripts: ['/c.js'],
       inlineModules: [],
       stylesheets: ['/b.css'],
     });
+  });
+});
+
+describe('parseHtmlAssets and the hydration gate', () => {
+  it("reads the gate's list from its inline script and nothing from other inline scripts", () => {
+    const assets = parseHtmlAssets(
+      `<script>(function(p){window.__ouoGate=p})(["/assets/a.js","/assets/b.js"]);</script><script>window.x=["/c.js"];</script>`,
+    );
+    expect(assets.gatePreloads).toEqual(['/assets/a.js', '/assets/b.js']);
+  });
+
+  it('fails on a gate whose list it cannot read', () => {
+    expect(() => parseHtmlAssets('<script>(function(){window.__ouoGate=1})();</script>')).toThrow(/hydration gate/);
   });
 });
 

@@ -23,6 +23,13 @@ const host = process.env.HOST ?? 'localhost';
 const origin = `http://${host}:${port}`;
 
 const clientDir = path.join(root, 'build/client');
+// Bench only: SERVE_EXTRA_STATIC_DIR names one more folder of static files, served after
+// build/client through the same emulation (same headers, compression and status rules). The pages
+// bench (bench/lighthouse.mjs) puts its floor pages there (`__floor/<route>/index.html`, the built
+// page without its scripts) so they are served at /__floor/<route> beside the real pages. Unset, as
+// in `npm start`, only the build is served.
+const extraStaticDir = process.env.SERVE_EXTRA_STATIC_DIR;
+const staticDirs = extraStaticDir ? [clientDir, path.resolve(extraStaticDir)] : [clientDir];
 await stat(path.join(clientDir, '404.html')).catch(() => {
   console.error('No build found: run `npm run build` first.');
   process.exit(1);
@@ -108,7 +115,7 @@ const netlify = new NetlifyDev({
   database: { enabled: false },
   images: { enabled: false },
   aiGateway: { enabled: false },
-  staticFiles: { enabled: true, directories: [path.join(root, 'build/client')] },
+  staticFiles: { enabled: true, directories: staticDirs },
 });
 await netlify.start();
 
@@ -132,13 +139,18 @@ async function isFile(file) {
 }
 
 /**
- * Whether build/client has a file for this address, as Netlify's static handler looks it up.
+ * Whether build/client (or the bench's extra folder) has a file for this address, as Netlify's
+ * static handler looks it up.
  * @param {string} pathname
  */
 async function hasStaticFile(pathname) {
-  const file = path.join(clientDir, decodeURIComponent(pathname));
-  if (!file.startsWith(clientDir)) return false;
-  return (await isFile(file)) || (await isFile(path.join(file, 'index.html'))) || isFile(`${file}.html`);
+  for (const directory of staticDirs) {
+    const file = path.join(directory, decodeURIComponent(pathname));
+    if (file !== directory && !file.startsWith(`${directory}${path.sep}`)) continue;
+    if ((await isFile(file)) || (await isFile(path.join(file, 'index.html'))) || (await isFile(`${file}.html`)))
+      return true;
+  }
+  return false;
 }
 
 /**
