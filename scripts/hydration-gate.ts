@@ -3,8 +3,9 @@
  * (scripts/defer-hydration.ts; docs/decisions/015-hydrate-after-first-paint.md). It runs before the
  * body is parsed, so it sees every tap, and it does three things:
  *
- * 1. It holds the page's JavaScript back until the first paint: the load event, then one frame
- *    (or at once, the moment the shopper reaches for the page: a touch, a key, a focus). Only then
+ * 1. It holds the page's JavaScript back until the first paint: the load event and the browser's
+ *    first contentful paint, then two frames (or at once, the moment the shopper reaches for the
+ *    page: a touch, a key, a focus). Only then
  *    does it preload the modules and let React Router's bootstrap import them, so the HTML, the
  *    stylesheet, the first image and the heading font have the network to themselves.
  * 2. Until React has hydrated, it holds taps on buttons: each is stopped, marked `data-held`
@@ -45,7 +46,25 @@ export function hydrationGate(preloads: readonly string[]): void {
     }
     letGo();
   };
-  addEventListener('load', () => requestAnimationFrame(() => setTimeout(open, 0)), { once: true });
+  // After the first paint: the load event (the first image has arrived), the browser's own
+  // first-contentful-paint entry (load can come before anything is on screen), then two frames.
+  const afterPaint = () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(open, 0)));
+  addEventListener(
+    'load',
+    () => {
+      const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
+      if (painted() || typeof PerformanceObserver === 'undefined') return afterPaint();
+      const observer = new PerformanceObserver(() => {
+        if (!painted()) return;
+        observer.disconnect();
+        afterPaint();
+      });
+      observer.observe({ type: 'paint' });
+      // A browser that reports no paint (or a page with no content) still hydrates.
+      setTimeout(afterPaint, 3000);
+    },
+    { once: true },
+  );
   for (const type of ['pointerdown', 'touchstart', 'keydown', 'focusin'])
     addEventListener(type, open, { capture: true, once: true, passive: true });
 

@@ -34,10 +34,17 @@ beforeEach(() => {
     <form><input name="pincode"><input type="radio" name="mode" value="cod">
     <button type="button" id="add">Add to Cart</button><a href="#top" id="link">Top</a></form>`;
   vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => setTimeout(() => callback(0), 0));
+  // As in a browser without paint timing; the test of paint timing brings its own.
+  vi.stubGlobal('PerformanceObserver', undefined);
 });
-afterEach(() => {
+afterEach(async () => {
   page.__ouoHydrated?.();
+  // Each gate listens on the window: spend what it still waits for, so it cannot act in the next test.
+  window.dispatchEvent(new Event('pointerdown'));
+  window.dispatchEvent(new Event('load'));
+  await new Promise((resolve) => setTimeout(resolve, 20));
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('the hydration gate', () => {
@@ -54,6 +61,32 @@ describe('the hydration gate', () => {
     window.dispatchEvent(new Event('load'));
     await vi.waitFor(() => expect(open).toBe(true));
     expect(preloaded()).toEqual(['/assets/root-1.js', '/assets/app-2.js']);
+  });
+
+  it('waits for the browser to report its first paint when the page loads before painting', async () => {
+    let report: () => void = () => undefined;
+    let fcp = false;
+    vi.stubGlobal(
+      'PerformanceObserver',
+      class {
+        constructor(callback: () => void) {
+          report = callback;
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    vi.spyOn(performance, 'getEntriesByName').mockImplementation((name: string) =>
+      name === 'first-contentful-paint' && fcp ? ([{}] as PerformanceEntryList) : [],
+    );
+    runGate();
+    window.dispatchEvent(new Event('load'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(preloaded()).toEqual([]);
+
+    fcp = true;
+    report();
+    await vi.waitFor(() => expect(preloaded()).toHaveLength(2));
   });
 
   it('opens at once when the shopper reaches for the page, and only once', async () => {
