@@ -326,7 +326,11 @@ async function checkCheckoutShowsCart(/** @type {number} */ port) {
     const summary = page.getByRole('region', { name: 'Order summary' });
     await summary.waitFor({ state: 'visible', timeout: 15_000 });
     // The summary is prerendered ('Loading your cart…'); its lines come once the page is live.
-    await summary.getByRole('listitem').first().waitFor({ state: 'visible', timeout: 15_000 }).catch(() => undefined);
+    await summary
+      .getByRole('listitem')
+      .first()
+      .waitFor({ state: 'visible', timeout: 15_000 })
+      .catch(() => undefined);
     const lines = await summary.getByRole('listitem').count();
     const pathname = new URL(page.url()).pathname;
     if (pathname !== CHECKOUT_ROUTE || lines !== CART.length)
