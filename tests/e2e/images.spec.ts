@@ -67,7 +67,8 @@ test('every image states its width and height, so nothing shifts when it arrives
     await product.waitForHydration();
     if (path === '/cart') await expect(new CartPage(page).lines()).toHaveCount(1);
     const images = await page.locator('img').all();
-    expect(images.length, `images on ${path}`).toBeGreaterThan(1);
+    // The header's logo is inline SVG (decision 015); every page still has a photo or artwork.
+    expect(images.length, `images on ${path}`).toBeGreaterThan(0);
     for (const image of images) {
       await expect(image, `${path}: ${await image.getAttribute('src')}`).toHaveAttribute('width', /^\d+$/);
       await expect(image, `${path}: ${await image.getAttribute('src')}`).toHaveAttribute('height', /^\d+$/);
