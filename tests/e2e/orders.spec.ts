@@ -204,10 +204,13 @@ test("the timeline follows the local carrier's scans to delivery, marked as simu
   await expect(status.getByText('Simulated tracking (test carrier)')).toBeVisible();
 
   // A simulated day lasts 2 s (playwright.config.ts): delivered 3¼ days, 6.5 s, after booking.
+  // Each reload shows the order once the page is live, after its first paint (decision 015).
+  test.setTimeout(75_000);
   await expect(async () => {
     await page.reload();
+    await expect(status.getByText('Simulated tracking (test carrier)')).toBeVisible({ timeout: 10_000 });
     await expect(status.getByText('Delivered', { exact: true })).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 20_000 });
+  }).toPass({ timeout: 45_000 });
   const titles = await status.locator('.order-timeline__title').allTextContents();
   expect(titles).toEqual([
     'Order placed',
