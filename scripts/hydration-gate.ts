@@ -61,7 +61,10 @@ export function hydrationGate(preloads: readonly string[]): void {
       });
       observer.observe({ type: 'paint' });
       // A browser that reports no paint (or a page with no content) still hydrates.
-      setTimeout(afterPaint, 3000);
+      setTimeout(() => {
+        observer.disconnect();
+        afterPaint();
+      }, 3000);
     },
     { once: true },
   );

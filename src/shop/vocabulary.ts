@@ -84,7 +84,4 @@ export const ICON_FOR_EMOJI: Readonly<Record<string, ContentIconName>> = {
   '🏷️': 'tag',
   '👩‍🌾': 'farmer',
   '💬': 'chat',
-  '🚚': 'truck',
-  '🔒': 'lock',
-  '💵': 'cash',
 };
