@@ -5,6 +5,10 @@ import { deferHydrationInBuild } from './scripts/defer-hydration.ts';
 import { writeHeadersFile } from './scripts/security-headers.ts';
 import { contentPages, NOT_FOUND_PATH, ORDER_SHELL_PATH } from './src/content/site-paths.server.ts';
 
+// Pages whose content is drawn in the browser (the cart from its storage, an order from the API):
+// their scripts start at once instead of after the first paint, which shows only their frame.
+const EAGER_PAGES = ['/cart', ORDER_SHELL_PATH];
+
 export default {
   appDirectory: 'src',
   // Static hosting: every page is prerendered to HTML at build time, then hydrates.
@@ -23,13 +27,13 @@ export default {
     // ORDER_SHELL_PATH: the order page's one shell, served for every /orders/<id> (netlify.toml).
     return [...getStaticPaths(), ...pages.map((page) => page.path), NOT_FOUND_PATH, ORDER_SHELL_PATH];
   },
-  // First, every page's JavaScript waits for its first paint (scripts/defer-hydration.ts, decision 015).
+  // First, every page's JavaScript waits for its first paint but the EAGER_PAGES' (scripts/defer-hydration.ts, decision 015).
   // Netlify answers any address it has no file or rule for with /404.html and status 404.
   // Then the security headers, with each page's own content security policy, go into _headers
   // (scripts/security-headers.ts); the Meta pixel's hosts are allowed only when it is configured.
   async buildEnd({ reactRouterConfig, viteConfig }) {
     const client = path.join(reactRouterConfig.buildDirectory, 'client');
-    await deferHydrationInBuild(client);
+    await deferHydrationInBuild(client, EAGER_PAGES);
     await copyFile(path.join(client, NOT_FOUND_PATH, 'index.html'), path.join(client, '404.html'));
     await writeHeadersFile(client, { pixel: Boolean(viteConfig.env.VITE_META_PIXEL_ID) });
   },

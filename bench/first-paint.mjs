@@ -74,21 +74,31 @@ export function beforeFirstPaint(lhr) {
  * @param {EarlyRequest[]} requests
  */
 function judge(requests) {
+  const browserOwn = requests.filter((request) => BEFORE_FIRST_PAINT.browserOwn.includes(pathOf(request.url)));
+  const counted = requests.filter((request) => !browserOwn.includes(request));
   /** @type {Record<string, number>} */
   const types = {};
-  for (const { resourceType } of requests) types[resourceType] = (types[resourceType] ?? 0) + 1;
+  for (const { resourceType } of counted) types[resourceType] = (types[resourceType] ?? 0) + 1;
   const problems = Object.entries(types)
     .filter(([type, count]) => count > (BEFORE_FIRST_PAINT.allowed[type] ?? 0))
     .map(([type, count]) => {
       const allowed = BEFORE_FIRST_PAINT.allowed[type] ?? 0;
-      const names = requests
-        .filter((request) => request.resourceType === type)
-        .map((request) => shortName(request.url));
+      const names = counted.filter((request) => request.resourceType === type).map((request) => shortName(request.url));
       return `${count} ${type} (${allowed === 0 ? 'none' : `at most ${allowed}`} allowed): ${names.join(', ')}`;
     });
   const images = types.Image ?? 0;
   const flags = images > BEFORE_FIRST_PAINT.imagesFlaggedAbove ? [`${images} images`] : [];
+  for (const request of browserOwn) flags.push(`${shortName(request.url)} (the browser's own, not counted)`);
   return { types, met: problems.length === 0, problems, flags };
+}
+
+/** A URL's path (`http://host/favicon.svg` → `/favicon.svg`), or the URL as given. */
+function pathOf(/** @type {string} */ url) {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url;
+  }
 }
 
 /** The last segment of a URL's path (`/assets/app-1.js` → `app-1.js`), or the URL as given. */

@@ -67,7 +67,7 @@ describe('beforeFirstPaint', () => {
           ...PAGE,
           { url: 'http://127.0.0.1/assets/app-1.js', resourceType: 'Script', start: 300 },
           { url: 'http://127.0.0.1/assets/lora-2.woff2', resourceType: 'Font', start: 300 },
-          { url: 'http://127.0.0.1/favicon.svg', resourceType: 'Other', start: 300 },
+          { url: 'http://127.0.0.1/manifest.json', resourceType: 'Other', start: 300 },
           { url: 'http://127.0.0.1/logo.svg', resourceType: 'Image', start: 300 },
         ],
         FIRST_PAINT_TS,
@@ -77,9 +77,22 @@ describe('beforeFirstPaint', () => {
     expect(early.problems).toEqual([
       '2 Font (at most 1 allowed): lora-1.woff2, lora-2.woff2',
       '1 Script (none allowed): app-1.js',
-      '1 Other (none allowed): favicon.svg',
+      '1 Other (none allowed): manifest.json',
     ]);
     expect(early.flags).toEqual(['2 images']);
+  });
+
+  it("lists the browser's own request for the tab icon without counting it", () => {
+    const early = beforeFirstPaint(
+      result([...PAGE, { url: 'http://127.0.0.1/favicon.svg', resourceType: 'Other', start: 300 }], FIRST_PAINT_TS),
+    );
+    expect(early.types).toEqual({ Document: 1, Stylesheet: 1, Font: 1, Image: 1 });
+    expect(early).toMatchObject({ met: true, problems: [] });
+    expect(early.flags).toEqual(["favicon.svg (the browser's own, not counted)"]);
+    const other = beforeFirstPaint(
+      result([...PAGE, { url: 'http://127.0.0.1/icons/tab.svg', resourceType: 'Other', start: 300 }], FIRST_PAINT_TS),
+    );
+    expect(other.met).toBe(false);
   });
 
   it('falls back to the first contentful paint when Chromium reported no first paint', () => {

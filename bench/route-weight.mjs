@@ -97,7 +97,7 @@ export function parseHtmlAssets(html) {
  */
 function gatePreloads(body) {
   if (!body.includes('__ouoGate')) return [];
-  const list = /\)\((\[[^\]]*\])\);?\s*$/.exec(body)?.[1];
+  const list = /\)\((\[[^\]]*\])(?:,[^)]*)?\);?\s*$/.exec(body)?.[1]; // ([modules], eager)
   if (!list) throw new Error('found the hydration gate but not the list of modules it preloads');
   const parsed = JSON.parse(list);
   if (!Array.isArray(parsed) || !parsed.every((href) => typeof href === 'string'))

@@ -77,6 +77,9 @@ describe('routeWeight', () => {
     const gated = deferHydration(PAGE);
     expect(gated).not.toMatch(/<link[^>]*modulepreload/);
     expect(parseHtmlAssets(gated).gatePreloads).toEqual(parseHtmlAssets(PAGE).modulePreloads);
+    expect(parseHtmlAssets(deferHydration(PAGE, { eager: true })).gatePreloads).toEqual(
+      parseHtmlAssets(PAGE).modulePreloads,
+    );
 
     const weight = await routeWeight(clientDir, '/gated');
     const ungated = await routeWeight(clientDir, '/products/3');

@@ -23,14 +23,18 @@ const MODULE_PRELOAD = /<link\s+rel="modulepreload"\s+href="([^"]+)"[^>]*\/?>/g;
 const BOOTSTRAP = /<script type="module" async="">([\s\S]*?)<\/script>/;
 const STATIC_IMPORT = /^import (?:\* as (\w+) from )?("[^"]+");$/gm;
 
-/** The page with its JavaScript deferred past the first paint; a page without React Router's bootstrap is returned as it is. */
-export function deferHydration(html: string): string {
+/**
+ * The page with its JavaScript deferred past the first paint; a page without React Router's
+ * bootstrap is returned as it is. `eager`: the page's content is drawn in the browser (the cart, an
+ * order), so its scripts start at once; taps and fields are still held until it is live.
+ */
+export function deferHydration(html: string, { eager = false } = {}): string {
   const bootstrap = BOOTSTRAP.exec(html);
   // Not React Router's page, or already deferred (a second pass changes nothing).
   if (!bootstrap?.[1]?.includes('__reactRouterRouteModules') || bootstrap[1].includes('__ouoGate')) return html;
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? '');
   const body = deferImports(bootstrap[1]);
-  const gate = `<script>${gateScript(preloads)}</script>`;
+  const gate = `<script>${gateScript(preloads, eager)}</script>`;
   return html
     .replace(MODULE_PRELOAD, '')
     .replace(bootstrap[0], `<script type="module" async="">${body}</script>`)
@@ -50,14 +54,18 @@ export function deferImports(bootstrap: string): string {
   return `await window.__ouoGate;\nconst [${names.join(', ')}] = await Promise.all([${specifiers.join(', ')}]);\n${rest.trim()}`;
 }
 
-/** Rewrites every prerendered page of the client folder in place; returns how many changed. */
-export async function deferHydrationInBuild(clientDir: string): Promise<number> {
+/**
+ * Rewrites every prerendered page of the client folder in place; returns how many changed.
+ * `eagerPaths`: the pages (`/cart`) whose scripts start at once (see deferHydration).
+ */
+export async function deferHydrationInBuild(clientDir: string, eagerPaths: readonly string[] = []): Promise<number> {
+  const eagerFiles = new Set(eagerPaths.map((page) => path.join(page.replace(/^\//, ''), 'index.html')));
   const files = (await readdir(clientDir, { recursive: true })).filter((file) => file.endsWith('.html'));
   let changed = 0;
   for (const file of files) {
     const full = path.join(clientDir, file);
     const html = await readFile(full, 'utf8');
-    const deferred = deferHydration(html);
+    const deferred = deferHydration(html, { eager: eagerFiles.has(path.normalize(file)) });
     if (deferred === html) continue;
     await writeFile(full, deferred);
     changed += 1;
@@ -66,7 +74,7 @@ export async function deferHydrationInBuild(clientDir: string): Promise<number> 
 }
 
 /** The gate as an inline script (minified: it is in every page) for a page whose modules are `preloads`. */
-export function gateScript(preloads: readonly string[]): string {
-  const source = `(${hydrationGate.toString()})(${JSON.stringify(preloads)});`;
+export function gateScript(preloads: readonly string[], eager = false): string {
+  const source = `(${hydrationGate.toString()})(${JSON.stringify(preloads)}, ${eager});`;
   return transformSync(source, { minify: true, target: 'es2020' }).code.trim();
 }

@@ -3,7 +3,8 @@
  * (scripts/defer-hydration.ts; docs/decisions/015-hydrate-after-first-paint.md). It runs before the
  * body is parsed, so it sees every tap, and it does three things:
  *
- * 1. It holds the page's JavaScript back until the first paint: the load event and the browser's
+ * 1. It holds the page's JavaScript back until the first paint (except on the pages built `eager`,
+ *    whose content only the scripts can draw): the load event and the browser's
  *    first contentful paint, then two frames (or at once, the moment the shopper reaches for the
  *    page: a touch, a key, a focus). Only then
  *    does it preload the modules and let React Router's bootstrap import them, so the HTML, the
@@ -24,7 +25,7 @@
  * must not refer to anything outside itself, and its hash goes into the page's CSP like every other
  * inline script.
  */
-export function hydrationGate(preloads: readonly string[]): void {
+export function hydrationGate(preloads: readonly string[], eager = false): void {
   const page = window as unknown as {
     __ouoGate?: Promise<void>;
     __ouoHydrated?: () => void;
@@ -70,6 +71,9 @@ export function hydrationGate(preloads: readonly string[]): void {
   );
   for (const type of ['pointerdown', 'touchstart', 'keydown', 'focusin'])
     addEventListener(type, open, { capture: true, once: true, passive: true });
+  // A page whose content is drawn in the browser (the cart, an order) has nothing to show before its
+  // scripts run: they start at once. Taps and fields are still held and handed over below.
+  if (eager) open();
 
   const held: HTMLElement[] = [];
   const changed = new Set<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>();

@@ -59,6 +59,14 @@ describe('deferHydration', () => {
     expect(deferHydration(deferred)).toBe(deferred);
   });
 
+  it('builds an eager page with a gate that opens at once, the rest rewritten the same way', () => {
+    const eager = deferHydration(PAGE, { eager: true });
+    const gate = (html: string) => /<head><script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(gate(eager)).toMatch(/\]\s*,\s*(!0|true)\s*\);?$/);
+    expect(gate(deferred)).toMatch(/\]\s*,\s*(!1|false)\s*\);?$/);
+    expect(eager.replace(gate(eager), '')).toBe(deferred.replace(gate(deferred), ''));
+  });
+
   it('defers a bootstrap without static imports too', () => {
     expect(deferImports('window.__reactRouterRouteModules = {};')).toBe(
       'await window.__ouoGate;\nwindow.__reactRouterRouteModules = {};',

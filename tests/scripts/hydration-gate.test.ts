@@ -6,8 +6,8 @@ type GateWindow = Window & { __ouoGate?: Promise<void>; __ouoHydrated?: () => vo
 const page = window as GateWindow;
 
 /** Runs the gate as a page does: from its source text (the build minifies it: defer-hydration.test.ts). */
-function runGate(preloads: string[] = ['/assets/root-1.js', '/assets/app-2.js']) {
-  new Function(`(${hydrationGate.toString()})(${JSON.stringify(preloads)});`)();
+function runGate(preloads: string[] = ['/assets/root-1.js', '/assets/app-2.js'], eager = false) {
+  new Function(`(${hydrationGate.toString()})(${JSON.stringify(preloads)}, ${eager});`)();
 }
 
 /** A value tracker like React's: it remembers the value set through the field's own setter. */
@@ -61,6 +61,22 @@ describe('the hydration gate', () => {
     window.dispatchEvent(new Event('load'));
     await vi.waitFor(() => expect(open).toBe(true));
     expect(preloaded()).toEqual(['/assets/root-1.js', '/assets/app-2.js']);
+  });
+
+  it('opens at once on a page built eager (its content is drawn by its scripts), still holding taps', async () => {
+    runGate(['/assets/cart-1.js'], true);
+    let open = false;
+    void page.__ouoGate?.then(() => {
+      open = true;
+    });
+    await vi.waitFor(() => expect(open).toBe(true));
+    expect(preloaded()).toEqual(['/assets/cart-1.js']);
+    const add = document.getElementById('add') as HTMLButtonElement;
+    const clicks = vi.fn();
+    add.addEventListener('click', clicks);
+    add.click();
+    expect(clicks).not.toHaveBeenCalled();
+    expect(add.hasAttribute('data-held')).toBe(true);
   });
 
   it('waits for the browser to report its first paint when the page loads before painting', async () => {
