@@ -1,5 +1,8 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { deferHydration, deferImports } from '../../scripts/defer-hydration.ts';
+import { deferHydration, deferHydrationInBuild, deferImports } from '../../scripts/defer-hydration.ts';
 import { inlineHashes, sha256Source } from '../../scripts/security-headers.ts';
 
 /** A prerendered page as React Router 7.18 writes it (trimmed). */
@@ -71,5 +74,26 @@ describe('deferHydration', () => {
     expect(deferImports('window.__reactRouterRouteModules = {};')).toBe(
       'await window.__ouoGate;\nwindow.__reactRouterRouteModules = {};',
     );
+  });
+});
+
+describe('deferHydrationInBuild', () => {
+  it('rewrites every page of the build, the pages named eager with a gate that opens at once', async () => {
+    const client = await mkdtemp(path.join(tmpdir(), 'defer-hydration-'));
+    try {
+      for (const page of ['', 'cart', 'orders/shell', 'products/3']) {
+        await mkdir(path.join(client, page), { recursive: true });
+        await writeFile(path.join(client, page, 'index.html'), PAGE);
+      }
+      expect(await deferHydrationInBuild(client, ['/cart', '/orders/shell'])).toBe(4);
+      const read = (page: string) => readFile(path.join(client, page, 'index.html'), 'utf8');
+      expect(await read('cart')).toBe(deferHydration(PAGE, { eager: true }));
+      expect(await read('orders/shell')).toBe(deferHydration(PAGE, { eager: true }));
+      expect(await read('products/3')).toBe(deferHydration(PAGE));
+      expect(await read('')).toBe(deferHydration(PAGE));
+      expect(await deferHydrationInBuild(client, ['/cart'])).toBe(0); // a second pass changes nothing
+    } finally {
+      await rm(client, { recursive: true, force: true });
+    }
   });
 });
