@@ -1,24 +1,28 @@
-// Content edits reach the site: a Sanity webhook calls a Netlify build hook whenever a document is
-// published (created, changed or deleted; drafts never), and Netlify rebuilds and prerenders every
-// page from the new content.
+// Content edits reach the site: a Sanity webhook tells the site's /api/content-published whenever a
+// document is published (created, changed or deleted; drafts never), signed with a shared secret.
+// The site asks Netlify's build hook for one build per burst of publishes
+// (netlify/lib/content/rebuild.ts), and Netlify rebuilds and prerenders every page.
 //
 //   SANITY_PROJECT_ID=… SANITY_DATASET=production SANITY_MANAGE_TOKEN=… \
-//   NETLIFY_BUILD_HOOK_URL=https://api.netlify.com/build_hooks/… node scripts/sanity-build-hook.mjs
+//   SITE_URL=https://orangutanorganics.in SANITY_WEBHOOK_SECRET=… node scripts/sanity-build-hook.mjs
 //
-// Safe to run again: it finds the webhook by name and only creates it (or points it at a new build
-// hook URL) when needed. See docs/deploy.md for the manual steps it replaces.
+// Safe to run again: it finds the webhook by name, creates it when there is none and otherwise
+// sets its address and secret again (Sanity never shows a secret back, so it cannot be compared).
+// See docs/deploy.md for the manual steps it replaces.
 
 export const SANITY_API = 'https://api.sanity.io/v2021-10-04';
 export const WEBHOOK_NAME = 'Rebuild the shop on Netlify';
 
+/** Where the site takes the webhook (netlify/functions/content-published.mts). */
+export const WEBHOOK_PATH = '/api/content-published';
+
 /**
  * The webhook Sanity keeps: every published change to a content document (not Sanity's own system
- * or asset documents), delivered as a small POST; the build hook ignores the body.
- * @param {{ dataset: string, buildHookUrl: string }} options
+ * or asset documents), delivered as a small signed POST naming the document.
+ * @param {{ dataset: string, siteUrl: string, secret: string }} options
  */
-export function webhookDefinition({ dataset, buildHookUrl }) {
-  const url = new URL(buildHookUrl);
-  url.searchParams.set('trigger_title', 'Content published in Sanity');
+export function webhookDefinition({ dataset, siteUrl, secret }) {
+  const url = new URL(WEBHOOK_PATH, siteUrl);
   return {
     type: 'document',
     name: WEBHOOK_NAME,
@@ -29,6 +33,7 @@ export function webhookDefinition({ dataset, buildHookUrl }) {
     httpMethod: 'POST',
     includeDrafts: false,
     headers: {},
+    secret,
     rule: {
       on: ['create', 'update', 'delete'],
       filter: '!(_type match "system.*") && !(_type match "sanity.*")',
@@ -38,11 +43,11 @@ export function webhookDefinition({ dataset, buildHookUrl }) {
 }
 
 /**
- * @param {{ projectId: string, dataset: string, token: string, buildHookUrl: string }} options
+ * @param {{ projectId: string, dataset: string, token: string, siteUrl: string, secret: string }} options
  * @param {typeof fetch} [fetchImpl]
- * @returns {Promise<{ action: 'created' | 'updated' | 'unchanged', id: string }>}
+ * @returns {Promise<{ action: 'created' | 'updated', id: string }>}
  */
-export async function ensureBuildHook({ projectId, dataset, token, buildHookUrl }, fetchImpl = fetch) {
+export async function ensureBuildHook({ projectId, dataset, token, siteUrl, secret }, fetchImpl = fetch) {
   const base = `${SANITY_API}/hooks/projects/${encodeURIComponent(projectId)}`;
   const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
   const call = async (/** @type {string} */ url, /** @type {RequestInit} */ init = {}) => {
@@ -52,11 +57,10 @@ export async function ensureBuildHook({ projectId, dataset, token, buildHookUrl 
       throw new Error(`Sanity answered HTTP ${response.status} to ${init.method ?? 'GET'} ${url}: ${body}`);
     return JSON.parse(body);
   };
-  const wanted = webhookDefinition({ dataset, buildHookUrl });
+  const wanted = webhookDefinition({ dataset, siteUrl, secret });
   /** @type {{ id: string, name: string, url: string, dataset: string }[]} */
   const existing = await call(base);
   const found = existing.find((hook) => hook.name === WEBHOOK_NAME && hook.dataset === dataset);
-  if (found && found.url === wanted.url) return { action: 'unchanged', id: found.id };
   if (found) {
     const updated = await call(`${base}/${encodeURIComponent(found.id)}`, {
       method: 'PATCH',
@@ -70,18 +74,21 @@ export async function ensureBuildHook({ projectId, dataset, token, buildHookUrl 
 
 /** @param {Record<string, string | undefined>} env */
 export function readOptions(env) {
-  const names = ['SANITY_PROJECT_ID', 'SANITY_DATASET', 'SANITY_MANAGE_TOKEN', 'NETLIFY_BUILD_HOOK_URL'];
+  const names = ['SANITY_PROJECT_ID', 'SANITY_DATASET', 'SANITY_MANAGE_TOKEN', 'SITE_URL', 'SANITY_WEBHOOK_SECRET'];
   const missing = names.filter((name) => !env[name]?.trim());
   if (missing.length > 0) throw new Error(`Set ${missing.join(', ')} (see docs/deploy.md).`);
-  const buildHookUrl = String(env.NETLIFY_BUILD_HOOK_URL);
-  if (!/^https:\/\/api\.netlify\.com\/build_hooks\/[\w-]+$/.test(buildHookUrl)) {
-    throw new Error('NETLIFY_BUILD_HOOK_URL should look like https://api.netlify.com/build_hooks/<id>.');
+  const siteUrl = String(env.SITE_URL);
+  if (!/^https:\/\/[^/]+\/?$/.test(siteUrl)) {
+    throw new Error("SITE_URL should be the site's own https address, like https://orangutanorganics.in.");
   }
+  const secret = String(env.SANITY_WEBHOOK_SECRET);
+  if (secret.length < 24) throw new Error('SANITY_WEBHOOK_SECRET should be at least 24 random characters.');
   return {
     projectId: String(env.SANITY_PROJECT_ID),
     dataset: String(env.SANITY_DATASET),
     token: String(env.SANITY_MANAGE_TOKEN),
-    buildHookUrl,
+    siteUrl,
+    secret,
   };
 }
 

@@ -4,13 +4,19 @@ import { ensureBuildHook, readOptions, WEBHOOK_NAME, webhookDefinition } from '.
 import { server } from '../support/msw.ts';
 
 const HOOKS = 'https://api.sanity.io/v2021-10-04/hooks/projects/abc123';
-const BUILD_HOOK = 'https://api.netlify.com/build_hooks/5f1e2d3c';
-const options = { projectId: 'abc123', dataset: 'production', token: 'secret-token', buildHookUrl: BUILD_HOOK };
-const TARGET = `${BUILD_HOOK}?trigger_title=Content+published+in+Sanity`;
+const SECRET = 'a-webhook-secret-of-32-characters';
+const options = {
+  projectId: 'abc123',
+  dataset: 'production',
+  token: 'secret-token',
+  siteUrl: 'https://orangutanorganics.in',
+  secret: SECRET,
+};
+const TARGET = 'https://orangutanorganics.in/api/content-published';
 
 describe('webhookDefinition', () => {
-  it('fires on every published change of a content document, never on drafts', () => {
-    const hook = webhookDefinition({ dataset: 'production', buildHookUrl: BUILD_HOOK });
+  it("fires on every published change of a content document, never on drafts, signed, to the site's own address", () => {
+    const hook = webhookDefinition({ dataset: 'production', siteUrl: 'https://orangutanorganics.in/', secret: SECRET });
     expect(hook).toMatchObject({
       type: 'document',
       name: WEBHOOK_NAME,
@@ -18,7 +24,8 @@ describe('webhookDefinition', () => {
       url: TARGET,
       httpMethod: 'POST',
       includeDrafts: false,
-      rule: { on: ['create', 'update', 'delete'] },
+      secret: SECRET,
+      rule: { on: ['create', 'update', 'delete'], projection: '{_id, _type}' },
     });
     expect(hook.rule.filter).toContain('!(_type match "sanity.*")');
   });
@@ -43,28 +50,22 @@ describe('ensureBuildHook', () => {
     expect(created).toEqual([webhookDefinition(options)]);
   });
 
-  it('changes nothing when the same webhook exists (safe to run again)', async () => {
-    server.use(
-      http.get(HOOKS, () => HttpResponse.json([{ id: 'h1', name: WEBHOOK_NAME, url: TARGET, dataset: 'production' }])),
-    );
-    expect(await ensureBuildHook(options)).toEqual({ action: 'unchanged', id: 'h1' });
-  });
-
-  it('points an existing webhook at a new build hook', async () => {
-    let patched: { url?: string } = {};
+  it('sets an existing webhook again, address and secret (safe to run again)', async () => {
+    let patched: { url?: string; secret?: string } = {};
     server.use(
       http.get(HOOKS, () =>
         HttpResponse.json([
           { id: 'h1', name: WEBHOOK_NAME, url: 'https://api.netlify.com/build_hooks/old', dataset: 'production' },
+          { id: 'h2', name: WEBHOOK_NAME, url: TARGET, dataset: 'staging' },
         ]),
       ),
       http.patch(`${HOOKS}/h1`, async ({ request }) => {
-        patched = (await request.json()) as { url?: string };
+        patched = (await request.json()) as { url?: string; secret?: string };
         return HttpResponse.json({ id: 'h1' });
       }),
     );
     expect(await ensureBuildHook(options)).toEqual({ action: 'updated', id: 'h1' });
-    expect(patched.url).toBe(TARGET);
+    expect(patched).toMatchObject({ url: TARGET, secret: SECRET });
   });
 
   it('says what Sanity answered when it refuses', async () => {
@@ -76,18 +77,22 @@ describe('ensureBuildHook', () => {
 describe('readOptions', () => {
   it('names every missing variable', () => {
     expect(() => readOptions({ SANITY_PROJECT_ID: 'abc' })).toThrow(
-      'Set SANITY_DATASET, SANITY_MANAGE_TOKEN, NETLIFY_BUILD_HOOK_URL (see docs/deploy.md).',
+      'Set SANITY_DATASET, SANITY_MANAGE_TOKEN, SITE_URL, SANITY_WEBHOOK_SECRET (see docs/deploy.md).',
     );
   });
 
-  it('refuses a URL that is not a Netlify build hook', () => {
+  it('refuses a site address that is not https, or a short secret', () => {
     const env = {
       SANITY_PROJECT_ID: 'abc123',
       SANITY_DATASET: 'production',
       SANITY_MANAGE_TOKEN: 'secret-token',
-      NETLIFY_BUILD_HOOK_URL: 'https://example.com/hook',
+      SITE_URL: 'http://orangutanorganics.in',
+      SANITY_WEBHOOK_SECRET: SECRET,
     };
-    expect(() => readOptions(env)).toThrow(/build_hooks/);
-    expect(readOptions({ ...env, NETLIFY_BUILD_HOOK_URL: BUILD_HOOK })).toEqual(options);
+    expect(() => readOptions(env)).toThrow(/https address/);
+    expect(() => readOptions({ ...env, SITE_URL: options.siteUrl, SANITY_WEBHOOK_SECRET: 'short' })).toThrow(
+      /at least 24/,
+    );
+    expect(readOptions({ ...env, SITE_URL: options.siteUrl })).toEqual(options);
   });
 });

@@ -40,6 +40,16 @@ export const serverEnvSchema = z.object({
   LOCAL_SHEETS_DIR: z.string().default('.data/sheets'),
   /** Where the local stand-in writes each confirmation email (`<orderId>.html`) when no web app is set. */
   LOCAL_MAIL_DIR: z.string().default('.data/mail'),
+  /**
+   * The Sanity webhook's secret: `/api/content-published` takes only calls signed with it
+   * (docs/deploy.md). Unset: every call is refused.
+   */
+  SANITY_WEBHOOK_SECRET: optional,
+  /** Netlify's build hook, called once per burst of publishes (netlify/lib/content/rebuild.ts). */
+  NETLIFY_BUILD_HOOK_URL: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** The local test gateway's signing secret, generated on first use (never in the code). */
   LOCAL_GATEWAY_SECRET_FILE: z.string().default('.data/local-gateway.secret'),
 });
