@@ -4,8 +4,8 @@
  * body is parsed, so it sees every tap, and it does three things:
  *
  * 1. It holds the page's JavaScript back until the first paint (except on the pages built `eager`,
- *    whose content only the scripts can draw): the load event and the browser's
- *    first contentful paint, then two frames (or at once, the moment the shopper reaches for the
+ *    whose content only the scripts can draw): the load event, the browser's first contentful
+ *    paint and the first screen's images decoded, then two frames (or at once, the moment the shopper reaches for the
  *    page: a touch, a key, a focus). Only then
  *    does it preload the modules and let React Router's bootstrap import them, so the HTML, the
  *    stylesheet, the first image and the heading font have the network to themselves.
@@ -48,8 +48,18 @@ export function hydrationGate(preloads: readonly string[], eager = false): void 
     letGo();
   };
   // After the first paint: the load event (the first image has arrived), the browser's own
-  // first-contentful-paint entry (load can come before anything is on screen), then two frames.
-  const afterPaint = () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(open, 0)));
+  // first-contentful-paint entry (load can come before anything is on screen), then two frames…
+  // …and the first screen's images decoded: the largest paint is usually one of them, and the
+  // browser draws it a frame or more after `load` (decoding is asynchronous). Scripts run before
+  // that draw would hold it back. Lazy images are not waited for.
+  const imagesDecoded = () =>
+    Promise.all(
+      [...doc.images]
+        .filter((image) => image.loading !== 'lazy' && typeof image.decode === 'function')
+        .map((image) => image.decode().catch(() => undefined)),
+    );
+  const afterPaint = () =>
+    void imagesDecoded().then(() => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(open, 0))));
   addEventListener(
     'load',
     () => {

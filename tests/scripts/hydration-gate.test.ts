@@ -105,6 +105,25 @@ describe('the hydration gate', () => {
     await vi.waitFor(() => expect(preloaded()).toHaveLength(2));
   });
 
+  it("waits for the first screen's images to be decoded (the largest paint comes after load), not for lazy ones", async () => {
+    let decoded: () => void = () => undefined;
+    const hero = document.createElement('img');
+    Object.assign(hero, { decode: () => new Promise<void>((resolve) => (decoded = resolve)) });
+    const lazy = document.createElement('img');
+    lazy.loading = 'lazy';
+    Object.assign(lazy, { decode: () => new Promise<void>(() => undefined) });
+    const broken = document.createElement('img');
+    Object.assign(broken, { decode: () => Promise.reject(new Error('EncodingError')) });
+    document.body.append(hero, lazy, broken);
+    runGate();
+    window.dispatchEvent(new Event('load'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(preloaded()).toEqual([]);
+
+    decoded();
+    await vi.waitFor(() => expect(preloaded()).toHaveLength(2));
+  });
+
   it('opens at once when the shopper reaches for the page, and only once', async () => {
     runGate();
     document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }));
