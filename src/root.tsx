@@ -26,13 +26,15 @@ import './styles/global.css';
 import './features/shell/shell.css';
 
 export async function loader() {
-  const [settings, catalogue, whatHappensNext] = await Promise.all([
+  const [settings, catalogue, whatHappensNext, policyLinks] = await Promise.all([
     content().settings(),
     content().catalogue(),
     // For the order page, which has no loader of its own: it is one shell for every order (routes/order.tsx).
     content().whatHappensNext(),
+    // Every policy document gets a footer link, in the editors' order.
+    content().policyLinks(),
   ]);
-  return { settings, catalogue: leanCatalogue(catalogue), whatHappensNext };
+  return { settings, catalogue: leanCatalogue(catalogue), whatHappensNext, policyLinks };
 }
 
 export function links() {
@@ -76,14 +78,18 @@ function Shell({ children }: { children: React.ReactNode }) {
   return (
     <ToastProvider>
       <CartProvider catalogue={catalogue}>
-        <FreeDeliveryBanner threshold={settings.freeShippingThreshold} />
+        <FreeDeliveryBanner text={settings.deliveryBanner} threshold={settings.freeShippingThreshold} />
         <Header shopName={settings.shopName} />
         {/* Orders that could not reach the server are resent from any page until it answers. */}
         <OutboxNotices />
         <main id="main" tabIndex={-1}>
           {children}
         </main>
-        <Footer settings={settings} productNames={catalogue.map((product) => product.name)} />
+        <Footer
+          settings={settings}
+          productNames={catalogue.map((product) => product.name)}
+          policyLinks={data.policyLinks}
+        />
         <ChatButton number={settings.whatsappNumber} greeting={settings.whatsappGreeting} />
       </CartProvider>
     </ToastProvider>

@@ -6,16 +6,13 @@
  * so that only the pages with such cards load them.
  */
 import {
-  Banknote,
   Check,
-  Lock,
   type LucideIcon,
   Mail,
   MapPin,
   Menu,
   Phone,
   ShoppingCart,
-  Sprout,
   Truck,
   X,
 } from 'lucide-react';
@@ -33,9 +30,6 @@ export const CartIcon = shaped(ShoppingCart);
 export const MenuIcon = shaped(Menu);
 export const CloseIcon = shaped(X);
 export const TruckIcon = shaped(Truck, 20);
-export const LockIcon = shaped(Lock, 20);
-export const CashIcon = shaped(Banknote, 20);
-export const SproutIcon = shaped(Sprout, 20);
 export const MapPinIcon = shaped(MapPin, 20);
 export const PhoneIcon = shaped(Phone, 20);
 export const MailIcon = shaped(Mail, 20);

@@ -11,15 +11,7 @@ export function batchUrl(batchId: string, origin: string = SITE_ORIGIN): string 
   return `${origin}${batchPath(batchId)}`;
 }
 
-/** The policy pages every shopper can reach from the footer; their text lives in the content source. */
-export const POLICY_LINKS = [
-  { slug: 'shipping', label: 'Shipping & Delivery' },
-  { slug: 'returns', label: 'Returns & Refunds' },
-  { slug: 'privacy', label: 'Privacy Policy' },
-  { slug: 'terms', label: 'Terms & Conditions' },
-  { slug: 'grievance', label: 'Grievance Officer' },
-] as const;
-
+/** A policy page's address (its document's slug; the footer links every policy document). */
 export const policyPath = (slug: string) => `/policies/${slug}`;
 
 /** A page of the site as the sitemap lists it. */

@@ -51,6 +51,8 @@ export function createContent(source: ContentSource = createContentSource()) {
     batch: (batchId: string) => run('batch', queries.BATCH_BY_ID_QUERY, maybe(types.batchSchema), { batchId }),
     batches: () => run('batches', queries.BATCHES_QUERY, types.batchListSchema),
     policies: () => run('policies', queries.POLICY_PAGES_QUERY, types.policyPageListSchema),
+    policyLinks: () => run('policy links', queries.POLICY_LINKS_QUERY, types.policyLinksSchema),
+    guidePages: () => run('guide pages', queries.GUIDE_PAGES_QUERY, types.guidePagesSchema),
     policy,
     /** The order page's "What happens next": the shipping policy's dispatch and delivery sections. */
     whatHappensNext: async () => {

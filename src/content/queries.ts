@@ -20,7 +20,8 @@ export const PRODUCT_BY_ID_QUERY = `*[_type == "product" && id == $id && !(_id i
 export const SHOP_SETTINGS_QUERY = `*[_id == "shopSettings"][0] {
   shopName, tagline, showDiscountTag, festivalLabel, festivalActive, freeShippingThreshold, codCharge,
   whatsappNumber, whatsappGreeting, contactEmail, contactPhone, address,
-  "socialLinks": socialLinks[]{ platform, url }, marketplaceNote, pickup
+  "socialLinks": socialLinks[]{ platform, url }, marketplaceNote, pickup,
+  deliveryBanner, footerLegal, "trustBadges": trustBadges[]{ icon, text }, newsletter{ title, text, note }
 }`;
 
 const FEATURE_CARD = `{ icon, title, text }`;
@@ -28,7 +29,8 @@ const IMPACT_STAT = `{ value, label, note }`;
 
 export const HOME_PAGE_QUERY = `*[_id == "homePage"][0] {
   heroTitle, heroSubtitle, "tiles": tiles[]${FEATURE_CARD}, whyChooseTitle,
-  "whyChooseUs": whyChooseUs[]${FEATURE_CARD}, ctaTitle, ctaText
+  "whyChooseUs": whyChooseUs[]${FEATURE_CARD}, ctaTitle, ctaText,
+  heroButton, productsTitle, productsButton, ctaButton
 }`;
 
 export const ABOUT_PAGE_QUERY = `*[_id == "aboutPage"][0] {
@@ -80,6 +82,10 @@ export const BATCHES_QUERY = `*[_type == "traceabilityBatch"] | order(batchId de
 const POLICY_CARD = `slug, title, summary, updatedAt`;
 
 export const POLICY_PAGES_QUERY = `*[_type == "policyPage" && !(_id in path("drafts.**"))] | order(slug asc) { ${POLICY_CARD} }`;
+
+export const POLICY_LINKS_QUERY = `*[_type == "policyPage" && !(_id in path("drafts.**"))] | order(footerOrder asc, slug asc) { slug, "label": footerLabel }`;
+
+export const GUIDE_PAGES_QUERY = `*[_id == "guidePages"][0] { blogIntro, recipesIntro, ingredientChips, nutritionIntro, whyItMattersIntro }`;
 
 export const POLICY_PAGE_BY_SLUG_QUERY = `*[_type == "policyPage" && slug == $slug && !(_id in path("drafts.**"))][0] { ${POLICY_CARD}, body }`;
 

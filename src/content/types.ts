@@ -62,6 +62,13 @@ export const shopSettingsSchema = z.object({
   socialLinks: z.array(socialLinkSchema).default([]),
   marketplaceNote: z.string().default(''),
   pickup: z.object({ name: z.string(), pincode: z.string().regex(/^\d{6}$/) }),
+  // Texts across the site (issue 16; docs/content-model.md).
+  /** With `{amount}`: the free-shipping threshold. */
+  deliveryBanner: z.string(),
+  footerLegal: z.string(),
+  /** A text may use `{amount}` too. */
+  trustBadges: z.array(z.object({ icon: z.string(), text: z.string() })),
+  newsletter: z.object({ title: z.string(), text: z.string(), note: z.string() }),
 });
 export type ShopSettings = z.infer<typeof shopSettingsSchema>;
 
@@ -79,6 +86,10 @@ export const homePageSchema = z.object({
   whyChooseUs: z.array(featureCardSchema),
   ctaTitle: z.string(),
   ctaText: z.string(),
+  heroButton: z.string(),
+  productsTitle: z.string(),
+  productsButton: z.string(),
+  ctaButton: z.string(),
 });
 export type HomePage = z.infer<typeof homePageSchema>;
 
@@ -228,6 +239,19 @@ export const policyPageListSchema = z.array(policyPageCardSchema);
 
 export const policyPageSchema = policyPageCardSchema.extend({ body: portableTextSchema });
 export type PolicyPage = z.infer<typeof policyPageSchema>;
+
+/** The footer's policy links, in the editors' order. */
+export const policyLinksSchema = z.array(z.object({ slug: z.string(), label: z.string() }));
+export type PolicyLink = z.infer<typeof policyLinksSchema>[number];
+
+export const guidePagesSchema = z.object({
+  blogIntro: z.string(),
+  recipesIntro: z.string(),
+  ingredientChips: z.array(z.string()),
+  nutritionIntro: z.string(),
+  whyItMattersIntro: z.string(),
+});
+export type GuidePages = z.infer<typeof guidePagesSchema>;
 
 export const sitePathsSchema = z.object({
   productIds: z.array(z.number().int()),

@@ -1,5 +1,5 @@
 import { Link, useNavigate, useRouteLoaderData } from 'react-router';
-import { CashIcon, LockIcon, SproutIcon, TruckIcon } from '../components/icons.tsx';
+import { ContentIcon } from '../components/content-icons.tsx';
 import { ResponsiveImage } from '../components/image/ResponsiveImage.tsx';
 import { QuantityStepper } from '../components/QuantityStepper.tsx';
 import { useCart } from '../features/cart/cart-context.tsx';
@@ -7,6 +7,7 @@ import { cartPixelParams, track } from '../features/pixel/pixel.ts';
 import { pageHead } from '../features/seo/head.ts';
 import { useHydrated } from '../hooks/use-hydrated.ts';
 import type { loader as rootLoader } from '../root.tsx';
+import { fillIn } from '../shop/fill-in.ts';
 import { formatRupees } from '../shop/money.ts';
 import { DEFAULT_SHIPPING_RULES } from '../shop/shipping.ts';
 import '../features/cart/cart.css';
@@ -24,21 +25,14 @@ export function meta() {
   });
 }
 
-function trustBadges(freeShippingThreshold: number) {
-  return [
-    { Icon: LockIcon, text: 'Secure payment: UPI, cards and net banking through Razorpay' },
-    { Icon: CashIcon, text: 'Cash on Delivery available across India' },
-    { Icon: TruckIcon, text: `Free delivery on orders of ${formatRupees(freeShippingThreshold)} and above` },
-    { Icon: SproutIcon, text: 'Certified organic, straight from Himalayan farms' },
-  ];
-}
-
 export default function Cart() {
   const cart = useCart();
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const root = useRouteLoaderData<typeof rootLoader>('root');
   const threshold = root?.settings.freeShippingThreshold ?? DEFAULT_SHIPPING_RULES.freeShippingThreshold;
+  // The editors' reasons to buy (Shop settings → Texts across the site); {amount} is the threshold.
+  const trustBadges = root?.settings.trustBadges ?? [];
 
   if (!hydrated) {
     return (
@@ -141,9 +135,10 @@ export default function Cart() {
         </section>
       </div>
       <ul className="trust-badges" aria-label="Why shop with us">
-        {trustBadges(threshold).map((badge) => (
+        {trustBadges.map((badge) => (
           <li key={badge.text}>
-            <badge.Icon className="trust-badges__icon" /> {badge.text}
+            <ContentIcon name={badge.icon} size={20} className="trust-badges__icon" />{' '}
+            {fillIn(badge.text, { amount: formatRupees(threshold) })}
           </li>
         ))}
       </ul>

@@ -39,7 +39,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h1 id="hero-title">{home.heroTitle}</h1>
           <p className="hero__subtitle">{home.heroSubtitle}</p>
           <Link className="button" to="/products">
-            Shop organic products
+            {home.heroButton}
           </Link>
         </div>
       </section>
@@ -57,7 +57,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section className="page" aria-labelledby="home-products">
-        <h2 id="home-products">From our farms</h2>
+        <h2 id="home-products">{home.productsTitle}</h2>
         {/* Below the hero, whose poster is the page's LCP image: every card's photo is lazy. */}
         <ul className="grid product-grid">
           {catalogue.map((product) => (
@@ -74,7 +74,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </ul>
         <p className="center">
           <Link className="button button--ghost" to="/products">
-            See all products
+            {home.productsButton}
           </Link>
         </p>
       </section>
@@ -97,7 +97,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 id="cta-title">{home.ctaTitle}</h2>
           <p>{home.ctaText}</p>
           <Link className="button button--light" to="/products">
-            Browse the shop
+            {home.ctaButton}
           </Link>
         </div>
       </section>

@@ -18,7 +18,8 @@ import type { Route } from './+types/nutrition';
 const PRODUCT_IMAGE_SLOT = { width: 800, height: 800 };
 
 export async function loader() {
-  return { items: await content().nutritionItems() };
+  const [items, guide] = await Promise.all([content().nutritionItems(), content().guidePages()]);
+  return { items, intro: guide.nutritionIntro };
 }
 
 /** Filters change only the query: the prerendered data stays as it is. */
@@ -40,7 +41,7 @@ export default function Nutrition({ loaderData }: Route.ComponentProps) {
   return (
     <FilterPage
       title="Nutrition"
-      intro="What each of our foods brings to the plate, per 100 g, and how to make the most of it in your kitchen."
+      intro={loaderData.intro}
       label="Filter nutrition cards"
       noun="items"
       searchPlaceholder="Name, nutrient or benefit"

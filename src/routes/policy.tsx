@@ -1,10 +1,11 @@
-import { data, isRouteErrorResponse, Link } from 'react-router';
-import { POLICY_LINKS, policyPath } from '../config/site.ts';
+import { data, isRouteErrorResponse, Link, useRouteLoaderData } from 'react-router';
+import { policyPath } from '../config/site.ts';
 import { content } from '../content/content.server.ts';
 import { formatPostDate } from '../features/blog/format.ts';
 import { RichText } from '../features/blog/RichText.tsx';
 import { notFoundHead, pageHead } from '../features/seo/head.ts';
 import '../features/blog/blog.css';
+import type { loader as rootLoader } from '../root.tsx';
 import type { Route } from './+types/policy';
 
 export async function loader({ params }: Route.LoaderArgs) {
@@ -56,11 +57,13 @@ export default function PolicyRoute({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** The other policies: the same links, in the same order, as the footer (every policy document). */
 function PolicyNav({ current }: { current?: string }) {
+  const links = useRouteLoaderData<typeof rootLoader>('root')?.policyLinks ?? [];
   return (
     <nav className="policy__nav" aria-label="Our policies">
       <ul className="tag-list">
-        {POLICY_LINKS.map((link) => (
+        {links.map((link) => (
           <li key={link.slug}>
             <Link to={policyPath(link.slug)} aria-current={link.slug === current ? 'page' : undefined}>
               {link.label}

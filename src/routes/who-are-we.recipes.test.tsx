@@ -35,7 +35,11 @@ function renderRecipes(url = '/who-are-we/recipes') {
           <Probe />
         </>
       ),
-      loader: () => ({ recipes: RECIPES }),
+      loader: () => ({
+        recipes: RECIPES,
+        intro: 'Dishes from our kitchens.',
+        ingredientChips: ['Rajma', 'Red Rice', 'Ghee', 'Black Soyabean', 'Jimbu'],
+      }),
     },
   ]);
   render(<Stub initialEntries={[url]} />);

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { content } from '../content/content.server.ts';
 import {
   ChipGroup,
@@ -7,7 +8,7 @@ import {
   TagList,
   useFilterPage,
 } from '../features/filters/index.ts';
-import { CALORIES, RECIPE_FILTER } from '../features/recipes/recipe-filters.ts';
+import { CALORIES, recipeFilter } from '../features/recipes/recipe-filters.ts';
 import { pageHead } from '../features/seo/head.ts';
 import { breadcrumbJsonLd, recipeJsonLd } from '../features/seo/structured-data.ts';
 import '../features/catalogue/catalogue.css';
@@ -15,7 +16,8 @@ import '../features/filters/filters.css';
 import type { Route } from './+types/who-are-we.recipes';
 
 export async function loader() {
-  return { recipes: await content().recipes() };
+  const [recipes, guide] = await Promise.all([content().recipes(), content().guidePages()]);
+  return { recipes, intro: guide.recipesIntro, ingredientChips: guide.ingredientChips };
 }
 
 /** Filters change only the query: the prerendered data stays as it is. */
@@ -39,13 +41,14 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Recipes({ loaderData }: Route.ComponentProps) {
-  const page = useFilterPage(RECIPE_FILTER, loaderData.recipes);
+  const definition = useMemo(() => recipeFilter(loaderData.ingredientChips), [loaderData.ingredientChips]);
+  const page = useFilterPage(definition, loaderData.recipes);
   const { filters, options, change } = page;
 
   return (
     <FilterPage
       title="Recipes"
-      intro="Everyday and festive dishes we cook at home with the grains, pulses, ghee and spice from our farmer families."
+      intro={loaderData.intro}
       label="Filter recipes"
       noun="recipes"
       searchPlaceholder="Title, ingredient or tag"

@@ -14,7 +14,8 @@ import '../features/filters/filters.css';
 import type { Route } from './+types/why-it-matters';
 
 export async function loader() {
-  return { items: await content().impactItems() };
+  const [items, guide] = await Promise.all([content().impactItems(), content().guidePages()]);
+  return { items, intro: guide.whyItMattersIntro };
 }
 
 /** Filters change only the query: the prerendered data stays as it is. */
@@ -68,7 +69,7 @@ export default function WhyItMatters({ loaderData }: Route.ComponentProps) {
   return (
     <FilterPage
       title="Why it matters"
-      intro="What your order keeps going in the hills: old seed, living soil and a fair living for the families who farm them."
+      intro={loaderData.intro}
       label="Filter pillars and projects"
       noun="items"
       searchPlaceholder="Title, description, quote or tag"

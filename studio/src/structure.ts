@@ -6,6 +6,7 @@ const SINGLETONS: { type: string; title: string }[] = [
   { type: 'homePage', title: 'Home page' },
   { type: 'aboutPage', title: 'Who are we page' },
   { type: 'farmerImpactPage', title: 'Farmer impact page' },
+  { type: 'guidePages', title: 'Blog, recipes, nutrition and why-it-matters pages' },
 ];
 
 export const structure: StructureResolver = (S) =>

@@ -8,9 +8,11 @@
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import calculateShipping from '../../netlify/functions/calculate-shipping.mts';
 import contact from '../../netlify/functions/contact.mts';
+import contentPublished from '../../netlify/functions/content-published.mts';
 import createOrder from '../../netlify/functions/create-order.mts';
 import health from '../../netlify/functions/health.mts';
 import localGateway from '../../netlify/functions/local-gateway.mts';
@@ -19,6 +21,7 @@ import pincode from '../../netlify/functions/pincode.mts';
 import processCod from '../../netlify/functions/process-cod.mts';
 import processPrepaid from '../../netlify/functions/process-prepaid.mts';
 import razorpayWebhook from '../../netlify/functions/razorpay-webhook.mts';
+import rebuildContent from '../../netlify/functions/rebuild-content.mts';
 import reconcileOrders from '../../netlify/functions/reconcile-orders.mts';
 import reviews from '../../netlify/functions/reviews.mts';
 import track from '../../netlify/functions/track.mts';
@@ -248,6 +251,33 @@ const CASES: Record<string, { success: Call[]; error: Call[] }> = {
     error: [() => razorpayWebhook(post('/api/razorpay/webhook', '{}'))],
   },
   'reconcile-orders': { success: [() => reconcileOrders()], error: [] },
+  'rebuild-content': { success: [() => rebuildContent()], error: [] },
+  'content-published': {
+    success: [
+      async () => {
+        const body = JSON.stringify({ _id: 'product-3', _type: 'product' });
+        const secret = 'headers-webhook-secret';
+        process.env.SANITY_WEBHOOK_SECRET = secret;
+        try {
+          const signature = await encodeSignatureHeader(body, Date.now(), secret);
+          return await contentPublished(
+            new Request('http://localhost/api/content-published', {
+              method: 'POST',
+              headers: { [SIGNATURE_HEADER_NAME]: signature },
+              body,
+            }),
+          );
+        } finally {
+          delete process.env.SANITY_WEBHOOK_SECRET;
+        }
+      },
+    ],
+    // No secret set: every call is refused; a GET is not allowed.
+    error: [
+      () => contentPublished(post('/api/content-published', { _id: 'x', _type: 'y' })),
+      () => contentPublished(other('/api/content-published', 'GET')),
+    ],
+  },
   reviews: {
     success: [
       () => reviews(other('/api/reviews?product=3', 'GET')),

@@ -1,12 +1,16 @@
 import { useId } from 'react';
+import type { ShopSettings } from '../../content/types.ts';
 
-/** The newsletter box. There is no newsletter yet, so the form is inert and says so. */
-export function Newsletter() {
+/**
+ * The newsletter box. There is no newsletter yet, so the form is inert and says so. Its words are
+ * the editors' (Shop settings → Texts across the site); the field's label and Subscribe are SPEC's.
+ */
+export function Newsletter({ texts }: { texts: ShopSettings['newsletter'] }) {
   const id = useId();
   return (
     <section className="newsletter" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Stay in the loop</h2>
-      <p>Recipes, harvest news and stories from our farmer families, straight to your inbox.</p>
+      <h2 id={`${id}-title`}>{texts.title}</h2>
+      <p>{texts.text}</p>
       <form className="newsletter__form" onSubmit={(event) => event.preventDefault()} noValidate>
         <label className="visually-hidden" htmlFor={`${id}-email`}>
           Email address
@@ -24,7 +28,7 @@ export function Newsletter() {
         </button>
       </form>
       <p id={`${id}-note`} className="newsletter__note">
-        Newsletter coming soon — the button is not active yet, and we do not store any address you type here.
+        {texts.note}
       </p>
     </section>
   );

@@ -9,6 +9,7 @@ import {
   type RecipeFilters,
   recipeFilterOptions,
   toSearchParams,
+  usedIngredients,
 } from './recipe-filters.ts';
 
 const recipe = (id: number, fields: Partial<Recipe>): Recipe => ({
@@ -115,14 +116,23 @@ describe('filterRecipes', () => {
   });
 });
 
+/** The bundled dataset's ingredient chips (guidePages), and one no recipe uses. */
+const CHIPS = ['Rajma', 'Red Rice', 'Ghee', 'Black Soyabean', 'Jimbu', 'Saffron'];
+
 describe('recipeFilterOptions', () => {
-  it('derives occasions and tags from the recipes, and only key ingredients that some recipe uses', () => {
-    expect(recipeFilterOptions(RECIPES)).toEqual({
+  it("derives occasions and tags from the recipes, and offers the editors' ingredient chips some recipe uses", () => {
+    expect(recipeFilterOptions(RECIPES, ['Ghee', 'Saffron'])).toEqual({
       occasions: ['Comfort', 'Protein', 'Festive', 'Side'],
-      ingredients: ['Rajma', 'Red Rice', 'Ghee', 'Black Soyabean', 'Jimbu'],
+      ingredients: ['Ghee'],
       tags: ['Gluten-free', 'High Protein', 'Traditional', 'Kids', 'One-pot'],
     });
-    expect(recipeFilterOptions([RECIPES[2] as Recipe]).ingredients).toEqual(['Ghee']);
+  });
+});
+
+describe('usedIngredients', () => {
+  it("offers the editors' chips in their order, only those some recipe uses", () => {
+    expect(usedIngredients(CHIPS, RECIPES)).toEqual(['Rajma', 'Red Rice', 'Ghee', 'Black Soyabean', 'Jimbu']);
+    expect(usedIngredients(CHIPS, [RECIPES[2] as Recipe])).toEqual(['Ghee']);
   });
 });
 
@@ -142,12 +152,12 @@ describe('URL query', () => {
     };
     const query = toSearchParams(filters).toString();
     expect(query).toBe('q=red+rice&occasion=Comfort&max=400&ingredient=Rajma&ingredient=Ghee&tag=Kids');
-    expect(fromSearchParams(new URLSearchParams(query), recipeFilterOptions(RECIPES))).toEqual(filters);
+    expect(fromSearchParams(new URLSearchParams(query), recipeFilterOptions(RECIPES, CHIPS))).toEqual(filters);
   });
 
   it('drops values the recipes do not offer and fixes their spelling', () => {
     const params = new URLSearchParams('occasion=Brunch&ingredient=ghee&ingredient=Salt&tag=kids&tag=kids');
-    expect(fromSearchParams(params, recipeFilterOptions(RECIPES))).toEqual({
+    expect(fromSearchParams(params, recipeFilterOptions(RECIPES, CHIPS))).toEqual({
       ...DEFAULT_RECIPE_FILTERS,
       ingredients: ['Ghee'],
       tags: ['Kids'],

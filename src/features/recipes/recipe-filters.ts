@@ -14,9 +14,6 @@ import {
 /** The calorie slider (docs/shop-rules.md §9). */
 export const CALORIES = { min: 200, max: 700, step: 10, default: 600 } as const;
 
-/** Key ingredients from the shop's own products, offered as chips when some recipe uses them. */
-export const KEY_INGREDIENTS = ['Rajma', 'Red Rice', 'Ghee', 'Black Soyabean', 'Jimbu'] as const;
-
 export interface RecipeFilters {
   search: string;
   occasion: string;
@@ -60,13 +57,21 @@ export function filterRecipes(recipes: readonly Recipe[], filters: RecipeFilters
   return recipes.filter((recipe) => recipeMatches(recipe, filters));
 }
 
-/** Occasions and tags in the order the recipes first use them; key ingredients some recipe uses. */
-export function recipeFilterOptions(recipes: readonly Recipe[]): RecipeFilterOptions {
+/** Occasions and tags in the order the recipes first use them; the editors' ingredient chips some recipe uses. */
+export function recipeFilterOptions(recipes: readonly Recipe[], chips: readonly string[] = []): RecipeFilterOptions {
   return {
     occasions: distinct(recipes.map((recipe) => recipe.occasion)),
-    ingredients: KEY_INGREDIENTS.filter((ingredient) => recipes.some((recipe) => usesIngredient(recipe, ingredient))),
+    ingredients: usedIngredients(chips, recipes),
     tags: distinct(recipes.flatMap((recipe) => recipe.tags)),
   };
+}
+
+/**
+ * The ingredient chips to offer: the editors' list (Studio: guidePages → ingredient chips), each
+ * only when some recipe uses it, so no chip leads to an empty page.
+ */
+export function usedIngredients(chips: readonly string[], recipes: readonly Recipe[]): string[] {
+  return chips.filter((ingredient) => recipes.some((recipe) => usesIngredient(recipe, ingredient)));
 }
 
 /** Keeps a slider value inside the range and on a step; anything unreadable becomes the default. */
@@ -98,11 +103,13 @@ export function fromSearchParams(params: URLSearchParams, options?: RecipeFilter
   };
 }
 
-/** The recipes page's filtering, bound to its controls by useFilterPage. */
-export const RECIPE_FILTER: FilterDefinition<Recipe, RecipeFilters, RecipeFilterOptions> = {
-  defaults: DEFAULT_RECIPE_FILTERS,
-  options: recipeFilterOptions,
-  filter: filterRecipes,
-  fromSearchParams,
-  toSearchParams,
-};
+/** The recipes page's filtering with the editors' ingredient chips, bound to its controls by useFilterPage. */
+export function recipeFilter(chips: readonly string[]): FilterDefinition<Recipe, RecipeFilters, RecipeFilterOptions> {
+  return {
+    defaults: DEFAULT_RECIPE_FILTERS,
+    options: (recipes) => recipeFilterOptions(recipes, chips),
+    filter: filterRecipes,
+    fromSearchParams,
+    toSearchParams,
+  };
+}

@@ -1,11 +1,13 @@
 import { ChatIcon, TruckIcon } from '../../components/icons.tsx';
+import { fillIn } from '../../shop/fill-in.ts';
 import { formatRupees } from '../../shop/money.ts';
 
-export function FreeDeliveryBanner({ threshold }: { threshold: number }) {
+/** The strip at the top of every page: the editors' words (Shop settings), with the threshold in {amount}. */
+export function FreeDeliveryBanner({ text, threshold }: { text: string; threshold: number }) {
   return (
     <p className="delivery-banner">
       <TruckIcon className="delivery-banner__icon" />
-      Free delivery across India on orders of {formatRupees(threshold)} and above
+      {fillIn(text, { amount: formatRupees(threshold) })}
     </p>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { POLICY_LINKS, policyPath } from '../../config/site.ts';
-import type { ShopSettings } from '../../content/types.ts';
+import { policyPath } from '../../config/site.ts';
+import type { PolicyLink, ShopSettings } from '../../content/types.ts';
 
 const QUICK_LINKS = [
   { to: '/', label: 'Home' },
@@ -11,7 +11,16 @@ const QUICK_LINKS = [
   { to: '/track', label: 'Track your order' },
 ];
 
-export function Footer({ settings, productNames }: { settings: ShopSettings; productNames: string[] }) {
+export function Footer({
+  settings,
+  productNames,
+  policyLinks,
+}: {
+  settings: ShopSettings;
+  productNames: string[];
+  /** Every policy document, in the editors' order (its "Footer link" and "Place in the footer"). */
+  policyLinks: readonly PolicyLink[];
+}) {
   const phoneHref = `tel:${settings.contactPhone.replace(/[^\d+]/g, '')}`;
   return (
     <footer className="site-footer">
@@ -44,7 +53,7 @@ export function Footer({ settings, productNames }: { settings: ShopSettings; pro
         <nav aria-labelledby="footer-policies">
           <h2 id="footer-policies">Policies</h2>
           <ul>
-            {POLICY_LINKS.map((link) => (
+            {policyLinks.map((link) => (
               <li key={link.slug}>
                 <Link to={policyPath(link.slug)}>{link.label}</Link>
               </li>
@@ -76,7 +85,7 @@ export function Footer({ settings, productNames }: { settings: ShopSettings; pro
         </section>
       </div>
       <p className="site-footer__legal">
-        © {settings.shopName}. Prices in Indian rupees, GST included. Delivery within India only.
+        © {settings.shopName}. {settings.footerLegal}
       </p>
     </footer>
   );

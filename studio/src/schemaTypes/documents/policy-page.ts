@@ -15,11 +15,25 @@ export const policyPage = defineType({
       name: 'slug',
       title: 'Address',
       type: 'string',
-      description: `Appears in the address /policies/{slug}. The footer and checkout link to ${STANDARD_POLICY_SLUGS.join(', ')}; other pages may use any lower-case slug (letters, digits, hyphens).`,
+      description: `Appears in the address /policies/{slug}. Every policy gets a footer link; the checkout links to terms and privacy. The standard ones are ${STANDARD_POLICY_SLUGS.join(', ')}; other pages may use any lower-case slug (letters, digits, hyphens).`,
       validation: (rule) =>
         rule.required().regex(POLICY_SLUG_PATTERN, { name: 'slug' }).custom(uniqueAcrossType('policyPage', 'slug')),
     }),
     defineField({ name: 'title', type: 'string', validation: (rule) => rule.required().max(80) }),
+    defineField({
+      name: 'footerLabel',
+      title: 'Footer link',
+      type: 'string',
+      description: "The link's words in every page's footer and in the policy pages' own list. Keep it short.",
+      validation: (rule) => rule.required().max(28),
+    }),
+    defineField({
+      name: 'footerOrder',
+      title: 'Place in the footer',
+      type: 'number',
+      description: 'The footer lists the policies from the lowest number to the highest.',
+      validation: (rule) => rule.required().integer().min(1),
+    }),
     defineField({
       name: 'summary',
       type: 'text',

@@ -1,4 +1,5 @@
-import { defineField, defineType } from 'sanity';
+import { defineArrayMember, defineField, defineType } from 'sanity';
+import { iconField } from '../objects/index.ts';
 
 const cards = (name: string, count: number, title?: string) =>
   defineField({
@@ -7,6 +8,37 @@ const cards = (name: string, count: number, title?: string) =>
     type: 'array',
     of: [{ type: 'featureCard' }],
     validation: (rule) => rule.required().length(count),
+  });
+
+/**
+ * A short text an editor writes (issue 16): required, at most `max` characters so the layout holds,
+ * with a description that says where it shows. `placeholder`: a `{name}` the site fills in, which
+ * the text must keep.
+ */
+export const copyField = (
+  name: string,
+  where: string,
+  max: number,
+  options: { title?: string; rows?: number; placeholder?: string; group?: string } = {},
+) =>
+  defineField({
+    name,
+    ...(options.title ? { title: options.title } : {}),
+    ...(options.group ? { group: options.group } : {}),
+    type: options.rows ? 'text' : 'string',
+    ...(options.rows ? { rows: options.rows } : {}),
+    description: options.placeholder
+      ? `${where} Keep {${options.placeholder}}: the site puts the figure there.`
+      : where,
+    validation: (rule) =>
+      rule
+        .required()
+        .max(max)
+        .custom((value) =>
+          !options.placeholder || typeof value !== 'string' || value.includes(`{${options.placeholder}}`)
+            ? true
+            : `Keep {${options.placeholder}} in the text: the site puts the figure there.`,
+        ),
   });
 
 const stats = (count: number) =>
@@ -21,7 +53,53 @@ export const shopSettings = defineType({
   name: 'shopSettings',
   title: 'Shop settings',
   type: 'document',
+  groups: [
+    { name: 'shop', title: 'Shop', default: true },
+    { name: 'texts', title: 'Texts across the site' },
+  ],
   fields: [
+    copyField('deliveryBanner', 'The strip at the top of every page.', 70, {
+      placeholder: 'amount',
+      group: 'texts',
+      title: 'Delivery banner',
+    }),
+    copyField('footerLegal', "The last line of every page's footer, after © and the shop's name.", 140, {
+      group: 'texts',
+      title: 'Footer: legal line',
+    }),
+    defineField({
+      name: 'trustBadges',
+      title: 'Cart: reasons to buy',
+      group: 'texts',
+      type: 'array',
+      description:
+        'The short lines with icons under the cart. A line may use {amount} for the free-delivery threshold.',
+      of: [
+        defineArrayMember({
+          type: 'object',
+          name: 'trustBadge',
+          fields: [
+            iconField(),
+            defineField({ name: 'text', type: 'string', validation: (rule) => rule.required().max(70) }),
+          ],
+          preview: { select: { title: 'text', subtitle: 'icon' } },
+        }),
+      ],
+      validation: (rule) => rule.required().min(2).max(4),
+    }),
+    defineField({
+      name: 'newsletter',
+      title: 'Blog: newsletter box',
+      group: 'texts',
+      type: 'object',
+      description: 'The box under the blog list. There is no newsletter yet: the note says so.',
+      validation: (rule) => rule.required(),
+      fields: [
+        copyField('title', 'Its heading.', 40),
+        copyField('text', 'The sentence under the heading.', 160, { rows: 2 }),
+        copyField('note', 'The small print under the button.', 160, { rows: 2 }),
+      ],
+    }),
     defineField({ name: 'shopName', type: 'string', validation: (rule) => rule.required() }),
     defineField({ name: 'tagline', type: 'string' }),
     defineField({
@@ -78,11 +156,37 @@ export const homePage = defineType({
   fields: [
     defineField({ name: 'heroTitle', type: 'string', validation: (rule) => rule.required() }),
     defineField({ name: 'heroSubtitle', type: 'text', rows: 2, validation: (rule) => rule.required() }),
+    copyField('heroButton', "The hero's button to the products.", 30),
     cards('tiles', 4),
+    copyField('productsTitle', 'The heading over the product cards.', 40),
+    copyField('productsButton', 'The button under the product cards.', 30),
     defineField({ name: 'whyChooseTitle', type: 'string', validation: (rule) => rule.required() }),
     cards('whyChooseUs', 6, 'Why choose us'),
     defineField({ name: 'ctaTitle', type: 'string', validation: (rule) => rule.required() }),
     defineField({ name: 'ctaText', type: 'text', rows: 2, validation: (rule) => rule.required() }),
+    copyField('ctaButton', "The closing band's button to the products.", 30),
+  ],
+});
+
+/** The introductions of the pages whose items are their own documents (posts, recipes, nutrition, impact). */
+export const guidePages = defineType({
+  name: 'guidePages',
+  title: 'Blog, recipes, nutrition and why-it-matters pages',
+  type: 'document',
+  fields: [
+    copyField('blogIntro', 'Under the heading of /blog.', 240, { rows: 3 }),
+    copyField('recipesIntro', 'Under the heading of /who-are-we/recipes.', 200, { rows: 2 }),
+    defineField({
+      name: 'ingredientChips',
+      title: 'Recipes: ingredient chips',
+      type: 'array',
+      of: [defineArrayMember({ type: 'string', validation: (rule) => rule.required().max(24) })],
+      description:
+        "The ingredient filters on /who-are-we/recipes. A chip matches a recipe whose ingredients name it (any case), so use the ingredients' own words.",
+      validation: (rule) => rule.required().min(1).max(10).unique(),
+    }),
+    copyField('nutritionIntro', 'Under the heading of /nutrition.', 200, { rows: 2 }),
+    copyField('whyItMattersIntro', 'Under the heading of /why-it-matters.', 200, { rows: 2 }),
   ],
 });
 
@@ -132,5 +236,5 @@ export const farmerImpactPage = defineType({
   ],
 });
 
-export const SINGLETON_TYPES = ['shopSettings', 'homePage', 'aboutPage', 'farmerImpactPage'];
-export const singletonTypes = [shopSettings, homePage, aboutPage, farmerImpactPage];
+export const SINGLETON_TYPES = ['shopSettings', 'homePage', 'aboutPage', 'farmerImpactPage', 'guidePages'];
+export const singletonTypes = [shopSettings, homePage, aboutPage, farmerImpactPage, guidePages];
