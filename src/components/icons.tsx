@@ -5,17 +5,7 @@
  * imported here reach the bundle; the cards' icons, chosen in the content, are in content-icons.tsx
  * so that only the pages with such cards load them.
  */
-import {
-  Check,
-  type LucideIcon,
-  Mail,
-  MapPin,
-  Menu,
-  Phone,
-  ShoppingCart,
-  Truck,
-  X,
-} from 'lucide-react';
+import { Check, type LucideIcon, Mail, MapPin, Menu, Phone, ShoppingCart, Truck, X } from 'lucide-react';
 
 type IconProps = { size?: number; className?: string };
 

@@ -21,7 +21,8 @@ export const SHOP_SETTINGS_QUERY = `*[_id == "shopSettings"][0] {
   shopName, tagline, showDiscountTag, festivalLabel, festivalActive, freeShippingThreshold, codCharge,
   whatsappNumber, whatsappGreeting, contactEmail, contactPhone, address,
   "socialLinks": socialLinks[]{ platform, url }, marketplaceNote, pickup,
-  deliveryBanner, footerLegal, "trustBadges": trustBadges[]{ icon, text }, newsletter{ title, text, note }
+  deliveryBanner, footerLegal, "trustBadges": trustBadges[]{ icon, text }, newsletter{ title, text, note },
+  contactIntro, productNutritionLink, productPromoButton
 }`;
 
 const FEATURE_CARD = `{ icon, title, text }`;
@@ -34,13 +35,16 @@ export const HOME_PAGE_QUERY = `*[_id == "homePage"][0] {
 }`;
 
 export const ABOUT_PAGE_QUERY = `*[_id == "aboutPage"][0] {
-  title, intro, mission, "values": values[]${FEATURE_CARD}, "stats": stats[]${IMPACT_STAT}
+  title, intro, mission, "values": values[]${FEATURE_CARD}, "stats": stats[]${IMPACT_STAT},
+  valuesTitle, impactTitle, exploreTitle, "quickLinks": quickLinks[]{ label, path }
 }`;
 
 export const FARMER_IMPACT_QUERY = `{
   "page": *[_id == "farmerImpactPage"][0] {
     title, intro, farmerShareStated, farmerShareBlogClaim, farmerShareNote,
-    "valueChain": valueChain[]{ node, share, note }, "stats": stats[]${IMPACT_STAT}
+    "valueChain": valueChain[]{ node, share, note }, "stats": stats[]${IMPACT_STAT},
+    valueChainTitle, valueChainCaption, shareTitle, shareStatedLabel, shareStatedSentence,
+    shareBlogLabel, shareBlogSentence, statsTitle, storiesTitle, commitmentsTitle
   },
   "stories": *[_type == "farmerStory"] | order(order asc) { name, place, role, story, quote },
   "commitments": *[_type == "commitment"] | order(order asc) { icon, title, text }
@@ -85,7 +89,10 @@ export const POLICY_PAGES_QUERY = `*[_type == "policyPage" && !(_id in path("dra
 
 export const POLICY_LINKS_QUERY = `*[_type == "policyPage" && !(_id in path("drafts.**"))] | order(footerOrder asc, slug asc) { slug, "label": footerLabel }`;
 
-export const GUIDE_PAGES_QUERY = `*[_id == "guidePages"][0] { blogIntro, recipesIntro, ingredientChips, nutritionIntro, whyItMattersIntro }`;
+export const GUIDE_PAGES_QUERY = `*[_id == "guidePages"][0] {
+  blogIntro, recipesIntro, ingredientChips, nutritionIntro, whyItMattersIntro,
+  whyItMattersHeadings{ pillars, statements, projects }
+}`;
 
 export const POLICY_PAGE_BY_SLUG_QUERY = `*[_type == "policyPage" && slug == $slug && !(_id in path("drafts.**"))][0] { ${POLICY_CARD}, body }`;
 

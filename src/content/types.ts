@@ -69,6 +69,9 @@ export const shopSettingsSchema = z.object({
   /** A text may use `{amount}` too. */
   trustBadges: z.array(z.object({ icon: z.string(), text: z.string() })),
   newsletter: z.object({ title: z.string(), text: z.string(), note: z.string() }),
+  contactIntro: z.string(),
+  productNutritionLink: z.string(),
+  productPromoButton: z.string(),
 });
 export type ShopSettings = z.infer<typeof shopSettingsSchema>;
 
@@ -99,6 +102,10 @@ export const aboutPageSchema = z.object({
   mission: z.string(),
   values: z.array(featureCardSchema),
   stats: z.array(impactStatSchema),
+  valuesTitle: z.string(),
+  impactTitle: z.string(),
+  exploreTitle: z.string(),
+  quickLinks: z.array(z.object({ label: z.string(), path: z.string() })),
 });
 export type AboutPage = z.infer<typeof aboutPageSchema>;
 
@@ -114,6 +121,18 @@ export const farmerImpactSchema = z.object({
     farmerShareNote: z.string(),
     valueChain: z.array(valueChainNodeSchema),
     stats: z.array(impactStatSchema),
+    valueChainTitle: z.string(),
+    valueChainCaption: z.string(),
+    shareTitle: z.string(),
+    shareStatedLabel: z.string(),
+    /** With `{share}`: farmerShareStated, as a percentage. */
+    shareStatedSentence: z.string(),
+    shareBlogLabel: z.string(),
+    /** With `{share}`: farmerShareBlogClaim. */
+    shareBlogSentence: z.string(),
+    statsTitle: z.string(),
+    storiesTitle: z.string(),
+    commitmentsTitle: z.string(),
   }),
   stories: z.array(
     z.object({
@@ -250,6 +269,7 @@ export const guidePagesSchema = z.object({
   ingredientChips: z.array(z.string()),
   nutritionIntro: z.string(),
   whyItMattersIntro: z.string(),
+  whyItMattersHeadings: z.object({ pillars: z.string(), statements: z.string(), projects: z.string() }),
 });
 export type GuidePages = z.infer<typeof guidePagesSchema>;
 

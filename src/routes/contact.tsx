@@ -1,3 +1,4 @@
+import { useRouteLoaderData } from 'react-router';
 import { MailIcon, MapPinIcon, PhoneIcon } from '../components/icons.tsx';
 import { content } from '../content/content.server.ts';
 import { ContactForm } from '../features/contact/ContactForm.tsx';
@@ -5,6 +6,7 @@ import { Faq } from '../features/contact/Faq.tsx';
 import { pageHead } from '../features/seo/head.ts';
 import '../components/forms.css';
 import '../features/contact/contact.css';
+import type { loader as rootLoader } from '../root.tsx';
 import type { Route } from './+types/contact';
 
 export async function loader() {
@@ -33,10 +35,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function Contact({ loaderData }: Route.ComponentProps) {
   const { contact, faq } = loaderData;
   const phoneHref = `tel:${contact.phone.replace(/[^\d+]/g, '')}`;
+  const intro = useRouteLoaderData<typeof rootLoader>('root')?.settings.contactIntro;
   return (
     <div className="page contact">
       <h1>Contact Us</h1>
-      <p>We would love to hear from you: about an order, our farmers, or anything on your mind.</p>
+      {intro && <p>{intro}</p>}
       <div className="contact__layout">
         <section className="contact-info card" aria-labelledby="contact-info-title">
           <h2 id="contact-info-title">Get in touch</h2>

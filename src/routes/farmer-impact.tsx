@@ -4,6 +4,7 @@ import { pageHead } from '../features/seo/head.ts';
 import { breadcrumbJsonLd } from '../features/seo/structured-data.ts';
 import { FeatureCards, StatCards } from '../features/story/StatCards.tsx';
 import { ValueChainChart } from '../features/story/ValueChainChart.tsx';
+import { aroundPlaceholder } from '../shop/fill-in.ts';
 import '../features/catalogue/catalogue.css';
 import '../features/story/story.css';
 import type { Route } from './+types/farmer-impact';
@@ -37,32 +38,32 @@ export default function FarmerImpactPage({ loaderData }: Route.ComponentProps) {
       <p className="story__lead">{page.intro}</p>
 
       <section aria-labelledby="value-chain" className="story__section">
-        <h2 id="value-chain">Where your ₹100 goes</h2>
-        <ValueChainChart nodes={page.valueChain} caption="How each ₹100 you pay is shared along the value chain" />
+        <h2 id="value-chain">{page.valueChainTitle}</h2>
+        <ValueChainChart nodes={page.valueChain} caption={page.valueChainCaption} />
       </section>
 
       <section aria-labelledby="farmer-share" className="story__section">
-        <h2 id="farmer-share">The farmer's share, in plain words</h2>
+        <h2 id="farmer-share">{page.shareTitle}</h2>
         <dl className="story__specs card">
-          <dt>What we state</dt>
+          <dt>{page.shareStatedLabel}</dt>
           <dd>
-            Farmers receive <strong>{page.farmerShareStated}%</strong> of the price.
+            <WithFigure text={page.shareStatedSentence} figure={`${page.farmerShareStated}%`} />
           </dd>
-          <dt>What some of our blog posts say</dt>
+          <dt>{page.shareBlogLabel}</dt>
           <dd>
-            Farmers receive <strong>{page.farmerShareBlogClaim}</strong>.
+            <WithFigure text={page.shareBlogSentence} figure={page.farmerShareBlogClaim} />
           </dd>
         </dl>
         <p className="story__prose">{page.farmerShareNote}</p>
       </section>
 
       <section aria-labelledby="impact-stats" className="story__section">
-        <h2 id="impact-stats">Impact in numbers</h2>
-        <StatCards stats={page.stats} label="Impact in numbers" />
+        <h2 id="impact-stats">{page.statsTitle}</h2>
+        <StatCards stats={page.stats} label={page.statsTitle} />
       </section>
 
       <section aria-labelledby="stories" className="story__section">
-        <h2 id="stories">Farmer stories</h2>
+        <h2 id="stories">{page.storiesTitle}</h2>
         <ul className="grid story__stories">
           {stories.map((story, index) => (
             <li key={story.name}>
@@ -80,9 +81,21 @@ export default function FarmerImpactPage({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section aria-labelledby="commitments" className="story__section">
-        <h2 id="commitments">Our commitments</h2>
-        <FeatureCards cards={commitments} label="Our commitments" />
+        <h2 id="commitments">{page.commitmentsTitle}</h2>
+        <FeatureCards cards={commitments} label={page.commitmentsTitle} />
       </section>
     </div>
+  );
+}
+
+/** An editor's sentence with its {share} in bold: the figure is the point of the sentence. */
+function WithFigure({ text, figure }: { text: string; figure: string }) {
+  const [before, after] = aroundPlaceholder(text, 'share');
+  return (
+    <>
+      {before}
+      <strong>{figure}</strong>
+      {after}
+    </>
   );
 }

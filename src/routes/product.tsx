@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { data, isRouteErrorResponse, Link } from 'react-router';
+import { data, isRouteErrorResponse, Link, useRouteLoaderData } from 'react-router';
 import { Breadcrumb } from '../components/Breadcrumb.tsx';
 import { Carousel } from '../components/carousel/Carousel.tsx';
 import { QuantityStepper } from '../components/QuantityStepper.tsx';
@@ -19,6 +19,7 @@ import { breadcrumbJsonLd, productJsonLd } from '../features/seo/structured-data
 import { cartItemFor } from '../shop/cart.ts';
 import { findVariant, type Product } from '../shop/catalogue.ts';
 import '../features/catalogue/catalogue.css';
+import type { loader as rootLoader } from '../root.tsx';
 import type { Route } from './+types/product';
 
 /**
@@ -172,6 +173,8 @@ function ProductDetail({ product }: { product: Product }) {
 }
 
 function ProductStory({ product }: { product: Product }) {
+  // The links' words are the editors' (Shop settings → Texts across the site).
+  const texts = useRouteLoaderData<typeof rootLoader>('root')?.settings;
   const hasNutrition = product.nutritionHighlights.length > 0 || product.nutritionBenefits.length > 0;
   return (
     <div className="product-story">
@@ -214,7 +217,7 @@ function ProductStory({ product }: { product: Product }) {
             </>
           )}
           <p>
-            <Link to="/nutrition">Compare nutrition across our products</Link>
+            <Link to="/nutrition">{texts?.productNutritionLink}</Link>
           </p>
         </section>
       )}
@@ -222,7 +225,7 @@ function ProductStory({ product }: { product: Product }) {
         <aside className="promo-banner" aria-label="Offer">
           <p>{product.cta}</p>
           <Link className="button button--light" to="/products">
-            Shop the range
+            {texts?.productPromoButton}
           </Link>
         </aside>
       )}

@@ -14,14 +14,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return pageHead({ title: loaderData.about.title, description: loaderData.about.intro, path: '/who-are-we' });
 }
 
-const QUICK_LINKS = [
-  { to: '/who-are-we/traceability', title: 'Traceability' },
-  { to: '/who-are-we/farmer-impact', title: 'Farmer impact' },
-  { to: '/who-are-we/recipes', title: 'Recipes' },
-  { to: '/nutrition', title: 'Nutrition' },
-  { to: '/why-it-matters', title: 'Why it matters' },
-] as const;
-
 export default function WhoAreWe({ loaderData }: Route.ComponentProps) {
   const { about } = loaderData;
   return (
@@ -35,22 +27,22 @@ export default function WhoAreWe({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section aria-labelledby="values" className="story__section">
-        <h2 id="values">Our values</h2>
-        <FeatureCards cards={about.values} label="Our values" />
+        <h2 id="values">{about.valuesTitle}</h2>
+        <FeatureCards cards={about.values} label={about.valuesTitle} />
       </section>
 
       <section aria-labelledby="impact" className="story__section">
-        <h2 id="impact">Our impact</h2>
-        <StatCards stats={about.stats} label="Impact in numbers" />
+        <h2 id="impact">{about.impactTitle}</h2>
+        <StatCards stats={about.stats} label={about.impactTitle} />
       </section>
 
       <nav aria-labelledby="explore" className="story__section">
-        <h2 id="explore">Explore more</h2>
+        <h2 id="explore">{about.exploreTitle}</h2>
         <ul className="story__links">
-          {QUICK_LINKS.map((link) => (
-            <li key={link.to}>
-              <Link className="card story__link-card" to={link.to}>
-                {link.title}
+          {about.quickLinks.map((link) => (
+            <li key={link.path}>
+              <Link className="card story__link-card" to={link.path}>
+                {link.label}
               </Link>
             </li>
           ))}

@@ -15,7 +15,7 @@ import type { Route } from './+types/why-it-matters';
 
 export async function loader() {
   const [items, guide] = await Promise.all([content().impactItems(), content().guidePages()]);
-  return { items, intro: guide.whyItMattersIntro };
+  return { items, intro: guide.whyItMattersIntro, headings: guide.whyItMattersHeadings };
 }
 
 /** Filters change only the query: the prerendered data stays as it is. */
@@ -30,10 +30,11 @@ export function meta() {
   });
 }
 
+/** The page's sections, each with its heading from guidePages.whyItMattersHeadings. */
 const SECTIONS = [
-  { type: 'Pillar', heading: 'Our pillars' },
-  { type: 'Statement', heading: 'What we believe' },
-  { type: 'Project', heading: 'Projects' },
+  { type: 'Pillar', heading: 'pillars' },
+  { type: 'Statement', heading: 'statements' },
+  { type: 'Project', heading: 'projects' },
 ] as const;
 
 function ImpactCard({ item }: { item: ImpactItem }) {
@@ -109,7 +110,7 @@ export default function WhyItMatters({ loaderData }: Route.ComponentProps) {
         if (section.length === 0) return null;
         return (
           <section key={type} className="section" aria-labelledby={`impact-${type}`}>
-            <h2 id={`impact-${type}`}>{heading}</h2>
+            <h2 id={`impact-${type}`}>{loaderData.headings[heading]}</h2>
             <ul className="grid filter-results">
               {section.map((item) => (
                 <li key={item.id}>

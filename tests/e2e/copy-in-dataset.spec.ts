@@ -1,14 +1,14 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from './fixtures.ts';
-import { INTERFACE_TEXTS, NOT_YET_MOVED } from './support/interface-texts.ts';
+import { INTERFACE_TEXTS } from './support/interface-texts.ts';
 
 /**
  * Issue 16: every sentence a page shows is the editors' (in the dataset, with a Studio field) or
  * one of the shop's fixed interface texts (form labels, validation and error messages, the button
  * texts SPEC names), listed next to this test in support/interface-texts.ts. Each prerendered
  * page is opened with JavaScript off — what the build wrote — and each visible text node is
- * checked. Copy still in the code waits on NOT_YET_MOVED, a list that may only shrink.
+ * checked.
  */
 const CLIENT = path.resolve('build/client');
 const DATASET = path.resolve('studio/seed/dataset.ndjson');
@@ -71,7 +71,6 @@ test('every visible sentence of every prerendered page is in the dataset or is a
   const strings = await datasetStrings();
   const templates = strings.map(template).filter((pattern): pattern is RegExp => pattern !== undefined);
   const missing: string[] = [];
-  const stillInCode = new Set<string>();
   for (const address of await prerenderedPages()) {
     await page.goto(address);
     const texts = await page.evaluate(() => {
@@ -90,13 +89,8 @@ test('every visible sentence of every prerendered page is in the dataset or is a
       // Numbers, prices, dates and punctuation are data, not copy.
       if (!/\p{L}{2}/u.test(text)) continue;
       if (inDataset(text, strings, templates) || isInterface(text)) continue;
-      if (NOT_YET_MOVED.includes(text)) stillInCode.add(text);
-      else missing.push(`${address}: ${text}`);
+      missing.push(`${address}: ${text}`);
     }
   }
   expect([...new Set(missing)], 'texts neither in the dataset nor interface texts').toEqual([]);
-  expect(
-    NOT_YET_MOVED.filter((text) => !stillInCode.has(text)),
-    'moved or gone: take these off NOT_YET_MOVED',
-  ).toEqual([]);
 });

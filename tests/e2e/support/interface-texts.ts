@@ -19,6 +19,7 @@ export const INTERFACE_TEXTS: readonly (string | RegExp)[] = [
   '(opens in a new tab)',
   'Page not found',
   'We could not find that page. It may have moved.',
+  'See our organic products',
   // SPEC's page titles, section names, buttons and states.
   'Our Organic Products',
   'Our Blog',
@@ -56,6 +57,8 @@ export const INTERFACE_TEXTS: readonly (string | RegExp)[] = [
   'Subject *',
   'Message *',
   'Send Message',
+  'Get in touch',
+  'Send us a message',
   'Leave this field empty',
   'Check delivery to your pincode',
   'Enter your pincode',
@@ -108,6 +111,9 @@ export const INTERFACE_TEXTS: readonly (string | RegExp)[] = [
   'Year',
   'Region',
   'Steps',
+  // The value chain table's column headings.
+  'Of every ₹100',
+  'Where it goes',
   'Quick tip:',
   'kcal ·',
   /^· serves \d+$/,
@@ -130,6 +136,8 @@ export const INTERFACE_TEXTS: readonly (string | RegExp)[] = [
   'GR (ghee residue) ratio',
   'Fermentation acidity',
   'More data coming soon.',
+  'Where it comes from',
+  'This is our latest batch. Its own page, the one the QR code on the pack opens, is',
   'QR code for this batch',
   /^QR code for batch [A-Z0-9-]+$/,
   'Print QR code',
@@ -141,45 +149,4 @@ export const INTERFACE_TEXTS: readonly (string | RegExp)[] = [
   /^, placed \d{1,2} \w+ \d{4}, \d{1,2}:\d{2} (am|pm)$/,
   /^, [\p{L} ]+$/u,
   /^https:\/\/orangutanorganics\.in\/\S+$/,
-];
-
-/**
- * Marketing copy still written in the code, to move into the dataset before issue 16 is done. The
- * list only shrinks: a text on it that the pages no longer show fails the test, and so does a new
- * one that is on neither list.
- */
-export const NOT_YET_MOVED: readonly string[] = [
-  // /who-are-we: its section headings and quick links.
-  'Our values',
-  'Our impact',
-  'Explore more',
-  'Farmer impact',
-  'Why it matters',
-  'This is our latest batch. Its own page, the one the QR code on the pack opens, is',
-  // /who-are-we/farmer-impact: the farmer-share sentences and section headings.
-  "The farmer's share, in plain words",
-  'What we state',
-  'What some of our blog posts say',
-  'Where your ₹100 goes',
-  'How each ₹100 you pay is shared along the value chain',
-  'Of every ₹100',
-  'Farmers receive',
-  'Where it goes',
-  'Impact in numbers',
-  'Farmer stories',
-  'Our commitments',
-  // /why-it-matters: its section headings.
-  'Our pillars',
-  'What we believe',
-  'Projects',
-  // /contact.
-  'Get in touch',
-  'Send us a message',
-  'We would love to hear from you: about an order, our farmers, or anything on your mind.',
-  // Links from other pages to the products and to /nutrition.
-  'See our organic products',
-  'Shop the range',
-  'Compare nutrition across our products',
-  // A product's origin section.
-  'Where it comes from',
 ];

@@ -41,6 +41,16 @@ export const copyField = (
         ),
   });
 
+/** The story pages the Who are we page may link to. */
+const STORY_PAGES = [
+  { value: '/who-are-we/traceability', title: 'Traceability (/who-are-we/traceability)' },
+  { value: '/who-are-we/farmer-impact', title: 'Farmer impact (/who-are-we/farmer-impact)' },
+  { value: '/who-are-we/recipes', title: 'Recipes (/who-are-we/recipes)' },
+  { value: '/nutrition', title: 'Nutrition (/nutrition)' },
+  { value: '/why-it-matters', title: 'Why it matters (/why-it-matters)' },
+  { value: '/blog', title: 'Blog (/blog)' },
+] as const;
+
 const stats = (count: number) =>
   defineField({
     name: 'stats',
@@ -100,6 +110,24 @@ export const shopSettings = defineType({
         copyField('note', 'The small print under the button.', 160, { rows: 2 }),
       ],
     }),
+    copyField('contactIntro', 'The sentence under the heading of /contact.', 160, {
+      rows: 2,
+      group: 'texts',
+      title: 'Contact: introduction',
+    }),
+    copyField('productNutritionLink', "A product page's link to /nutrition, under its nutrition highlights.", 50, {
+      group: 'texts',
+      title: 'Product page: link to nutrition',
+    }),
+    copyField(
+      'productPromoButton',
+      "The button in a product page's promotional banner (its text is the product's).",
+      30,
+      {
+        group: 'texts',
+        title: 'Product page: banner button',
+      },
+    ),
     defineField({ name: 'shopName', type: 'string', validation: (rule) => rule.required() }),
     defineField({ name: 'tagline', type: 'string' }),
     defineField({
@@ -187,6 +215,18 @@ export const guidePages = defineType({
     }),
     copyField('nutritionIntro', 'Under the heading of /nutrition.', 200, { rows: 2 }),
     copyField('whyItMattersIntro', 'Under the heading of /why-it-matters.', 200, { rows: 2 }),
+    defineField({
+      name: 'whyItMattersHeadings',
+      title: 'Why it matters: section headings',
+      type: 'object',
+      description: "The headings over the page's three kinds of item.",
+      validation: (rule) => rule.required(),
+      fields: [
+        copyField('pillars', 'Over the pillars.', 40),
+        copyField('statements', 'Over the statements.', 40),
+        copyField('projects', 'Over the projects.', 40),
+      ],
+    }),
   ],
 });
 
@@ -198,8 +238,35 @@ export const aboutPage = defineType({
     defineField({ name: 'title', type: 'string', validation: (rule) => rule.required() }),
     defineField({ name: 'intro', type: 'text', rows: 3, validation: (rule) => rule.required() }),
     defineField({ name: 'mission', type: 'text', rows: 4, validation: (rule) => rule.required() }),
+    copyField('valuesTitle', 'The heading over the four values.', 40),
     cards('values', 4),
+    copyField('impactTitle', 'The heading over the four figures.', 40),
     stats(4),
+    copyField('exploreTitle', 'The heading over the links to the story pages.', 40),
+    defineField({
+      name: 'quickLinks',
+      title: 'Links to the story pages',
+      type: 'array',
+      description: 'The cards at the foot of the page, in this order: each a page of the story and its words.',
+      of: [
+        defineArrayMember({
+          type: 'object',
+          name: 'storyLink',
+          fields: [
+            defineField({ name: 'label', type: 'string', validation: (rule) => rule.required().max(30) }),
+            defineField({
+              name: 'path',
+              title: 'Page',
+              type: 'string',
+              options: { list: [...STORY_PAGES], layout: 'dropdown' },
+              validation: (rule) => rule.required(),
+            }),
+          ],
+          preview: { select: { title: 'label', subtitle: 'path' } },
+        }),
+      ],
+      validation: (rule) => rule.required().min(1).max(6),
+    }),
   ],
 });
 
@@ -217,7 +284,14 @@ export const farmerImpactPage = defineType({
       validation: (rule) => rule.required().min(0).max(100),
     }),
     defineField({ name: 'farmerShareBlogClaim', title: 'Farmer share in blog copy', type: 'string' }),
+    copyField('shareTitle', 'The heading over the two readings of the farmer share.', 50),
+    copyField('shareStatedLabel', 'The label of the share we state.', 40),
+    copyField('shareStatedSentence', 'The sentence with the share we state, in bold.', 80, { placeholder: 'share' }),
+    copyField('shareBlogLabel', "The label of the blog posts' figure.", 40),
+    copyField('shareBlogSentence', "The sentence with the blog posts' figure, in bold.", 80, { placeholder: 'share' }),
     defineField({ name: 'farmerShareNote', type: 'text', rows: 3, validation: (rule) => rule.required() }),
+    copyField('valueChainTitle', 'The heading over the value chain chart.', 50),
+    copyField('valueChainCaption', "The chart's caption (screen readers announce it as the table's name).", 80),
     defineField({
       name: 'valueChain',
       type: 'array',
@@ -232,7 +306,10 @@ export const farmerImpactPage = defineType({
             return total === 100 ? true : `The shares add up to ${total}; they must add up to 100.`;
           }),
     }),
+    copyField('statsTitle', 'The heading over the four figures.', 40),
     stats(4),
+    copyField('storiesTitle', 'The heading over the farmer stories.', 40),
+    copyField('commitmentsTitle', 'The heading over the commitment cards.', 40),
   ],
 });
 
