@@ -2,6 +2,8 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 8899);
+/** `npm run dev`, for the drafts preview, which only the dev server has (preview.spec.ts). */
+export const E2E_DEV_PORT = Number(process.env.E2E_DEV_PORT ?? 8897);
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The embedded Sheet (CSV tabs) the test server writes to; specs read it back. */
 export const E2E_SHEETS_DIR = path.resolve('.data/e2e/sheets');
@@ -40,20 +42,30 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: 'node scripts/serve.mjs',
-    url: `http://localhost:${PORT}/api/health`,
-    // A simulated carrier day of 2 s: a parcel booked now is delivered (3¼ days) within 7 s.
-    env: {
-      PORT: String(PORT),
-      LOCAL_SHEETS_DIR: E2E_SHEETS_DIR,
-      REVIEWS_CACHE_MS: '1000',
-      LOCAL_CARRIER_DAY_SECONDS: String(E2E_CARRIER_DAY_SECONDS),
-      LOCAL_MAIL_DIR: E2E_MAIL_DIR,
-      // The site's address, as Netlify sets it: the email's link to the order page points here.
-      URL: `http://localhost:${PORT}`,
+  webServer: [
+    {
+      command: 'node scripts/serve.mjs',
+      url: `http://localhost:${PORT}/api/health`,
+      // A simulated carrier day of 2 s: a parcel booked now is delivered (3¼ days) within 7 s.
+      env: {
+        PORT: String(PORT),
+        LOCAL_SHEETS_DIR: E2E_SHEETS_DIR,
+        REVIEWS_CACHE_MS: '1000',
+        LOCAL_CARRIER_DAY_SECONDS: String(E2E_CARRIER_DAY_SECONDS),
+        LOCAL_MAIL_DIR: E2E_MAIL_DIR,
+        // The site's address, as Netlify sets it: the email's link to the order page points here.
+        URL: `http://localhost:${PORT}`,
+      },
+      reuseExistingServer: false,
+      timeout: 120_000,
     },
-    reuseExistingServer: false,
-    timeout: 120_000,
-  },
+    {
+      // The dev server renders on request; the preview of drafts lives only there (issue 16).
+      command: 'npx react-router dev',
+      url: `http://localhost:${E2E_DEV_PORT}/robots.txt`,
+      env: { PORT: String(E2E_DEV_PORT), LOCAL_SHEETS_DIR: E2E_SHEETS_DIR, LOCAL_MAIL_DIR: E2E_MAIL_DIR },
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
+  ],
 });

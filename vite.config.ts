@@ -2,6 +2,7 @@ import netlify from '@netlify/vite-plugin';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
 import { bundledMedia } from './scripts/bundled-media.ts';
+import { previewMode } from './scripts/preview-mode.ts';
 import { devSecurityHeaders } from './scripts/security-headers.ts';
 
 /**
@@ -38,6 +39,8 @@ export default defineConfig({
   server: { port: Number(process.env.PORT ?? 8888), strictPort: true },
   plugins: [
     bundledMedia(),
+    // `npm run dev` only: /__preview/enable and /disable switch the drafts preview (issue 16).
+    previewMode(),
     reactRouter(),
     // Netlify's own emulation serves /api/* functions and Blobs in `npm run dev`; the cloud-only
     // features stay off so the dev server starts offline.

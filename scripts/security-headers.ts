@@ -190,6 +190,7 @@ export function devContentSecurityPolicy(options: PolicyOptions): string {
     'connect-src': ["'self'", 'ws:', ...allowed.connect],
     'frame-src': RAZORPAY.frame,
     ...LOCKED,
+    'frame-ancestors': ["'self'", ...STUDIO_ORIGINS],
   });
 }
 
@@ -277,10 +278,19 @@ export async function writeHeadersFile(clientDir: string, options: PolicyOptions
 }
 
 /** The headers `npm run dev` sends with an answer for this address. */
+/**
+ * Who may frame the dev server: the Studio's Presentation tool shows the site in a frame to preview
+ * drafts (issue 16), from `npm run studio` (localhost:3333) or a deployed Studio. Only on the dev
+ * server; the production site may be framed by nobody.
+ */
+export const STUDIO_ORIGINS = ['http://localhost:3333', 'https://*.sanity.studio'];
+
 export function devHeadersFor(pathname: string, options: PolicyOptions): Record<string, string> {
   const isOrderPage = pathname.startsWith(ORDER_PAGES.slice(0, -1));
+  // X-Frame-Options can name no one to allow; frame-ancestors below says who may.
+  const { 'X-Frame-Options': _deny, ...siteHeaders } = SITE_HEADERS;
   return {
-    ...SITE_HEADERS,
+    ...siteHeaders,
     ...(isOrderPage ? ORDER_PAGE_HEADERS : {}),
     'Content-Security-Policy': devContentSecurityPolicy(options),
   };

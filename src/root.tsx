@@ -12,6 +12,7 @@ import {
 import type { Route } from './+types/root';
 import { ToastProvider } from './components/toast/index.ts';
 import { content } from './content/content.server.ts';
+import { asksForPreview, isPreviewing, runPreviewing } from './content/preview.server.ts';
 import { CartProvider } from './features/cart/cart-context.tsx';
 import { leanCatalogue } from './features/cart/lean-catalogue.ts';
 import { OutboxNotices } from './features/checkout/index.ts';
@@ -20,10 +21,20 @@ import { ChatButton, FreeDeliveryBanner } from './features/shell/Extras.tsx';
 import { Footer } from './features/shell/Footer.tsx';
 import { Header } from './features/shell/Header.tsx';
 import { MessagePage, NotFoundMessage } from './features/shell/NotFoundMessage.tsx';
+import { PreviewBanner } from './features/shell/PreviewBanner.tsx';
 import './styles/fonts.css';
 import './styles/tokens.css';
 import './styles/global.css';
 import './features/shell/shell.css';
+
+/**
+ * Each request's loaders read the editors' drafts while the preview cookie is set — on the dev
+ * server only (`import.meta.env.DEV`): the production build prerenders published content
+ * (content/preview.server.ts).
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  ({ request }, next) => runPreviewing(import.meta.env.DEV && asksForPreview(request), next),
+];
 
 export async function loader() {
   const [settings, catalogue, whatHappensNext, policyLinks] = await Promise.all([
@@ -34,7 +45,7 @@ export async function loader() {
     // Every policy document gets a footer link, in the editors' order.
     content().policyLinks(),
   ]);
-  return { settings, catalogue: leanCatalogue(catalogue), whatHappensNext, policyLinks };
+  return { settings, catalogue: leanCatalogue(catalogue), whatHappensNext, policyLinks, preview: isPreviewing() };
 }
 
 export function links() {
@@ -78,6 +89,7 @@ function Shell({ children }: { children: React.ReactNode }) {
   return (
     <ToastProvider>
       <CartProvider catalogue={catalogue}>
+        {data.preview && <PreviewBanner />}
         <FreeDeliveryBanner text={settings.deliveryBanner} threshold={settings.freeShippingThreshold} />
         <Header shopName={settings.shopName} />
         {/* Orders that could not reach the server are resent from any page until it answers. */}

@@ -27,3 +27,7 @@ export interface SitemapEntry {
  * `noindex`.
  */
 export const PRIVATE_PATHS: readonly string[] = ['/cart', '/checkout'];
+
+/** The dev server's preview switches (scripts/preview-mode.ts): they set and clear the preview cookie. */
+export const PREVIEW_ENABLE_PATH = '/__preview/enable';
+export const PREVIEW_DISABLE_PATH = '/__preview/disable';

@@ -86,3 +86,43 @@ export function loadBundledDataset(root = process.cwd()): SanityDocument[] {
   cached = { file, documents };
   return documents;
 }
+
+/** Sanity's perspectives as the site uses them: what the public sees, or the drafts an editor previews. */
+export type Perspective = 'published' | 'drafts';
+
+const DRAFT_PREFIX = 'drafts.';
+
+/**
+ * The dataset as Sanity's perspective shows it. `published`: the documents without the `drafts.`
+ * ones. `drafts`: each document's draft where it has one, under the published id (the draft's own
+ * id in `_originalId`, as Sanity answers), and drafts of documents never published as new ones.
+ */
+export function withPerspective(documents: readonly SanityDocument[], perspective: Perspective): SanityDocument[] {
+  const published = documents.filter((document) => !document._id.startsWith(DRAFT_PREFIX));
+  if (perspective === 'published') return published;
+  const drafts = new Map(
+    documents
+      .filter((document) => document._id.startsWith(DRAFT_PREFIX))
+      .map((draft) => {
+        const id = draft._id.slice(DRAFT_PREFIX.length);
+        return [id, { ...draft, _id: id, _originalId: draft._id }] as const;
+      }),
+  );
+  const merged = published.map((document) => drafts.get(document._id) ?? document);
+  const unpublished = [...drafts.values()].filter((draft) => !published.some((document) => document._id === draft._id));
+  return [...merged, ...unpublished];
+}
+
+/**
+ * Drafts to try the preview with offline (`npm run dev`, preview on): `drafts.ndjson` beside the
+ * dataset, absent from what `sanity dataset import` loads. A real project has its own drafts.
+ */
+export function loadBundledDrafts(root = process.cwd()): SanityDocument[] {
+  const file = path.join(path.dirname(datasetPath(root)), 'drafts.ndjson');
+  try {
+    return parseNdjson(readFileSync(file, 'utf8'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}

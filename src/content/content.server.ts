@@ -1,8 +1,9 @@
 /** Content for pages and functions: each getter runs one named query and parses the result. */
 import type { z } from 'zod';
 import { policySections, WHAT_HAPPENS_NEXT_HEADINGS } from './policy-sections.ts';
+import { isPreviewing } from './preview.server.ts';
 import * as queries from './queries.ts';
-import { type ContentSource, createContentSource, type QueryParams } from './source.server.ts';
+import { type ContentSource, contentEnv, createContentSource, type QueryParams } from './source.server.ts';
 import * as types from './types.ts';
 
 /** GROQ returns null for a missing field; our schemas treat a missing field as absent. */
@@ -66,9 +67,17 @@ export function createContent(source: ContentSource = createContentSource()) {
 export type Content = ReturnType<typeof createContent>;
 
 let shared: Content | undefined;
+let drafts: Content | undefined;
 
-/** The process-wide content reader, configured from the environment on first use. */
+/**
+ * The process-wide content reader, configured from the environment on first use: published
+ * content, or the drafts while the request being answered previews (preview.server.ts).
+ */
 export function content(): Content {
+  if (isPreviewing()) {
+    drafts ??= createContent(createContentSource(contentEnv(), 'drafts'));
+    return drafts;
+  }
   shared ??= createContent();
   return shared;
 }

@@ -5,7 +5,7 @@
 import { createClient } from '@sanity/client';
 import { evaluate, parse } from 'groq-js';
 import { z } from 'zod';
-import { loadBundledDataset } from './bundled-dataset.server.ts';
+import { loadBundledDataset, loadBundledDrafts, type Perspective, withPerspective } from './bundled-dataset.server.ts';
 
 export type QueryParams = Record<string, string | number | boolean>;
 
@@ -35,31 +35,46 @@ export function contentEnv(env: Record<string, string | undefined> = process.env
   return contentEnvSchema.parse(present);
 }
 
-export function createSanitySource(projectId: string, dataset: string, token?: string): ContentSource {
+export function createSanitySource(
+  projectId: string,
+  dataset: string,
+  token?: string,
+  perspective: Perspective = 'published',
+): ContentSource {
+  // Drafts are private: Sanity answers them only with a token, and only the preview's server asks.
+  if (perspective === 'drafts' && !token) {
+    throw new Error('The preview reads drafts with a token: set SANITY_API_TOKEN (a Viewer token) for `npm run dev`.');
+  }
   const client = createClient({
     projectId,
     dataset,
     apiVersion: SANITY_API_VERSION,
     // The CDN is fine: the site is rebuilt on publish, and functions tolerate a minute's staleness.
     useCdn: !token,
-    perspective: 'published',
+    perspective,
     ...(token ? { token } : {}),
   });
   return { kind: 'sanity', fetch: (query, params = {}) => client.fetch(query, params) };
 }
 
-export function createBundledSource(root?: string): ContentSource {
+/** The bundled dataset through Sanity's perspective: published, or with the local drafts over it. */
+export function createBundledSource(root?: string, perspective: Perspective = 'published'): ContentSource {
   return {
     kind: 'bundled',
     async fetch(query, params = {}) {
-      const value = await evaluate(parse(query, { params }), { dataset: loadBundledDataset(root), params });
+      const documents = [...loadBundledDataset(root), ...(perspective === 'drafts' ? loadBundledDrafts(root) : [])];
+      const dataset = withPerspective(documents, perspective);
+      const value = await evaluate(parse(query, { params }), { dataset, params });
       return value.get();
     },
   };
 }
 
-export function createContentSource(env: ContentEnv = contentEnv()): ContentSource {
+export function createContentSource(
+  env: ContentEnv = contentEnv(),
+  perspective: Perspective = 'published',
+): ContentSource {
   return env.SANITY_PROJECT_ID
-    ? createSanitySource(env.SANITY_PROJECT_ID, env.SANITY_DATASET, env.SANITY_API_TOKEN)
-    : createBundledSource();
+    ? createSanitySource(env.SANITY_PROJECT_ID, env.SANITY_DATASET, env.SANITY_API_TOKEN, perspective)
+    : createBundledSource(undefined, perspective);
 }

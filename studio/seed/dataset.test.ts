@@ -8,6 +8,7 @@ import { createSchema, type SanityDocument as StudioDocument, validateDocument, 
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   loadBundledDataset,
+  loadBundledDrafts,
   parseNdjson,
   resolveBundledAssets,
   type SanityDocument,
@@ -65,6 +66,14 @@ describe('bundled dataset', () => {
       }
     }
     expect(unknown).toEqual([]);
+  });
+
+  it('carries drafts to preview offline that pass the same validation (drafts.ndjson)', async () => {
+    const drafts = loadBundledDrafts();
+    expect(drafts.length).toBeGreaterThan(0);
+    for (const draft of drafts) expect(draft._id.startsWith('drafts.')).toBe(true);
+    const errors = (await Promise.all(drafts.map((doc) => errorsOf(doc, dataset)))).flat();
+    expect(errors).toEqual([]);
   });
 
   it('references only documents that exist', () => {

@@ -1,0 +1,37 @@
+import { E2E_DEV_PORT } from '../../playwright.config.ts';
+import { expect, test } from './fixtures.ts';
+
+/**
+ * Issue 16: editors see a draft on the real page before it is published. The preview is the dev
+ * server's (`npm run dev`); in the embedded local mode it reads the bundled drafts
+ * (studio/seed/drafts.ndjson: a draft of the home page's hero) with Sanity's drafts perspective.
+ */
+const DEV = `http://localhost:${E2E_DEV_PORT}`;
+const PUBLISHED = 'Real food from the Himalayan villages of Uttarakhand';
+const DRAFT = 'Draft: the new harvest of red rice is in';
+
+test('the preview route shows the draft on the real page, says so, and can be left', async ({ page }) => {
+  test.setTimeout(90_000);
+  const hero = page.getByRole('heading', { level: 1 });
+  await page.goto(`${DEV}/`);
+  await expect(hero).toHaveText(PUBLISHED, { timeout: 30_000 });
+
+  await page.goto(`${DEV}/__preview/enable?redirect=%2F`);
+  await expect(page).toHaveURL(`${DEV}/`);
+  await expect(hero).toHaveText(DRAFT);
+  await expect(page.getByRole('status').filter({ hasText: 'Preview: you are seeing drafts' })).toBeVisible();
+
+  // The preview holds while the editor moves around the site, then goes when they leave it.
+  await page.getByRole('link', { name: 'Leave the preview' }).click();
+  await expect(hero).toHaveText(PUBLISHED);
+  await expect(page.getByText('Preview: you are seeing drafts')).toHaveCount(0);
+});
+
+test('the built site never shows drafts, even with the preview cookie', async ({ page, context, baseURL }) => {
+  await context.addCookies([{ name: 'ouo-preview', value: '1', url: baseURL ?? '' }]);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(PUBLISHED);
+  await expect(page.getByText('Preview: you are seeing drafts')).toHaveCount(0);
+  const html = await (await page.request.get('/')).text();
+  expect(html).not.toContain(DRAFT);
+});
