@@ -63,7 +63,8 @@ export default defineConfig({
       // The dev server renders on request; the preview of drafts lives only there (issue 16).
       command: 'npx react-router dev',
       url: `http://localhost:${E2E_DEV_PORT}/robots.txt`,
-      env: { PORT: String(E2E_DEV_PORT), LOCAL_SHEETS_DIR: E2E_SHEETS_DIR, LOCAL_MAIL_DIR: E2E_MAIL_DIR },
+      // The pages only: the preview test calls no function (vite.config.ts, DEV_WITHOUT_FUNCTIONS).
+      env: { PORT: String(E2E_DEV_PORT), DEV_WITHOUT_FUNCTIONS: '1' },
       reuseExistingServer: false,
       timeout: 120_000,
     },

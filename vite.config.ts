@@ -43,14 +43,20 @@ export default defineConfig({
     previewMode(),
     reactRouter(),
     // Netlify's own emulation serves /api/* functions and Blobs in `npm run dev`; the cloud-only
-    // features stay off so the dev server starts offline.
-    netlify({
-      edgeFunctions: { enabled: false },
-      geolocation: { enabled: false },
-      database: { enabled: false },
-      images: { enabled: false },
-      aiGateway: { enabled: false },
-    }),
+    // features stay off so the dev server starts offline. DEV_WITHOUT_FUNCTIONS=1 leaves it out:
+    // the preview's browser test needs only the pages (on a machine without internet the
+    // emulation has been seen to hold every request of a fresh clone's dev server).
+    ...(process.env.DEV_WITHOUT_FUNCTIONS === '1'
+      ? []
+      : [
+          netlify({
+            edgeFunctions: { enabled: false },
+            geolocation: { enabled: false },
+            database: { enabled: false },
+            images: { enabled: false },
+            aiGateway: { enabled: false },
+          }),
+        ]),
     // The production build's security headers on every page, with a policy Vite's client can work
     // under (the build writes them into build/client/_headers instead). After netlify(): its
     // emulation sends a previous build's _headers (that build's hashes) for any address the build
