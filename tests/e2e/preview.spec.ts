@@ -10,6 +10,21 @@ const DEV = `http://localhost:${E2E_DEV_PORT}`;
 const PUBLISHED = 'Real food from the Himalayan villages of Uttarakhand';
 const DRAFT = 'Draft: the new harvest of red rice is in';
 
+/**
+ * A dev server bundles the page's dependencies on its first visit and then has the browser load
+ * them again (Vite answers "504 Outdated Optimize Dep" meanwhile): a first visit, outside the
+ * tests' console watch, lets it settle.
+ */
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(120_000);
+  const page = await browser.newPage();
+  for (let visit = 0; visit < 2; visit += 1) {
+    await page.goto(`${DEV}/`);
+    await page.waitForLoadState('networkidle');
+  }
+  await page.close();
+});
+
 test('the preview route shows the draft on the real page, says so, and can be left', async ({
   page,
   allowConsoleError,
