@@ -16,7 +16,8 @@ test('/who-are-we: mission, four values, four impact stats and the quick links',
     'Authenticity',
     'Sustainability',
   ]);
-  const stats = page.getByRole('list', { name: 'Impact in numbers' }).getByRole('listitem');
+  // The list is named by its heading, the editors' impactTitle.
+  const stats = page.getByRole('list', { name: 'Our impact' }).getByRole('listitem');
   await expect(stats).toHaveText([
     /50\+\s*Farmer Families/,
     /100%\s*Organic Certified/,
