@@ -6,7 +6,7 @@ import { INTERFACE_TEXTS } from './support/interface-texts.ts';
 /**
  * Issue 16: every sentence a page shows is the editors' (in the dataset, with a Studio field) or
  * one of the shop's fixed interface texts (form labels, validation and error messages, the button
- * texts SPEC names), listed next to this test in support/interface-texts.ts. Each prerendered
+ * texts docs/shop-rules.md names), listed next to this test in support/interface-texts.ts. Each prerendered
  * page is opened with JavaScript off — what the build wrote — and each visible text node is
  * checked.
  */

@@ -3,7 +3,7 @@ import type { ShopSettings } from '../../content/types.ts';
 
 /**
  * The newsletter box. There is no newsletter yet, so the form is inert and says so. Its words are
- * the editors' (Shop settings → Texts across the site); the field's label and Subscribe are SPEC's.
+ * the editors' (Shop settings → Texts across the site); the field's label and Subscribe are fixed (docs/shop-rules.md §2).
  */
 export function Newsletter({ texts }: { texts: ShopSettings['newsletter'] }) {
   const id = useId();

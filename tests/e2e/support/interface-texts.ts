@@ -1,11 +1,13 @@
 /**
- * The shop's fixed interface texts (issue 16): what names a control or a field, SPEC's own words
- * (titles, buttons, messages), and the formats the site writes data in. They are not the editors' to
- * change. Every other sentence a page shows comes from the dataset (copy-in-dataset.spec.ts).
+ * The shop's fixed interface texts (issue 16): what names a control or a field, the shop's own
+ * words in docs/shop-rules.md (§2 titles and buttons, §5 validation, §8 messages), and the
+ * formats the site writes data in. They are not the editors' to change. Every other sentence a
+ * page shows comes from the dataset (copy-in-dataset.spec.ts).
  * Patterns stand for texts that carry a number, a date or a name.
  */
 export const INTERFACE_TEXTS: readonly (string | RegExp)[] = [
-  // The shell: SPEC's navigation, the skip link, the footer's headings and its order-tracking link.
+  // The shell: the navigation of docs/shop-rules.md §2, the skip link, the footer's headings and
+  // its order-tracking link.
   'Skip to content',
   'Home',
   'Who Are We',
@@ -20,7 +22,7 @@ export const INTERFACE_TEXTS: readonly (string | RegExp)[] = [
   'Page not found',
   'We could not find that page. It may have moved.',
   'See our organic products',
-  // SPEC's page titles, section names, buttons and states.
+  // Page titles, section names, buttons and states fixed in docs/shop-rules.md §2.
   'Our Organic Products',
   'Our Blog',
   'Contact Us',
@@ -44,7 +46,7 @@ export const INTERFACE_TEXTS: readonly (string | RegExp)[] = [
   '← Back to Blog',
   'Subscribe',
   'Play background video',
-  // Forms: labels, instructions, buttons (SPEC §5), the hidden field bots fill in.
+  // Forms: labels, instructions, buttons (docs/shop-rules.md §5), the hidden field bots fill in.
   'Your Name *',
   'Your Email *',
   'Rating *',
@@ -99,7 +101,7 @@ export const INTERFACE_TEXTS: readonly (string | RegExp)[] = [
   'Order ID',
   'OUO_0000000000000',
   'Phone number used at checkout',
-  // Filters (SPEC §2: search, selects, chips, reset) and what the cards print of their data.
+  // Filters (docs/shop-rules.md §2: search, selects, chips, reset) and what the cards print of their data.
   'Search',
   'Tags',
   'Reset filters',
