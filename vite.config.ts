@@ -20,6 +20,10 @@ export default defineConfig({
     client: {
       build: {
         rolldownOptions: {
+          // @vercel/stega declares no `sideEffects`, and its tables look like effects to the bundler;
+          // it has none. Pages import it for the dev preview only (features/seo/head.ts): unused in
+          // the build, it is dropped instead of riding along in every page's scripts.
+          treeshake: { moduleSideEffects: [{ test: /\/node_modules\/@vercel\/stega\//, sideEffects: false }] },
           output: {
             codeSplitting: {
               groups: [
@@ -37,6 +41,9 @@ export default defineConfig({
     },
   },
   server: { port: Number(process.env.PORT ?? 8888), strictPort: true },
+  // The preview's click-to-edit outlines load only once an editor previews (root.tsx): bundled for
+  // the dev server at its start, not in the middle of that first preview (which would reload it).
+  optimizeDeps: { include: ['@sanity/visual-editing/react-router'] },
   plugins: [
     bundledMedia(),
     // `npm run dev` only: /__preview/enable and /disable switch the drafts preview (issue 16).

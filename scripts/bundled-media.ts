@@ -1,6 +1,6 @@
 /**
- * Our own artwork under `/media/**`: the bundled dataset's images (`studio/seed/images/**`, so the
- * site and a Sanity import use the same files) and the hero poster (`public/media/**`).
+ * Our own media under `/media/**`: the bundled dataset's images (`studio/seed/images/**`) and files
+ * (`studio/seed/files/**`: the hero clip), so the site and a Sanity import use the same files.
  *
  * - In development it serves the dataset's images, and makes each AVIF/WebP variant the first
  *   time a page asks for it (kept in memory and in the disk cache).
@@ -34,14 +34,14 @@ const TYPES: Record<string, string> = {
   '.jpeg': 'image/jpeg',
   '.webp': 'image/webp',
   '.avif': 'image/avif',
+  '.webm': 'video/webm',
+  '.mp4': 'video/mp4',
 };
 const ORIGINAL_EXTENSIONS = ['.svg', '.png', '.jpg', '.jpeg'];
 
 export interface MediaFolder {
-  /** Served at `/media/`. */
+  /** Served at `/media/`, and copied into the build there. */
   dir: string;
-  /** Copy the files themselves into the build (Vite already copies `public/`). */
-  copy: boolean;
 }
 
 export interface BundledMediaOptions {
@@ -71,10 +71,7 @@ function inside(dir: string, relative: string): string | undefined {
 }
 
 export function bundledMedia({
-  folders = [
-    { dir: path.resolve('studio/seed/images'), copy: true },
-    { dir: path.resolve('public/media'), copy: false },
-  ],
+  folders = [{ dir: path.resolve('studio/seed/images') }, { dir: path.resolve('studio/seed/files') }],
   cacheDir = DEFAULT_CACHE_DIR,
 }: BundledMediaOptions = {}): Plugin {
   const cache = diskCache(cacheDir);
@@ -168,8 +165,8 @@ export function bundledMedia({
             res.setHeader('Cache-Control', 'no-cache');
             return res.end(bytes);
           }
-          for (const { dir, copy } of folders) {
-            const file = copy ? inside(dir, relative) : undefined;
+          for (const { dir } of folders) {
+            const file = inside(dir, relative);
             if (!file || !statSync(file, { throwIfNoEntry: false })?.isFile()) continue;
             res.setHeader('Content-Type', TYPES[path.extname(file)] ?? 'application/octet-stream');
             return res.end(await readFile(file));
@@ -189,7 +186,7 @@ export function bundledMedia({
     },
     async generateBundle() {
       if (this.environment.name !== 'client') return;
-      for (const { dir } of folders.filter((folder) => folder.copy)) {
+      for (const { dir } of folders) {
         for (const relative of listFiles(dir)) {
           this.emitFile({
             type: 'asset',

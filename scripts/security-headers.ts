@@ -65,6 +65,8 @@ const RAZORPAY = {
 };
 /** Product and blog images from Sanity's image CDN (src/media/responsive-image.ts). */
 const SANITY_IMAGES = 'https://cdn.sanity.io';
+/** The home page's clip, an editor's upload (homePage.heroVideo), from Sanity's file CDN. */
+const SANITY_FILES = 'https://cdn.sanity.io/files/';
 /** The Meta pixel (src/features/pixel): its script, and the events it sends as images and beacons. */
 const META_PIXEL = {
   script: ['https://connect.facebook.net'],
@@ -165,7 +167,7 @@ export function contentSecurityPolicy(page: InlineHashes, options: PolicyOptions
     // the CSSOM, which CSP does not govern.
     'style-src-attr': page.styleAttributes.length > 0 ? ["'unsafe-hashes'", ...page.styleAttributes] : ["'none'"],
     'img-src': ["'self'", ...allowed.img],
-    'media-src': ["'self'"],
+    'media-src': ["'self'", SANITY_FILES],
     'font-src': ["'self'"],
     'connect-src': ["'self'", ...allowed.connect],
     'frame-src': RAZORPAY.frame,
@@ -185,7 +187,7 @@ export function devContentSecurityPolicy(options: PolicyOptions): string {
     'script-src': ["'self'", "'unsafe-inline'", ...allowed.script],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', ...allowed.img],
-    'media-src': ["'self'"],
+    'media-src': ["'self'", SANITY_FILES],
     'font-src': ["'self'"],
     'connect-src': ["'self'", 'ws:', ...allowed.connect],
     'frame-src': RAZORPAY.frame,

@@ -1,5 +1,5 @@
 import headingFont from '@fontsource/lora/files/lora-latin-700-normal.woff2?url';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -35,6 +35,9 @@ import './features/shell/shell.css';
 export const middleware: Route.MiddlewareFunction[] = [
   ({ request }, next) => runPreviewing(import.meta.env.DEV && asksForPreview(request), next),
 ];
+
+/** The preview's click-to-edit outlines: on the dev server only, so the build drops them whole. */
+const PreviewOverlays = import.meta.env.DEV ? lazy(() => import('./features/shell/PreviewOverlays.tsx')) : () => null;
 
 export async function loader() {
   const [settings, catalogue, whatHappensNext, policyLinks] = await Promise.all([
@@ -90,6 +93,11 @@ function Shell({ children }: { children: React.ReactNode }) {
     <ToastProvider>
       <CartProvider catalogue={catalogue}>
         {data.preview && <PreviewBanner />}
+        {data.preview && (
+          <Suspense fallback={null}>
+            <PreviewOverlays />
+          </Suspense>
+        )}
         <FreeDeliveryBanner text={settings.deliveryBanner} threshold={settings.freeShippingThreshold} />
         <Header shopName={settings.shopName} />
         {/* Orders that could not reach the server are resent from any page until it answers. */}

@@ -1,16 +1,18 @@
 /**
  * The bundled dataset: `studio/seed/dataset.ndjson`, the same file editors import into Sanity.
- * Sanity's import turns each `_sanityAsset: "image@file://./images/…"` into an uploaded asset
- * document plus a reference; we do the same in memory, pointing the asset's `url` at the copy the
- * site serves under `/media/…`, so that one GROQ projection (`asset->url`) works for both.
+ * Sanity's import turns each `_sanityAsset` marker — `image@file://./images/…` or
+ * `file@file://./files/…` (the hero clip) — into an uploaded asset document plus a reference; we
+ * do the same in memory, pointing the asset's `url` at the copy the site serves under `/media/…`,
+ * so that one GROQ projection (`asset->url`) works for both.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { imageSize } from 'image-size';
 
 export type SanityDocument = { _id: string; _type: string } & Record<string, unknown>;
 
 export const BUNDLED_MEDIA_PREFIX = '/media/';
-const ASSET_PATTERN = /^image@file:\/\/\.\/images\/(.+)$/;
+const ASSET_PATTERN = /^(image|file)@file:\/\/\.\/(?:images|files)\/(.+)$/;
 
 export function datasetPath(root = process.cwd()): string {
   return process.env.OUO_DATASET_PATH ?? path.join(root, 'studio', 'seed', 'dataset.ndjson');
@@ -30,10 +32,16 @@ export function parseNdjson(text: string): SanityDocument[] {
     });
 }
 
-/** Replaces `_sanityAsset` markers with references to synthesized `sanity.imageAsset` documents. */
+type AssetKind = 'image' | 'file';
+
+/**
+ * Replaces `_sanityAsset` markers with references to synthesized `sanity.imageAsset` and
+ * `sanity.fileAsset` documents. `readImage` gives an image's bytes, for its size; a file (a video)
+ * is not read.
+ */
 export function resolveBundledAssets(
   documents: SanityDocument[],
-  readImage: (file: string) => string,
+  readImage: (file: string) => Buffer | string,
 ): SanityDocument[] {
   const assets = new Map<string, SanityDocument>();
   const rewrite = (value: unknown): unknown => {
@@ -44,24 +52,51 @@ export function resolveBundledAssets(
     const entries = Object.entries(record)
       .filter(([key]) => key !== '_sanityAsset')
       .map(([key, child]) => [key, rewrite(child)]);
-    if (!marker?.[1]) return Object.fromEntries(entries);
-    const file = marker[1];
-    const assetId = `image-bundled-${file.replace(/[^a-zA-Z0-9]+/g, '-')}`;
-    if (!assets.has(assetId)) assets.set(assetId, imageAssetDocument(assetId, file, readImage(file)));
+    if (!marker?.[1] || !marker[2]) return Object.fromEntries(entries);
+    const kind = marker[1] as AssetKind;
+    const file = marker[2];
+    const assetId = `${kind}-bundled-${file.replace(/[^a-zA-Z0-9]+/g, '-')}`;
+    if (!assets.has(assetId)) {
+      assets.set(
+        assetId,
+        kind === 'image' ? imageAssetDocument(assetId, file, readImage(file)) : fileAssetDocument(assetId, file),
+      );
+    }
     return { ...Object.fromEntries(entries), asset: { _type: 'reference', _ref: assetId } };
   };
   const rewritten = documents.map((document) => rewrite(document) as SanityDocument);
   return [...rewritten, ...assets.values()];
 }
 
-function imageAssetDocument(id: string, file: string, svgOrOther: string): SanityDocument {
+function imageAssetDocument(id: string, file: string, bytes: Buffer | string): SanityDocument {
   return {
     _id: id,
     _type: 'sanity.imageAsset',
     url: `${BUNDLED_MEDIA_PREFIX}${file}`,
     path: `images/${file}`,
-    metadata: { dimensions: svgDimensions(svgOrOther) },
+    metadata: { dimensions: imageDimensions(file, bytes) },
   };
+}
+
+const FILE_TYPES: Record<string, string> = { '.webm': 'video/webm', '.mp4': 'video/mp4' };
+
+function fileAssetDocument(id: string, file: string): SanityDocument {
+  const extension = path.extname(file);
+  return {
+    _id: id,
+    _type: 'sanity.fileAsset',
+    url: `${BUNDLED_MEDIA_PREFIX}${file}`,
+    path: `files/${file}`,
+    extension: extension.slice(1),
+    mimeType: FILE_TYPES[extension] ?? 'application/octet-stream',
+  };
+}
+
+/** An image's width and height: our SVG artwork's own rule, any other format from its header. */
+function imageDimensions(file: string, bytes: Buffer | string): { width: number; height: number } {
+  if (file.endsWith('.svg')) return svgDimensions(bytes.toString());
+  const { width, height } = imageSize(typeof bytes === 'string' ? Buffer.from(bytes) : bytes);
+  return { width, height };
 }
 
 /** Width and height of our SVG artwork, from its attributes or else its viewBox. */
@@ -81,7 +116,7 @@ export function loadBundledDataset(root = process.cwd()): SanityDocument[] {
   const file = datasetPath(root);
   if (cached?.file === file) return cached.documents;
   const documents = resolveBundledAssets(parseNdjson(readFileSync(file, 'utf8')), (image) =>
-    readFileSync(path.join(path.dirname(file), 'images', image), 'utf8'),
+    readFileSync(path.join(path.dirname(file), 'images', image)),
   );
   cached = { file, documents };
   return documents;
@@ -116,13 +151,18 @@ export function withPerspective(documents: readonly SanityDocument[], perspectiv
 /**
  * Drafts to try the preview with offline (`npm run dev`, preview on): `drafts.ndjson` beside the
  * dataset, absent from what `sanity dataset import` loads. A real project has its own drafts.
+ * Their asset markers resolve as the dataset's do (to the same asset documents, by file).
  */
 export function loadBundledDrafts(root = process.cwd()): SanityDocument[] {
   const file = path.join(path.dirname(datasetPath(root)), 'drafts.ndjson');
+  let text: string;
   try {
-    return parseNdjson(readFileSync(file, 'utf8'));
+    text = readFileSync(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
+  return resolveBundledAssets(parseNdjson(text), (image) =>
+    readFileSync(path.join(path.dirname(file), 'images', image)),
+  );
 }

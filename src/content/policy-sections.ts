@@ -3,6 +3,7 @@
  * "What happens next" is the shipping policy's dispatch and delivery sections, so editing the
  * policy in Studio changes both (docs/content-model.md, `policyPage`).
  */
+import { vercelStegaSplit } from '@vercel/stega';
 import type { PortableTextValue } from './types.ts';
 
 /** The shipping policy's headings whose sections the order page shows, in this order. */
@@ -23,8 +24,11 @@ function plainText(block: Block): string {
   return children.map((child) => (typeof child.text === 'string' ? child.text : '')).join('');
 }
 
-/** Headings compare without regard to letter case or spacing: an editor's stray space keeps the section. */
-const normalise = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
+/**
+ * Headings compare without regard to letter case or spacing: an editor's stray space keeps the
+ * section. In the preview the heading also carries its source, invisibly (content/stega.server.ts).
+ */
+const normalise = (text: string) => vercelStegaSplit(text).cleaned.replace(/\s+/g, ' ').trim().toLowerCase();
 
 /**
  * The sections of `body` under the given h2 headings, in the order asked for. A heading the body

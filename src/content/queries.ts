@@ -31,7 +31,11 @@ const IMPACT_STAT = `{ value, label, note }`;
 export const HOME_PAGE_QUERY = `*[_id == "homePage"][0] {
   heroTitle, heroSubtitle, "tiles": tiles[]${FEATURE_CARD}, whyChooseTitle,
   "whyChooseUs": whyChooseUs[]${FEATURE_CARD}, ctaTitle, ctaText,
-  heroButton, productsTitle, productsButton, ctaButton
+  heroButton, productsTitle, productsButton, ctaButton,
+  "heroVideo": heroVideo{
+    "poster": poster{ "src": asset->url, "width": asset->metadata.dimensions.width, "height": asset->metadata.dimensions.height },
+    "webm": webm.asset->url, "mp4": mp4.asset->url
+  }
 }`;
 
 export const ABOUT_PAGE_QUERY = `*[_id == "aboutPage"][0] {

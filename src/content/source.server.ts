@@ -5,7 +5,14 @@
 import { createClient } from '@sanity/client';
 import { evaluate, parse } from 'groq-js';
 import { z } from 'zod';
-import { loadBundledDataset, loadBundledDrafts, type Perspective, withPerspective } from './bundled-dataset.server.ts';
+import {
+  loadBundledDataset,
+  loadBundledDrafts,
+  type Perspective,
+  type SanityDocument,
+  withPerspective,
+} from './bundled-dataset.server.ts';
+import { encodeDocuments, stegaConfig } from './stega.server.ts';
 
 export type QueryParams = Record<string, string | number | boolean>;
 
@@ -53,17 +60,35 @@ export function createSanitySource(
     useCdn: !token,
     perspective,
     ...(token ? { token } : {}),
+    // The preview's texts carry their source for click-to-edit (stega.server.ts).
+    ...(perspective === 'drafts' ? { stega: stegaConfig() } : {}),
   });
   return { kind: 'sanity', fetch: (query, params = {}) => client.fetch(query, params) };
 }
 
-/** The bundled dataset through Sanity's perspective: published, or with the local drafts over it. */
+/**
+ * The bundled dataset through Sanity's perspective: published, or with the local drafts over it
+ * and, like Sanity's client in the preview, each text carrying its source (stega.server.ts).
+ */
 export function createBundledSource(root?: string, perspective: Perspective = 'published'): ContentSource {
+  let encoded: { drafts: string; dataset: SanityDocument[] } | undefined;
+  const previewDataset = () => {
+    // Read on every query: an editor trying the preview offline may change drafts.ndjson meanwhile.
+    const drafts = loadBundledDrafts(root);
+    const key = JSON.stringify(drafts);
+    if (encoded?.drafts !== key) {
+      // An asset the drafts name is the dataset's own asset document: one copy of each id.
+      const byId = new Map([...loadBundledDataset(root), ...drafts].map((document) => [document._id, document]));
+      const dataset = withPerspective([...byId.values()], 'drafts');
+      encoded = { drafts: key, dataset: encodeDocuments(dataset, stegaConfig()) };
+    }
+    return encoded.dataset;
+  };
   return {
     kind: 'bundled',
     async fetch(query, params = {}) {
-      const documents = [...loadBundledDataset(root), ...(perspective === 'drafts' ? loadBundledDrafts(root) : [])];
-      const dataset = withPerspective(documents, perspective);
+      const dataset =
+        perspective === 'drafts' ? previewDataset() : withPerspective(loadBundledDataset(root), 'published');
       const value = await evaluate(parse(query, { params }), { dataset, params });
       return value.get();
     },

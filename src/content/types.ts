@@ -93,7 +93,18 @@ export const homePageSchema = z.object({
   productsTitle: z.string(),
   productsButton: z.string(),
   ctaButton: z.string(),
+  /** The hero's looping clip: a still (the page's first picture) and the clip in two formats. */
+  heroVideo: z.object({
+    poster: z.object({
+      src: z.string().min(1),
+      width: z.number().int().positive(),
+      height: z.number().int().positive(),
+    }),
+    webm: z.string().min(1),
+    mp4: z.string().min(1),
+  }),
 });
+export type HeroVideoFiles = HomePage['heroVideo'];
 export type HomePage = z.infer<typeof homePageSchema>;
 
 export const aboutPageSchema = z.object({

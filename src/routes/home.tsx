@@ -34,7 +34,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className="hero" aria-labelledby="hero-title">
-        <HeroVideo />
+        <HeroVideo files={home.heroVideo} />
         <div className="hero__content">
           <h1 id="hero-title">{home.heroTitle}</h1>
           <p className="hero__subtitle">{home.heroSubtitle}</p>

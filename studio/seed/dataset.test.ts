@@ -3,6 +3,8 @@
  * Studio runs (required fields, types, rules, custom rules such as unique ids), and carries no
  * field the schema does not know. Schema and data cannot drift apart unnoticed.
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { evaluate, parse } from 'groq-js';
 import { createSchema, type SanityDocument as StudioDocument, validateDocument, type Workspace } from 'sanity';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -69,7 +71,7 @@ describe('bundled dataset', () => {
   });
 
   it('carries drafts to preview offline that pass the same validation (drafts.ndjson)', async () => {
-    const drafts = loadBundledDrafts();
+    const drafts = loadBundledDrafts().filter(isContent);
     expect(drafts.length).toBeGreaterThan(0);
     for (const draft of drafts) expect(draft._id.startsWith('drafts.')).toBe(true);
     const errors = (await Promise.all(drafts.map((doc) => errorsOf(doc, dataset)))).flat();
@@ -150,6 +152,44 @@ describe('bundled assets', () => {
         metadata: { dimensions: { width: 1200, height: 675 } },
       },
     ]);
+  });
+
+  it('turns a file marker (the hero clip) into a file asset, and a photo gets its own size', () => {
+    const docs = parseNdjson(
+      '{"_id":"homePage","_type":"homePage","heroVideo":{"poster":{"_type":"image","_sanityAsset":"image@file://./images/hero/hero-poster.jpg"},"webm":{"_type":"file","_sanityAsset":"file@file://./files/hero/hero.webm"}}}',
+    );
+    const resolved = resolveBundledAssets(docs, (image) =>
+      readFileSync(fileURLToPath(new URL(`images/${image}`, import.meta.url))),
+    );
+    expect(resolved[0]?.heroVideo).toEqual({
+      poster: { _type: 'image', asset: { _type: 'reference', _ref: 'image-bundled-hero-hero-poster-jpg' } },
+      webm: { _type: 'file', asset: { _type: 'reference', _ref: 'file-bundled-hero-hero-webm' } },
+    });
+    expect(resolved.slice(1)).toEqual([
+      {
+        _id: 'image-bundled-hero-hero-poster-jpg',
+        _type: 'sanity.imageAsset',
+        url: '/media/hero/hero-poster.jpg',
+        path: 'images/hero/hero-poster.jpg',
+        metadata: { dimensions: { width: 960, height: 540 } },
+      },
+      {
+        _id: 'file-bundled-hero-hero-webm',
+        _type: 'sanity.fileAsset',
+        url: '/media/hero/hero.webm',
+        path: 'files/hero/hero.webm',
+        extension: 'webm',
+        mimeType: 'video/webm',
+      },
+    ]);
+  });
+
+  it('has every file the dataset names beside it, as `sanity dataset import` needs', () => {
+    const text = readFileSync(fileURLToPath(new URL('dataset.ndjson', import.meta.url)), 'utf8');
+    const named = [...text.matchAll(/"(?:image|file)@file:\/\/\.\/([^"]+)"/g)].map((match) => match[1] ?? '');
+    expect(named).toContain('files/hero/hero.mp4');
+    const missing = named.filter((file) => !existsSync(fileURLToPath(new URL(file, import.meta.url))));
+    expect(missing).toEqual([]);
   });
 
   it('says which line is broken', () => {

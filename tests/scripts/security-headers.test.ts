@@ -69,7 +69,7 @@ describe('contentSecurityPolicy', () => {
       'style-src': ["'self'"],
       'style-src-attr': ["'unsafe-hashes'", "'sha256-s'"],
       'img-src': ["'self'", 'https://cdn.sanity.io', 'https://cdn.razorpay.com'],
-      'media-src': ["'self'"],
+      'media-src': ["'self'", 'https://cdn.sanity.io/files/'],
       'font-src': ["'self'"],
       'connect-src': [
         "'self'",

@@ -17,6 +17,13 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** The editors' still and clip, as the home page's content gives them (homePage.heroVideo). */
+const FILES = {
+  poster: { src: '/media/hero/hero-poster.jpg', width: 960, height: 540 },
+  webm: '/media/hero/hero.webm',
+  mp4: '/media/hero/hero.mp4',
+};
+
 function parts(container: HTMLElement) {
   const video = container.querySelector('video');
   const poster = container.querySelector('picture img');
@@ -27,7 +34,7 @@ function parts(container: HTMLElement) {
 describe('HeroVideo', () => {
   it('paints an optimized poster first, at high priority, and loads only the clip’s metadata', async () => {
     preferReducedMotion(false);
-    const { container } = await act(async () => render(<HeroVideo />));
+    const { container } = await act(async () => render(<HeroVideo files={FILES} />));
     const { video, poster, sources } = parts(container);
     expect(poster).toHaveAttribute('src', '/media/hero/hero-poster.jpg');
     expect(poster).toHaveAttribute('fetchpriority', 'high');
@@ -44,7 +51,7 @@ describe('HeroVideo', () => {
 
   it('shows the clip only once it plays', async () => {
     preferReducedMotion(false);
-    const { container } = await act(async () => render(<HeroVideo />));
+    const { container } = await act(async () => render(<HeroVideo files={FILES} />));
     const { video } = parts(container);
     expect(video).not.toHaveClass('hero__video--started');
     await act(async () => video.dispatchEvent(new Event('playing')));
@@ -53,7 +60,7 @@ describe('HeroVideo', () => {
 
   it('does not play, nor name its files, for visitors who prefer reduced motion, until they ask', async () => {
     preferReducedMotion(true);
-    const { container } = await act(async () => render(<HeroVideo />));
+    const { container } = await act(async () => render(<HeroVideo files={FILES} />));
     expect(play).not.toHaveBeenCalled();
     expect(container.querySelectorAll('video source')).toHaveLength(0);
     const button = screen.getByRole('button', { name: 'Play background video' });
@@ -66,11 +73,15 @@ describe('HeroVideo', () => {
   it('names the clip only once the page has loaded', async () => {
     preferReducedMotion(false);
     vi.spyOn(document, 'readyState', 'get').mockReturnValue('interactive');
-    const { container } = await act(async () => render(<HeroVideo />));
+    const { container } = await act(async () => render(<HeroVideo files={FILES} />));
     expect(container.querySelectorAll('video source')).toHaveLength(0);
     expect(play).not.toHaveBeenCalled();
     await act(async () => window.dispatchEvent(new Event('load')));
-    expect(container.querySelectorAll('video source')).toHaveLength(2);
+    const sources = [...container.querySelectorAll('video source')];
+    expect(sources.map((source) => [source.getAttribute('src'), source.getAttribute('type')])).toEqual([
+      ['/media/hero/hero.webm', 'video/webm'],
+      ['/media/hero/hero.mp4', 'video/mp4'],
+    ]);
     expect(play).toHaveBeenCalledOnce();
   });
 });

@@ -1,8 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { ResponsiveImage } from '../../components/image/ResponsiveImage.tsx';
-
-/** The poster is a frame of the clip: 16:9, 960 px wide (its AVIF and WebP variants are made at build). */
-const POSTER = { src: '/media/hero/hero-poster.jpg', width: 960, height: 540 };
+import type { HeroVideoFiles } from '../../content/types.ts';
 
 /**
  * The hero is as wide as the window and `min(78vh, 40rem)` tall (home.css), and the poster covers
@@ -17,12 +15,15 @@ const POSTER_SIZES = 'max(100vw, calc(min(78vh, 40rem) * 16 / 9))';
  * hydration it plays only if the visitor has not asked for reduced motion. A button pauses it
  * (moving content longer than five seconds must be pausable).
  */
-export function HeroVideo() {
+export function HeroVideo({ files }: { files: HeroVideoFiles }) {
+  // The editors' still and clip (homePage.heroVideo): a frame of the clip, 16:9, whose AVIF and
+  // WebP variants the build makes like any of our artwork.
+  const { poster } = files;
   const video = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
   const [started, setStarted] = useState(false);
-  // The clip's sources are attached only when it is to play: the prerendered page names no video
-  // file, so its 110 kB never compete with the poster, the styles and the scripts on a slow link.
+  // The clip's sources are attached only when it is to play: the prerendered page has no <source>
+  // to fetch, so its 110 kB never compete with the poster, the styles and the scripts on a slow link.
   const [wanted, setWanted] = useState(false);
 
   useEffect(() => {
@@ -58,7 +59,7 @@ export function HeroVideo() {
 
   return (
     <>
-      <ResponsiveImage image={POSTER} alt="" className="hero__poster" sizes={POSTER_SIZES} slotSize={POSTER} priority />
+      <ResponsiveImage image={poster} alt="" className="hero__poster" sizes={POSTER_SIZES} slotSize={poster} priority />
       <video
         ref={video}
         className={started ? 'hero__video hero__video--started' : 'hero__video'}
@@ -66,14 +67,14 @@ export function HeroVideo() {
         loop
         playsInline
         preload="metadata"
-        width={960}
-        height={540}
+        width={poster.width}
+        height={poster.height}
         aria-hidden="true"
         tabIndex={-1}
         onPlaying={() => setStarted(true)}
       >
-        {wanted && <source src="/media/hero/hero.webm" type="video/webm" />}
-        {wanted && <source src="/media/hero/hero.mp4" type="video/mp4" />}
+        {wanted && <source src={files.webm} type="video/webm" />}
+        {wanted && <source src={files.mp4} type="video/mp4" />}
       </video>
       <button type="button" className="hero__toggle" onClick={toggle} aria-pressed={!playing}>
         {playing ? 'Pause background video' : 'Play background video'}

@@ -3,6 +3,7 @@
  * Link previews and crawlers read them from the prerendered HTML without running any script, so
  * every URL in them is absolute.
  */
+import { vercelStegaClean } from '@vercel/stega';
 import type { MetaDescriptor } from 'react-router';
 import { SITE_ORIGIN } from '../../config/site.ts';
 import { MEDIA_PREFIX, socialImagePath } from '../../media/variants.ts';
@@ -73,7 +74,10 @@ export function pageTitle(title: string): string {
   return title.includes(SHOP_NAME) ? title : `${title} — ${SHOP_NAME}`;
 }
 
-export function pageHead(page: PageHead, origin: string = SITE_ORIGIN): MetaDescriptor[] {
+export function pageHead(head: PageHead, origin: string = SITE_ORIGIN): MetaDescriptor[] {
+  // In the preview (dev server only), texts carry their source invisibly (content/stega.server.ts):
+  // the head is read by tabs and link previews, never by the click-to-edit outlines.
+  const page = import.meta.env.DEV ? vercelStegaClean(head) : head;
   const title = pageTitle(page.title);
   const url = absoluteUrl(page.path, origin);
   const image = page.image ? socialImage(page.image) : DEFAULT_SOCIAL_IMAGE;
