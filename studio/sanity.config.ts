@@ -2,6 +2,7 @@ import { visionTool } from '@sanity/vision';
 import { defineConfig } from 'sanity';
 import { presentationTool } from 'sanity/presentation';
 import { structureTool } from 'sanity/structure';
+import { locations, mainDocuments } from './src/presentation.ts';
 import { SINGLETON_TYPES, schemaTypes } from './src/schemaTypes/index.ts';
 import { structure } from './src/structure.ts';
 
@@ -24,6 +25,7 @@ export default defineConfig({
         origin: previewOrigin,
         previewMode: { enable: '/__preview/enable', disable: '/__preview/disable' },
       },
+      resolve: { mainDocuments, locations },
     }),
     visionTool({ defaultApiVersion: '2025-02-19' }),
   ],
