@@ -1,7 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { INTERFACE_TEXTS } from './support/interface-texts.ts';
+import { ProductPage } from './support/pages.ts';
 
 /**
  * Issue 16: every sentence a page shows is the editors' (in the dataset, with a Studio field) or
@@ -12,8 +14,6 @@ import { INTERFACE_TEXTS } from './support/interface-texts.ts';
  */
 const CLIENT = path.resolve('build/client');
 const DATASET = path.resolve('studio/seed/dataset.ndjson');
-
-test.use({ javaScriptEnabled: false });
 
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
 
@@ -66,31 +66,60 @@ async function prerenderedPages(): Promise<string[]> {
   return files.map((file) => `/${path.dirname(file)}`.replace(/\/\.$/, '/')).sort();
 }
 
-test('every visible sentence of every prerendered page is in the dataset or is an interface text', async ({ page }) => {
-  test.setTimeout(180_000);
+/** The visible text nodes of the page as it stands, whitespace collapsed. */
+function visibleTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.closest('script, style, noscript, template')) continue;
+      if (!parent.checkVisibility({ visibilityProperty: true })) continue;
+      const text = (node.textContent ?? '').replace(/\s+/g, ' ').trim();
+      if (text) found.push(text);
+    }
+    return found;
+  });
+}
+
+/** The texts of a page that are neither the dataset's nor interface texts. */
+async function strayTexts(page: Page, address: string): Promise<string[]> {
   const strings = await datasetStrings();
   const templates = strings.map(template).filter((pattern): pattern is RegExp => pattern !== undefined);
-  const missing: string[] = [];
-  for (const address of await prerenderedPages()) {
-    await page.goto(address);
-    const texts = await page.evaluate(() => {
-      const found: string[] = [];
-      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const parent = node.parentElement;
-        if (!parent || parent.closest('script, style, noscript, template')) continue;
-        if (!parent.checkVisibility({ visibilityProperty: true })) continue;
-        const text = (node.textContent ?? '').replace(/\s+/g, ' ').trim();
-        if (text) found.push(text);
-      }
-      return found;
-    });
-    for (const text of new Set(texts)) {
-      // Numbers, prices, dates and punctuation are data, not copy.
-      if (!/\p{L}{2}/u.test(text)) continue;
-      if (inDataset(text, strings, templates) || isInterface(text)) continue;
-      missing.push(`${address}: ${text}`);
+  return [...new Set(await visibleTexts(page))]
+    .filter((text) => /\p{L}{2}/u.test(text)) // numbers, prices, dates and punctuation are data, not copy
+    .filter((text) => !inDataset(text, strings, templates) && !isInterface(text))
+    .map((text) => `${address}: ${text}`);
+}
+
+test.describe('what the build wrote (JavaScript off)', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('every visible sentence of every prerendered page is in the dataset or is an interface text', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const missing: string[] = [];
+    for (const address of await prerenderedPages()) {
+      await page.goto(address);
+      missing.push(...(await strayTexts(page, address)));
     }
-  }
-  expect([...new Set(missing)], 'texts neither in the dataset nor interface texts').toEqual([]);
+    expect([...new Set(missing)], 'texts neither in the dataset nor interface texts').toEqual([]);
+  });
+});
+
+test('the cart and the checkout with a product in it (drawn in the browser): every sentence too', async ({ page }) => {
+  const product = new ProductPage(page);
+  await product.goto(1);
+  await product.addToCart();
+  await page.goto('/cart');
+  // The trust badges render only with items in the cart.
+  await expect(page.getByText('Cash on Delivery available across India')).toBeVisible();
+  const stray = await strayTexts(page, '/cart');
+  // And the checkout, whose summary is drawn from the cart too.
+  await page.goto('/checkout');
+  await expect(page.getByRole('heading', { name: 'Order summary' })).toBeVisible();
+  await expect(page.getByText('Loading your cart…')).toHaveCount(0);
+  stray.push(...(await strayTexts(page, '/checkout')));
+  expect(stray, 'texts neither in the dataset nor interface texts').toEqual([]);
 });

@@ -65,6 +65,13 @@ export const INTERFACE_TEXTS: readonly (string | RegExp)[] = [
   'Check delivery to your pincode',
   'Enter your pincode',
   'Check',
+  // The cart's lines and summary (docs/shop-rules.md §2, `/cart`).
+  'Size:',
+  'Remove',
+  'Line total',
+  'Calculated at checkout',
+  'Proceed to Checkout',
+  'Continue shopping',
   // The checkout, the order page and tracking.
   'Checkout',
   'Fields marked * are required. We deliver across India.',
@@ -85,7 +92,10 @@ export const INTERFACE_TEXTS: readonly (string | RegExp)[] = [
   'Subtotal',
   'Total',
   'Prices include GST.',
+  // The summary's shipping status, worked out from the cart (a status line, like the totals).
   'Free shipping on orders of ₹1,000 and above.',
+  /^Free shipping on orders of ₹[\d,]+ and above — add ₹[\d,]+ more\.$/,
+  /^Your order ships free \(orders of ₹[\d,]+ and above\)\.$/,
   'By placing your order you agree to our',
   '; read how we handle',
   'your privacy',
