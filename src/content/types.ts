@@ -4,6 +4,7 @@ import type { Product, ProductImage } from '../shop/catalogue.ts';
 import { BLOG_CATEGORIES, IMPACT_TYPES, PRODUCT_CATEGORIES, RECIPE_OCCASIONS } from '../shop/vocabulary.ts';
 
 export type { Product } from '../shop/catalogue.ts';
+export * from './page-types.ts';
 
 export const productImageSchema = z.object({
   src: z.string().min(1),
@@ -40,123 +41,6 @@ export const productSchema = z.object({
 }) satisfies z.ZodType<Product, unknown>;
 
 export const catalogueSchema = z.array(productSchema);
-
-export const socialLinkSchema = z.object({
-  platform: z.enum(['Instagram', 'Facebook', 'YouTube', 'X', 'LinkedIn']),
-  url: z.url(),
-});
-
-export const shopSettingsSchema = z.object({
-  shopName: z.string(),
-  tagline: z.string().default(''),
-  showDiscountTag: z.boolean().default(true),
-  festivalLabel: z.string().default(''),
-  festivalActive: z.boolean().default(false),
-  freeShippingThreshold: z.number().int().positive(),
-  codCharge: z.number().int().nonnegative(),
-  whatsappNumber: z.string().regex(/^\d{10,15}$/),
-  whatsappGreeting: z.string(),
-  contactEmail: z.email(),
-  contactPhone: z.string(),
-  address: z.string(),
-  socialLinks: z.array(socialLinkSchema).default([]),
-  marketplaceNote: z.string().default(''),
-  pickup: z.object({ name: z.string(), pincode: z.string().regex(/^\d{6}$/) }),
-  // Texts across the site (issue 16; docs/content-model.md).
-  /** With `{amount}`: the free-shipping threshold. */
-  deliveryBanner: z.string(),
-  footerLegal: z.string(),
-  /** A text may use `{amount}` too. */
-  trustBadges: z.array(z.object({ icon: z.string(), text: z.string() })),
-  newsletter: z.object({ title: z.string(), text: z.string(), note: z.string() }),
-  contactIntro: z.string(),
-  productNutritionLink: z.string(),
-  productPromoButton: z.string(),
-});
-export type ShopSettings = z.infer<typeof shopSettingsSchema>;
-
-export const featureCardSchema = z.object({ icon: z.string(), title: z.string(), text: z.string() });
-export type FeatureCard = z.infer<typeof featureCardSchema>;
-
-export const impactStatSchema = z.object({ value: z.string(), label: z.string(), note: z.string().optional() });
-export type ImpactStat = z.infer<typeof impactStatSchema>;
-
-export const homePageSchema = z.object({
-  heroTitle: z.string(),
-  heroSubtitle: z.string(),
-  tiles: z.array(featureCardSchema),
-  whyChooseTitle: z.string(),
-  whyChooseUs: z.array(featureCardSchema),
-  ctaTitle: z.string(),
-  ctaText: z.string(),
-  heroButton: z.string(),
-  productsTitle: z.string(),
-  productsButton: z.string(),
-  ctaButton: z.string(),
-  /** The hero's looping clip: a still (the page's first picture) and the clip in two formats. */
-  heroVideo: z.object({
-    poster: z.object({
-      src: z.string().min(1),
-      width: z.number().int().positive(),
-      height: z.number().int().positive(),
-    }),
-    webm: z.string().min(1),
-    mp4: z.string().min(1),
-  }),
-});
-export type HeroVideoFiles = HomePage['heroVideo'];
-export type HomePage = z.infer<typeof homePageSchema>;
-
-export const aboutPageSchema = z.object({
-  title: z.string(),
-  intro: z.string(),
-  mission: z.string(),
-  values: z.array(featureCardSchema),
-  stats: z.array(impactStatSchema),
-  valuesTitle: z.string(),
-  impactTitle: z.string(),
-  exploreTitle: z.string(),
-  quickLinks: z.array(z.object({ label: z.string(), path: z.string() })),
-});
-export type AboutPage = z.infer<typeof aboutPageSchema>;
-
-export const valueChainNodeSchema = z.object({ node: z.string(), share: z.number(), note: z.string().default('') });
-export type ValueChainNode = z.infer<typeof valueChainNodeSchema>;
-
-export const farmerImpactSchema = z.object({
-  page: z.object({
-    title: z.string(),
-    intro: z.string(),
-    farmerShareStated: z.number(),
-    farmerShareBlogClaim: z.string(),
-    farmerShareNote: z.string(),
-    valueChain: z.array(valueChainNodeSchema),
-    stats: z.array(impactStatSchema),
-    valueChainTitle: z.string(),
-    valueChainCaption: z.string(),
-    shareTitle: z.string(),
-    shareStatedLabel: z.string(),
-    /** With `{share}`: farmerShareStated, as a percentage. */
-    shareStatedSentence: z.string(),
-    shareBlogLabel: z.string(),
-    /** With `{share}`: farmerShareBlogClaim. */
-    shareBlogSentence: z.string(),
-    statsTitle: z.string(),
-    storiesTitle: z.string(),
-    commitmentsTitle: z.string(),
-  }),
-  stories: z.array(
-    z.object({
-      name: z.string(),
-      place: z.string(),
-      role: z.string(),
-      story: z.string(),
-      quote: z.string().optional(),
-    }),
-  ),
-  commitments: z.array(featureCardSchema),
-});
-export type FarmerImpact = z.infer<typeof farmerImpactSchema>;
 
 export const faqEntrySchema = z.object({ question: z.string(), answer: z.string(), topic: z.string() });
 export const faqSchema = z.array(faqEntrySchema);
@@ -273,16 +157,6 @@ export type PolicyPage = z.infer<typeof policyPageSchema>;
 /** The footer's policy links, in the editors' order. */
 export const policyLinksSchema = z.array(z.object({ slug: z.string(), label: z.string() }));
 export type PolicyLink = z.infer<typeof policyLinksSchema>[number];
-
-export const guidePagesSchema = z.object({
-  blogIntro: z.string(),
-  recipesIntro: z.string(),
-  ingredientChips: z.array(z.string()),
-  nutritionIntro: z.string(),
-  whyItMattersIntro: z.string(),
-  whyItMattersHeadings: z.object({ pillars: z.string(), statements: z.string(), projects: z.string() }),
-});
-export type GuidePages = z.infer<typeof guidePagesSchema>;
 
 export const sitePathsSchema = z.object({
   productIds: z.array(z.number().int()),

@@ -8,7 +8,7 @@ import { matchPath } from 'react-router';
 import type { DocumentLocationResolverObject, DocumentLocationsState } from 'sanity/presentation';
 import { describe, expect, it } from 'vitest';
 import { loadBundledDataset } from '../../src/content/bundled-dataset.server.ts';
-import { content } from '../../src/content/content.server.ts';
+import { contentPages, STATIC_PAGES } from '../../src/content/site-paths.server.ts';
 import { locations, mainDocuments } from './presentation.ts';
 
 const dataset = loadBundledDataset();
@@ -18,25 +18,9 @@ async function documentsMatching(filter: string) {
   return (await value.get()) as string[];
 }
 
-/** The site's pages: its fixed ones and one per product, post, batch and policy (content().sitePaths()). */
+/** The site's pages: its fixed ones and one per product, post, batch and policy, as the build prerenders them. */
 async function sitePages(): Promise<string[]> {
-  const paths = await content().sitePaths();
-  return [
-    '/',
-    '/products',
-    '/contact',
-    '/blog',
-    '/who-are-we',
-    '/who-are-we/farmer-impact',
-    '/who-are-we/traceability',
-    '/who-are-we/recipes',
-    '/nutrition',
-    '/why-it-matters',
-    ...paths.productIds.map((id) => `/products/${id}`),
-    ...paths.postIds.map((id) => `/blog/${id}`),
-    ...paths.batchIds.map((id) => `/who-are-we/traceability/${id}`),
-    ...paths.policySlugs.map((slug) => `/policies/${slug}`),
-  ];
+  return [...STATIC_PAGES, ...(await contentPages()).map((entry) => entry.path)];
 }
 
 describe('Presentation: the main document of each page', () => {
