@@ -1,0 +1,122 @@
+/** The shop's settings: contact, shipping figures, and the texts every page shows. */
+import { defineArrayMember, defineField, defineType } from 'sanity';
+import { iconField } from '../objects/index.ts';
+import { copyField } from './fields.ts';
+
+export const shopSettings = defineType({
+  name: 'shopSettings',
+  title: 'Shop settings',
+  type: 'document',
+  groups: [
+    { name: 'shop', title: 'Shop', default: true },
+    { name: 'texts', title: 'Texts across the site' },
+  ],
+  fields: [
+    copyField('deliveryBanner', 'The strip at the top of every page.', 70, {
+      placeholder: 'amount',
+      group: 'texts',
+      title: 'Delivery banner',
+    }),
+    copyField('footerLegal', "The last line of every page's footer, after © and the shop's name.", 140, {
+      group: 'texts',
+      title: 'Footer: legal line',
+    }),
+    defineField({
+      name: 'trustBadges',
+      title: 'Cart: reasons to buy',
+      group: 'texts',
+      type: 'array',
+      description:
+        'The short lines with icons under the cart. A line may use {amount} for the free-delivery threshold.',
+      of: [
+        defineArrayMember({
+          type: 'object',
+          name: 'trustBadge',
+          fields: [
+            iconField(),
+            defineField({ name: 'text', type: 'string', validation: (rule) => rule.required().max(70) }),
+          ],
+          preview: { select: { title: 'text', subtitle: 'icon' } },
+        }),
+      ],
+      validation: (rule) => rule.required().min(2).max(4),
+    }),
+    defineField({
+      name: 'newsletter',
+      title: 'Blog: newsletter box',
+      group: 'texts',
+      type: 'object',
+      description: 'The box under the blog list. There is no newsletter yet: the note says so.',
+      validation: (rule) => rule.required(),
+      fields: [
+        copyField('title', 'Its heading.', 40),
+        copyField('text', 'The sentence under the heading.', 160, { rows: 2 }),
+        copyField('note', 'The small print under the button.', 160, { rows: 2 }),
+      ],
+    }),
+    copyField('contactIntro', 'The sentence under the heading of /contact.', 160, {
+      rows: 2,
+      group: 'texts',
+      title: 'Contact: introduction',
+    }),
+    copyField('productNutritionLink', "A product page's link to /nutrition, under its nutrition highlights.", 50, {
+      group: 'texts',
+      title: 'Product page: link to nutrition',
+    }),
+    copyField(
+      'productPromoButton',
+      "The button in a product page's promotional banner (its text is the product's).",
+      30,
+      {
+        group: 'texts',
+        title: 'Product page: banner button',
+      },
+    ),
+    defineField({ name: 'shopName', type: 'string', validation: (rule) => rule.required() }),
+    defineField({ name: 'tagline', type: 'string' }),
+    defineField({
+      name: 'showDiscountTag',
+      title: 'Show discount tags',
+      type: 'boolean',
+      description: 'When off, no product card shows a discount tag even if it has a discount.',
+      initialValue: true,
+    }),
+    defineField({ name: 'festivalLabel', type: 'string', initialValue: 'Diwali Discount' }),
+    defineField({ name: 'festivalActive', type: 'boolean', initialValue: false }),
+    defineField({
+      name: 'freeShippingThreshold',
+      title: 'Free shipping from (₹)',
+      type: 'number',
+      validation: (rule) => rule.required().integer().positive(),
+    }),
+    defineField({
+      name: 'codCharge',
+      title: 'Cash on Delivery charge (₹)',
+      type: 'number',
+      validation: (rule) => rule.required().integer().min(0),
+    }),
+    defineField({
+      name: 'whatsappNumber',
+      title: 'WhatsApp number',
+      type: 'string',
+      description: 'Digits only, with the country code: 91 then the 10-digit number.',
+      validation: (rule) => rule.required().regex(/^\d{10,15}$/),
+    }),
+    defineField({ name: 'whatsappGreeting', type: 'string', validation: (rule) => rule.required().max(200) }),
+    defineField({ name: 'contactEmail', type: 'string', validation: (rule) => rule.required().email() }),
+    defineField({ name: 'contactPhone', type: 'string', validation: (rule) => rule.required() }),
+    defineField({ name: 'address', type: 'text', rows: 3, validation: (rule) => rule.required() }),
+    defineField({ name: 'socialLinks', type: 'array', of: [{ type: 'socialLink' }] }),
+    defineField({ name: 'marketplaceNote', type: 'string' }),
+    defineField({
+      name: 'pickup',
+      title: 'Courier pickup',
+      type: 'object',
+      validation: (rule) => rule.required(),
+      fields: [
+        defineField({ name: 'name', type: 'string', validation: (rule) => rule.required() }),
+        defineField({ name: 'pincode', type: 'string', validation: (rule) => rule.required().regex(/^\d{6}$/) }),
+      ],
+    }),
+  ],
+});
