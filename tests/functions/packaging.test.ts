@@ -18,6 +18,7 @@ import { fork } from 'node:child_process';
 import { copyFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { NetlifyDev } from '@netlify/dev';
 import { type Config, type FunctionResult, type NodeBundlerName, zipFunctions } from '@netlify/zip-it-and-ship-it';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -191,6 +192,8 @@ describe('the functions as Netlify packages them', () => {
     for (const fn of packaged) {
       expect(fn.bundlerErrors ?? [], fn.name).toEqual([]);
       expect(fn.includedFiles, fn.name).toContain(path.join(root, 'studio/seed/dataset.ndjson'));
+      // Lambda's runtime follows the build's Node (netlify.toml's NODE_VERSION): Node 24.
+      expect(fn.runtimeVersion, fn.name).toBe('nodejs24.x');
     }
   });
 
@@ -200,6 +203,9 @@ describe('the functions as Netlify packages them', () => {
     expect(run.defaultExport).toBe('function');
     expect(run.config?.path ?? run.config?.schedule, 'a path or a schedule').toBeTruthy();
     const own = `${path.join(packages, name)}${path.sep}`;
+    // The runner saw the ES modules it loaded (on Node 24 an asynchronous hook saw none, and this
+    // test passed blind), starting with Netlify's entry point.
+    expect(run.modules).toContain(pathToFileURL(path.join(packages, name, '___netlify-entry-point.mjs')).href);
     const outside = run.modules.filter((url) => !new URL(url).pathname.startsWith(own));
     expect(outside).toEqual([]);
     // Its dependencies came from the package's own node_modules.

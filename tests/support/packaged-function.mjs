@@ -8,31 +8,28 @@
 // The entry point is the one Netlify generates (`___netlify-entry-point.mjs`): Netlify's bootstrap
 // wraps the function for AWS Lambda's streaming runtime, which provides the global `awslambda`; a
 // request goes through that handler as a Lambda event, Blobs included, as on Netlify.
-import { createRequire, register } from 'node:module';
+import { createRequire, registerHooks } from 'node:module';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
-import { MessageChannel } from 'node:worker_threads';
 
 /**
  * @typedef {{ url: string; method: string; headers?: Record<string, string>; body?: string; blobs?: string }} Call
  * @typedef {{ name: string; call?: Call }} Job
  */
 
-// Every module the ES module loader resolves, reported by a resolve hook on its own thread.
+// Every module the ES module loader resolves, seen by a synchronous resolve hook on this thread.
+// (The older asynchronous `register()` hook, on a thread of its own, reported nothing on Node 24
+// before the run ended: the test then saw no ES module at all.)
 /** @type {Set<string>} */
 const resolved = new Set();
-const { port1, port2 } = new MessageChannel();
-port1.on('message', (url) => resolved.add(String(url)));
-port1.unref();
-const hooks = `let port;
-export function initialize(data) { port = data.port; }
-export async function resolve(specifier, context, next) {
-  const result = await next(specifier, context);
-  port.postMessage(result.url);
-  return result;
-}`;
-register(`data:text/javascript,${encodeURIComponent(hooks)}`, { data: { port: port2 }, transferList: [port2] });
+registerHooks({
+  resolve(specifier, context, next) {
+    const result = next(specifier, context);
+    resolved.add(result.url);
+    return result;
+  },
+});
 
 // What Lambda's Node runtime gives a streaming handler: the response stream gets a prelude (status
 // and headers), then the body.
