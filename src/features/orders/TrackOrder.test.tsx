@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { delay, HttpResponse, http } from 'msw';
+import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { makeTrackView } from '../../../tests/support/factories.ts';
 import { server } from '../../../tests/support/msw.ts';
@@ -36,14 +36,21 @@ describe('<TrackOrder>', () => {
   });
 
   it('shows the order with its timeline, lines and totals, and the address cut to city and pincode', async () => {
+    // The answer waits until the test has seen the busy button: a fixed delay was outrun on a
+    // loaded machine, and the button was idle again when checked.
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
     const bodies = trackApi(async () => {
-      await delay(30);
+      await answered;
       return HttpResponse.json(makeTrackView());
     });
     render(<TrackOrder />);
 
     await lookUp(' OUO_1764057000000 ', '+91 98765-43210');
     expect(await screen.findByRole('button', { name: 'Looking up...' })).toBeDisabled();
+    answer();
 
     const result = await screen.findByRole('article', { name: 'Order OUO_1764057000000' });
     // The phone is sent as typed: the server compares its 10 digits.
