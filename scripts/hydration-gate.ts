@@ -1,7 +1,7 @@
 /**
- * The hydration gate: a small script the build puts at the top of every prerendered page's <head>
- * (scripts/defer-hydration.ts; docs/decisions/015-hydrate-after-first-paint.md). It runs before the
- * body is parsed, so it sees every tap, and it does three things:
+ * The hydration gate: a small script the build puts in every prerendered page's <head>, right
+ * after its charset (scripts/defer-hydration.ts; docs/decisions/015-hydrate-after-first-paint.md).
+ * It runs before the body is parsed, so it sees every tap, and it does three things:
  *
  * 1. It holds the page's JavaScript back until the first paint (except on the pages built `eager`,
  *    whose content only the scripts can draw): the load event, the browser's first contentful

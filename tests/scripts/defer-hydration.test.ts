@@ -21,6 +21,9 @@ const PAGE = [
   'import("/assets/entry.client-2.js");</script></body></html>',
 ].join('');
 
+/** The gate's source, where the rewrite puts it. */
+const GATE = /<meta charSet="utf-8"\/><script>([\s\S]*?)<\/script>/;
+
 describe('deferHydration', () => {
   const deferred = deferHydration(PAGE);
 
@@ -30,9 +33,13 @@ describe('deferHydration', () => {
     expect(deferred).toContain('rel="preload" href="/assets/lora.woff2"');
   });
 
-  it('puts the gate first in <head>, with the modules it preloads once the page has painted', () => {
-    const gate = /<head><script>([\s\S]*?)<\/script>/.exec(deferred)?.[1] ?? '';
+  it('puts the gate right after the charset, with the modules it preloads once the page has painted', () => {
+    const gate = GATE.exec(deferred)?.[1] ?? '';
     expect(gate).toContain('__ouoGate');
+    // The HTML standard wants the charset within the first 1024 bytes; the gate alone is larger.
+    expect(deferred.indexOf('<meta charSet="utf-8"/>')).toBeLessThan(1024 - 30);
+    expect(deferred.indexOf('<meta charSet="utf-8"/>')).toBeLessThan(deferred.indexOf('<script'));
+    expect(deferred.indexOf('<script')).toBeLessThan(deferred.indexOf('<link rel="stylesheet"'));
     for (const module of ['manifest-1', 'entry.client-2', 'root-3', 'product-main-4'])
       expect(gate).toContain(`/assets/${module}.js`);
   });
@@ -56,6 +63,10 @@ describe('deferHydration', () => {
     expect(hashes.length).toBe(3); // the gate, the context and the bootstrap
   });
 
+  it('puts the gate at the top of <head> on a page without a charset declaration', () => {
+    expect(deferHydration(PAGE.replace('<meta charSet="utf-8"/>', ''))).toMatch(/<head><script>[^<]*__ouoGate/);
+  });
+
   it("changes nothing on a page without React Router's bootstrap, or on a second pass", () => {
     const plain = '<html><head></head><body><p>Hello</p></body></html>';
     expect(deferHydration(plain)).toBe(plain);
@@ -64,7 +75,7 @@ describe('deferHydration', () => {
 
   it('builds an eager page with a gate that opens at once, the rest rewritten the same way', () => {
     const eager = deferHydration(PAGE, { eager: true });
-    const gate = (html: string) => /<head><script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    const gate = (html: string) => GATE.exec(html)?.[1] ?? '';
     expect(gate(eager)).toMatch(/\]\s*,\s*(!0|true)\s*\);?$/);
     expect(gate(deferred)).toMatch(/\]\s*,\s*(!1|false)\s*\);?$/);
     expect(eager.replace(gate(eager), '')).toBe(deferred.replace(gate(deferred), ''));
