@@ -43,23 +43,26 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
       <div className="contact__layout">
         <section className="contact-info card" aria-labelledby="contact-info-title">
           <h2 id="contact-info-title">Get in touch</h2>
+          {/* A contact address may hold no headings (HTML): each way to reach us is a term and its value. */}
           <address>
-            <h3>
-              <MapPinIcon className="contact-info__icon" /> Address
-            </h3>
-            <p>{contact.address}</p>
-            <h3>
-              <PhoneIcon className="contact-info__icon" /> Phone
-            </h3>
-            <p>
-              <a href={phoneHref}>{contact.phone}</a>
-            </p>
-            <h3>
-              <MailIcon className="contact-info__icon" /> Email
-            </h3>
-            <p>
-              <a href={`mailto:${contact.email}`}>{contact.email}</a>
-            </p>
+            <dl className="contact-info__list">
+              <dt>
+                <MapPinIcon className="contact-info__icon" /> Address
+              </dt>
+              <dd>{contact.address}</dd>
+              <dt>
+                <PhoneIcon className="contact-info__icon" /> Phone
+              </dt>
+              <dd>
+                <a href={phoneHref}>{contact.phone}</a>
+              </dd>
+              <dt>
+                <MailIcon className="contact-info__icon" /> Email
+              </dt>
+              <dd>
+                <a href={`mailto:${contact.email}`}>{contact.email}</a>
+              </dd>
+            </dl>
           </address>
           {contact.socialLinks.length > 0 && (
             <>

@@ -67,9 +67,11 @@ export default function Recipes({ loaderData }: Route.ComponentProps) {
             onChange={(occasion) => change({ occasion })}
           />
           <div className="filters__field">
-            <label htmlFor="recipe-max-calories">
-              Max calories: <output htmlFor="recipe-max-calories">{filters.maxCalories}</output> kcal
-            </label>
+            {/* The value beside the label, not in it: an <output> inside a label would be what it labels (HTML). */}
+            <span>
+              <label htmlFor="recipe-max-calories">Max calories:</label>{' '}
+              <output htmlFor="recipe-max-calories">{filters.maxCalories}</output> kcal
+            </span>
             <input
               id="recipe-max-calories"
               type="range"

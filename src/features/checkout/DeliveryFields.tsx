@@ -13,7 +13,9 @@ interface FieldSpec {
 const FIELDS: FieldSpec[] = [
   { name: 'name', label: 'Full name', required: true, autoComplete: 'name' },
   { name: 'email', label: 'Email', required: true, type: 'email', autoComplete: 'email' },
-  { name: 'phone', label: 'Phone (10-digit mobile)', required: true, type: 'tel', autoComplete: 'tel-national' },
+  // The number without +91 (the check wants 10 digits): `tel-national`, which HTML allows on a text
+  // field only (a tel field takes the full `tel`); inputMode still brings up the phone keypad.
+  { name: 'phone', label: 'Phone (10-digit mobile)', required: true, autoComplete: 'tel-national' },
   { name: 'address1', label: 'Address line 1', required: true, autoComplete: 'address-line1', wide: true },
   { name: 'address2', label: 'Address line 2', required: false, autoComplete: 'address-line2', wide: true },
   { name: 'pincode', label: 'Pincode', required: true, autoComplete: 'postal-code' },

@@ -64,7 +64,9 @@ export function ReviewForm({ productId }: { productId: number }) {
           </div>
           <div className="form-field">
             <label htmlFor={field('rating').id}>Rating *</label>
-            <select {...field('rating')} required defaultValue="5">
+            {/* Always has a value (5 by default), so not `required`: HTML allows that only on a select
+                whose first option is an empty placeholder. The asterisk is still said. */}
+            <select {...field('rating')} aria-required="true" defaultValue="5">
               {RATINGS.map((rating) => (
                 <option key={rating.value} value={rating.value}>
                   {rating.value} - {rating.label}

@@ -5,27 +5,30 @@ import type { QrSvg } from './qr.ts';
 export function QrCode({ qr, url, label }: { qr: QrSvg; url: string; label: string }) {
   const titleId = useId();
   return (
-    <figure className="qr-card card" data-print-only="">
-      <svg
-        className="qr-card__code"
-        role="img"
-        aria-labelledby={titleId}
-        viewBox={`0 0 ${qr.size} ${qr.size}`}
-        width="220"
-        height="220"
-        shapeRendering="crispEdges"
-      >
-        <title id={titleId}>{`${label}: ${url}`}</title>
-        <rect width={qr.size} height={qr.size} fill="#fff" />
-        <path d={qr.path} fill="#000" />
-      </svg>
-      <figcaption>
-        <span className="qr-card__label">{label}</span>
-        <span className="qr-card__url">{url}</span>
-      </figcaption>
+    <div className="qr-card card" data-print-only="">
+      {/* The button is not part of the figure (HTML allows a figure's caption only first or last). */}
+      <figure className="qr-card__figure">
+        <svg
+          className="qr-card__code"
+          role="img"
+          aria-labelledby={titleId}
+          viewBox={`0 0 ${qr.size} ${qr.size}`}
+          width="220"
+          height="220"
+          shapeRendering="crispEdges"
+        >
+          <title id={titleId}>{`${label}: ${url}`}</title>
+          <rect width={qr.size} height={qr.size} fill="#fff" />
+          <path d={qr.path} fill="#000" />
+        </svg>
+        <figcaption>
+          <span className="qr-card__label">{label}</span>
+          <span className="qr-card__url">{url}</span>
+        </figcaption>
+      </figure>
       <button type="button" className="button button--ghost qr-card__print" onClick={() => window.print()}>
         Print QR code
       </button>
-    </figure>
+    </div>
   );
 }
