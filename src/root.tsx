@@ -17,6 +17,7 @@ import { CartProvider } from './features/cart/cart-context.tsx';
 import { leanCatalogue } from './features/cart/lean-catalogue.ts';
 import { OutboxNotices } from './features/checkout/index.ts';
 import { loadPixel } from './features/pixel/pixel.ts';
+import { notFoundHead, SHOP_NAME } from './features/seo/head.ts';
 import { ChatButton, FreeDeliveryBanner } from './features/shell/Extras.tsx';
 import { Footer } from './features/shell/Footer.tsx';
 import { Header } from './features/shell/Header.tsx';
@@ -50,6 +51,18 @@ export async function loader() {
   ]);
   return { settings, catalogue: leanCatalogue(catalogue), whatHappensNext, policyLinks, preview: isPreviewing() };
 }
+
+/**
+ * The head of a page no route gives one: the SPA fallback (HTML requires a <title>) until the page
+ * it stands in for renders its own, and an error shown by the root's boundary. A route's own `meta`
+ * replaces this one.
+ */
+export function meta({ error }: Route.MetaArgs) {
+  if (!error) return [{ title: SHOP_NAME }];
+  return notFoundHead(isNotFound(error) ? 'Page not found' : 'Something went wrong');
+}
+
+const isNotFound = (error: unknown) => isRouteErrorResponse(error) && error.status === 404;
 
 export function links() {
   return [
@@ -133,10 +146,9 @@ export function HydrateFallback() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <Shell>
-      {notFound ? (
+      {isNotFound(error) ? (
         <NotFoundMessage />
       ) : (
         <MessagePage
