@@ -1,0 +1,44 @@
+// The end-to-end tests need two programs that no npm package can bring offline, so they come from
+// Debian: Chromium (a test tool's own browser download cannot work offline) and Java 17 or later for
+// the W3C Nu Html Checker (vnu-jar's own Java download is not allowed to run: allowScripts in
+// package.json). Install what is missing (as root), otherwise say the one command to run.
+import { execSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** vnu.jar 26.x is built for Java 17 (its --help: "On any system with Java17+ installed"). */
+const JAVA_MAJOR = 17;
+
+/** The major version of the `java` on the PATH (8 and older say "1.8": 1), or 0 when there is none. */
+function javaMajor() {
+  const result = spawnSync('java', ['-version'], { encoding: 'utf8' });
+  if (result.error || result.status !== 0) return 0;
+  return Number(/version "(\d+)/.exec(result.stderr)?.[1] ?? 0);
+}
+
+const tools = [
+  { name: 'Chromium', debian: 'chromium', present: () => existsSync(CHROMIUM_PATH) },
+  { name: `Java ${JAVA_MAJOR}+`, debian: 'default-jre-headless', present: () => javaMajor() >= JAVA_MAJOR },
+];
+
+const missing = tools.filter((tool) => !tool.present());
+if (missing.length > 0) {
+  const packages = missing.map((tool) => tool.debian).join(' ');
+  const names = missing.map((tool) => tool.name).join(' and ');
+  if (process.getuid?.() !== 0) {
+    console.error(
+      `${names} missing: run \`sudo apt-get update && sudo apt-get install -y ${packages}\`, then npm test again.`,
+    );
+    process.exit(1);
+  }
+  console.log(`Installing ${names} from Debian for the end-to-end tests…`);
+  execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${packages}`, {
+    stdio: 'inherit',
+  });
+  // An older Debian's default Java is 11, which cannot run the checker.
+  const still = missing.filter((tool) => !tool.present());
+  if (still.length > 0) {
+    console.error(`Still missing after apt-get: ${still.map((tool) => tool.name).join(' and ')}.`);
+    process.exit(1);
+  }
+}
