@@ -10,15 +10,9 @@ import { expect, test } from './fixtures.ts';
 import { seriousViolations } from './support/axe.ts';
 import { addToCart, fillDelivery, orderIdIn, placeCodOrderByApi } from './support/checkout.ts';
 import { emailFile } from './support/orders.ts';
-import { expectCartCount } from './support/pages.ts';
+import { expectCartCount, openOrder, trackOrder } from './support/pages.ts';
 
 const ORDER_PAGE = /\/orders\/(OUO_\d{13})\?key=([0-9a-f]{32})$/;
-
-/** The order page once its order has loaded. */
-async function openOrder(page: Page, path: string) {
-  await page.goto(path);
-  await expect(page.getByRole('table')).toBeVisible();
-}
 
 /** Each row of the items table as its cells' text. */
 const itemRows = (page: Page) =>
@@ -34,12 +28,6 @@ const facts = (page: Page) =>
     .evaluateAll((items) =>
       items.map((item) => `${item.querySelector('dt')?.textContent}: ${item.querySelector('dd')?.textContent}`),
     );
-
-async function trackOrder(page: Page, orderId: string, phone: string) {
-  await page.getByRole('textbox', { name: 'Order ID' }).fill(orderId);
-  await page.getByRole('textbox', { name: 'Phone number used at checkout' }).fill(phone);
-  await page.getByRole('button', { name: 'Track order' }).click();
-}
 
 /** Whether the page is wider than the screen (sideways scroll). */
 const scrollsSideways = (page: Page) =>

@@ -77,3 +77,16 @@ export async function fillContactForm(page: Page, message = 'Do you sell 5 kg pa
   await form.getByRole('textbox', { name: 'Message *' }).fill(message);
   return form;
 }
+
+/** The order page once its order has loaded. */
+export async function openOrder(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByRole('table')).toBeVisible();
+}
+
+/** /track's form filled in and sent (the page must be open). */
+export async function trackOrder(page: Page, orderId: string, phone: string) {
+  await page.getByRole('textbox', { name: 'Order ID' }).fill(orderId);
+  await page.getByRole('textbox', { name: 'Phone number used at checkout' }).fill(phone);
+  await page.getByRole('button', { name: 'Track order' }).click();
+}
