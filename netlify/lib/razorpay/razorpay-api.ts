@@ -1,7 +1,7 @@
 /**
- * Razorpay's REST API over fetch. (The `razorpay` SDK pulls in axios, whose dependency chain
- * breaks Netlify's function packaging on Node 20; docs/decisions/007. Five REST calls do not
- * need it.) `RAZORPAY_BASE_URL` points it at a fake upstream in contract tests.
+ * Razorpay's REST API over fetch. (The `razorpay` SDK would bring some 30 packages into every
+ * paying function for five REST calls; on Node 20 it did not even package: docs/decisions/019,
+ * rechecked on Node 24 in 016.) `RAZORPAY_BASE_URL` points it at a fake upstream in contract tests.
  */
 import { failure, type Outcome } from '../platform/outcome.ts';
 import type { GatewayOrder, GatewayPayment, PaymentAnswer, PaymentGateway } from './gateway.ts';
