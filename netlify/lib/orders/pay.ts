@@ -5,8 +5,8 @@
  * docs/shop-rules.md §10.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { toPaise } from '../../../src/shop/money.ts';
-import type { CreatePaymentOrderRequest, PrepaidOrderRequest } from '../../../src/shop/schemas.ts';
+import { toPaise } from '#shop/money.ts';
+import type { CreatePaymentOrderRequest, PrepaidOrderRequest } from '#shop/schemas.ts';
 import { isWellFormedSignature, verifyPaymentSignature } from '../razorpay/signature.ts';
 import { forwardOrder, resyncSheet } from './forward.ts';
 import { judgePaymentById, type Money } from './judge-payment.ts';
