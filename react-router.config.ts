@@ -1,8 +1,8 @@
 import { copyFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '@react-router/dev/config';
-import { deferHydrationInBuild } from './scripts/defer-hydration.ts';
-import { writeHeadersFile } from './scripts/security-headers.ts';
+import { deferHydrationInBuild } from './site-build/defer-hydration.ts';
+import { writeHeadersFile } from './site-build/security-headers.ts';
 import { contentPages, NOT_FOUND_PATH, ORDER_SHELL_PATH } from './src/content/site-paths.server.ts';
 
 // Pages whose content is drawn in the browser (the cart from its storage, an order from the API):
@@ -27,10 +27,10 @@ export default {
     // ORDER_SHELL_PATH: the order page's one shell, served for every /orders/<id> (netlify.toml).
     return [...getStaticPaths(), ...pages.map((page) => page.path), NOT_FOUND_PATH, ORDER_SHELL_PATH];
   },
-  // First, every page's JavaScript waits for its first paint but the EAGER_PAGES' (scripts/defer-hydration.ts, decision 015).
+  // First, every page's JavaScript waits for its first paint but the EAGER_PAGES' (site-build/defer-hydration.ts, decision 015).
   // Netlify answers any address it has no file or rule for with /404.html and status 404.
   // Then the security headers, with each page's own content security policy, go into _headers
-  // (scripts/security-headers.ts); the Meta pixel's hosts are allowed only when it is configured.
+  // (site-build/security-headers.ts); the Meta pixel's hosts are allowed only when it is configured.
   async buildEnd({ reactRouterConfig, viteConfig }) {
     const client = path.join(reactRouterConfig.buildDirectory, 'client');
     await deferHydrationInBuild(client, EAGER_PAGES);

@@ -1,9 +1,9 @@
 import netlify from '@netlify/vite-plugin';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
-import { bundledMedia } from './scripts/bundled-media.ts';
-import { previewMode } from './scripts/preview-mode.ts';
-import { devSecurityHeaders } from './scripts/security-headers.ts';
+import { bundledMedia } from './site-build/bundled-media.ts';
+import { previewMode } from './site-build/preview-mode.ts';
+import { devSecurityHeaders } from './site-build/security-headers.ts';
 
 /**
  * Our own modules shared by several pages (the shell, cart, cards, images, head tags) go into one

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deferHydration } from '../scripts/defer-hydration.ts';
+import { deferHydration } from '../site-build/defer-hydration.ts';
 import { floorHtml, floorPath, writeFloors } from './floor.mjs';
 
 /** A page shaped like React Router's prerendered HTML, as the build rewrites it (the hydration gate). */

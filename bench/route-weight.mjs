@@ -8,7 +8,7 @@
 // manifest, the client entry, the route modules and their chunks; one inline `<script type="module">`
 // that imports the manifest and the route modules and then dynamically imports the client entry
 // (hydration starts there, so that one dynamic import counts); and `<link rel="stylesheet">`. The
-// build rewrites that (scripts/defer-hydration.ts, decision 015): the modulepreload links go, the
+// build rewrites that (site-build/defer-hydration.ts, decision 015): the modulepreload links go, the
 // inline module imports everything dynamically behind the hydration gate, and the gate, a classic
 // inline script, preloads the same list once it opens (after the load event). Every import of the
 // inline module and every module the gate lists count; so do the static imports of every one of
@@ -90,7 +90,7 @@ export function parseHtmlAssets(html) {
 
 /**
  * The modules a hydration gate preloads: the gate is `(function(p){…__ouoGate…})(["/assets/…", …]);`
- * (scripts/hydration-gate.ts, `gateScript`), so its argument is the JSON array at the end. Any other
+ * (site-build/hydration-gate.ts, `gateScript`), so its argument is the JSON array at the end. Any other
  * inline script names none.
  * @param {string} body an inline classic script
  * @returns {string[]}

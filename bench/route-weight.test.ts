@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deferHydration } from '../scripts/defer-hydration.ts';
+import { deferHydration } from '../site-build/defer-hydration.ts';
 import { parseHtmlAssets, parseRouteIds, prerenderedPaths, routeWeight } from './route-weight.mjs';
 
 /** A page shaped like React Router's prerendered HTML, with one chunk it forgot to preload. */

@@ -52,7 +52,7 @@ export const BEFORE_FIRST_PAINT = {
    * Requests the browser makes for itself, not for drawing the page: the tab's icon (Chromium asks
    * for it as soon as it reads the `<link rel="icon">`, at the lowest priority; it never delays a
    * paint). Listed by the bench, not counted. Inlining it as a data: address would need `data:` in
-   * every page's img-src (scripts/security-headers.ts) for 0.5 kB.
+   * every page's img-src (site-build/security-headers.ts) for 0.5 kB.
    */
   browserOwn: /** @type {readonly string[]} */ (['/favicon.svg']),
 };

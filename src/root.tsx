@@ -98,7 +98,7 @@ function Shell({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   useEffect(() => loadPixel(), []);
   // The page is live: taps and typing held by the hydration gate since before it was are replayed
-  // now (scripts/hydration-gate.ts, decision 015). Absent in `npm run dev`, which has no gate.
+  // now (site-build/hydration-gate.ts, decision 015). Absent in `npm run dev`, which has no gate.
   useEffect(() => (window as { __ouoHydrated?: () => void }).__ouoHydrated?.(), []);
   if (!data) return <main id="main">{children}</main>;
   const { settings, catalogue } = data;

@@ -19,7 +19,7 @@ export default defineConfig({
   plugins: [
     structureTool({ structure }),
     // The site with the drafts, in a frame beside the document: the dev server's preview switches
-    // (scripts/preview-mode.ts) set its preview cookie once the Studio's one-time secret checks out.
+    // (site-build/preview-mode.ts) set its preview cookie once the Studio's one-time secret checks out.
     presentationTool({
       previewUrl: {
         origin: previewOrigin,

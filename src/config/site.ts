@@ -28,6 +28,6 @@ export interface SitemapEntry {
  */
 export const PRIVATE_PATHS: readonly string[] = ['/cart', '/checkout'];
 
-/** The dev server's preview switches (scripts/preview-mode.ts): they set and clear the preview cookie. */
+/** The dev server's preview switches (site-build/preview-mode.ts): they set and clear the preview cookie. */
 export const PREVIEW_ENABLE_PATH = '/__preview/enable';
 export const PREVIEW_DISABLE_PATH = '/__preview/disable';

@@ -9,7 +9,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-/** Set by `/__preview/enable` (scripts/preview-mode.ts), removed by `/__preview/disable`. */
+/** Set by `/__preview/enable` (site-build/preview-mode.ts), removed by `/__preview/disable`. */
 export const PREVIEW_COOKIE = 'ouo-preview';
 
 const previewing = new AsyncLocalStorage<boolean>();

@@ -1,6 +1,6 @@
 /**
  * The naming rule for the AVIF and WebP variants the build makes of our own artwork (everything
- * served under `/media/`). The Vite plugin (scripts/bundled-media.ts) generates exactly the files
+ * served under `/media/`). The Vite plugin (site-build/bundled-media.ts) generates exactly the files
  * this module names, and the pages ask for exactly those: neither may decide a name on its own.
  */
 

@@ -189,7 +189,7 @@ test('a payment Razorpay has not captured yet: "confirming", never "placed", and
   await page.goto('/checkout');
   await fillDelivery(page);
   await expect(page.getByTestId('shipping-charge')).toHaveText('Free');
-  // The server's answer when the capture has not gone through (money.ts): 202, confirming, with
+  // The server's answer when the capture has not gone through (judge-payment.ts): 202, confirming, with
   // the key the order was made with.
   await page.route('**/api/checkout/process-prepaid', async (route) => {
     const { orderId } = route.request().postDataJSON() as { orderId: string };

@@ -1,10 +1,10 @@
 import { delay, HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { z } from 'zod';
-import { buildOrderRecord, orderTotals, priceLines } from '../../../src/shop/order.ts';
-import { buildShipment, type ShipmentRecord } from '../../../src/shop/shipment.ts';
-import { makeCatalogue, makeCustomer } from '../../../tests/support/factories.ts';
-import { server } from '../../../tests/support/msw.ts';
+import { buildOrderRecord, orderTotals, priceLines } from '#shop/order.ts';
+import { buildShipment, type ShipmentRecord } from '#shop/shipment.ts';
+import { makeCatalogue, makeCustomer } from '#tests/support/factories.ts';
+import { server } from '#tests/support/msw.ts';
 import { createDelhivery } from './client.ts';
 import { estimateDeliveryDays } from './delivery-days.ts';
 

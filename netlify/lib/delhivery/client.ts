@@ -6,10 +6,10 @@
  * is never touched (docs/shop-rules.md §11).
  */
 import { z } from 'zod';
-import { pincodeSchema } from '../../../src/shop/schemas.ts';
-import type { ShipmentRecord } from '../../../src/shop/shipment.ts';
-import type { PaymentMode } from '../../../src/shop/shipping.ts';
-import type { CarrierTracking } from '../../../src/shop/tracking.ts';
+import { pincodeSchema } from '#shop/schemas.ts';
+import type { ShipmentRecord } from '#shop/shipment.ts';
+import type { PaymentMode } from '#shop/shipping.ts';
+import type { CarrierTracking } from '#shop/tracking.ts';
 import type { ServerEnv } from '../platform/env.ts';
 import { failure, type Outcome } from '../platform/outcome.ts';
 import { localDelhiveryWithDay, NOT_SERVICEABLE, unconfiguredDelhivery } from './local.ts';

@@ -6,7 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pincodeSchema } from '../../../src/shop/schemas.ts';
+import { pincodeSchema } from '#shop/schemas.ts';
 import { failure } from '../platform/outcome.ts';
 import type { Delhivery, PincodeServiceability } from './client.ts';
 import { simulatedTracker } from './tracking.ts';

@@ -4,7 +4,7 @@
  * the booking time, marked as simulated, so the whole journey can be seen offline.
  */
 import { z } from 'zod';
-import type { CarrierScan, CarrierTracking } from '../../../src/shop/tracking.ts';
+import type { CarrierScan, CarrierTracking } from '#shop/tracking.ts';
 import { failure } from '../platform/outcome.ts';
 import type { TrackingResult } from './client.ts';
 

@@ -2,8 +2,8 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { server } from '../../../tests/support/msw.ts';
-import { tempSheetsDir } from '../../../tests/support/sheets.ts';
+import { server } from '#tests/support/msw.ts';
+import { tempSheetsDir } from '#tests/support/sheets.ts';
 import type { OrderEmail } from '../orders/types.ts';
 import { createMailer } from './client.ts';
 

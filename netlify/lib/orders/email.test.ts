@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeCustomer } from '../../../tests/support/factories.ts';
+import { makeCustomer } from '#tests/support/factories.ts';
 import { orderSettings } from './deps.ts';
 import { type EmailedOrder, escapeHtml, orderEmail, orderPageUrl } from './email.ts';
 import type { ShopContact } from './types.ts';

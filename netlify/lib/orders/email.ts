@@ -4,7 +4,7 @@
  * the shop. A pure function of the order, the shop's contact details and the site's address.
  * Every value is HTML-escaped; inline styles in one narrow column, so it reads on a phone.
  */
-import { formatRupees } from '../../../src/shop/money.ts';
+import { formatRupees } from '#shop/money.ts';
 import type { StoredOrder } from './order-log.ts';
 import type { ShopContact } from './types.ts';
 

@@ -6,7 +6,7 @@
  * `Needs attention`. The Sheet's rows follow the order's status: a later booking or a give-up
  * updates them (never a second set of rows). docs/shop-rules.md §10.
  */
-import { buildShipment } from '../../../src/shop/shipment.ts';
+import { buildShipment } from '#shop/shipment.ts';
 import type { ShipmentResult } from '../delhivery/client.ts';
 import { orderEmail } from './email.ts';
 import { canMove, type ForwardKind, type ForwardState, forwardOf, type StoredOrder } from './order-log.ts';

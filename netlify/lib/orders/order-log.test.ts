@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestBlobs, type TestBlobs } from '../../../tests/support/blobs.ts';
+import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
 import type { JsonStore } from '../platform/blobs.ts';
 import { canMove, createOrderLog, type StoredOrder } from './order-log.ts';
 

@@ -3,8 +3,8 @@
  * call. Writes are conditional (create-only, or compare-and-swap on the ETag), so a double click,
  * a retry or a webhook arriving twice can never produce two orders or lose an update.
  */
-import type { Customer, OrderLine, OrderRecord, OrderTotals, PricedCart } from '../../../src/shop/order.ts';
-import type { PaymentMode } from '../../../src/shop/shipping.ts';
+import type { Customer, OrderLine, OrderRecord, OrderTotals, PricedCart } from '#shop/order.ts';
+import type { PaymentMode } from '#shop/shipping.ts';
 import type { JsonStore } from '../platform/blobs.ts';
 
 export type OrderStatus = 'pending' | 'paid' | 'forwarded' | 'expired';

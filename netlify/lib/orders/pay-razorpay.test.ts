@@ -5,10 +5,10 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestBlobs, type TestBlobs } from '../../../tests/support/blobs.ts';
-import { FAKE_KEYS, type FakeRazorpay, startFakeRazorpay } from '../../../tests/support/fake-razorpay.ts';
-import { allowPassthrough } from '../../../tests/support/msw.ts';
-import { orderWorld, prepaidRequest } from '../../../tests/support/orders.ts';
+import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
+import { FAKE_KEYS, type FakeRazorpay, startFakeRazorpay } from '#tests/support/fake-razorpay.ts';
+import { allowPassthrough } from '#tests/support/msw.ts';
+import { orderWorld, prepaidRequest } from '#tests/support/orders.ts';
 import { hmacHex, paymentSignature } from '../razorpay/signature.ts';
 import { createPaymentOrder, processPrepaid } from './pay.ts';
 import { reconcile } from './reconcile.ts';

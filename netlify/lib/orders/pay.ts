@@ -1,15 +1,15 @@
 /**
  * Paying online: a Razorpay (or local test gateway) order for the server's total, created once per
  * shop order; the browser's signature checked against the Razorpay order id we stored; and the one
- * path by which a prepaid order becomes paid — a payment Razorpay reports captured (money.ts).
+ * path by which a prepaid order becomes paid — a payment Razorpay reports captured (judge-payment.ts).
  * docs/shop-rules.md §10.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { toPaise } from '../../../src/shop/money.ts';
-import type { CreatePaymentOrderRequest, PrepaidOrderRequest } from '../../../src/shop/schemas.ts';
+import { toPaise } from '#shop/money.ts';
+import type { CreatePaymentOrderRequest, PrepaidOrderRequest } from '#shop/schemas.ts';
 import { isWellFormedSignature, verifyPaymentSignature } from '../razorpay/signature.ts';
 import { forwardOrder, resyncSheet } from './forward.ts';
-import { judgePaymentById, type Money } from './money.ts';
+import { judgePaymentById, type Money } from './judge-payment.ts';
 import { canMove, type PaidVia, type StoredOrder } from './order-log.ts';
 import { newOrder, priceOrder, recordOrder, totalMismatch } from './place.ts';
 import { fail, type OrderDeps, type ServiceResult } from './types.ts';
@@ -199,7 +199,7 @@ async function noteOnOrder(deps: OrderDeps, orderId: string, event: string): Pro
 
 /**
  * The one path by which a prepaid order becomes paid: Razorpay has the money (`Money`, from
- * money.ts). An expired order is revived (a late payment is money too). A second, different
+ * judge-payment.ts). An expired order is revived (a late payment is money too). A second, different
  * payment on a paid order is recorded for refund, never lost and never a second shipment.
  * Idempotent.
  */

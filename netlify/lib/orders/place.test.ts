@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestBlobs, type TestBlobs } from '../../../tests/support/blobs.ts';
-import { makeCustomer } from '../../../tests/support/factories.ts';
-import { codRequest, ghee, orderWorld, RAJMA_COD_TOTAL } from '../../../tests/support/orders.ts';
+import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
+import { makeCustomer } from '#tests/support/factories.ts';
+import { codRequest, ghee, orderWorld, RAJMA_COD_TOTAL } from '#tests/support/orders.ts';
 import { failure } from '../platform/outcome.ts';
 import { placeCodOrder } from './place.ts';
 import { reconcile } from './reconcile.ts';

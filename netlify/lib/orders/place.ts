@@ -4,8 +4,8 @@
  * docs/shop-rules.md §10.
  */
 import { randomBytes } from 'node:crypto';
-import { deliveryRefusal } from '../../../src/shop/deliverability.ts';
-import { formatRupees } from '../../../src/shop/money.ts';
+import { deliveryRefusal } from '#shop/deliverability.ts';
+import { formatRupees } from '#shop/money.ts';
 import {
   buildOrderRecord,
   type Customer,
@@ -14,9 +14,9 @@ import {
   type OrderTotals,
   orderFingerprint,
   type PricedCart,
-} from '../../../src/shop/order.ts';
-import type { CodOrderRequest } from '../../../src/shop/schemas.ts';
-import type { PaymentMode } from '../../../src/shop/shipping.ts';
+} from '#shop/order.ts';
+import type { CodOrderRequest } from '#shop/schemas.ts';
+import type { PaymentMode } from '#shop/shipping.ts';
 import { priceAndShip } from '../shipping-quote.ts';
 import { forwardOrder } from './forward.ts';
 import type { StoredOrder } from './order-log.ts';

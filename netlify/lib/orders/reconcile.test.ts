@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestBlobs, type TestBlobs } from '../../../tests/support/blobs.ts';
-import { makeCustomer } from '../../../tests/support/factories.ts';
-import { codRequest, orderWorld } from '../../../tests/support/orders.ts';
+import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
+import { makeCustomer } from '#tests/support/factories.ts';
+import { codRequest, orderWorld } from '#tests/support/orders.ts';
 import { createOrderLog } from './order-log.ts';
 import { placeCodOrder } from './place.ts';
 import { reconcile } from './reconcile.ts';

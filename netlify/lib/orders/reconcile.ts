@@ -5,7 +5,7 @@
  * and since the oldest always come first, none is skipped for ever. docs/shop-rules.md §10.
  */
 import { forwardOrder } from './forward.ts';
-import { judgePayment } from './money.ts';
+import { judgePayment } from './judge-payment.ts';
 import { canMove, FORWARD_KINDS, forwardOf, type StoredOrder } from './order-log.ts';
 import { completePaidOrder } from './pay.ts';
 import type { OrderDeps } from './types.ts';

@@ -1,8 +1,8 @@
 /** What the order service needs from the world, and how its answers look. */
-import type { Product } from '../../../src/shop/catalogue.ts';
-import type { Serviceability } from '../../../src/shop/deliverability.ts';
-import type { ShipmentRecord } from '../../../src/shop/shipment.ts';
-import type { PaymentMode, ShippingRules } from '../../../src/shop/shipping.ts';
+import type { Product } from '#shop/catalogue.ts';
+import type { Serviceability } from '#shop/deliverability.ts';
+import type { ShipmentRecord } from '#shop/shipment.ts';
+import type { PaymentMode, ShippingRules } from '#shop/shipping.ts';
 import type { ShipmentResult, TrackingResult } from '../delhivery/client.ts';
 import type { Outcome } from '../platform/outcome.ts';
 import type { PaymentGateway } from '../razorpay/gateway.ts';

@@ -1,7 +1,7 @@
 /** What a shopper sees of an order at each point of its life (the order page and /track). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestBlobs, type TestBlobs } from '../../../tests/support/blobs.ts';
-import { codRequest, orderWorld, prepaidRequest } from '../../../tests/support/orders.ts';
+import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
+import { codRequest, orderWorld, prepaidRequest } from '#tests/support/orders.ts';
 import { failure } from '../platform/outcome.ts';
 import { createPaymentOrder, processPrepaid } from './pay.ts';
 import { placeCodOrder } from './place.ts';

@@ -5,8 +5,8 @@
  * same "not found", so neither can be used to discover orders.
  */
 import { timingSafeEqual } from 'node:crypto';
-import type { OrderView, TrackView } from '../../../src/shop/schemas.ts';
-import { type CarrierTracking, orderTimeline, phoneDigits } from '../../../src/shop/tracking.ts';
+import type { OrderView, TrackView } from '#shop/schemas.ts';
+import { type CarrierTracking, orderTimeline, phoneDigits } from '#shop/tracking.ts';
 import type { StoredOrder } from './order-log.ts';
 import type { OrderDeps } from './types.ts';
 

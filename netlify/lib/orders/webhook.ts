@@ -1,13 +1,13 @@
 /**
  * Razorpay's webhook: a signed event about a payment is judged by the same rule as the browser's
- * callback (money.ts): `payment.captured` and `order.paid` carry money; `payment.authorized` is not
+ * callback (judge-payment.ts): `payment.captured` and `order.paid` carry money; `payment.authorized` is not
  * money until the shop has captured it. Replays and out-of-order events change nothing.
  */
 import { z } from 'zod';
 import { errorResponse } from '../platform/http.ts';
 import { toGatewayPayment } from '../razorpay/razorpay-api.ts';
 import { isWellFormedSignature, verifyWebhookSignature } from '../razorpay/signature.ts';
-import { judgePayment } from './money.ts';
+import { judgePayment } from './judge-payment.ts';
 import { completePaidOrder, noteConfirming } from './pay.ts';
 import type { OrderDeps } from './types.ts';
 

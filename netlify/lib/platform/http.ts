@@ -1,6 +1,6 @@
 /** The one way functions read bodies and answer errors: `{ error: { code, message, issues? } }`. */
 import type { z } from 'zod';
-import { type ErrorEnvelope, MAX_BODY_BYTES } from '../../../src/shop/schemas.ts';
+import { type ErrorEnvelope, MAX_BODY_BYTES } from '#shop/schemas.ts';
 import { PaymentsNotConfiguredError } from '../razorpay/gateway.ts';
 
 export function errorResponse(

@@ -3,7 +3,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startTestBlobs } from '../../../tests/support/blobs.ts';
+import { startTestBlobs } from '#tests/support/blobs.ts';
 import { localGateway, localGatewaySecret, payLocally } from './local-gateway.ts';
 import { razorpayGateway, toGatewayPayment } from './razorpay-api.ts';
 

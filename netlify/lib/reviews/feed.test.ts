@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { server } from '../../../tests/support/msw.ts';
+import { server } from '#tests/support/msw.ts';
 import { formatCsvRow } from '../sheets/local-csv.ts';
 import {
   clearReviewsCache,

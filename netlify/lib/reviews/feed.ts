@@ -5,8 +5,8 @@
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { averageRating, reviewIsFor } from '../../../src/shop/reviews.ts';
-import type { PublicReview } from '../../../src/shop/schemas.ts';
+import { averageRating, reviewIsFor } from '#shop/reviews.ts';
+import type { PublicReview } from '#shop/schemas.ts';
 import type { ServerEnv } from '../platform/env.ts';
 import { readCsv } from '../sheets/local-csv.ts';
 import { indiaToday } from '../sheets/records.ts';

@@ -1,8 +1,8 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { makeCustomer } from '../../../tests/support/factories.ts';
-import { makeSheetOrder as makeOrder, tempSheetsDir } from '../../../tests/support/sheets.ts';
+import { makeCustomer } from '#tests/support/factories.ts';
+import { makeSheetOrder as makeOrder, tempSheetsDir } from '#tests/support/sheets.ts';
 import { createSheets } from './client.ts';
 import { formatCsvRow, parseCsv, readCsv } from './local-csv.ts';
 import { newSheetReview } from './records.ts';

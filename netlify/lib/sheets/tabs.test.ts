@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { makeCustomer } from '../../../tests/support/factories.ts';
-import { server } from '../../../tests/support/msw.ts';
-import { makeSheetOrder as makeOrder, tempSheetsDir } from '../../../tests/support/sheets.ts';
+import { makeCustomer } from '#tests/support/factories.ts';
+import { server } from '#tests/support/msw.ts';
+import { makeSheetOrder as makeOrder, tempSheetsDir } from '#tests/support/sheets.ts';
 import { createSheets } from './client.ts';
 import { readCsv } from './local-csv.ts';
 import { indiaToday, newSheetContact, newSheetReview } from './records.ts';

@@ -4,7 +4,7 @@
  * the Apps Script web app (`apps-script.ts`) and the local CSV stand-in (`local-csv.ts`) — take any
  * tab, and every cell goes through `neutraliseCell` on the way, so no definition can forget to.
  */
-import type { OrderRecord } from '../../../src/shop/order.ts';
+import type { OrderRecord } from '#shop/order.ts';
 
 export type CellValue = string | number | undefined;
 

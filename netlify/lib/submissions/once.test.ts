@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestBlobs, type TestBlobs } from '../../../tests/support/blobs.ts';
+import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
 import type { JsonStore } from '../platform/blobs.ts';
 import { failure, type Outcome } from '../platform/outcome.ts';
 import {

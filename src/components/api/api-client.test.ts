@@ -1,7 +1,7 @@
 import { delay, HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { server } from '../../../tests/support/msw.ts';
+import { server } from '#tests/support/msw.ts';
 import { callApi } from './api-client.ts';
 
 const answerSchema = () => z.object({ answer: z.number() });

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeCartItem, makeCatalogue } from '../../../tests/support/factories.ts';
+import { makeCartItem, makeCatalogue } from '#tests/support/factories.ts';
 import { CART_STORAGE_KEY, CART_UPDATED_EVENT, MAX_LINE_QUANTITY } from '../../shop/cart.ts';
 import { createCartStore } from './cart-store.ts';
 

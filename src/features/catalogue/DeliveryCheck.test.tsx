@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { server } from '../../../tests/support/msw.ts';
+import { server } from '#tests/support/msw.ts';
 import type { PincodeCheckResponse } from '../../shop/schemas.ts';
 import { DeliveryCheck } from './DeliveryCheck.tsx';
 

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { makeCatalogue, makeProduct } from '../../../tests/support/factories.ts';
+import { makeCatalogue, makeProduct } from '#tests/support/factories.ts';
 import type { Product } from '../../shop/catalogue.ts';
 import { SizeSelector } from './SizeSelector.tsx';
 

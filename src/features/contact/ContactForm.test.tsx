@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { server } from '../../../tests/support/msw.ts';
+import { server } from '#tests/support/msw.ts';
 import { ContactForm } from './ContactForm.tsx';
 
 const SUCCESS = "Thank you for your message! We'll get back to you soon.";

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { delay, HttpResponse, http } from 'msw';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeOrderView } from '../../../tests/support/factories.ts';
-import { server } from '../../../tests/support/msw.ts';
+import { makeOrderView } from '#tests/support/factories.ts';
+import { server } from '#tests/support/msw.ts';
 import { MESSAGES, type OrderView } from '../../shop/schemas.ts';
 import { OrderPage, type Seller } from './OrderPage.tsx';
 

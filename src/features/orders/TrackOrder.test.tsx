@@ -2,8 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { makeTrackView } from '../../../tests/support/factories.ts';
-import { server } from '../../../tests/support/msw.ts';
+import { makeTrackView } from '#tests/support/factories.ts';
+import { server } from '#tests/support/msw.ts';
 import { MESSAGES } from '../../shop/schemas.ts';
 import { TrackOrder } from './TrackOrder.tsx';
 

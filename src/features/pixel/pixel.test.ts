@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeCartItem } from '../../../tests/support/factories.ts';
+import { makeCartItem } from '#tests/support/factories.ts';
 import { cartPixelParams, loadPixel, recordedPixelEvents, track } from './pixel.ts';
 
 describe('ad pixel', () => {

@@ -2,7 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { server } from '../../../tests/support/msw.ts';
+import { server } from '#tests/support/msw.ts';
 import { ToastProvider } from '../../components/toast/index.ts';
 import { ReviewForm } from './ReviewForm.tsx';
 

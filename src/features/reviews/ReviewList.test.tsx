@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { server } from '../../../tests/support/msw.ts';
+import { server } from '#tests/support/msw.ts';
 import type { PublicReview } from '../../shop/schemas.ts';
 import { NO_REVIEWS_TEXT, ReviewList } from './ReviewList.tsx';
 

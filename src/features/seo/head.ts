@@ -42,7 +42,7 @@ export interface PageHead {
 /**
  * The picture for a link preview: previews want a raster image (WhatsApp and Facebook ignore SVG),
  * so bundled SVG artwork is shared as the JPEG, same size, that the build draws beside it
- * (scripts/bundled-media.ts).
+ * (site-build/bundled-media.ts).
  */
 export function socialImage(image: SocialImage): SocialImage {
   const jpeg = image.src.startsWith(MEDIA_PREFIX) ? socialImagePath(image.src) : undefined;

@@ -2,7 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeCartItem, makeCatalogue } from '../../../tests/support/factories.ts';
+import { makeCartItem, makeCatalogue } from '#tests/support/factories.ts';
 import { ToastProvider } from '../../components/toast/index.ts';
 import type { CartItem } from '../../shop/cart.ts';
 import { formatRupees } from '../../shop/money.ts';

@@ -1,6 +1,6 @@
 import { defineField, defineType } from 'sanity';
 import { BLOG_CATEGORIES } from '../../../../src/shop/vocabulary.ts';
-import { imageWithAlt } from '../objects/index.ts';
+import { imageWithAlt } from '../fields.ts';
 import { uniqueAcrossType } from '../rules.ts';
 
 export const blogPost = defineType({

@@ -1,6 +1,6 @@
 import { defineField, defineType } from 'sanity';
 import { PRODUCT_CATEGORIES } from '../../../../src/shop/vocabulary.ts';
-import { imageWithAlt } from '../objects/index.ts';
+import { imageWithAlt } from '../fields.ts';
 import { uniqueAcrossType, uniqueSizes } from '../rules.ts';
 
 export const product = defineType({

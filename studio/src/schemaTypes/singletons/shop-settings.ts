@@ -1,6 +1,6 @@
 /** The shop's settings: contact, shipping figures, and the texts every page shows. */
 import { defineArrayMember, defineField, defineType } from 'sanity';
-import { iconField } from '../objects/index.ts';
+import { iconField } from '../fields.ts';
 import { copyField } from './fields.ts';
 
 export const shopSettings = defineType({

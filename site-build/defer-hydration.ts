@@ -7,7 +7,7 @@
  * `<script type="module">` whose static imports fetch those modules at once. It has no switch to
  * defer them, so the build rewrites its output:
  *
- * - the modulepreload links go; their addresses go to the hydration gate (scripts/hydration-gate.ts),
+ * - the modulepreload links go; their addresses go to the hydration gate (site-build/hydration-gate.ts),
  *   inlined in <head> right after `<meta charset>`, which preloads them after the first paint. The
  *   charset stays first: the HTML standard wants it within the first 1024 bytes, and the gate is
  *   ~1.7 kB. Nothing before the gate runs or waits for anything, so it still sees every tap, and it

@@ -1,7 +1,7 @@
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { ensureBuildHook, readOptions, WEBHOOK_NAME, webhookDefinition } from '../../scripts/sanity-build-hook.mjs';
-import { server } from '../support/msw.ts';
+import { server } from '../tests/support/msw.ts';
+import { ensureBuildHook, readOptions, WEBHOOK_NAME, webhookDefinition } from './sanity-build-hook.mjs';
 
 const HOOKS = 'https://api.sanity.io/v2021-10-04/hooks/projects/abc123';
 const SECRET = 'a-webhook-secret-of-32-characters';

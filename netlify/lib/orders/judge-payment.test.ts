@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { failure } from '../platform/outcome.ts';
 import type { GatewayPayment, PaymentAnswer, PaymentGateway } from '../razorpay/gateway.ts';
-import { judgePayment, judgePaymentById } from './money.ts';
+import { judgePayment, judgePaymentById } from './judge-payment.ts';
 
 const expected = { orderId: 'order_1', amountPaise: 78400 };
 const payment = (overrides: Partial<GatewayPayment> = {}): GatewayPayment => ({

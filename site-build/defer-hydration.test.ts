@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { deferHydration, deferHydrationInBuild, deferImports } from '../../scripts/defer-hydration.ts';
-import { inlineHashes, sha256Source } from '../../scripts/security-headers.ts';
+import { deferHydration, deferHydrationInBuild, deferImports } from './defer-hydration.ts';
+import { inlineHashes, sha256Source } from './security-headers.ts';
 
 /** A prerendered page as React Router 7.18 writes it (trimmed). */
 const PAGE = [

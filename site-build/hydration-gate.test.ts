@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { hydrationGate } from '../../scripts/hydration-gate.ts';
+import { hydrationGate } from './hydration-gate.ts';
 
 type GateWindow = Window & { __ouoGate?: Promise<void>; __ouoHydrated?: () => void };
 const page = window as GateWindow;

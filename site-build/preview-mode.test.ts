@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { enableTarget, localRedirect, previewCookie, previewSwitches } from '../../scripts/preview-mode.ts';
-import { server } from '../support/msw.ts';
+import { server } from '../tests/support/msw.ts';
+import { enableTarget, localRedirect, previewCookie, previewSwitches } from './preview-mode.ts';
 
 /** Runs the switches on one request; what they answered, or 'next' when they passed it on. */
 async function answer(url: string, env: Record<string, string | undefined> = {}) {

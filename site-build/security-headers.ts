@@ -260,7 +260,7 @@ export function headersFile(pages: { file: string; html: string }[], options: Po
     return rule(address, { ...headers, 'Content-Security-Policy': csp });
   });
   const text = [
-    '# Written by the build (scripts/security-headers.ts): do not edit, it is replaced on every build.',
+    '# Written by the build (site-build/security-headers.ts): do not edit, it is replaced on every build.',
     '# Each page has its own Content-Security-Policy listing the hashes of its inline scripts.',
     ...rules,
     '',

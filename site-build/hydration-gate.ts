@@ -1,6 +1,6 @@
 /**
  * The hydration gate: a small script the build puts in every prerendered page's <head>, right
- * after its charset (scripts/defer-hydration.ts; docs/decisions/015-hydrate-after-first-paint.md).
+ * after its charset (site-build/defer-hydration.ts; docs/decisions/015-hydrate-after-first-paint.md).
  * It runs before the body is parsed, so it sees every tap, and it does three things:
  *
  * 1. It holds the page's JavaScript back until the first paint (except on the pages built `eager`,
@@ -21,7 +21,7 @@
  * The root route calls `window.__ouoHydrated()` from its first effect, when the page is hydrated.
  *
  * This function is not bundled: its source text is inlined into the page (`gateScript` in
- * scripts/defer-hydration.ts), so it
+ * site-build/defer-hydration.ts), so it
  * must not refer to anything outside itself, and its hash goes into the page's CSP like every other
  * inline script.
  */

@@ -14,7 +14,7 @@ import {
   SITE_HEADERS,
   sha256Source,
   writeHeadersFile,
-} from '../../scripts/security-headers.ts';
+} from './security-headers.ts';
 
 /** A policy's directives by name. */
 function directives(policy: string): Record<string, string[]> {

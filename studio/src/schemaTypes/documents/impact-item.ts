@@ -1,0 +1,32 @@
+import { defineField, defineType } from 'sanity';
+import { IMPACT_TYPES } from '../../../../src/shop/vocabulary.ts';
+import { stringList } from '../fields.ts';
+import { uniqueAcrossType } from '../rules.ts';
+
+export const impactItem = defineType({
+  name: 'impactItem',
+  title: 'Why-it-matters item',
+  type: 'document',
+  fields: [
+    defineField({
+      name: 'itemId',
+      type: 'string',
+      validation: (rule) => rule.required().custom(uniqueAcrossType('impactItem', 'itemId')),
+    }),
+    defineField({
+      name: 'type',
+      type: 'string',
+      options: { list: [...IMPACT_TYPES], layout: 'radio' },
+      validation: (rule) => rule.required(),
+    }),
+    defineField({ name: 'title', type: 'string', validation: (rule) => rule.required() }),
+    defineField({ name: 'emoji', type: 'string', validation: (rule) => rule.max(8) }),
+    defineField({ name: 'description', type: 'text', rows: 4, validation: (rule) => rule.required() }),
+    defineField({ name: 'year', type: 'string', validation: (rule) => rule.regex(/^\d{4}$/) }),
+    defineField({ name: 'region', type: 'string' }),
+    stringList('bullets'),
+    defineField({ name: 'quote', type: 'text', rows: 2 }),
+    stringList('tags', undefined, 1),
+  ],
+  preview: { select: { title: 'title', subtitle: 'type' } },
+});

@@ -1,0 +1,54 @@
+import { defineField, defineType } from 'sanity';
+import { cards, copyField } from './fields.ts';
+
+export const homePage = defineType({
+  name: 'homePage',
+  title: 'Home page',
+  type: 'document',
+  fields: [
+    defineField({ name: 'heroTitle', type: 'string', validation: (rule) => rule.required() }),
+    defineField({ name: 'heroSubtitle', type: 'text', rows: 2, validation: (rule) => rule.required() }),
+    copyField('heroButton', "The hero's button to the products.", 30),
+    defineField({
+      name: 'heroVideo',
+      title: 'Hero: background clip',
+      type: 'object',
+      description:
+        "The silent clip that loops behind the home page's heading. The still shows first, and alone for shoppers who ask their phone for less motion.",
+      validation: (rule) => rule.required(),
+      fields: [
+        defineField({
+          name: 'poster',
+          title: 'Still',
+          type: 'image',
+          description: 'A frame of the clip, 16:9 and at least 960 px wide. It is the first thing the home page draws.',
+          validation: (rule) => rule.required(),
+        }),
+        defineField({
+          name: 'webm',
+          title: 'Clip (WebM)',
+          type: 'file',
+          options: { accept: 'video/webm' },
+          description: 'What most browsers play. Keep it short and small (about 100 kB): it loops on every visit.',
+          validation: (rule) => rule.required(),
+        }),
+        defineField({
+          name: 'mp4',
+          title: 'Clip (MP4)',
+          type: 'file',
+          options: { accept: 'video/mp4' },
+          description: 'The same clip for Safari on iPhones and Macs.',
+          validation: (rule) => rule.required(),
+        }),
+      ],
+    }),
+    cards('tiles', 4),
+    copyField('productsTitle', 'The heading over the product cards.', 40),
+    copyField('productsButton', 'The button under the product cards.', 30),
+    defineField({ name: 'whyChooseTitle', type: 'string', validation: (rule) => rule.required() }),
+    cards('whyChooseUs', 6, 'Why choose us'),
+    defineField({ name: 'ctaTitle', type: 'string', validation: (rule) => rule.required() }),
+    defineField({ name: 'ctaText', type: 'text', rows: 2, validation: (rule) => rule.required() }),
+    copyField('ctaButton', "The closing band's button to the products.", 30),
+  ],
+});
