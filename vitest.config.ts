@@ -18,6 +18,7 @@ export default defineConfig({
             'tests/functions/**/*.test.ts',
             'site-build/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'tests/docs/**/*.test.ts',
             'studio/**/*.test.ts',
             'apps-script/**/*.test.ts',
             'bench/**/*.test.ts',

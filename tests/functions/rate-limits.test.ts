@@ -42,7 +42,10 @@ function addressesOf(name: string, config: Config): string[] {
 
 async function readmeRows(): Promise<{ address: string; limit: string }[]> {
   const readme = await readFile(path.join(root, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('### Rate limits'), readme.indexOf('\n## ', readme.indexOf('### Rate limits')));
+  const section = readme.slice(
+    readme.indexOf('### Rate limits'),
+    readme.indexOf('\n## ', readme.indexOf('### Rate limits')),
+  );
   return [...section.matchAll(/^\| `([^|]+)` \| (\S+) \|/gm)].map((match) => ({
     address: (match[1] ?? '').replace(/`/g, '').replace(/\?.*$/, ''),
     limit: match[2] ?? '',
@@ -62,7 +65,7 @@ describe('rate limits', () => {
 
   it('docs/shop-rules.md §9 lists the same limits', async () => {
     const rules = await readFile(path.join(root, 'docs/shop-rules.md'), 'utf8');
-    const sentence = /Rate limits per IP[^]*?\n\n/.exec(rules)?.[0] ?? '';
+    const sentence = /Rate limits per IP[\s\S]*?\n\n/.exec(rules)?.[0] ?? '';
     const listed = new Map([...sentence.matchAll(/([a-z-]+) (\d+|—)/g)].map((match) => [match[1], match[2]]));
     for (const [name, config] of configs) {
       expect(listed.get(name), `shop-rules limit for ${name}`).toBe(limitOf(config));
