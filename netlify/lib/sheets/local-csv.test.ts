@@ -1,10 +1,10 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { formatCsvRow, parseCsv, readCsv } from '../../../src/content/sheet-csv.server.ts';
 import { makeCustomer } from '../../../tests/support/factories.ts';
 import { makeSheetOrder as makeOrder, tempSheetsDir } from '../../../tests/support/sheets.ts';
 import { createSheets } from './client.ts';
-import { formatCsvRow, parseCsv, readCsv } from './local-csv.ts';
 import { newSheetReview } from './records.ts';
 import { ORDER_HEADERS, orderRows, REVIEW_HEADERS } from './tabs.ts';
 
