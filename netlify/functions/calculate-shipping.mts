@@ -1,10 +1,11 @@
 import type { Config } from '@netlify/functions';
 import { content } from '../../src/content/content.server.ts';
 import type { Product, ShopSettings } from '../../src/content/types.ts';
+import { ORDER_TEXTS } from '../../src/shop/messages.ts';
 import { shippingQuoteRequestSchema } from '../../src/shop/schemas.ts';
 import { createDelhivery } from '../lib/delhivery/client.ts';
 import { readServerEnv } from '../lib/platform/env.ts';
-import { endpoint, errorResponse, methodNotAllowed, parseJsonBody } from '../lib/platform/http.ts';
+import { endpoint, errorResponse, methodNotAllowed, parseJsonBody, serviceResponse } from '../lib/platform/http.ts';
 import { quoteShipping } from '../lib/shipping-quote.ts';
 
 /**
@@ -21,7 +22,7 @@ export default endpoint(async function calculateShipping(request: Request): Prom
     shop = await Promise.all([content().catalogue(), content().settings()]);
   } catch (error) {
     console.error('calculate-shipping: content unavailable', error);
-    return errorResponse(503, 'CONTENT_UNAVAILABLE', 'The catalogue could not be read. Please try again.');
+    return errorResponse(503, 'CONTENT_UNAVAILABLE', ORDER_TEXTS.contentUnavailable);
   }
   const [catalogue, settings] = shop;
 
@@ -31,8 +32,7 @@ export default endpoint(async function calculateShipping(request: Request): Prom
     originPin: settings.pickup.pincode,
     carrier: createDelhivery(readServerEnv()),
   });
-  if (!result.ok) return errorResponse(result.status, result.code, result.message);
-  return Response.json(result.quote);
+  return result.ok ? Response.json(result.quote) : serviceResponse(result);
 });
 
 export const config: Config = {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { notePublish, REBUILD_STORE } from '../lib/content/rebuild.ts';
 import { blobStore } from '../lib/platform/blobs.ts';
 import { readServerEnv } from '../lib/platform/env.ts';
-import { endpoint, errorResponse, methodNotAllowed, readLimited } from '../lib/platform/http.ts';
+import { endpoint, errorResponse, MAX_BODY_BYTES, methodNotAllowed, readLimited } from '../lib/platform/http.ts';
 
 /** What the webhook sends (its projection, scripts/sanity-build-hook.mjs): the document's id and type. */
 const publishedSchema = z.object({ _id: z.string().min(1).max(200), _type: z.string().min(1).max(100) });
@@ -20,7 +20,7 @@ export default endpoint(async function contentPublished(request: Request): Promi
   if (!secret) {
     return errorResponse(503, 'NOT_CONFIGURED', 'SANITY_WEBHOOK_SECRET is not set; publishes are not taken.');
   }
-  const body = await readLimited(request, 16 * 1024);
+  const body = await readLimited(request, MAX_BODY_BYTES);
   const signature = request.headers.get(SIGNATURE_HEADER_NAME) ?? '';
   if (body === undefined || !signature || !(await isValidSignature(body, signature, secret))) {
     return errorResponse(401, 'BAD_SIGNATURE', 'The webhook signature does not match.');

@@ -1,13 +1,11 @@
 import type { Config } from '@netlify/functions';
+import { ORDER_TEXTS } from '../../src/shop/messages.ts';
 import { createPaymentOrderRequestSchema } from '../../src/shop/schemas.ts';
 import { createDeps } from '../lib/orders/deps.ts';
 import { createPaymentOrder } from '../lib/orders/pay.ts';
 import { endpoint, guarded, methodNotAllowed, parseJsonBody, serviceResponse } from '../lib/platform/http.ts';
 
-const FAILING = {
-  name: 'create-order',
-  message: 'We could not start the payment. You have not been charged; please try again.',
-};
+const FAILING = { name: 'create-order', message: ORDER_TEXTS.failed.createPayment };
 
 export default endpoint(async function createOrder(request: Request): Promise<Response> {
   if (request.method !== 'POST') return methodNotAllowed(['POST']);

@@ -1,5 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { content } from '../../src/content/content.server.ts';
+import type { ErrorEnvelope } from '../../src/shop/messages.ts';
 import { createDeps } from '../lib/orders/deps.ts';
 import { isProduction, readServerEnv } from '../lib/platform/env.ts';
 import { endpoint, errorResponse, methodNotAllowed } from '../lib/platform/http.ts';
@@ -35,13 +36,16 @@ export default endpoint(async function health(request: Request): Promise<Respons
       systems,
       missing,
       orders: { needsAttention, needsRefund },
-      ...(misconfigured
-        ? { error: { code: 'LOCAL_STAND_IN_IN_PRODUCTION', message: `Production is missing ${missing.join(', ')}.` } }
-        : {}),
+      ...(misconfigured ? productionMissing(missing) : {}),
     },
     { status: misconfigured ? 503 : 200 },
   );
 });
+
+/** The health answer's error, in the envelope every error has. */
+function productionMissing(missing: readonly string[]): ErrorEnvelope {
+  return { error: { code: 'LOCAL_STAND_IN_IN_PRODUCTION', message: `Production is missing ${missing.join(', ')}.` } };
+}
 
 export const config: Config = {
   path: '/api/health',

@@ -1,13 +1,11 @@
 import type { Config, Context } from '@netlify/functions';
-import { MESSAGES, orderIdSchema, orderKeySchema } from '../../src/shop/schemas.ts';
+import { MESSAGES, ORDER_TEXTS } from '../../src/shop/messages.ts';
+import { orderIdSchema, orderKeySchema } from '../../src/shop/schemas.ts';
 import { createDeps } from '../lib/orders/deps.ts';
 import { keyMatches, orderView } from '../lib/orders/view.ts';
 import { endpoint, errorResponse, guarded, methodNotAllowed } from '../lib/platform/http.ts';
 
-const FAILING = {
-  name: 'order-view',
-  message: 'Your order could not be shown right now. Please try again in a moment.',
-};
+const FAILING = { name: 'order-view', message: ORDER_TEXTS.failed.orderView };
 
 /**
  * GET /api/orders/:orderId?key=: the order's own page (docs/shop-rules.md §2). An unknown id and

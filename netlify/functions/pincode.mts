@@ -1,6 +1,7 @@
 import type { Config, Context } from '@netlify/functions';
 import { content } from '../../src/content/content.server.ts';
-import { MESSAGES, type PincodeCheckResponse, pincodeSchema } from '../../src/shop/schemas.ts';
+import { MESSAGES } from '../../src/shop/messages.ts';
+import { type PincodeCheckResponse, pincodeSchema } from '../../src/shop/schemas.ts';
 import { DEFAULT_PICKUP } from '../../src/shop/shipment.ts';
 import { createDelhivery } from '../lib/delhivery/client.ts';
 import { estimateDeliveryDays } from '../lib/delhivery/delivery-days.ts';

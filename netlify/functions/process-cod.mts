@@ -1,14 +1,11 @@
 import type { Config } from '@netlify/functions';
+import { ORDER_TEXTS } from '../../src/shop/messages.ts';
 import { codOrderRequestSchema } from '../../src/shop/schemas.ts';
 import { createDeps } from '../lib/orders/deps.ts';
 import { placeCodOrder } from '../lib/orders/place.ts';
 import { endpoint, guarded, methodNotAllowed, parseJsonBody, serviceResponse } from '../lib/platform/http.ts';
 
-const FAILING = {
-  name: 'process-cod',
-  message:
-    'Something went wrong on our side and we cannot confirm your order yet. Please try again: placing the same order again never creates a second one.',
-};
+const FAILING = { name: 'process-cod', message: ORDER_TEXTS.failed.placeCod };
 
 export default endpoint(async function processCod(request: Request): Promise<Response> {
   if (request.method !== 'POST') return methodNotAllowed(['POST']);

@@ -1,14 +1,11 @@
 import type { Config } from '@netlify/functions';
+import { ORDER_TEXTS } from '../../src/shop/messages.ts';
 import { prepaidOrderRequestSchema } from '../../src/shop/schemas.ts';
 import { createDeps } from '../lib/orders/deps.ts';
 import { processPrepaid } from '../lib/orders/pay.ts';
 import { endpoint, guarded, methodNotAllowed, parseJsonBody, serviceResponse } from '../lib/platform/http.ts';
 
-const FAILING = {
-  name: 'process-prepaid',
-  message:
-    'We could not confirm your order right now. If your payment went through it is safe, and the order will be completed automatically.',
-};
+const FAILING = { name: 'process-prepaid', message: ORDER_TEXTS.failed.processPrepaid };
 
 export default endpoint(async function processPrepaidOrder(request: Request): Promise<Response> {
   if (request.method !== 'POST') return methodNotAllowed(['POST']);

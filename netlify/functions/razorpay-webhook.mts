@@ -1,8 +1,14 @@
 import type { Config } from '@netlify/functions';
-import { MAX_BODY_BYTES } from '../../src/shop/schemas.ts';
 import { createDeps } from '../lib/orders/deps.ts';
 import { handleRazorpayWebhook } from '../lib/orders/webhook.ts';
-import { endpoint, errorResponse, guarded, methodNotAllowed, readLimited } from '../lib/platform/http.ts';
+import {
+  endpoint,
+  errorResponse,
+  guarded,
+  MAX_BODY_BYTES,
+  methodNotAllowed,
+  readLimited,
+} from '../lib/platform/http.ts';
 
 const FAILING = {
   name: 'razorpay-webhook',

@@ -1,13 +1,11 @@
 import type { Config } from '@netlify/functions';
-import { MESSAGES, trackRequestSchema } from '../../src/shop/schemas.ts';
+import { MESSAGES, ORDER_TEXTS } from '../../src/shop/messages.ts';
+import { trackRequestSchema } from '../../src/shop/schemas.ts';
 import { createDeps } from '../lib/orders/deps.ts';
 import { phoneMatches, trackView } from '../lib/orders/view.ts';
 import { endpoint, errorResponse, guarded, methodNotAllowed, parseJsonBody } from '../lib/platform/http.ts';
 
-const FAILING = {
-  name: 'track',
-  message: 'Your order could not be looked up right now. Please try again in a moment.',
-};
+const FAILING = { name: 'track', message: ORDER_TEXTS.failed.track };
 
 /**
  * POST /api/track: order id and the phone used at checkout. A match answers the order with its

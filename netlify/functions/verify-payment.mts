@@ -1,13 +1,11 @@
 import type { Config } from '@netlify/functions';
+import { ORDER_TEXTS } from '../../src/shop/messages.ts';
 import { verifyPaymentRequestSchema } from '../../src/shop/schemas.ts';
 import { createDeps } from '../lib/orders/deps.ts';
 import { verifyPayment } from '../lib/orders/pay.ts';
 import { endpoint, guarded, methodNotAllowed, parseJsonBody, serviceResponse } from '../lib/platform/http.ts';
 
-const FAILING = {
-  name: 'verify-payment',
-  message: 'We could not check your payment right now. If it went through, your order will be completed automatically.',
-};
+const FAILING = { name: 'verify-payment', message: ORDER_TEXTS.failed.verifyPayment };
 
 export default endpoint(async function verify(request: Request): Promise<Response> {
   if (request.method !== 'POST') return methodNotAllowed(['POST']);

@@ -8,6 +8,7 @@ import { type OrderTotals, orderTotals, type PricedCart, priceLines } from '../.
 import type { ShippingQuoteRequest, ShippingQuoteResponse } from '../../src/shop/schemas.ts';
 import { decideShipping, type PaymentMode, type ShippingRules, type ShippingSource } from '../../src/shop/shipping.ts';
 import type { Delhivery } from './delhivery/client.ts';
+import { fail, type ServiceFailure } from './platform/http.ts';
 
 export interface ShippingQuoteDeps {
   catalogue: readonly Product[];
@@ -17,9 +18,7 @@ export interface ShippingQuoteDeps {
   carrier: Pick<Delhivery, 'quoteRate'>;
 }
 
-export type ShippingQuoteResult =
-  | { ok: true; quote: ShippingQuoteResponse }
-  | { ok: false; status: number; code: string; message: string };
+export type ShippingQuoteResult = { ok: true; quote: ShippingQuoteResponse } | ServiceFailure;
 
 /**
  * Prices the lines from the catalogue and decides shipping and totals: the one computation behind
@@ -30,13 +29,10 @@ export async function priceAndShip(
   pincode: string,
   mode: PaymentMode,
   deps: ShippingQuoteDeps,
-): Promise<
-  | { ok: true; cart: PricedCart; source: ShippingSource; totals: OrderTotals }
-  | { ok: false; status: number; code: string; message: string }
-> {
+): Promise<{ ok: true; cart: PricedCart; source: ShippingSource; totals: OrderTotals } | ServiceFailure> {
   const priced = priceLines(deps.catalogue, lines);
   // Unknown product or size, too few in stock (or no lines): the cart cannot be priced as sent.
-  if (!priced.ok) return { ok: false, status: 422, code: priced.code, message: priced.message };
+  if (!priced.ok) return fail(422, priced.code, priced.message);
   const { weight } = priced.cart;
   // Free from the threshold up: decideShipping then never asks the carrier.
   const { shippingCharge, source } = await decideShipping(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DELIVERY_MESSAGES, deliveryRefusal } from './deliverability.ts';
+import { deliveryRefusal } from './deliverability.ts';
+import { DELIVERY_MESSAGES } from './messages.ts';
 
 const all = { serviceable: true, prepaid: true, cod: true };
 

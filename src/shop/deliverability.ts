@@ -4,6 +4,7 @@
  * (docs/shop-rules.md §5 and §11). Unknown serviceability (the carrier could not be asked) never
  * blocks an order: the shop would rather take it and sort it out than lose it.
  */
+import { DELIVERY_MESSAGES, type ErrorCode } from './messages.ts';
 import type { PaymentMode } from './shipping.ts';
 
 export interface Serviceability {
@@ -12,13 +13,7 @@ export interface Serviceability {
   cod: boolean;
 }
 
-export const DELIVERY_MESSAGES = {
-  notServiceable: (pincode: string) =>
-    `Sorry, we cannot deliver to pincode ${pincode} yet. Please check it, or contact us for other options.`,
-  codUnavailable: (pincode: string) => `Cash on Delivery is not available for pincode ${pincode}. Please pay online.`,
-} as const;
-
-export type DeliveryRefusal = { code: 'NOT_SERVICEABLE' | 'COD_UNAVAILABLE'; message: string };
+export type DeliveryRefusal = { code: (typeof ErrorCode)['NOT_SERVICEABLE' | 'COD_UNAVAILABLE']; message: string };
 
 /** Why an order to this pincode with this payment cannot be taken, or undefined when it can. */
 export function deliveryRefusal(

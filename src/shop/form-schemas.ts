@@ -1,36 +1,16 @@
 /**
- * The forms' schemas and the shop's words for what is wrong with a field (docs/shop-rules.md §5,
- * word for word): checkout, review, contact. The API bodies built on them are in schemas.ts,
- * which re-exports this module, so pages and functions import one place.
+ * The forms' schemas (docs/shop-rules.md §5): checkout, review, contact, speaking the words of
+ * messages.ts. The API bodies built on them are in schemas.ts, which re-exports this module, so
+ * pages and functions import one place.
  */
 import { z } from 'zod';
+import { MESSAGES } from './messages.ts';
 
 // Zod compiles object parsers with `new Function` where it may, and probes for that first; under
 // the pages' content security policy (no 'unsafe-eval') the probe is reported as a violation,
 // though Zod falls back. Every schema the browser parses with comes from this module, so this runs
 // first: parse without compiling, in the functions too (their bodies are small).
 z.config({ jitless: true });
-
-export const MESSAGES = {
-  required: 'Please fill in all required fields',
-  pincode: 'Please enter a valid 6-digit pincode',
-  phone: 'Please enter a valid 10-digit phone number',
-  email: 'Please enter a valid email address',
-  name: 'Please enter your name',
-  rating: 'Please choose a rating from 1 (Poor) to 5 (Excellent)',
-  review: 'Please write your review',
-  subject: 'Please enter a subject',
-  message: 'Please write your message',
-  tooLong: 'This is too long',
-  orderId: 'Please enter your order id (it looks like OUO_ followed by 13 digits)',
-  /** GET /api/orders/:id: an unknown id and a wrong or missing key get the same answer. */
-  orderNotFound: 'Order not found',
-  /** POST /api/track: any mismatch, so the form cannot be used to discover orders. */
-  trackNotFound: 'We could not find an order with that id and phone number',
-} as const;
-
-/** Largest request body any function accepts (bytes). */
-export const MAX_BODY_BYTES = 16 * 1024;
 
 export const text = (max: number, requiredMessage: string = MESSAGES.required) =>
   z.string(requiredMessage).trim().min(1, requiredMessage).max(max, MESSAGES.tooLong);
@@ -69,8 +49,6 @@ export function checkoutFormError(input: unknown): string | null {
   // A failed parse always has at least one issue, so this finds a message.
   return [...CHECKOUT_MESSAGE_ORDER, ...messages].find((message) => messages.includes(message)) as string;
 }
-
-export const RATING_LABELS = { 5: 'Excellent', 4: 'Very Good', 3: 'Good', 2: 'Fair', 1: 'Poor' } as const;
 
 /** 'Write a Review' form (docs/shop-rules.md §3, §5). */
 export const reviewFormSchema = z.object({

@@ -1,4 +1,5 @@
 import { findProduct, findVariant, type Product, unitPrice } from './catalogue.ts';
+import { type ErrorCodeOf, PRICING_TEXTS } from './messages.ts';
 import { codChargeFor, DEFAULT_SHIPPING_RULES, type PaymentMode, type ShippingRules } from './shipping.ts';
 
 export interface OrderLine {
@@ -25,27 +26,27 @@ export interface PricedCart {
 
 export type PricingResult =
   | { ok: true; cart: PricedCart }
-  | { ok: false; code: 'UNKNOWN_PRODUCT' | 'UNKNOWN_SIZE' | 'OUT_OF_STOCK' | 'EMPTY_CART'; message: string };
+  | { ok: false; code: ErrorCodeOf<'pricing'>; message: string };
 
 /** Prices order lines from the catalogue alone: the one place a rupee amount for goods is computed. */
 export function priceLines(catalogue: readonly Product[], lines: readonly OrderLine[]): PricingResult {
-  if (lines.length === 0) return { ok: false, code: 'EMPTY_CART', message: 'Your cart is empty' };
+  if (lines.length === 0) return { ok: false, code: 'EMPTY_CART', message: PRICING_TEXTS.emptyCart };
   const merged = mergeLines(lines);
   const priced: PricedLine[] = [];
   for (const line of merged) {
     const product = findProduct(catalogue, line.productId);
     if (!product) {
-      return { ok: false, code: 'UNKNOWN_PRODUCT', message: `Product ${line.productId} is not in our catalogue.` };
+      return { ok: false, code: 'UNKNOWN_PRODUCT', message: PRICING_TEXTS.unknownProduct(line.productId) };
     }
     const variant = findVariant(product, line.size);
     if (!variant) {
-      return { ok: false, code: 'UNKNOWN_SIZE', message: `${product.name} is not sold in size ${line.size}.` };
+      return { ok: false, code: 'UNKNOWN_SIZE', message: PRICING_TEXTS.unknownSize(product.name, line.size) };
     }
     if (line.quantity > variant.stock) {
       return {
         ok: false,
         code: 'OUT_OF_STOCK',
-        message: `Only ${variant.stock} of ${product.name} ${variant.size} are in stock.`,
+        message: PRICING_TEXTS.outOfStock(variant.stock, product.name, variant.size),
       };
     }
     const price = unitPrice(product, variant);

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { makeCustomer } from '../../tests/support/factories.ts';
+import { MESSAGES } from './messages.ts';
 import {
   checkoutFormError,
   checkoutFormSchema,
   codOrderRequestSchema,
   contactSubmissionSchema,
-  MESSAGES,
   reviewSubmissionSchema,
   shippingQuoteRequestSchema,
   submissionIdSchema,

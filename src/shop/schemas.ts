@@ -8,12 +8,12 @@ import {
   checkoutFormSchema,
   contactFormSchema,
   honeypot,
-  MESSAGES,
   pincodeSchema,
   reviewFormSchema,
   submissionIdSchema,
   text,
 } from './form-schemas.ts';
+import { ALL_ERROR_CODES, type ErrorEnvelope, MESSAGES, PRICING_TEXTS } from './messages.ts';
 import { ORDER_ID_PATTERN } from './order.ts';
 import { PAYMENT_MODES } from './shipping.ts';
 import { phoneDigits } from './tracking.ts';
@@ -26,7 +26,7 @@ export const orderLineSchema = z.object({
   size: z.string().trim().min(1).max(20),
   quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
 });
-export const orderLinesSchema = z.array(orderLineSchema).min(1, 'Your cart is empty').max(30);
+export const orderLinesSchema = z.array(orderLineSchema).min(1, PRICING_TEXTS.emptyCart).max(30);
 export const paymentModeSchema = z.enum(PAYMENT_MODES);
 export const orderIdSchema = z.string().regex(ORDER_ID_PATTERN, 'Order ids look like OUO_ followed by 13 digits');
 
@@ -241,15 +241,16 @@ export const reviewsResponseSchema = z.object({
   average: z.number().min(0).max(5),
   count: z.number().int().nonnegative(),
 });
+export type ReviewsResponse = z.infer<typeof reviewsResponseSchema>;
 
+/** Every error answer (`ErrorEnvelope`, messages.ts): its code one of `ERROR_CODES`, nothing else. */
 export const errorEnvelopeSchema = z.object({
   error: z.object({
-    code: z.string(),
+    code: z.enum(ALL_ERROR_CODES),
     message: z.string(),
     issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   }),
-});
-export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+}) satisfies z.ZodType<ErrorEnvelope>;
 
 /**
  * GET /api/pincode/:pin. `serviceable`, `prepaid` and `cod` are null when Delhivery could not be
@@ -281,3 +282,4 @@ export type ReviewSummariesResponse = z.infer<typeof reviewSummariesResponseSche
 
 /** POST /api/reviews and POST /api/contact answer this when the submission is accepted. */
 export const submissionAcceptedSchema = z.object({ success: z.literal(true) });
+export type SubmissionAccepted = z.infer<typeof submissionAcceptedSchema>;

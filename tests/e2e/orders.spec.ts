@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { MESSAGES } from '../../src/shop/schemas.ts';
+import { MESSAGES } from '../../src/shop/messages.ts';
 import { expect, test } from './fixtures.ts';
 import { seriousViolations } from './support/axe.ts';
 import { addToCart, fillDelivery, orderIdIn, placeCodOrderByApi } from './support/checkout.ts';

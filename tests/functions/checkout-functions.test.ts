@@ -22,7 +22,7 @@ import verifyPayment from '../../netlify/functions/verify-payment.mts';
 import { LOCAL_GATEWAY_STORE, ORDERS_STORE } from '../../netlify/lib/orders/deps.ts';
 import { guardedStore, type JsonStore } from '../../netlify/lib/platform/blobs.ts';
 import { hmacHex } from '../../netlify/lib/razorpay/signature.ts';
-import { readCsv } from '../../netlify/lib/sheets/local-csv.ts';
+import { readCsv } from '../../src/content/sheet-csv.server.ts';
 import {
   createPaymentOrderResponseSchema,
   errorEnvelopeSchema,
@@ -637,8 +637,8 @@ describe('a prepaid order through create-order → local gateway → verify-paym
     const response = await call(createOrder, '/api/razorpay/create-order', prepaidBody(orderId, total));
     expect(response.status).toBe(503);
     expect(await errorOf(response)).toMatchObject({ code: 'PAYMENTS_UNAVAILABLE' });
-    expect(vi.mocked(console.error)).toHaveBeenCalledOnce();
-    vi.mocked(console.error).mockClear();
+    // An answer the shop expects, not a failure: the reason is a warning in the log, not an error.
+    expect(vi.mocked(console.warn)).toHaveBeenCalledWith(expect.stringMatching(/^payments: off here: /));
     expect(await storedOrder(orderId)).toBeUndefined();
   });
 

@@ -2,9 +2,10 @@ import path from 'node:path';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import contact, { config } from '../../netlify/functions/contact.mts';
-import { readCsv } from '../../netlify/lib/sheets/local-csv.ts';
 import { CONTACT_HEADERS } from '../../netlify/lib/sheets/tabs.ts';
-import { errorEnvelopeSchema, MESSAGES } from '../../src/shop/schemas.ts';
+import { readCsv } from '../../src/content/sheet-csv.server.ts';
+import { MESSAGES } from '../../src/shop/messages.ts';
+import { errorEnvelopeSchema } from '../../src/shop/schemas.ts';
 import { functionSandbox, newSubmissionId, scriptDownAtFirst } from '../support/functions.ts';
 import { server } from '../support/msw.ts';
 

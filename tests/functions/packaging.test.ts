@@ -23,7 +23,7 @@ import { NetlifyDev } from '@netlify/dev';
 import { type Config, type FunctionResult, type NodeBundlerName, zipFunctions } from '@netlify/zip-it-and-ship-it';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDERS_STORE } from '../../netlify/lib/orders/deps.ts';
-import { readCsv } from '../../netlify/lib/sheets/local-csv.ts';
+import { readCsv } from '../../src/content/sheet-csv.server.ts';
 import { orderResponseSchema, shippingQuoteResponseSchema } from '../../src/shop/schemas.ts';
 import { startTestBlobs, type TestBlobs } from '../support/blobs.ts';
 import { makeCustomer } from '../support/factories.ts';

@@ -9,12 +9,12 @@ import path from 'node:path';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import reviews, { config } from '../../netlify/functions/reviews.mts';
-import { clearReviewsCache } from '../../netlify/lib/reviews/feed.ts';
-import { formatCsvRow, parseCsv, readCsv } from '../../netlify/lib/sheets/local-csv.ts';
 import { REVIEW_HEADERS } from '../../netlify/lib/sheets/tabs.ts';
+import { clearReviewsCache } from '../../src/content/review-feed.server.ts';
+import { formatCsvRow, parseCsv, readCsv } from '../../src/content/sheet-csv.server.ts';
+import { MESSAGES } from '../../src/shop/messages.ts';
 import {
   errorEnvelopeSchema,
-  MESSAGES,
   reviewSummariesResponseSchema,
   reviewsResponseSchema,
   submissionAcceptedSchema,

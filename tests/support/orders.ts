@@ -9,7 +9,7 @@ import { createOrderLog } from '../../netlify/lib/orders/order-log.ts';
 import type { OrderDeps, OrderEmail } from '../../netlify/lib/orders/types.ts';
 import { readServerEnv, type ServerEnv } from '../../netlify/lib/platform/env.ts';
 import { failure } from '../../netlify/lib/platform/outcome.ts';
-import { createGateway } from '../../netlify/lib/razorpay/gateway.ts';
+import { createGateway, type PaymentGateway } from '../../netlify/lib/razorpay/gateway.ts';
 import { localGatewaySecret, payLocally } from '../../netlify/lib/razorpay/local-gateway.ts';
 import type { SheetOrder } from '../../netlify/lib/sheets/tabs.ts';
 import { content } from '../../src/content/content.server.ts';
@@ -33,6 +33,8 @@ export interface TestOrderWorld {
   mailDown: boolean;
   clock: { now: Date };
   gatewayStoreName: string;
+  /** The world's payment gateway itself (the local test gateway unless `env` sets Razorpay keys). */
+  gateway(): PaymentGateway;
   /** The local test gateway's dialog: pays (captured), authorizes only, or fails a payment. */
   pay(razorpayOrderId: string, outcome?: 'success' | 'authorized' | 'failure'): ReturnType<typeof payLocally>;
 }
@@ -56,6 +58,11 @@ export function orderWorld(blobs: TestBlobs, env: Partial<ServerEnv> = {}): Test
     clock: { now: new Date('2026-11-21T10:00:00.000Z') },
     gatewayStoreName,
     deps: undefined as unknown as OrderDeps,
+    gateway: () => {
+      const choice = world.deps.gateway();
+      if (!choice.ok) throw new Error(`No payment gateway in this world: ${choice.message}`);
+      return choice.gateway;
+    },
     pay: (razorpayOrderId, outcome = 'success') =>
       payLocally(
         blobs.store(gatewayStoreName),

@@ -5,7 +5,7 @@ import { createDelhivery } from '../delhivery/client.ts';
 import { createMailer } from '../mail/client.ts';
 import { blobStore } from '../platform/blobs.ts';
 import { readServerEnv, type ServerEnv } from '../platform/env.ts';
-import { createGateway, type PaymentGateway } from '../razorpay/gateway.ts';
+import { createGateway, type GatewayChoice } from '../razorpay/gateway.ts';
 import { createSheets } from '../sheets/client.ts';
 import { createOrderLog } from './order-log.ts';
 import type { OrderDeps, ShopSettingsForOrders } from './types.ts';
@@ -34,7 +34,7 @@ export async function orderSettings(): Promise<ShopSettingsForOrders> {
 }
 
 export function createDeps(env: ServerEnv = readServerEnv()): OrderDeps {
-  let gateway: PaymentGateway | undefined;
+  let gateway: GatewayChoice | undefined;
   return {
     log: createOrderLog(blobStore(ORDERS_STORE)),
     catalogue: () => content().catalogue(),

@@ -2,13 +2,14 @@ import { readFileSync, statSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
 import { orderWorld, prepaidRequest, RAJMA_PREPAID_TOTAL } from '#tests/support/orders.ts';
 import { localGatewaySecret } from '../razorpay/local-gateway.ts';
 import { hmacHex, paymentSignature } from '../razorpay/signature.ts';
 import { createPaymentOrder, processPrepaid, verifyPayment } from './pay.ts';
 import { reconcile } from './reconcile.ts';
+import { handleRazorpayWebhook } from './webhook.ts';
 
 let blobs: TestBlobs;
 beforeAll(async () => {
@@ -163,7 +164,7 @@ describe('prepaid with the local test gateway', () => {
       status: 200,
       body: { status: 'forwarded' },
     });
-    const fetched = await world.deps.gateway().fetchPayment(payment.razorpay_payment_id);
+    const fetched = await world.gateway().fetchPayment(payment.razorpay_payment_id);
     expect(fetched).toMatchObject({ ok: true, payment: { status: 'captured' } });
     expect(world.shipments).toHaveLength(1);
   });
@@ -173,7 +174,7 @@ describe('prepaid with the local test gateway', () => {
     const created = await createPaymentOrder(world.deps, prepaidRequest('OUO_1732000000110'));
     if (!created.ok) throw new Error(created.message);
     await world.pay(created.body.order.id, 'failure');
-    const { payments } = (await world.deps.gateway().orderPayments(created.body.order.id)) as {
+    const { payments } = (await world.gateway().orderPayments(created.body.order.id)) as {
       payments: { id: string }[];
     };
     const failedId = payments[0]?.id ?? '';
@@ -181,7 +182,7 @@ describe('prepaid with the local test gateway', () => {
       orderId: 'OUO_1732000000110',
       razorpay_order_id: created.body.order.id,
       razorpay_payment_id: failedId,
-      razorpay_signature: paymentSignature(created.body.order.id, failedId, world.deps.gateway().keySecret),
+      razorpay_signature: paymentSignature(created.body.order.id, failedId, world.gateway().keySecret),
     };
     expect(await processPrepaid(world.deps, signed)).toMatchObject({ status: 402, code: 'PAYMENT_NOT_CAPTURED' });
     expect((await world.deps.log.get('OUO_1732000000110'))?.status).toBe('pending');
@@ -196,6 +197,47 @@ describe('prepaid with the local test gateway', () => {
     world.clock.now = new Date(world.clock.now.getTime() + 16 * 60 * 1000);
     expect(await reconcile(world.deps)).toMatchObject({ completed: ['OUO_1732000000111'] });
     expect(world.shipments).toHaveLength(1);
+  });
+});
+
+describe('with online payment switched off here', () => {
+  const OFF = { ok: false, code: 'NOT_CONFIGURED', message: 'Online payments are not configured.' } as const;
+
+  it('starts no payment: 503 PAYMENTS_UNAVAILABLE, nothing recorded, the reason in the log', async () => {
+    const world = orderWorld(blobs, { CONTEXT: 'production' });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect(await createPaymentOrder(world.deps, prepaidRequest('OUO_1732000000120'))).toEqual({
+      ok: false,
+      status: 503,
+      code: 'PAYMENTS_UNAVAILABLE',
+      message: 'Online payment is not available right now. Please choose Cash on Delivery.',
+    });
+    expect(await world.deps.log.get('OUO_1732000000120')).toBeUndefined();
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('Online payments are not configured'));
+    warn.mockRestore();
+  });
+
+  it('leaves an order paid for before it was switched off waiting, and says so to every caller', async () => {
+    const world = orderWorld(blobs);
+    const created = await createPaymentOrder(world.deps, prepaidRequest('OUO_1732000000121'));
+    if (!created.ok) throw new Error(created.message);
+    const payment = await world.pay(created.body.order.id);
+    if (!payment || 'error' in payment) throw new Error('payment failed');
+    world.deps.gateway = () => OFF;
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const unavailable = { ok: false, status: 503, code: 'PAYMENTS_UNAVAILABLE' };
+    expect(await verifyPayment(world.deps, payment)).toMatchObject(unavailable);
+    expect(await processPrepaid(world.deps, { orderId: 'OUO_1732000000121', ...payment })).toMatchObject(unavailable);
+    const event = await handleRazorpayWebhook(world.deps, { rawBody: '{}', signature: 'x' });
+    expect(event.status).toBe(503);
+    expect(await event.json()).toEqual({
+      error: { code: 'WEBHOOK_NOT_CONFIGURED', message: 'Online payments are not configured.' },
+    });
+    world.clock.now = new Date(world.clock.now.getTime() + 16 * 60 * 1000);
+    expect(await reconcile(world.deps)).toMatchObject({ completed: [], expired: [] });
+    expect(warn).toHaveBeenCalledWith('reconcile: order OUO_1732000000121 waits: Online payments are not configured.');
+    expect((await world.deps.log.get('OUO_1732000000121'))?.status).toBe('pending');
+    warn.mockRestore();
   });
 });
 

@@ -5,14 +5,17 @@
  * docs/shop-rules.md §10.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import { ORDER_TEXTS } from '#shop/messages.ts';
 import { toPaise } from '#shop/money.ts';
 import type { CreatePaymentOrderRequest, PrepaidOrderRequest } from '#shop/schemas.ts';
+import { fail, type ServiceFailure, type ServiceResult } from '../platform/http.ts';
+import type { GatewayChoice, PaymentGateway } from '../razorpay/gateway.ts';
 import { isWellFormedSignature, verifyPaymentSignature } from '../razorpay/signature.ts';
 import { forwardOrder, resyncSheet } from './forward.ts';
 import { judgePaymentById, type Money } from './judge-payment.ts';
 import { canMove, type PaidVia, type StoredOrder } from './order-log.ts';
 import { newOrder, priceOrder, recordOrder, totalMismatch } from './place.ts';
-import { fail, type OrderDeps, type ServiceResult } from './types.ts';
+import type { OrderDeps } from './types.ts';
 
 export const PAYMENT_START = {
   /** A claim to create the Razorpay order older than this belongs to a worker that died (its call times out at 10 s). */
@@ -22,12 +25,23 @@ export const PAYMENT_START = {
   pollMs: 100,
 };
 
+/**
+ * Online payment switched off here (production without Razorpay keys, or the local test gateway
+ * refused): 503, and the shopper is told to choose Cash on Delivery. The reason goes to the log.
+ */
+function paymentsUnavailable(off: Exclude<GatewayChoice, { ok: true }>): ServiceFailure {
+  console.warn(`payments: off here: ${off.message}`);
+  return fail(503, 'PAYMENTS_UNAVAILABLE', ORDER_TEXTS.paymentsUnavailable);
+}
+
 export async function createPaymentOrder(
   deps: OrderDeps,
   request: CreatePaymentOrderRequest,
   limits: typeof PAYMENT_START = PAYMENT_START,
 ) {
-  const gateway = deps.gateway();
+  const choice = deps.gateway();
+  if (!choice.ok) return paymentsUnavailable(choice);
+  const { gateway } = choice;
   const priced = await priceOrder(deps, request.lines, request.customer.pincode, 'prepaid');
   if (!priced.ok) return priced;
   if (request.clientTotal !== priced.body.totals.total) return totalMismatch(priced.body.totals.total);
@@ -43,12 +57,10 @@ export async function createPaymentOrder(
     }),
   );
   if (order.status !== 'pending' && order.status !== 'expired') {
-    return fail(409, 'ALREADY_PAID', `Order ${order.orderId} is already paid.`);
+    return fail(409, 'ALREADY_PAID', ORDER_TEXTS.alreadyPaid(order.orderId));
   }
-  const razorpay = order.razorpay ?? (await startPayment(deps, order, limits));
-  if (!razorpay) {
-    return fail(503, 'PAYMENT_STARTING', 'Your payment is still being set up. Please try again in a moment.');
-  }
+  const razorpay = order.razorpay ?? (await startPayment(deps, gateway, order, limits));
+  if (!razorpay) return fail(503, 'PAYMENT_STARTING', ORDER_TEXTS.paymentStarting);
   return {
     ok: true as const,
     status: 200,
@@ -69,6 +81,7 @@ export async function createPaymentOrder(
  */
 async function startPayment(
   deps: OrderDeps,
+  gateway: PaymentGateway,
   order: StoredOrder,
   limits: typeof PAYMENT_START,
 ): Promise<StoredOrder['razorpay']> {
@@ -83,16 +96,20 @@ async function startPayment(
       return current;
     });
     if (claim.order.razorpay) return claim.order.razorpay;
-    if (claim.changed) return createRazorpayOrder(deps, claim.order);
+    if (claim.changed) return createRazorpayOrder(deps, gateway, claim.order);
     if (Date.now() > waitUntil) return undefined;
     await sleep(limits.pollMs);
   }
 }
 
-async function createRazorpayOrder(deps: OrderDeps, order: StoredOrder): Promise<StoredOrder['razorpay']> {
-  let created: Awaited<ReturnType<ReturnType<OrderDeps['gateway']>['createOrder']>>;
+async function createRazorpayOrder(
+  deps: OrderDeps,
+  gateway: PaymentGateway,
+  order: StoredOrder,
+): Promise<StoredOrder['razorpay']> {
+  let created: Awaited<ReturnType<PaymentGateway['createOrder']>>;
   try {
-    created = await deps.gateway().createOrder({
+    created = await gateway.createOrder({
       amountPaise: toPaise(order.totals.total),
       receipt: order.orderId,
       notes: { orderId: order.orderId },
@@ -122,17 +139,18 @@ export async function verifyPayment(
   input: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string },
 ) {
   if (!isWellFormedSignature(input.razorpay_signature)) {
-    return fail(400, 'INVALID_SIGNATURE', 'The payment signature is not a valid signature.');
+    return fail(400, 'INVALID_SIGNATURE', ORDER_TEXTS.invalidSignature);
   }
   const order = await deps.log.getByRazorpayOrder(input.razorpay_order_id);
-  const verified =
-    order?.razorpay !== undefined &&
-    verifyPaymentSignature({
-      razorpayOrderId: order.razorpay.orderId, // the id we stored, not the one the browser sent
-      paymentId: input.razorpay_payment_id,
-      signature: input.razorpay_signature,
-      keySecret: deps.gateway().keySecret,
-    });
+  if (!order?.razorpay) return { ok: true as const, status: 200, body: { verified: false } };
+  const choice = deps.gateway();
+  if (!choice.ok) return paymentsUnavailable(choice);
+  const verified = verifyPaymentSignature({
+    razorpayOrderId: order.razorpay.orderId, // the id we stored, not the one the browser sent
+    paymentId: input.razorpay_payment_id,
+    signature: input.razorpay_signature,
+    keySecret: choice.gateway.keySecret,
+  });
   return { ok: true as const, status: 200, body: { verified } };
 }
 
@@ -144,20 +162,22 @@ export async function verifyPayment(
  */
 export async function processPrepaid(deps: OrderDeps, request: PrepaidOrderRequest) {
   if (!isWellFormedSignature(request.razorpay_signature)) {
-    return fail(400, 'INVALID_SIGNATURE', 'The payment signature is not a valid signature.');
+    return fail(400, 'INVALID_SIGNATURE', ORDER_TEXTS.invalidSignature);
   }
   const order = await deps.log.get(request.orderId);
   if (!order?.razorpay || order.razorpay.orderId !== request.razorpay_order_id) {
-    return fail(404, 'UNKNOWN_PAYMENT', 'We have no payment started for this order.');
+    return fail(404, 'UNKNOWN_PAYMENT', ORDER_TEXTS.unknownPayment);
   }
-  const gateway = deps.gateway();
+  const choice = deps.gateway();
+  if (!choice.ok) return paymentsUnavailable(choice);
+  const { gateway } = choice;
   const signed = verifyPaymentSignature({
     razorpayOrderId: order.razorpay.orderId,
     paymentId: request.razorpay_payment_id,
     signature: request.razorpay_signature,
     keySecret: gateway.keySecret,
   });
-  if (!signed) return fail(400, 'PAYMENT_NOT_VERIFIED', 'The payment could not be verified.');
+  if (!signed) return fail(400, 'PAYMENT_NOT_VERIFIED', ORDER_TEXTS.paymentNotVerified);
   const verdict = await judgePaymentById(gateway, order.razorpay, request.razorpay_payment_id);
   const answer = {
     success: true as const,
@@ -172,8 +192,8 @@ export async function processPrepaid(deps: OrderDeps, request: PrepaidOrderReque
   if (verdict.kind === 'not-money') {
     await noteOnOrder(deps, order.orderId, `payment ${request.razorpay_payment_id} refused: ${verdict.reason}`);
     return verdict.mismatch
-      ? fail(409, 'PAYMENT_MISMATCH', 'The payment does not match this order.')
-      : fail(402, 'PAYMENT_NOT_CAPTURED', 'Razorpay reports that this payment did not go through. Please try again.');
+      ? fail(409, 'PAYMENT_MISMATCH', ORDER_TEXTS.paymentMismatch)
+      : fail(402, 'PAYMENT_NOT_CAPTURED', ORDER_TEXTS.paymentNotCaptured);
   }
   const completed = await completePaidOrder(deps, { orderId: order.orderId, money: verdict, via: 'browser' });
   if (!completed.ok) return completed;
@@ -209,7 +229,7 @@ export async function completePaidOrder(
 ): Promise<ServiceResult<StoredOrder>> {
   const { payment } = input.money;
   const existing = await deps.log.get(input.orderId);
-  if (!existing?.razorpay) return fail(404, 'UNKNOWN_ORDER', `No payment was started for order ${input.orderId}.`);
+  if (!existing?.razorpay) return fail(404, 'UNKNOWN_ORDER', ORDER_TEXTS.unknownOrder(input.orderId));
   await deps.log.update(input.orderId, (order) => {
     if (!order.razorpay) return undefined;
     const at = deps.now().toISOString();

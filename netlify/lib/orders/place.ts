@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { deliveryRefusal } from '#shop/deliverability.ts';
+import { ORDER_TEXTS } from '#shop/messages.ts';
 import { formatRupees } from '#shop/money.ts';
 import {
   buildOrderRecord,
@@ -17,10 +18,11 @@ import {
 } from '#shop/order.ts';
 import type { CodOrderRequest } from '#shop/schemas.ts';
 import type { PaymentMode } from '#shop/shipping.ts';
+import { fail, type ServiceResult } from '../platform/http.ts';
 import { priceAndShip } from '../shipping-quote.ts';
 import { forwardOrder } from './forward.ts';
 import type { StoredOrder } from './order-log.ts';
-import { fail, type OrderDeps, type ServiceResult, type ShopSettingsForOrders } from './types.ts';
+import type { OrderDeps, ShopSettingsForOrders } from './types.ts';
 
 export interface Priced {
   cart: PricedCart;
@@ -54,11 +56,7 @@ export async function priceOrder(
 }
 
 export function totalMismatch(serverTotal: number): ServiceResult<never> {
-  return fail(
-    409,
-    'TOTAL_MISMATCH',
-    `The total has changed to ${formatRupees(serverTotal)} (prices or shipping were updated). Please review your order and place it again.`,
-  );
+  return fail(409, 'TOTAL_MISMATCH', ORDER_TEXTS.totalMismatch(formatRupees(serverTotal)));
 }
 
 export function newOrder(input: {

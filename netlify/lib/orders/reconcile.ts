@@ -80,8 +80,14 @@ const RETRIED = new Set(['pending', 'failed', 'sending']);
  * fails keeps it waiting; no payment at all expires it.
  */
 async function settlePendingPayment(deps: OrderDeps, order: StoredOrder): Promise<'completed' | 'expired' | undefined> {
-  const gateway = deps.gateway();
   if (order.razorpay) {
+    const choice = deps.gateway();
+    if (!choice.ok) {
+      // Payments switched off since the order was made: it waits until Razorpay can be asked again.
+      console.warn(`reconcile: order ${order.orderId} waits: ${choice.message}`);
+      return undefined;
+    }
+    const { gateway } = choice;
     const answer = await gateway.orderPayments(order.razorpay.orderId);
     if (!answer.ok) return undefined; // Razorpay unreachable: ask again next time
     let completed = false;

@@ -5,7 +5,7 @@ import type { ShipmentRecord } from '#shop/shipment.ts';
 import type { PaymentMode, ShippingRules } from '#shop/shipping.ts';
 import type { ShipmentResult, TrackingResult } from '../delhivery/client.ts';
 import type { Outcome } from '../platform/outcome.ts';
-import type { PaymentGateway } from '../razorpay/gateway.ts';
+import type { GatewayChoice } from '../razorpay/gateway.ts';
 import type { SheetWriteResult } from '../sheets/client.ts';
 import type { SheetOrder } from '../sheets/tabs.ts';
 import type { OrderLog } from './order-log.ts';
@@ -46,7 +46,8 @@ export interface OrderDeps {
   log: OrderLog;
   catalogue: () => Promise<Product[]>;
   settings: () => Promise<ShopSettingsForOrders>;
-  gateway: () => PaymentGateway;
+  /** The payment gateway, or why there is none here (`NOT_CONFIGURED`): never a throw. */
+  gateway: () => GatewayChoice;
   sheets: {
     upsertOrder(order: SheetOrder): Promise<SheetWriteResult>;
   };
@@ -74,14 +75,3 @@ export interface OrderDeps {
   };
   now: () => Date;
 }
-
-export type ServiceResult<T> =
-  | { ok: true; status: number; body: T }
-  | { ok: false; status: number; code: string; message: string };
-
-export const fail = (status: number, code: string, message: string): ServiceResult<never> => ({
-  ok: false,
-  status,
-  code,
-  message,
-});

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { errorResponse } from '../platform/http.ts';
+import type { PaymentGateway } from '../razorpay/gateway.ts';
 import { toGatewayPayment } from '../razorpay/razorpay-api.ts';
 import { isWellFormedSignature, verifyWebhookSignature } from '../razorpay/signature.ts';
 import { judgePayment } from './judge-payment.ts';
@@ -45,7 +46,11 @@ export async function handleRazorpayWebhook(
   deps: OrderDeps,
   input: { rawBody: string; signature: string; eventId?: string | undefined },
 ): Promise<Response> {
-  const secret = deps.gateway().webhookSecret;
+  const choice = deps.gateway();
+  // Payments off here: no gateway, so no secret to check an event with.
+  if (!choice.ok) return errorResponse(503, 'WEBHOOK_NOT_CONFIGURED', choice.message);
+  const { gateway } = choice;
+  const secret = gateway.webhookSecret;
   if (!secret) return errorResponse(503, 'WEBHOOK_NOT_CONFIGURED', 'RAZORPAY_WEBHOOK_SECRET is not set.');
   const body = decodeWebhookBody(input.rawBody);
   if (!isWellFormedSignature(input.signature) || !verifyWebhookSignature(body, input.signature, secret)) {
@@ -60,16 +65,22 @@ export async function handleRazorpayWebhook(
     return errorResponse(400, 'INVALID_EVENT', 'The webhook body is not a Razorpay event.');
   }
   const entity = parsed.payload.payment?.entity;
-  const outcome = PAYMENT_EVENTS.has(parsed.event) && entity ? await settle(deps, parsed.event, entity) : 'ignored';
+  const outcome =
+    PAYMENT_EVENTS.has(parsed.event) && entity ? await settle(deps, gateway, parsed.event, entity) : 'ignored';
   // Remembered only once handled: a failure above makes Razorpay retry, and the retry is welcome.
   if (input.eventId) await deps.log.rememberEvent(input.eventId);
   return Response.json({ ok: true, event: parsed.event, outcome });
 }
 
-async function settle(deps: OrderDeps, event: string, entity: z.infer<typeof paymentEntity>): Promise<string> {
+async function settle(
+  deps: OrderDeps,
+  gateway: PaymentGateway,
+  event: string,
+  entity: z.infer<typeof paymentEntity>,
+): Promise<string> {
   const order = entity.order_id ? await deps.log.getByRazorpayOrder(entity.order_id) : undefined;
   if (!order?.razorpay) return 'unknown order';
-  const verdict = await judgePayment(deps.gateway(), order.razorpay, toGatewayPayment(entity));
+  const verdict = await judgePayment(gateway, order.razorpay, toGatewayPayment(entity));
   if (verdict.kind === 'confirming') await noteConfirming(deps, order.orderId, entity.id, verdict.reason);
   if (verdict.kind !== 'money') {
     if (verdict.kind === 'not-money' && verdict.mismatch) {

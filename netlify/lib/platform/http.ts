@@ -1,17 +1,39 @@
-/** The one way functions read bodies and answer errors: `{ error: { code, message, issues? } }`. */
+/**
+ * The one way functions read bodies and answer errors: `{ error: { code, message, issues? } }`,
+ * the code always one of the shop's closed set (`ErrorCode`, src/shop/messages.ts: the only thing
+ * this folder takes from outside it, biome.json).
+ */
 import type { z } from 'zod';
-import { type ErrorEnvelope, MAX_BODY_BYTES } from '#shop/schemas.ts';
-import { PaymentsNotConfiguredError } from '../razorpay/gateway.ts';
+import type { ErrorCode, ErrorEnvelope, ErrorIssue } from '#shop/messages.ts';
 
-export function errorResponse(
-  status: number,
-  code: string,
-  message: string,
-  issues?: ErrorEnvelope['error']['issues'],
-): Response {
+/** Largest request body any function accepts (bytes). */
+export const MAX_BODY_BYTES = 16 * 1024;
+
+export function errorResponse(status: number, code: ErrorCode, message: string, issues?: ErrorIssue[]): Response {
   const body: ErrorEnvelope = { error: { code, message, ...(issues ? { issues } : {}) } };
   return Response.json(body, { status });
 }
+
+/**
+ * What a service answers: the body and its status, or a refusal with its code and the shopper's
+ * message (and, for a 422, which fields). Services never build a Response; `serviceResponse` does.
+ */
+export type ServiceResult<T> = { ok: true; status: number; body: T } | ServiceFailure;
+export interface ServiceFailure {
+  ok: false;
+  status: number;
+  code: ErrorCode;
+  message: string;
+  issues?: ErrorIssue[];
+}
+
+export const fail = (status: number, code: ErrorCode, message: string, issues?: ErrorIssue[]): ServiceFailure => ({
+  ok: false,
+  status,
+  code,
+  message,
+  ...(issues ? { issues } : {}),
+});
 
 export type ParsedBody<T> = { ok: true; data: T } | { ok: false; response: Response };
 
@@ -138,12 +160,10 @@ export function methodNotAllowed(allowed: string[]): Response {
 }
 
 /** A service's answer as a response: the body on success, the error envelope otherwise. */
-export function serviceResponse<T>(
-  result: { ok: true; status: number; body: T } | { ok: false; status: number; code: string; message: string },
-): Response {
+export function serviceResponse<T>(result: ServiceResult<T>): Response {
   return result.ok
     ? Response.json(result.body, { status: result.status })
-    : errorResponse(result.status, result.code, result.message);
+    : errorResponse(result.status, result.code, result.message, result.issues);
 }
 
 /**
@@ -184,20 +204,14 @@ export interface Failing {
 
 /**
  * Runs a handler; an unexpected failure is logged and answered with the endpoint's own message in
- * the envelope, never a stack. Online payment switched off here is a 503 that names the way out.
+ * the envelope, never a stack. An expected failure (payments switched off here, a system down) is
+ * a service's result, not a throw.
  */
 export async function guarded(failing: Failing, run: () => Promise<Response>): Promise<Response> {
   try {
     return await run();
   } catch (error) {
     console.error(`${failing.name}: unexpected failure`, error);
-    if (error instanceof PaymentsNotConfiguredError) {
-      return errorResponse(
-        503,
-        'PAYMENTS_UNAVAILABLE',
-        'Online payment is not available right now. Please choose Cash on Delivery.',
-      );
-    }
     return errorResponse(500, 'INTERNAL_ERROR', failing.message);
   }
 }

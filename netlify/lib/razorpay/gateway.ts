@@ -7,7 +7,7 @@
  */
 import type { JsonStore } from '../platform/blobs.ts';
 import { localGatewayAllowed, paymentsOffReason, razorpayConfigured, type ServerEnv } from '../platform/env.ts';
-import type { Outcome } from '../platform/outcome.ts';
+import type { Failure, Outcome } from '../platform/outcome.ts';
 import { LOCAL_KEY_ID, localGateway, localGatewaySecret } from './local-gateway.ts';
 import { razorpayGateway } from './razorpay-api.ts';
 
@@ -49,21 +49,24 @@ export interface PaymentGateway {
   orderPayments(razorpayOrderId: string): Promise<Outcome<{ payments: GatewayPayment[] }>>;
 }
 
-/** Online payment cannot be offered here: the handler answers 503 and the shopper is told to choose COD. */
-export class PaymentsNotConfiguredError extends Error {
-  override name = 'PaymentsNotConfiguredError';
-  readonly code = 'NOT_CONFIGURED';
-}
+/**
+ * The gateway to use here, or `NOT_CONFIGURED` with the reason (for the log) when online payment
+ * cannot be offered: each caller answers that its own way (an order: 503 `PAYMENTS_UNAVAILABLE`,
+ * and the shopper is told to choose COD).
+ */
+export type GatewayChoice = { ok: true; gateway: PaymentGateway } | (Failure & { code: 'NOT_CONFIGURED' });
 
-export function createGateway(env: ServerEnv, localStore: () => JsonStore): PaymentGateway {
+export function createGateway(env: ServerEnv, localStore: () => JsonStore): GatewayChoice {
   if (razorpayConfigured(env) && env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET) {
-    return razorpayGateway({
+    const gateway = razorpayGateway({
       keyId: env.RAZORPAY_KEY_ID,
       keySecret: env.RAZORPAY_KEY_SECRET,
       webhookSecret: env.RAZORPAY_WEBHOOK_SECRET,
       baseUrl: env.RAZORPAY_BASE_URL,
     });
+    return { ok: true, gateway };
   }
-  if (!localGatewayAllowed(env)) throw new PaymentsNotConfiguredError(paymentsOffReason(env));
-  return localGateway(localStore(), LOCAL_KEY_ID, localGatewaySecret(env.LOCAL_GATEWAY_SECRET_FILE));
+  if (!localGatewayAllowed(env)) return { ok: false, code: 'NOT_CONFIGURED', message: paymentsOffReason(env) };
+  const gateway = localGateway(localStore(), LOCAL_KEY_ID, localGatewaySecret(env.LOCAL_GATEWAY_SECRET_FILE));
+  return { ok: true, gateway };
 }

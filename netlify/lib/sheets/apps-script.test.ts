@@ -3,8 +3,8 @@ import { delay, HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { server } from '#tests/support/msw.ts';
 import { makeSheetOrder as makeOrder, tempSheetsDir } from '#tests/support/sheets.ts';
+import { readCsv } from '../../../src/content/sheet-csv.server.ts';
 import { createSheets } from './client.ts';
-import { readCsv } from './local-csv.ts';
 import { ORDER_HEADERS, orderRows } from './tabs.ts';
 
 const sheetsDir = tempSheetsDir();

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { makeCustomer } from '#tests/support/factories.ts';
 import { makeSheetOrder as makeOrder, tempSheetsDir } from '#tests/support/sheets.ts';
+import { formatCsvRow, parseCsv, readCsv } from '../../../src/content/sheet-csv.server.ts';
 import { createSheets } from './client.ts';
-import { formatCsvRow, parseCsv, readCsv } from './local-csv.ts';
 import { newSheetReview } from './records.ts';
 import { ORDER_HEADERS, orderRows, REVIEW_HEADERS } from './tabs.ts';
 

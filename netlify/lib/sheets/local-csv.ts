@@ -1,21 +1,17 @@
 /**
  * The local stand-in for the staff's Sheet: one CSV file per tab under `LOCAL_SHEETS_DIR`, which
- * staff testing the shop can open in any spreadsheet program (UTF-8 with a byte-order mark, CRLF,
- * RFC 4180 quoting, read and written by csv-parse / csv-stringify). CSV rather than JSON because
- * that is what a person moderating reviews or working orders opens and edits.
+ * staff testing the shop can open in any spreadsheet program (the dialect, read and written the
+ * same everywhere, is src/content/sheet-csv.server.ts: the reviews feed reads these files too).
+ * CSV rather than JSON because that is what a person moderating reviews or working orders opens
+ * and edits.
  */
-import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { parse } from 'csv-parse/sync';
-import { stringify } from 'csv-stringify/sync';
+import { BOM, CRLF, formatCsvRow, parseCsv, readCsvText } from '../../../src/content/sheet-csv.server.ts';
 import { withLock } from '../platform/file-lock.ts';
 import { failure } from '../platform/outcome.ts';
 import type { TabWriter } from './client.ts';
 import { neutraliseCell, tabRows } from './tabs.ts';
-
-const CRLF = '\r\n';
-/** Lets Excel read the file as UTF-8 (names and addresses are not all ASCII). */
-const BOM = '\uFEFF';
 
 export function csvWriter(dir: string): TabWriter {
   return async (tab, record, options = {}) => {
@@ -25,7 +21,7 @@ export function csvWriter(dir: string): TabWriter {
       // both pass the duplicate check.
       return await withLock(`csv\u0000${file}`, async () => {
         await mkdir(resolve(dir), { recursive: true });
-        const existing = await readText(file);
+        const existing = await readCsvText(file);
         const table = parseCsv(existing);
         const rows = tabRows(tab, record);
         const key = neutraliseCell(tab.key(record));
@@ -103,39 +99,7 @@ function updateRows(
   return changed ? next : undefined;
 }
 
-async function readText(file: string): Promise<string> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
-    throw error;
-  }
-}
-
 /** A whole file: the byte-order mark, then every record with its line break. */
 function tableText(table: readonly (readonly string[])[]): string {
   return `${BOM}${table.map((row) => `${formatCsvRow(row)}${CRLF}`).join('')}`;
-}
-
-/** One CSV record without its line break: a field with a comma, quote, CR or LF is quoted. */
-export function formatCsvRow(row: readonly string[]): string {
-  return stringify([row as string[]], { record_delimiter: '' });
-}
-
-/**
- * RFC 4180 records: quoted fields may hold commas, quotes and line breaks; records end with CRLF,
- * LF or CR. A leading byte-order mark and blank lines are skipped.
- */
-export function parseCsv(text: string): string[][] {
-  return parse(text, {
-    bom: true,
-    relax_column_count: true,
-    skip_empty_lines: true,
-    record_delimiter: ['\r\n', '\n', '\r'],
-  }) as string[][];
-}
-
-/** The records of a CSV file; a missing file has none. */
-export async function readCsv(path: string): Promise<string[][]> {
-  return parseCsv(await readText(path));
 }

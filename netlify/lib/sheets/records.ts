@@ -3,19 +3,8 @@
  * submission id (`review-<id>`, `contact-<id>`) and its date the time the submission was first
  * received, so a resend makes the very same row, which the Sheet already has (docs/shop-rules.md §3).
  */
+import { indiaToday } from '#shop/dates.ts';
 import type { SheetContact, SheetReview } from './tabs.ts';
-
-const indiaDate = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Kolkata',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** The calendar date in India as YYYY-MM-DD (the shop's day, whatever the server's zone). */
-export function indiaToday(now: Date = new Date()): string {
-  return indiaDate.format(now);
-}
 
 export interface ReviewInput {
   /** The browser's id of this submission (`submissionIdSchema`). */

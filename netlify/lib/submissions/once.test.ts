@@ -8,7 +8,7 @@ import {
   type SubmissionRecord,
   type SubmitOnce,
   submissionKey,
-  submissionResponse,
+  submissionResult,
   submitOnce,
 } from './once.ts';
 
@@ -171,18 +171,17 @@ describe('submitOnce', () => {
   });
 });
 
-describe('submissionResponse', () => {
+describe('submissionResult', () => {
   it.each([
     [{ ok: true as const, duplicate: false }, 201, undefined],
     [{ ok: true as const, duplicate: true }, 201, undefined],
     [{ ok: false as const, code: 'CONFLICT' as const, message: 'x' }, 409, 'SUBMISSION_CONFLICT'],
     [{ ok: false as const, code: 'BUSY' as const, message: 'x' }, 503, 'SUBMISSION_IN_PROGRESS'],
     [{ ok: false as const, code: 'FAILED' as const, message: 'x' }, 502, 'SHEET_UNAVAILABLE'],
-  ])('answers %o with %i', async (result, status, code) => {
-    const response = submissionResponse(result, 'Please try again.');
-    expect(response.status).toBe(status);
-    const body = await response.json();
-    if (code) expect(body).toEqual({ error: { code, message: 'Please try again.' } });
-    else expect(body).toEqual({ success: true });
+  ])('answers %o with %i', (result, status, code) => {
+    const answer = submissionResult(result, 'Please try again.');
+    expect(answer.status).toBe(status);
+    if (code) expect(answer).toEqual({ ok: false, status, code, message: 'Please try again.' });
+    else expect(answer).toEqual({ ok: true, status, body: { success: true } });
   });
 });

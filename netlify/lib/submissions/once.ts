@@ -17,7 +17,7 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import type { JsonStore } from '../platform/blobs.ts';
-import { errorResponse } from '../platform/http.ts';
+import { fail, type ServiceResult } from '../platform/http.ts';
 import type { Outcome } from '../platform/outcome.ts';
 
 export const SUBMISSIONS_STORE = 'submissions';
@@ -157,19 +157,21 @@ async function settle(
   }
 }
 
+/** What a review or contact submission is told when it is taken (and what a bot is told, always). */
+export const SUBMISSION_ACCEPTED = { ok: true, status: 201, body: { success: true } } as const;
+
 /**
  * The answer to a review or contact submission: 201 once the Sheet has it (now or before), 409
  * when its id was used for other content, 502 when the Sheet did not take it and 503 while
- * another request is still writing it — both of which the shopper's resend settles.
+ * another request is still writing it — both of which the shopper's resend settles. Every refusal
+ * says the form's own failure text.
  */
-export function submissionResponse(result: SubmitResult, failedMessage: string): Response {
-  if (result.ok) return submissionAccepted();
-  if (result.code === 'CONFLICT') return errorResponse(409, 'SUBMISSION_CONFLICT', failedMessage);
-  if (result.code === 'BUSY') return errorResponse(503, 'SUBMISSION_IN_PROGRESS', failedMessage);
-  return errorResponse(502, 'SHEET_UNAVAILABLE', failedMessage);
-}
-
-/** What a review or contact submission is told when it is taken (and what a bot is told, always). */
-export function submissionAccepted(): Response {
-  return Response.json({ success: true }, { status: 201 });
+export function submissionResult(
+  result: SubmitResult,
+  failedMessage: string,
+): ServiceResult<(typeof SUBMISSION_ACCEPTED)['body']> {
+  if (result.ok) return SUBMISSION_ACCEPTED;
+  if (result.code === 'CONFLICT') return fail(409, 'SUBMISSION_CONFLICT', failedMessage);
+  if (result.code === 'BUSY') return fail(503, 'SUBMISSION_IN_PROGRESS', failedMessage);
+  return fail(502, 'SHEET_UNAVAILABLE', failedMessage);
 }

@@ -4,6 +4,7 @@
  * this module loads: the pages that only might send something keep zod out of their first load.
  */
 import type { z } from 'zod';
+import type { ErrorCode } from '../../shop/messages.ts';
 
 export type Schemas = typeof import('../../shop/schemas.ts');
 
@@ -13,13 +14,13 @@ export const loadSchemas = (): Promise<Schemas> => import('../../shop/schemas.ts
 export type ApiResult<T> =
   | { ok: true; data: T }
   /** The server answered and refused (4xx with our error envelope): its message is meant for the shopper. */
-  | { ok: false; kind: 'refused'; status: number; code: string; message: string }
+  | { ok: false; kind: 'refused'; status: number; code: ErrorCode; message: string }
   /**
    * No usable answer: network down, timeout, 5xx, or a body we cannot read. A 5xx that still
    * carries our envelope keeps its `code` and the server's words (`serverMessage`), e.g. 503
    * PAYMENTS_UNAVAILABLE, which tells the shopper to choose Cash on Delivery.
    */
-  | { ok: false; kind: 'unreachable'; message: string; code?: string; serverMessage?: string };
+  | { ok: false; kind: 'unreachable'; message: string; code?: ErrorCode; serverMessage?: string };
 
 export interface ApiCall<S extends z.ZodType> {
   /** Sent as JSON with a POST; without a body the call is a GET. */

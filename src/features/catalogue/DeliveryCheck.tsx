@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { callApi, loadSchemas } from '../../components/api/index.ts';
 import { useKeepInView } from '../../hooks/use-keep-in-view.ts';
+import { MESSAGES } from '../../shop/messages.ts';
 import type { PincodeCheckResponse } from '../../shop/schemas.ts';
 import './delivery-check.css';
 
@@ -37,7 +38,7 @@ export function DeliveryCheck() {
     setState({ kind: 'checking' });
     try {
       // The schemas (and zod) load on the first check, keeping them out of the product page's bundle.
-      const { MESSAGES, pincodeSchema } = await loadSchemas();
+      const { pincodeSchema } = await loadSchemas();
       const pin = pincodeSchema.safeParse(pincode);
       if (!pin.success) return settle({ kind: 'invalid', message: MESSAGES.pincode });
       const result = await callApi(`/api/pincode/${pin.data}`, {

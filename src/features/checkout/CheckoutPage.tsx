@@ -4,6 +4,7 @@ import { type FormOutcome, useSchemaForm } from '../../components/form/index.ts'
 import { useToast } from '../../components/toast/index.ts';
 import { useHydrated } from '../../hooks/use-hydrated.ts';
 import { deliveryRefusal } from '../../shop/deliverability.ts';
+import { ErrorCode } from '../../shop/messages.ts';
 import type { PaymentMode, ShippingRules } from '../../shop/shipping.ts';
 import { useCart } from '../cart/index.ts';
 import { DeliveryFields } from './DeliveryFields.tsx';
@@ -31,7 +32,7 @@ export function CheckoutPage({ shopName, rules }: CheckoutPageProps) {
   const [pincode, setPincode] = useState('');
   const [chosenMode, setMode] = useState<PaymentMode>('prepaid');
   const serviceability = useDeliverability(pincode);
-  const notServiceable = deliveryRefusal(pincode, 'prepaid', serviceability)?.code === 'NOT_SERVICEABLE';
+  const notServiceable = deliveryRefusal(pincode, 'prepaid', serviceability)?.code === ErrorCode.NOT_SERVICEABLE;
   const codRefusal = notServiceable ? undefined : deliveryRefusal(pincode, 'cod', serviceability);
   // Where COD is not offered, online payment is the choice (the shopper is told why beside COD).
   const mode: PaymentMode = codRefusal ? 'prepaid' : chosenMode;

@@ -80,7 +80,7 @@ describe('the order outbox', () => {
       ok: false as const,
       kind: 'refused' as const,
       status: 422,
-      code: 'OUT_OF_STOCK',
+      code: 'OUT_OF_STOCK' as const,
       message: 'Only 1 of Himalayan White Rajma 500gm are in stock.',
     };
     await flushOutbox(storage, async () => refusal);

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import type { FormOutcome } from '../../components/form/index.ts';
 import { useToast } from '../../components/toast/index.ts';
 import { toOrderLines } from '../../shop/cart.ts';
+import { ErrorCode } from '../../shop/messages.ts';
 import { formatRupees } from '../../shop/money.ts';
 import type { CheckoutForm, CodOrderRequest, CreatePaymentOrderRequest, OrderResponse } from '../../shop/schemas.ts';
 import type { PaymentMode } from '../../shop/shipping.ts';
@@ -79,8 +80,8 @@ export function usePlaceOrder({ shopName, cart, mode, requote }: Options) {
   };
 
   /** A refusal: a changed total is re-quoted and shown; anything else is the server's message. */
-  const refused = (result: { code: string; message: string }, clientTotal: number): FormOutcome => {
-    if (result.code === 'TOTAL_MISMATCH') {
+  const refused = (result: { code: ErrorCode; message: string }, clientTotal: number): FormOutcome => {
+    if (result.code === ErrorCode.TOTAL_MISMATCH) {
       setSetback({ kind: 'total-changed', from: clientTotal });
       requote();
     } else {
@@ -118,7 +119,7 @@ export function usePlaceOrder({ shopName, cart, mode, requote }: Options) {
       if (created.kind === 'refused') return refused(created, request.clientTotal);
       // Online payment switched off here (503 PAYMENTS_UNAVAILABLE): the server's words name the way out.
       const message =
-        created.code === 'PAYMENTS_UNAVAILABLE' && created.serverMessage
+        created.code === ErrorCode.PAYMENTS_UNAVAILABLE && created.serverMessage
           ? created.serverMessage
           : 'Error initiating payment. Please try again.';
       toast.show({ type: 'error', message, duration: 8000 });

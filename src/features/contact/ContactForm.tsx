@@ -1,13 +1,7 @@
 import { FieldError, FormStatus, useSchemaForm } from '../../components/form/index.ts';
+import { CONTACT_TEXTS } from '../../shop/messages.ts';
 import { track } from '../pixel/index.ts';
 import { submitContactMessage } from './api.ts';
-
-export const CONTACT_TEXTS = {
-  send: 'Send Message',
-  sending: 'Sending...',
-  success: "Thank you for your message! We'll get back to you soon.",
-  error: 'Sorry, there was an error submitting your message. Please try again or email us directly.',
-} as const;
 
 /**
  * The /contact message form, sent to /api/contact with its submission id (the same for a resend

@@ -5,7 +5,8 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeOrderView } from '#tests/support/factories.ts';
 import { server } from '#tests/support/msw.ts';
-import { MESSAGES, type OrderView } from '../../shop/schemas.ts';
+import { MESSAGES } from '../../shop/messages.ts';
+import type { OrderView } from '../../shop/schemas.ts';
 import { OrderPage, type Seller } from './OrderPage.tsx';
 
 const KEY = '0123456789abcdef0123456789abcdef';

@@ -4,7 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { makeTrackView } from '#tests/support/factories.ts';
 import { server } from '#tests/support/msw.ts';
-import { MESSAGES } from '../../shop/schemas.ts';
+import { MESSAGES } from '../../shop/messages.ts';
 import { TrackOrder } from './TrackOrder.tsx';
 
 function trackApi(respond: () => Response | Promise<Response>) {

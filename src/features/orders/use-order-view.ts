@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { loadSchemas } from '../../components/api/index.ts';
+import { MESSAGES } from '../../shop/messages.ts';
 import { ORDER_ID_PATTERN } from '../../shop/order.ts';
 import type { OrderView } from '../../shop/schemas.ts';
 import { fetchOrder } from './api.ts';
@@ -24,11 +24,7 @@ export function useOrderView(orderId: string | undefined, key: string | null) {
       setState({ status: 'loading' });
       // Without an id of the right form or a key there is nothing to ask: the server would say the same.
       if (!orderId || !ORDER_ID_PATTERN.test(orderId) || !key) {
-        const schemas = await loadSchemas().catch(() => undefined);
-        if (live.current)
-          setState(
-            schemas ? { status: 'not-found', message: schemas.MESSAGES.orderNotFound } : { status: 'unreachable' },
-          );
+        if (live.current) setState({ status: 'not-found', message: MESSAGES.orderNotFound });
         return;
       }
       const result = await fetchOrder(orderId, key);

@@ -1,25 +1,10 @@
 import { FieldError, FormStatus, useSchemaForm } from '../../components/form/index.ts';
 import { useToast } from '../../components/toast/index.ts';
+import { RATING_LABELS, RATINGS, REVIEW_TEXTS } from '../../shop/messages.ts';
 import { submitReview } from './api.ts';
-
-export const REVIEW_TEXTS = {
-  submit: 'Submit Review',
-  submitting: 'Submitting...',
-  success: 'Thank you for your review! It will be published after approval.',
-  error: 'Oops! Something went wrong. Please try again.',
-} as const;
 
 /** How long the thank-you message stays (docs/shop-rules.md §4). */
 export const REVIEW_SUCCESS_MS = 5000;
-
-/** Kept here rather than imported from the schemas, so zod loads only when the form is sent. */
-const RATINGS = [
-  { value: '5', label: 'Excellent' },
-  { value: '4', label: 'Very Good' },
-  { value: '3', label: 'Good' },
-  { value: '2', label: 'Fair' },
-  { value: '1', label: 'Poor' },
-] as const;
 
 /**
  * 'Write a Review' for the product with this catalogue id: checked with the schema /api/reviews
@@ -68,8 +53,8 @@ export function ReviewForm({ productId }: { productId: number }) {
                 whose first option is an empty placeholder. The asterisk is still said. */}
             <select {...field('rating')} aria-required="true" defaultValue="5">
               {RATINGS.map((rating) => (
-                <option key={rating.value} value={rating.value}>
-                  {rating.value} - {rating.label}
+                <option key={rating} value={rating}>
+                  {rating} - {RATING_LABELS[rating]}
                 </option>
               ))}
             </select>

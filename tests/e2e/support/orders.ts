@@ -1,8 +1,8 @@
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { formatCsvRow, parseCsv } from '../../../netlify/lib/sheets/local-csv.ts';
 import { REVIEW_HEADERS } from '../../../netlify/lib/sheets/tabs.ts';
 import { E2E_MAIL_DIR, E2E_SHEETS_DIR } from '../../../playwright.config.ts';
+import { formatCsvRow, parseCsv } from '../../../src/content/sheet-csv.server.ts';
 
 /** The order log as the test server keeps it (Netlify's local Blobs sandbox). */
 const ORDER_LOG_DIR = path.resolve('.netlify/blobs-serve/entries/0/site:orders');

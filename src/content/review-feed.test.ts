@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { server } from '#tests/support/msw.ts';
-import { formatCsvRow } from '../sheets/local-csv.ts';
+import { server } from '../../tests/support/msw.ts';
 import {
   clearReviewsCache,
   feedUrl,
@@ -14,8 +13,9 @@ import {
   reviewSummaries,
   reviewsFor,
   selectReviews,
-} from './feed.ts';
-import { parseRating } from './table.ts';
+} from './review-feed.server.ts';
+import { parseRating } from './review-table.server.ts';
+import { formatCsvRow } from './sheet-csv.server.ts';
 
 const TODAY = '2026-03-01';
 const LABELS = ['id', 'product', 'name', 'email', 'location', 'rating', 'source', 'date', 'review', 'display'];

@@ -1,16 +1,18 @@
 /**
  * The published reviews, read from the staff's sheet: its public JSON export (the gviz feed of the
  * Reviews tab) when `SHEET_ID` is set, the local `Reviews.csv` otherwise (docs/shop-rules.md §11).
- * Both become a table of labels and cells, mapped the same way to reviews by `table.ts`.
+ * Both become a table of labels and cells, mapped the same way to reviews by `review-table.server.ts`.
+ *
+ * The one reader: /api/reviews (netlify/lib/reviews/service.ts) answers with it, and the build
+ * writes each product's structured data with it (review-digest.server.ts).
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { averageRating, reviewIsFor } from '#shop/reviews.ts';
-import type { PublicReview } from '#shop/schemas.ts';
-import type { ServerEnv } from '../platform/env.ts';
-import { readCsv } from '../sheets/local-csv.ts';
-import { indiaToday } from '../sheets/records.ts';
-import { type Cell, type FeedReview, reviewsFromTable } from './table.ts';
+import { indiaToday } from '../shop/dates.ts';
+import { averageRating, reviewIsFor } from '../shop/reviews.ts';
+import type { PublicReview } from '../shop/schemas.ts';
+import { type Cell, type FeedReview, reviewsFromTable } from './review-table.server.ts';
+import { readCsv } from './sheet-csv.server.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The gviz feed
@@ -88,7 +90,26 @@ export async function readLocalReviews(dir: string, today: string = indiaToday()
 // ---------------------------------------------------------------------------------------------
 // The feed reader, cached
 
-export type ReviewsEnv = Pick<ServerEnv, 'SHEET_ID' | 'LOCAL_SHEETS_DIR'> & Partial<Pick<ServerEnv, 'CONTEXT'>>;
+/** Where the reviews come from: the functions pass their whole environment (netlify/lib/platform/env.ts). */
+export interface ReviewsEnv {
+  SHEET_ID?: string | undefined;
+  LOCAL_SHEETS_DIR: string;
+  CONTEXT?: string | undefined;
+}
+
+/**
+ * The build's reviews environment, read as the functions read theirs (`readServerEnv`: a blank
+ * value is unset, the local sheet in `.data/sheets`); netlify/lib/reviews/service.test.ts holds
+ * the two to the same answer.
+ */
+export function reviewsEnv(source: Record<string, string | undefined> = process.env): ReviewsEnv {
+  const set = (name: string) => source[name]?.trim() || undefined;
+  return {
+    SHEET_ID: set('SHEET_ID'),
+    LOCAL_SHEETS_DIR: source.LOCAL_SHEETS_DIR ?? '.data/sheets',
+    CONTEXT: source.CONTEXT ?? 'dev',
+  };
+}
 
 export const REVIEWS_CACHE_MS = 5 * 60 * 1000;
 export const REVIEWS_FEED_TIMEOUT_MS = 6000;

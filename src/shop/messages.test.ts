@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import * as messages from './messages.ts';
+import { ALL_ERROR_CODES, ERROR_CODES, ErrorCode, RATING_LABELS, RATINGS } from './messages.ts';
+
+/** docs/shop-rules.md with its line breaks and indents as single spaces: quotes wrap across lines. */
+const rules = readFileSync(new URL('../../docs/shop-rules.md', import.meta.url), 'utf8').replace(/\s+/g, ' ');
+
+/** The placeholders shop-rules writes for each text that takes values, in argument order. */
+const PLACEHOLDERS: Record<string, string[]> = {
+  'PRICING_TEXTS.unknownProduct': ['{id}'],
+  'PRICING_TEXTS.unknownSize': ['{name}', '{size}'],
+  'PRICING_TEXTS.outOfStock': ['{stock}', '{name}', '{size}'],
+  'DELIVERY_MESSAGES.notServiceable': ['{pincode}'],
+  'DELIVERY_MESSAGES.codUnavailable': ['{pincode}'],
+  'ORDER_TEXTS.totalMismatch': ['{total}'],
+  'ORDER_TEXTS.alreadyPaid': ['{orderId}'],
+  'ORDER_TEXTS.unknownOrder': ['{orderId}'],
+};
+
+/** Every text in the module: `[path, text]`, a text that takes values written with its placeholders. */
+function texts(value: unknown, path: string): [string, string][] {
+  if (typeof value === 'string') return [[path, value]];
+  if (typeof value === 'function') {
+    const placeholders = PLACEHOLDERS[path];
+    if (!placeholders) throw new Error(`${path}: name its placeholders in PLACEHOLDERS`);
+    return [[path, (value as (...values: string[]) => string)(...placeholders)]];
+  }
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    return Object.entries(value).flatMap(([key, inner]) => texts(inner, `${path}.${key}`));
+  }
+  return [];
+}
+
+/** The groups of texts (labels are words, not quotes: the form shows them as '5 - Excellent'). */
+const TEXT_GROUPS = Object.keys(messages).filter((name) => /_(TEXTS|MESSAGES)$|^MESSAGES$/.test(name));
+
+describe('the texts', () => {
+  it('cover every group the module exports', () => {
+    expect(TEXT_GROUPS).toEqual(
+      expect.arrayContaining([
+        'MESSAGES',
+        'PRICING_TEXTS',
+        'DELIVERY_MESSAGES',
+        'ORDER_TEXTS',
+        'REVIEW_TEXTS',
+        'CONTACT_TEXTS',
+      ]),
+    );
+  });
+
+  it.each(TEXT_GROUPS.flatMap((group) => texts((messages as Record<string, unknown>)[group], group)))(
+    '%s is quoted in docs/shop-rules.md word for word',
+    (_path, text) => {
+      expect(rules.includes(`'${text}'`), `'${text}' is not in docs/shop-rules.md`).toBe(true);
+    },
+  );
+
+  it('name every rating, best first', () => {
+    expect(RATINGS.map((rating) => `${rating} - ${RATING_LABELS[rating]}`)).toEqual([
+      '5 - Excellent',
+      '4 - Very Good',
+      '3 - Good',
+      '2 - Fair',
+      '1 - Poor',
+    ]);
+  });
+});
+
+describe('the error codes', () => {
+  it('are each in one domain, once', () => {
+    const all = Object.values(ERROR_CODES).flat();
+    expect(new Set(all).size).toBe(all.length);
+    expect(ALL_ERROR_CODES).toEqual(all);
+  });
+
+  it('are named by themselves', () => {
+    expect(Object.entries(ErrorCode)).toEqual(ALL_ERROR_CODES.map((code) => [code, code]));
+    expect(Object.isFrozen(ErrorCode)).toBe(true);
+  });
+});
