@@ -246,7 +246,10 @@ export type ReviewsResponse = z.infer<typeof reviewsResponseSchema>;
 /** Every error answer (`ErrorEnvelope`, messages.ts): its code one of `ERROR_CODES`, nothing else. */
 export const errorEnvelopeSchema = z.object({
   error: z.object({
-    code: z.enum(ALL_ERROR_CODES),
+    // A code this build does not know (a tab left open across a deploy that added one) is still a
+    // refusal the server made, with its own message: read as INTERNAL_ERROR, not as "unreachable",
+    // which would send a COD order to the outbox to be sent again and again.
+    code: z.enum(ALL_ERROR_CODES).catch('INTERNAL_ERROR'),
     message: z.string(),
     issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   }),

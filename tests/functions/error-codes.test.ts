@@ -47,8 +47,12 @@ describe('the error codes', () => {
     expect(errorEnvelopeSchema.parse(body)).toEqual({ error: { code, message: 'Something is wrong.' } });
   });
 
-  it('refuses a code outside the set', () => {
-    expect(errorEnvelopeSchema.safeParse({ error: { code: 'SOMETHING_NEW', message: 'x' } }).success).toBe(false);
+  it('reads a code outside the set (a newer server, an older tab) as INTERNAL_ERROR with its message', () => {
+    expect(errorEnvelopeSchema.parse({ error: { code: 'SOMETHING_NEW', message: 'x' } })).toEqual({
+      error: { code: 'INTERNAL_ERROR', message: 'x' },
+    });
+    // What is not our envelope at all (no message: another server's error page) is still refused.
+    expect(errorEnvelopeSchema.safeParse({ error: { code: 'SOMETHING_NEW' } }).success).toBe(false);
   });
 
   it('are each sent by the server somewhere, and the server sends no other', () => {
