@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { loadSchemas } from '../../components/api/index.ts';
+import { loadSchemas } from '../../lib/api/index.ts';
 import { ORDER_ID_PATTERN } from '../../shop/order.ts';
 import type { OrderView } from '../../shop/schemas.ts';
 import { fetchOrder } from './api.ts';

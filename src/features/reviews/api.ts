@@ -1,5 +1,5 @@
 /** The product page's calls to /api/reviews, through the shared API client (zod loads on first call). */
-import { callApi } from '../../components/api/index.ts';
+import { callApi } from '../../lib/api/index.ts';
 import type { PublicReview, ReviewSubmission } from '../../shop/schemas.ts';
 import type { RatingSummary } from '../catalogue/index.ts';
 
