@@ -1,9 +1,10 @@
-import { data, isRouteErrorResponse, Link } from 'react-router';
+import { data, Link } from 'react-router';
 import { content } from '../content/content.server.ts';
 import { PostDetail } from '../features/blog/PostDetail.tsx';
 import { notFoundHead, pageHead } from '../features/seo/head.ts';
 import { blogPostingJsonLd, breadcrumbJsonLd } from '../features/seo/structured-data.ts';
 import '../features/blog/blog.css';
+import { dataOrNotFound } from '../lib/data-or-not-found.ts';
 import type { Route } from './+types/blog-post';
 
 export async function loader({ params }: Route.LoaderArgs) {
@@ -20,13 +21,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 export async function clientLoader({ params, serverLoader }: Route.ClientLoaderArgs) {
   const id = Number(params.id);
   if (!Number.isInteger(id) || id <= 0) return { post: null };
-  try {
-    return await serverLoader();
-  } catch (error) {
-    if (isRouteErrorResponse(error) && error.status === 404) return { post: null };
-    if (typeof navigator !== 'undefined' && navigator.onLine === false) throw error;
-    return { post: null };
-  }
+  return dataOrNotFound(serverLoader, { post: null });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -1,10 +1,11 @@
-import { data, isRouteErrorResponse, Link, useRouteLoaderData } from 'react-router';
+import { data, Link, useRouteLoaderData } from 'react-router';
 import { policyPath } from '../config/site.ts';
 import { content } from '../content/content.server.ts';
 import { formatPostDate } from '../features/blog/format.ts';
 import { RichText } from '../features/blog/RichText.tsx';
 import { notFoundHead, pageHead } from '../features/seo/head.ts';
 import '../features/blog/blog.css';
+import { dataOrNotFound } from '../lib/data-or-not-found.ts';
 import type { loader as rootLoader } from '../root.tsx';
 import type { Route } from './+types/policy';
 
@@ -16,13 +17,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 /** Every policy is prerendered; any other slug finds no data file and says so instead of failing. */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  try {
-    return await serverLoader();
-  } catch (error) {
-    if (isRouteErrorResponse(error) && error.status === 404) return { policy: null };
-    if (typeof navigator !== 'undefined' && navigator.onLine === false) throw error;
-    return { policy: null };
-  }
+  return dataOrNotFound(serverLoader, { policy: null });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { data, isRouteErrorResponse, Link, useRouteLoaderData } from 'react-router';
+import { data, Link, useRouteLoaderData } from 'react-router';
 import { Breadcrumb } from '../components/Breadcrumb.tsx';
 import { Carousel } from '../components/carousel/Carousel.tsx';
 import { QuantityStepper } from '../components/QuantityStepper.tsx';
@@ -16,6 +16,7 @@ import { ProductReviews } from '../features/reviews/ProductReviews.tsx';
 import { useReviewSummaries } from '../features/reviews/use-review-summaries.ts';
 import { notFoundHead, pageHead } from '../features/seo/head.ts';
 import { breadcrumbJsonLd, productJsonLd } from '../features/seo/structured-data.ts';
+import { dataOrNotFound } from '../lib/data-or-not-found.ts';
 import { cartItemFor } from '../shop/cart.ts';
 import { findVariant, type Product } from '../shop/catalogue.ts';
 import '../features/catalogue/catalogue.css';
@@ -48,16 +49,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 export async function clientLoader({ params, serverLoader }: Route.ClientLoaderArgs) {
   const id = Number(params.id);
   if (!Number.isInteger(id) || id <= 0) return { product: null };
-  try {
-    return await serverLoader();
-  } catch (error) {
-    // Netlify answers an unknown product's data request with a 404 (netlify.toml); a host that
-    // serves the SPA fallback instead makes the data undecodable. Either way there is no such
-    // product — unless the shopper is offline, which the error page should say instead.
-    if (isRouteErrorResponse(error) && error.status === 404) return { product: null };
-    if (typeof navigator !== 'undefined' && navigator.onLine === false) throw error;
-    return { product: null };
-  }
+  return dataOrNotFound(serverLoader, { product: null });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

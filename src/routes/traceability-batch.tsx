@@ -1,10 +1,11 @@
-import { data, isRouteErrorResponse } from 'react-router';
+import { data } from 'react-router';
 import { batchPath } from '../config/site.ts';
 import { content } from '../content/content.server.ts';
 import { notFoundHead, pageHead } from '../features/seo/head.ts';
 import { breadcrumbJsonLd } from '../features/seo/structured-data.ts';
 import { BatchDetails, BatchNotFound } from '../features/story/BatchDetails.tsx';
 import { batchPageData } from '../features/story/batch.ts';
+import { dataOrNotFound } from '../lib/data-or-not-found.ts';
 import '../features/catalogue/catalogue.css';
 import '../features/story/story.css';
 import type { Route } from './+types/traceability-batch';
@@ -20,13 +21,7 @@ export async function loader({ params }: Route.LoaderArgs) {
  * finds no data file and shows "We could not find batch …" instead of an error.
  */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  try {
-    return await serverLoader();
-  } catch (error) {
-    if (isRouteErrorResponse(error) && error.status === 404) return { batch: null };
-    if (typeof navigator !== 'undefined' && navigator.onLine === false) throw error;
-    return { batch: null };
-  }
+  return dataOrNotFound(serverLoader, { batch: null });
 }
 
 export function meta({ loaderData, params }: Route.MetaArgs) {
