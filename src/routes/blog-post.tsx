@@ -1,9 +1,8 @@
-import { data, Link } from 'react-router';
+import { data } from 'react-router';
 import { content } from '../content/content.server.ts';
-import { PostDetail } from '../features/blog/PostDetail.tsx';
+import { PostDetail, PostNotFound } from '../features/blog/PostDetail.tsx';
 import { notFoundHead, pageHead } from '../features/seo/head.ts';
 import { blogPostingJsonLd, breadcrumbJsonLd } from '../features/seo/structured-data.ts';
-import '../features/blog/blog.css';
 import { dataOrNotFound } from '../lib/data-or-not-found.ts';
 import type { Route } from './+types/blog-post';
 
@@ -49,18 +48,4 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
   const { post } = loaderData;
   if (!post) return <PostNotFound />;
   return <PostDetail key={post.id} post={post} />;
-}
-
-function PostNotFound() {
-  return (
-    <div className="page page--message">
-      <h1>Blog post not found</h1>
-      <p>We could not find that post. It may have moved, or the address may be mistyped.</p>
-      <p>
-        <Link className="button" to="/blog">
-          Back to Blog
-        </Link>
-      </p>
-    </div>
-  );
 }

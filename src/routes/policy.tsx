@@ -1,10 +1,7 @@
-import { data, Link, useRouteLoaderData } from 'react-router';
-import { policyPath } from '../config/site.ts';
+import { data, useRouteLoaderData } from 'react-router';
 import { content } from '../content/content.server.ts';
-import { formatPostDate } from '../features/blog/format.ts';
-import { RichText } from '../features/blog/RichText.tsx';
+import { PolicyPage } from '../features/blog/PolicyPage.tsx';
 import { notFoundHead, pageHead } from '../features/seo/head.ts';
-import '../features/blog/blog.css';
 import { dataOrNotFound } from '../lib/data-or-not-found.ts';
 import type { loader as rootLoader } from '../root.tsx';
 import type { Route } from './+types/policy';
@@ -27,45 +24,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function PolicyRoute({ loaderData }: Route.ComponentProps) {
-  const { policy } = loaderData;
-  if (!policy) {
-    return (
-      <div className="page page--message">
-        <h1>Policy not found</h1>
-        <p>We could not find that page. Our policies are listed below and in the footer.</p>
-        <PolicyNav />
-      </div>
-    );
-  }
-  return (
-    <div className="page">
-      <article className="blog-post policy">
-        <h1>{policy.title}</h1>
-        <p className="blog-post__byline">
-          Last updated <time dateTime={policy.updatedAt}>{formatPostDate(policy.updatedAt)}</time>
-        </p>
-        <p className="policy__summary">{policy.summary}</p>
-        <RichText value={policy.body} />
-      </article>
-      <PolicyNav current={policy.slug} />
-    </div>
-  );
-}
-
-/** The other policies: the same links, in the same order, as the footer (every policy document). */
-function PolicyNav({ current }: { current?: string }) {
   const links = useRouteLoaderData<typeof rootLoader>('root')?.policyLinks ?? [];
-  return (
-    <nav className="policy__nav" aria-label="Our policies">
-      <ul className="tag-list">
-        {links.map((link) => (
-          <li key={link.slug}>
-            <Link to={policyPath(link.slug)} aria-current={link.slug === current ? 'page' : undefined}>
-              {link.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
+  return <PolicyPage policy={loaderData.policy} links={links} />;
 }

@@ -6,8 +6,6 @@ import { breadcrumbJsonLd } from '../features/seo/structured-data.ts';
 import { BatchDetails, BatchNotFound } from '../features/story/BatchDetails.tsx';
 import { batchPageData } from '../features/story/batch.ts';
 import { dataOrNotFound } from '../lib/data-or-not-found.ts';
-import '../features/catalogue/catalogue.css';
-import '../features/story/story.css';
 import type { Route } from './+types/traceability-batch';
 
 export async function loader({ params }: Route.LoaderArgs) {

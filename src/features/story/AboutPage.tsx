@@ -1,0 +1,42 @@
+import { Link } from 'react-router';
+import type { AboutPage as AboutTexts } from '../../content/types.ts';
+import { FeatureCards, StatCards } from './StatCards.tsx';
+import './story.css';
+
+/** /who-are-we (docs/shop-rules.md §2): who we are, our values and impact, and where to read on. */
+export function AboutPage({ about }: { about: AboutTexts }) {
+  return (
+    <div className="page story">
+      <h1>{about.title}</h1>
+      <p className="story__lead">{about.intro}</p>
+
+      <section aria-labelledby="mission" className="story__section">
+        <h2 id="mission">Our mission</h2>
+        <p className="story__prose">{about.mission}</p>
+      </section>
+
+      <section aria-labelledby="values" className="story__section">
+        <h2 id="values">{about.valuesTitle}</h2>
+        <FeatureCards cards={about.values} label={about.valuesTitle} />
+      </section>
+
+      <section aria-labelledby="impact" className="story__section">
+        <h2 id="impact">{about.impactTitle}</h2>
+        <StatCards stats={about.stats} label={about.impactTitle} />
+      </section>
+
+      <nav aria-labelledby="explore" className="story__section">
+        <h2 id="explore">{about.exploreTitle}</h2>
+        <ul className="story__links">
+          {about.quickLinks.map((link) => (
+            <li key={link.path}>
+              <Link className="card story__link-card" to={link.path}>
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  );
+}
