@@ -45,7 +45,7 @@ export async function loader() {
   const [settings, catalogue, whatHappensNext, policyLinks] = await Promise.all([
     content().settings(),
     content().catalogue(),
-    // For the order page, which has no loader of its own: it is one shell for every order (routes/order.tsx).
+    // For the order page, which has no loader of its own: it is one shell for every order (routes/orders.$orderId.tsx).
     content().whatHappensNext(),
     // Every policy document gets a footer link, in the editors' order.
     content().policyLinks(),

@@ -1,7 +1,7 @@
 import { content } from '../content/content.server.ts';
 import { ProductsPage } from '../features/catalogue/ProductsPage.tsx';
 import { pageHead } from '../features/seo/head.ts';
-import type { Route } from './+types/products';
+import type { Route } from './+types/products._index';
 
 export async function loader() {
   const [catalogue, settings] = await Promise.all([content().catalogue(), content().settings()]);

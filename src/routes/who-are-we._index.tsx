@@ -1,7 +1,7 @@
 import { content } from '../content/content.server.ts';
 import { pageHead } from '../features/seo/head.ts';
 import { AboutPage } from '../features/story/AboutPage.tsx';
-import type { Route } from './+types/who-are-we';
+import type { Route } from './+types/who-are-we._index';
 
 export async function loader() {
   const about = await content().aboutPage();

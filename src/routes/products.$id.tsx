@@ -7,7 +7,7 @@ import { notFoundHead, pageHead } from '../features/seo/head.ts';
 import { breadcrumbJsonLd, productJsonLd } from '../features/seo/structured-data.ts';
 import { dataOrNotFound } from '../lib/data-or-not-found.ts';
 import type { loader as rootLoader } from '../root.tsx';
-import type { Route } from './+types/product';
+import type { Route } from './+types/products.$id';
 
 export async function loader({ params }: Route.LoaderArgs) {
   const id = Number(params.id);

@@ -4,7 +4,7 @@ import { PolicyPage } from '../features/blog/PolicyPage.tsx';
 import { notFoundHead, pageHead } from '../features/seo/head.ts';
 import { dataOrNotFound } from '../lib/data-or-not-found.ts';
 import type { loader as rootLoader } from '../root.tsx';
-import type { Route } from './+types/policy';
+import type { Route } from './+types/policies.$slug';
 
 export async function loader({ params }: Route.LoaderArgs) {
   const policy = await content().policy(params.slug);

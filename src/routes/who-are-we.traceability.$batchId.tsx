@@ -6,7 +6,7 @@ import { breadcrumbJsonLd } from '../features/seo/structured-data.ts';
 import { BatchDetails, BatchNotFound } from '../features/story/BatchDetails.tsx';
 import { batchPageData } from '../features/story/batch.ts';
 import { dataOrNotFound } from '../lib/data-or-not-found.ts';
-import type { Route } from './+types/traceability-batch';
+import type { Route } from './+types/who-are-we.traceability.$batchId';
 
 export async function loader({ params }: Route.LoaderArgs) {
   const batch = await content().batch(params.batchId);

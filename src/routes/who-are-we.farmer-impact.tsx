@@ -2,7 +2,7 @@ import { content } from '../content/content.server.ts';
 import { pageHead } from '../features/seo/head.ts';
 import { breadcrumbJsonLd } from '../features/seo/structured-data.ts';
 import { FarmerImpactPage } from '../features/story/FarmerImpactPage.tsx';
-import type { Route } from './+types/farmer-impact';
+import type { Route } from './+types/who-are-we.farmer-impact';
 
 export async function loader() {
   const impact = await content().farmerImpact();

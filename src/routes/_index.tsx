@@ -2,7 +2,7 @@ import { content } from '../content/content.server.ts';
 import { HomePage } from '../features/home/HomePage.tsx';
 import { pageHead } from '../features/seo/head.ts';
 import { organizationJsonLd } from '../features/seo/structured-data.ts';
-import type { Route } from './+types/home';
+import type { Route } from './+types/_index';
 
 export async function loader() {
   const [home, catalogue, settings] = await Promise.all([

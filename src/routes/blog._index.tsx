@@ -3,7 +3,7 @@ import { content } from '../content/content.server.ts';
 import { BlogPage } from '../features/blog/BlogPage.tsx';
 import { pageHead } from '../features/seo/head.ts';
 import type { loader as rootLoader } from '../root.tsx';
-import type { Route } from './+types/blog';
+import type { Route } from './+types/blog._index';
 
 export async function loader() {
   // The query orders newest first.

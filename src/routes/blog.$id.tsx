@@ -4,7 +4,7 @@ import { PostDetail, PostNotFound } from '../features/blog/PostDetail.tsx';
 import { notFoundHead, pageHead } from '../features/seo/head.ts';
 import { blogPostingJsonLd, breadcrumbJsonLd } from '../features/seo/structured-data.ts';
 import { dataOrNotFound } from '../lib/data-or-not-found.ts';
-import type { Route } from './+types/blog-post';
+import type { Route } from './+types/blog.$id';
 
 export async function loader({ params }: Route.LoaderArgs) {
   const id = Number(params.id);
