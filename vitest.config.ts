@@ -33,7 +33,7 @@ export default defineConfig({
         test: {
           name: 'jsdom',
           environment: 'jsdom',
-          include: ['src/**/*.test.tsx', 'src/features/**/*.test.ts', 'src/components/**/*.test.ts'],
+          include: ['src/**/*.test.tsx', 'src/features/**/*.test.ts', 'src/{components,lib}/**/*.test.ts'],
           setupFiles: ['tests/support/setup.ts', 'tests/support/setup-dom.ts'],
         },
       },

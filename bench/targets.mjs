@@ -74,25 +74,25 @@ export const BEFORE_FIRST_PAINT = {
  * @type {Readonly<Record<string, number>>}
  */
 export const FIRST_LOAD_JS_BUDGETS = {
-  'routes/home': 145 * KB,
-  'routes/products': 145 * KB,
-  'routes/product': 150 * KB,
+  'routes/_index': 145 * KB,
+  'routes/products._index': 145 * KB,
+  'routes/products.$id': 150 * KB,
   'routes/cart': 145 * KB,
   'routes/checkout': 150 * KB,
   'routes/contact': 145 * KB,
-  'routes/blog': 145 * KB,
-  'routes/blog-post': 145 * KB,
-  'routes/who-are-we': 145 * KB,
-  'routes/farmer-impact': 145 * KB,
-  'routes/traceability': 145 * KB,
-  'routes/traceability-batch': 145 * KB,
+  'routes/blog._index': 145 * KB,
+  'routes/blog.$id': 145 * KB,
+  'routes/who-are-we._index': 145 * KB,
+  'routes/who-are-we.farmer-impact': 145 * KB,
+  'routes/who-are-we.traceability._index': 145 * KB,
+  'routes/who-are-we.traceability.$batchId': 145 * KB,
   'routes/who-are-we.recipes': 145 * KB,
   'routes/nutrition': 145 * KB,
   'routes/why-it-matters': 145 * KB,
-  'routes/policy': 145 * KB,
-  'routes/order': 145 * KB,
+  'routes/policies.$slug': 145 * KB,
+  'routes/orders.$orderId': 145 * KB,
   'routes/track': 145 * KB,
-  'routes/not-found': 145 * KB,
+  'routes/$': 145 * KB,
 };
 
 /** @param {number} value @param {Target} target */

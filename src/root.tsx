@@ -18,7 +18,8 @@ import { leanCatalogue } from './features/cart/lean-catalogue.ts';
 import { OutboxNotices } from './features/checkout/index.ts';
 import { loadPixel } from './features/pixel/pixel.ts';
 import { notFoundHead, SHOP_NAME } from './features/seo/head.ts';
-import { ChatButton, FreeDeliveryBanner } from './features/shell/Extras.tsx';
+import { ChatButton } from './features/shell/ChatButton.tsx';
+import { DeliveryBanner } from './features/shell/DeliveryBanner.tsx';
 import { Footer } from './features/shell/Footer.tsx';
 import { Header } from './features/shell/Header.tsx';
 import { MessagePage, NotFoundMessage } from './features/shell/NotFoundMessage.tsx';
@@ -44,7 +45,7 @@ export async function loader() {
   const [settings, catalogue, whatHappensNext, policyLinks] = await Promise.all([
     content().settings(),
     content().catalogue(),
-    // For the order page, which has no loader of its own: it is one shell for every order (routes/order.tsx).
+    // For the order page, which has no loader of its own: it is one shell for every order (routes/orders.$orderId.tsx).
     content().whatHappensNext(),
     // Every policy document gets a footer link, in the editors' order.
     content().policyLinks(),
@@ -111,7 +112,7 @@ function Shell({ children }: { children: React.ReactNode }) {
             <PreviewOverlays />
           </Suspense>
         )}
-        <FreeDeliveryBanner text={settings.deliveryBanner} threshold={settings.freeShippingThreshold} />
+        <DeliveryBanner text={settings.deliveryBanner} threshold={settings.freeShippingThreshold} />
         <Header shopName={settings.shopName} />
         {/* Orders that could not reach the server are resent from any page until it answers. */}
         <OutboxNotices />

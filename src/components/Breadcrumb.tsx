@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import './breadcrumb.css';
 
 /** The trail above a page's heading: links to the pages above it, then the page itself. */
 export function Breadcrumb({ trail, current }: { trail: { name: string; path: string }[]; current: ReactNode }) {

@@ -79,6 +79,7 @@ export const aboutPageSchema = z.object({
   exploreTitle: z.string(),
   quickLinks: z.array(z.object({ label: z.string(), path: z.string() })),
 });
+export type AboutPage = z.infer<typeof aboutPageSchema>;
 
 export const valueChainNodeSchema = z.object({ node: z.string(), share: z.number(), note: z.string().default('') });
 export type ValueChainNode = z.infer<typeof valueChainNodeSchema>;
@@ -116,6 +117,7 @@ export const farmerImpactSchema = z.object({
   ),
   commitments: z.array(featureCardSchema),
 });
+export type FarmerImpact = z.infer<typeof farmerImpactSchema>;
 
 export const guidePagesSchema = z.object({
   blogIntro: z.string(),

@@ -1,20 +1,8 @@
-import { Link, useNavigate, useRouteLoaderData } from 'react-router';
-import { ContentIcon } from '../components/content-icons.tsx';
-import { ResponsiveImage } from '../components/image/ResponsiveImage.tsx';
-import { QuantityStepper } from '../components/QuantityStepper.tsx';
-import { useCart } from '../features/cart/cart-context.tsx';
-import { cartPixelParams, track } from '../features/pixel/pixel.ts';
+import { useRouteLoaderData } from 'react-router';
+import { CartPage } from '../features/cart/CartPage.tsx';
 import { pageHead } from '../features/seo/head.ts';
-import { useHydrated } from '../hooks/use-hydrated.ts';
 import type { loader as rootLoader } from '../root.tsx';
-import { fillIn } from '../shop/fill-in.ts';
-import { formatRupees } from '../shop/money.ts';
 import { DEFAULT_SHIPPING_RULES } from '../shop/shipping.ts';
-import '../features/cart/cart.css';
-
-/** A square thumbnail, 72 px wide on a phone and 96 px from 40rem (cart.css). */
-const LINE_IMAGE_SLOT = { width: 96, height: 96 };
-const LINE_IMAGE_SIZES = '(min-width: 40rem) 96px, 72px';
 
 export function meta() {
   return pageHead({
@@ -26,122 +14,11 @@ export function meta() {
 }
 
 export default function Cart() {
-  const cart = useCart();
-  const hydrated = useHydrated();
-  const navigate = useNavigate();
-  const root = useRouteLoaderData<typeof rootLoader>('root');
-  const threshold = root?.settings.freeShippingThreshold ?? DEFAULT_SHIPPING_RULES.freeShippingThreshold;
-  // The editors' reasons to buy (Shop settings → Texts across the site); {amount} is the threshold.
-  const trustBadges = root?.settings.trustBadges ?? [];
-
-  if (!hydrated) {
-    return (
-      <div className="page" aria-busy="true">
-        <h1>Your cart</h1>
-        <p>Loading your cart…</p>
-      </div>
-    );
-  }
-
-  if (cart.items.length === 0) {
-    return (
-      <div className="page page--message">
-        <h1>Your cart</h1>
-        <p>Your cart is empty</p>
-        <Link className="button" to="/products">
-          Shop Now
-        </Link>
-      </div>
-    );
-  }
-
-  const proceed = () => {
-    if (cart.items.length === 0) {
-      window.alert('Your cart is empty');
-      return;
-    }
-    track('InitiateCheckout', cartPixelParams(cart.items));
-    navigate('/checkout');
-  };
-
+  const settings = useRouteLoaderData<typeof rootLoader>('root')?.settings;
   return (
-    <div className="page cart">
-      <h1>Your cart</h1>
-      <div className="cart__layout">
-        <ul className="cart__lines" aria-label="Items in your cart">
-          {cart.items.map((item) => (
-            <li key={item.product_retailer_id} className="cart-line card">
-              {item.image ? (
-                <ResponsiveImage
-                  className="cart-line__image"
-                  image={{ src: item.image }}
-                  alt=""
-                  sizes={LINE_IMAGE_SIZES}
-                  slotSize={LINE_IMAGE_SLOT}
-                />
-              ) : (
-                // A product without a photo keeps its place in the line's grid.
-                <span className="cart-line__image" />
-              )}
-              <div className="cart-line__details">
-                <h2 className="cart-line__name">
-                  <Link to={`/products/${item.productId}`}>{item.name}</Link>
-                </h2>
-                <p className="cart-line__meta">
-                  Size: {item.size} · {formatRupees(item.price)} each
-                </p>
-                <div className="cart-line__controls">
-                  <QuantityStepper
-                    value={item.quantity}
-                    onChange={(quantity) => cart.setQuantity(item.product_retailer_id, quantity)}
-                    label={`Quantity of ${item.name} ${item.size}`}
-                  />
-                  <button
-                    type="button"
-                    className="button button--ghost cart-line__remove"
-                    onClick={() => cart.remove(item.product_retailer_id)}
-                    aria-label={`Remove ${item.name} ${item.size}`}
-                  >
-                    Remove
-                  </button>
-                </div>
-              </div>
-              <p className="cart-line__total">
-                <span className="visually-hidden">Line total </span>
-                {formatRupees(item.price * item.quantity)}
-              </p>
-            </li>
-          ))}
-        </ul>
-        <section className="cart__summary card" aria-labelledby="summary-title">
-          <h2 id="summary-title">Order summary</h2>
-          <dl>
-            <div>
-              <dt>Subtotal</dt>
-              <dd data-testid="cart-subtotal">{formatRupees(cart.subtotal)}</dd>
-            </div>
-            <div>
-              <dt>Shipping</dt>
-              <dd>Calculated at checkout</dd>
-            </div>
-          </dl>
-          <p className="cart__note">Prices include GST.</p>
-          <button type="button" className="button button--block" onClick={proceed}>
-            Proceed to Checkout
-          </button>
-          <Link className="cart__continue" to="/products">
-            Continue shopping
-          </Link>
-        </section>
-      </div>
-      <ul className="trust-badges" aria-label="Why shop with us">
-        {trustBadges.map((badge) => (
-          <li key={badge.text}>
-            <ContentIcon name={badge.icon} size={20} className="trust-badges__icon" />{' '}
-            {fillIn(badge.text, { amount: formatRupees(threshold) })}
-          </li>
-        ))}
-      </ul>
-    </div>
+    <CartPage
+      freeShippingThreshold={settings?.freeShippingThreshold ?? DEFAULT_SHIPPING_RULES.freeShippingThreshold}
+      trustBadges={settings?.trustBadges ?? []}
+    />
   );
 }

@@ -1,7 +1,5 @@
-import { TrackOrder } from '../features/orders/index.ts';
+import { TrackPage } from '../features/orders/TrackPage.tsx';
 import { pageHead } from '../features/seo/head.ts';
-import '../components/forms.css';
-import '../features/orders/orders.css';
 
 export function meta() {
   return pageHead({
@@ -13,13 +11,5 @@ export function meta() {
 }
 
 export default function Track() {
-  return (
-    <div className="page track-page">
-      <h1>Track your order</h1>
-      <p className="section__intro">
-        Enter the order ID you were given at checkout (it starts with OUO_) and the phone number you ordered with.
-      </p>
-      <TrackOrder />
-    </div>
-  );
+  return <TrackPage />;
 }

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { z } from 'zod';
-import { loadSchemas, type Schemas } from '../api/index.ts';
+import { loadSchemas, type Schemas } from '../../lib/api/index.ts';
 import { newSubmissionId } from './submission-id.ts';
 
 export type FormStatus = 'idle' | 'submitting' | 'success' | 'error';

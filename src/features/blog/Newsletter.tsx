@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { ShopSettings } from '../../content/types.ts';
+import './blog.css';
 
 /**
  * The newsletter box. There is no newsletter yet, so the form is inert and says so. Its words are

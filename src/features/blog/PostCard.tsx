@@ -4,6 +4,7 @@ import { ResponsiveImage } from '../../components/image/ResponsiveImage.tsx';
 import type { BlogPostCard } from '../../content/types.ts';
 import { truncateText } from '../../shop/text.ts';
 import { PostMeta } from './PostMeta.tsx';
+import './blog.css';
 
 /** Blog artwork is 16:9; the card crops it to 16:10 (blog.css). */
 export const POST_IMAGE_SLOT = { width: 1200, height: 675 };

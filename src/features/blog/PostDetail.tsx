@@ -5,6 +5,7 @@ import type { BlogPost } from '../../content/types.ts';
 import { POST_IMAGE_SLOT, PostCard } from './PostCard.tsx';
 import { PostMeta } from './PostMeta.tsx';
 import { RichText } from './RichText.tsx';
+import './blog.css';
 
 /** Related posts show their excerpt cut to this many characters (docs/shop-rules.md §2). */
 export const RELATED_EXCERPT_LENGTH = 100;
@@ -50,6 +51,21 @@ export function PostDetail({ post }: { post: BlogPost }) {
           </div>
         </section>
       )}
+    </div>
+  );
+}
+
+/** An id the build has no page for (docs/shop-rules.md §2). */
+export function PostNotFound() {
+  return (
+    <div className="page page--message">
+      <h1>Blog post not found</h1>
+      <p>We could not find that post. It may have moved, or the address may be mistyped.</p>
+      <p>
+        <Link className="button" to="/blog">
+          Back to Blog
+        </Link>
+      </p>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { formatPostDate } from './format.ts';
+import './blog.css';
 
 /** Category, date and read time of a post, in one line. */
 export function PostMeta({ category, date, readTime }: { category: string; date: string; readTime: string }) {

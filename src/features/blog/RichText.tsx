@@ -1,6 +1,7 @@
 import { PortableText, type PortableTextComponents } from '@portabletext/react';
 import { Link } from 'react-router';
 import type { PortableTextValue } from '../../content/types.ts';
+import './blog.css';
 
 /** A path on this site ("/products/5"), as opposed to another site, a protocol-relative URL or mailto. */
 export function isInternalHref(href: string): boolean {

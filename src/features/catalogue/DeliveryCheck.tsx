@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { callApi, loadSchemas } from '../../components/api/index.ts';
 import { useKeepInView } from '../../hooks/use-keep-in-view.ts';
+import { callApi, loadSchemas } from '../../lib/api/index.ts';
 import { MESSAGES } from '../../shop/messages.ts';
 import type { PincodeCheckResponse } from '../../shop/schemas.ts';
 import './delivery-check.css';

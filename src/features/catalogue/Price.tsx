@@ -1,5 +1,6 @@
 import { type Product, priceRange, unitPrice, type Variant } from '../../shop/catalogue.ts';
 import { formatRupees } from '../../shop/money.ts';
+import './catalogue.css';
 
 /** A price, with the original struck through beside it when discounted. */
 export function Price({ price, original }: { price: number; original: number }) {

@@ -2,9 +2,9 @@ import { render, screen, within } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { makeProduct } from '#tests/support/factories.ts';
+import type { RatingSummary } from '../../components/Stars.tsx';
 import type { Product } from '../../shop/catalogue.ts';
 import { type DiscountDisplay, discountTagText, ProductCard } from './ProductCard.tsx';
-import type { RatingSummary } from './Stars.tsx';
 
 const display: DiscountDisplay = { showDiscountTag: true, festivalLabel: 'Diwali Discount', festivalActive: true };
 const longDescription =

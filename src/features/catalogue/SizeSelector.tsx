@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { Product } from '../../shop/catalogue.ts';
 import { VariantPrice } from './Price.tsx';
+import './catalogue.css';
 
 /** The size choice: a real radio group, each option with its own price. */
 export function SizeSelector({

@@ -1,2 +1,3 @@
-// The catalogue feature's public face for other features (the reviews show stars).
-export { type RatingSummary, Stars } from './Stars.tsx';
+// The catalogue feature's public face for other features: the home page shows the product cards.
+export type { DiscountDisplay } from './ProductCard.tsx';
+export { ProductGrid } from './ProductGrid.tsx';

@@ -1,5 +1,5 @@
 /** The checkout's calls to our own functions, through the shared API client (answers parsed, never cast). */
-import { callApi } from '../../components/api/index.ts';
+import { callApi } from '../../lib/api/index.ts';
 import type {
   CodOrderRequest,
   CreatePaymentOrderRequest,

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { callApi } from '../../components/api/index.ts';
+import { callApi } from '../../lib/api/index.ts';
 import type { Serviceability } from '../../shop/deliverability.ts';
 
 /**

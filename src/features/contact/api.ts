@@ -1,5 +1,5 @@
 /** The contact page's call to /api/contact, through the shared API client (zod loads on first call). */
-import { callApi } from '../../components/api/index.ts';
+import { callApi } from '../../lib/api/index.ts';
 import type { ContactSubmission } from '../../shop/schemas.ts';
 
 export const submitContactMessage = (submission: ContactSubmission) =>

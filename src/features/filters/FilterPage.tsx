@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useHydrated } from '../../hooks/use-hydrated.ts';
 import { ChipGroup, EmptyState, FilterFooter, SearchFilter } from './FilterParts.tsx';
 import type { BaseFilters, FilterPageState } from './use-filter-page.ts';
+import './filters.css';
 
 /**
  * The layout the recipes, nutrition and why-it-matters pages share: heading and intro, the filter

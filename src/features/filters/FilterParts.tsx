@@ -1,3 +1,4 @@
+import { Chip } from '../../components/Chip.tsx';
 import { toggle } from './filter-utils.ts';
 
 /** Toggle buttons (aria-pressed) for a multi-select filter; any selected value matches. */
@@ -17,15 +18,43 @@ export function ChipGroup({
     <fieldset>
       <legend>{legend}</legend>
       {options.map((option) => (
-        <button
-          key={option}
-          type="button"
-          className="chip"
-          aria-pressed={selected.includes(option)}
-          onClick={() => onChange(toggle(selected, option))}
-        >
+        <Chip key={option} pressed={selected.includes(option)} onClick={() => onChange(toggle(selected, option))}>
           {option}
-        </button>
+        </Chip>
+      ))}
+    </fieldset>
+  );
+}
+
+/**
+ * Toggle buttons for a single-choice filter: 'All' (`null`, no restriction), then each option; the
+ * chosen one is pressed. The legend is for screen readers: the buttons say what they filter.
+ */
+export function ChoiceChips<Option extends string>({
+  legend,
+  allLabel,
+  options,
+  value,
+  onChange,
+  className,
+}: {
+  legend: string;
+  allLabel: string;
+  options: readonly Option[];
+  value: Option | null;
+  onChange: (next: Option | null) => void;
+  className?: string;
+}) {
+  return (
+    <fieldset className={className}>
+      <legend className="visually-hidden">{legend}</legend>
+      <Chip pressed={value === null} onClick={() => onChange(null)}>
+        {allLabel}
+      </Chip>
+      {options.map((option) => (
+        <Chip key={option} pressed={value === option} onClick={() => onChange(option)}>
+          {option}
+        </Chip>
       ))}
     </fieldset>
   );

@@ -1,8 +1,8 @@
-// The filters feature's public face: the recipes, nutrition and impact features and the filter
-// pages import from here only.
+// The filters feature's public face: the guide pages (recipes, nutrition, why-it-matters) and
+// /products' categories import from here only.
 
 export { FilterPage } from './FilterPage.tsx';
-export { ChipGroup, SelectFilter, TagList } from './FilterParts.tsx';
+export { ChipGroup, ChoiceChips, SelectFilter, TagList } from './FilterParts.tsx';
 export {
   anySelected,
   distinct,

@@ -8,9 +8,10 @@ export interface BaseFilters {
 
 /**
  * One kind of filtering, pure: its empty state, the options the items offer, the match, and how
- * it reads and writes the URL query. Each feature (recipes, nutrition, impact) exports one.
+ * it reads and writes the URL query. Each filtered page's feature exports one: the guide pages
+ * (recipes, nutrition, why-it-matters: search and tags, `BaseFilters`) and /products' categories.
  */
-export interface FilterDefinition<Item, Filters extends BaseFilters, Options extends { tags: string[] }> {
+export interface FilterDefinition<Item, Filters extends object, Options> {
   defaults: Filters;
   options: (items: readonly Item[]) => Options;
   filter: (items: readonly Item[], filters: Filters) => Item[];
@@ -19,7 +20,7 @@ export interface FilterDefinition<Item, Filters extends BaseFilters, Options ext
   toSearchParams: (filters: Filters) => URLSearchParams;
 }
 
-export interface FilterPageState<Item, Filters extends BaseFilters, Options extends { tags: string[] }> {
+export interface FilterPageState<Item, Filters extends object, Options> {
   items: readonly Item[];
   options: Options;
   filters: Filters;
@@ -32,7 +33,7 @@ export interface FilterPageState<Item, Filters extends BaseFilters, Options exte
  * Binds a filter definition to the page's items and the URL query: every change re-filters at
  * once and is written to the query; reset clears all (docs/shop-rules.md §4).
  */
-export function useFilterPage<Item, Filters extends BaseFilters, Options extends { tags: string[] }>(
+export function useFilterPage<Item, Filters extends object, Options>(
   definition: FilterDefinition<Item, Filters, Options>,
   items: readonly Item[],
 ): FilterPageState<Item, Filters, Options> {

@@ -1,12 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { type ShouldRevalidateFunction, useSearchParams } from 'react-router';
+import { useHydrated } from '../../hooks/use-hydrated.ts';
 
 /**
  * Filter state that lives in the URL query. The first render (prerendered HTML and hydration) uses
- * the defaults, so everything shows unfiltered; once hydrated the query is read, and every change
- * is written back with replace and preventScrollReset. The state itself updates at once, so a
- * controlled search box never loses a keystroke while the URL catches up; a query we did not write
- * (Back, Forward, a shared link) replaces it.
+ * the defaults, so everything shows unfiltered; once hydrated the query is read — at once when the
+ * page is drawn in the browser (a client navigation) — and every change is written back with
+ * replace and preventScrollReset. The state itself updates at once, so a controlled search box
+ * never loses a keystroke while the URL catches up; a query we did not write (Back, Forward, a
+ * shared link) replaces it.
  */
 export function useUrlFilters<State>(
   defaults: State,
@@ -14,7 +16,8 @@ export function useUrlFilters<State>(
   toParams: (state: State) => URLSearchParams,
 ): [State, (next: State) => void] {
   const [searchParams, setSearchParams] = useSearchParams();
-  const [state, setState] = useState(defaults);
+  const hydrated = useHydrated();
+  const [state, setState] = useState(() => (hydrated ? fromParams(searchParams) : defaults));
   const written = useRef(new Set<string>());
   const query = searchParams.toString();
   const read = useRef(fromParams);

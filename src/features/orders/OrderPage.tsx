@@ -5,6 +5,7 @@ import { chatLink } from '../shell/index.ts';
 import { formatOrderTime } from './format.ts';
 import { OrderDetails } from './OrderDetails.tsx';
 import { useOrderView } from './use-order-view.ts';
+import './orders.css';
 
 /** The seller as the receipt names it, from shop settings. */
 export interface Seller {

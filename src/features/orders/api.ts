@@ -1,5 +1,5 @@
 /** The order pages' calls to our own functions, through the shared API client (answers parsed, never cast). */
-import { callApi } from '../../components/api/index.ts';
+import { callApi } from '../../lib/api/index.ts';
 import type { TrackRequest } from '../../shop/schemas.ts';
 
 /** GET /api/orders/:orderId?key=: the whole order, for the page its key opens. */

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { StarIcon } from '../../components/icons.tsx';
+import { Stars } from '../../components/Stars.tsx';
 import { starParts } from '../../shop/reviews.ts';
 import type { PublicReview } from '../../shop/schemas.ts';
-import { Stars } from '../catalogue/index.ts';
 import { fetchProductReviews, type ProductReviews } from './api.ts';
 
 export const REVIEWS_PER_PAGE = 3;

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '#tests/support/msw.ts';
-import { Stars } from '../catalogue/index.ts';
+import { Stars } from '../../components/Stars.tsx';
 import { summaryFor, useReviewSummaries } from './use-review-summaries.ts';
 
 const SUMMARIES = [

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { RatingSummary } from '../catalogue/index.ts';
+import type { RatingSummary } from '../../components/Stars.tsx';
 import { fetchReviewSummaries, type ReviewSummary } from './api.ts';
 
 /** The summary for a product, by its catalogue id; none when it has no reviews. */

@@ -1,2 +1,2 @@
 // The shell's public face for other features: the WhatsApp deep link the chat button uses.
-export { chatLink } from './Extras.tsx';
+export { chatLink } from './ChatButton.tsx';

@@ -4,6 +4,7 @@ import { batchPath } from '../../config/site.ts';
 import { BatchTimeline } from './BatchTimeline.tsx';
 import type { BatchPageData } from './batch.ts';
 import { QrCode } from './QrCode.tsx';
+import './story.css';
 
 /** A batch's traceability record: where, who, how, step by step, and the QR code for its pack. */
 export function BatchDetails({ data, isLatest = false }: { data: BatchPageData; isLatest?: boolean }) {

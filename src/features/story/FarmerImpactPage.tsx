@@ -1,36 +1,13 @@
-import { Breadcrumb } from '../components/Breadcrumb.tsx';
-import { content } from '../content/content.server.ts';
-import { pageHead } from '../features/seo/head.ts';
-import { breadcrumbJsonLd } from '../features/seo/structured-data.ts';
-import { FeatureCards, StatCards } from '../features/story/StatCards.tsx';
-import { ValueChainChart } from '../features/story/ValueChainChart.tsx';
-import { aroundPlaceholder } from '../shop/fill-in.ts';
-import '../features/catalogue/catalogue.css';
-import '../features/story/story.css';
-import type { Route } from './+types/farmer-impact';
+import { Breadcrumb } from '../../components/Breadcrumb.tsx';
+import type { FarmerImpact } from '../../content/types.ts';
+import { aroundPlaceholder } from '../../shop/fill-in.ts';
+import { FeatureCards, StatCards } from './StatCards.tsx';
+import { ValueChainChart } from './ValueChainChart.tsx';
+import './story.css';
 
-export async function loader() {
-  const impact = await content().farmerImpact();
-  return { impact };
-}
-
-export function meta({ loaderData }: Route.MetaArgs) {
-  const path = '/who-are-we/farmer-impact';
-  return pageHead({
-    title: loaderData.impact.page.title,
-    description: loaderData.impact.page.intro,
-    path,
-    jsonLd: [
-      breadcrumbJsonLd([
-        { name: 'Who Are We', path: '/who-are-we' },
-        { name: 'Farmer impact', path },
-      ]),
-    ],
-  });
-}
-
-export default function FarmerImpactPage({ loaderData }: Route.ComponentProps) {
-  const { page, stories, commitments } = loaderData.impact;
+/** /who-are-we/farmer-impact (docs/shop-rules.md §2): the value chain, the farmer's share, stories and commitments. */
+export function FarmerImpactPage({ impact }: { impact: FarmerImpact }) {
+  const { page, stories, commitments } = impact;
   return (
     <div className="page story">
       <Breadcrumb trail={[{ name: 'Who Are We', path: '/who-are-we' }]} current="Farmer impact" />

@@ -1,5 +1,6 @@
-import { StarIcon } from '../../components/icons.tsx';
-import { starParts } from '../../shop/reviews.ts';
+import { starParts } from '../shop/reviews.ts';
+import { StarIcon } from './icons.tsx';
+import './stars.css';
 
 export interface RatingSummary {
   average: number;

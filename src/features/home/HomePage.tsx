@@ -1,36 +1,21 @@
 import { Link } from 'react-router';
-import { ContentIcon } from '../components/content-icons.tsx';
-import { content } from '../content/content.server.ts';
-import { ProductCard } from '../features/catalogue/ProductCard.tsx';
-import { HeroVideo } from '../features/home/HeroVideo.tsx';
-import { useReviewSummaries } from '../features/reviews/use-review-summaries.ts';
-import { pageHead } from '../features/seo/head.ts';
-import { organizationJsonLd } from '../features/seo/structured-data.ts';
-import '../features/catalogue/catalogue.css';
-import '../features/home/home.css';
-import type { Route } from './+types/home';
+import { ContentIcon } from '../../components/content-icons.tsx';
+import type { HomePage as HomeTexts } from '../../content/types.ts';
+import type { Product } from '../../shop/catalogue.ts';
+import { type DiscountDisplay, ProductGrid } from '../catalogue/index.ts';
+import { HeroVideo } from './HeroVideo.tsx';
+import './home.css';
 
-export async function loader() {
-  const [home, catalogue, settings] = await Promise.all([
-    content().homePage(),
-    content().catalogue(),
-    content().settings(),
-  ]);
-  return { home, catalogue, settings };
-}
-
-export function meta({ loaderData }: Route.MetaArgs) {
-  return pageHead({
-    title: `${loaderData.settings.shopName} — organic foods from the Himalayas`,
-    description: loaderData.home.heroSubtitle,
-    path: '/',
-    jsonLd: [organizationJsonLd(loaderData.settings)],
-  });
-}
-
-export default function Home({ loaderData }: Route.ComponentProps) {
-  const { home, catalogue, settings } = loaderData;
-  const ratingFor = useReviewSummaries();
+/** The home page (docs/shop-rules.md §2): hero, tiles, the product cards, why choose us, a call to action. */
+export function HomePage({
+  home,
+  catalogue,
+  display,
+}: {
+  home: HomeTexts;
+  catalogue: readonly Product[];
+  display: DiscountDisplay;
+}) {
   return (
     <>
       <section className="hero" aria-labelledby="hero-title">
@@ -59,19 +44,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="page" aria-labelledby="home-products">
         <h2 id="home-products">{home.productsTitle}</h2>
         {/* Below the hero, whose poster is the page's LCP image: every card's photo is lazy. */}
-        <ul className="grid product-grid">
-          {catalogue.map((product) => (
-            <li key={product.id}>
-              <ProductCard
-                product={product}
-                display={settings}
-                rating={ratingFor(product.id)}
-                benefitLimit={3}
-                headingLevel="h3"
-              />
-            </li>
-          ))}
-        </ul>
+        <ProductGrid products={catalogue} display={display} benefitLimit={3} headingLevel="h3" />
         <p className="center">
           <Link className="button button--ghost" to="/products">
             {home.productsButton}

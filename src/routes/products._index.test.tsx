@@ -5,7 +5,7 @@ import { createRoutesStub } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeCatalogue } from '../../tests/support/factories.ts';
 import { server } from '../../tests/support/msw.ts';
-import Products from './products.tsx';
+import Products from './products._index.tsx';
 
 function renderProducts(url = '/products') {
   const catalogue = makeCatalogue();

@@ -3,9 +3,7 @@ import { content } from '../content/content.server.ts';
 import { pageHead } from '../features/seo/head.ts';
 import { BatchDetails } from '../features/story/BatchDetails.tsx';
 import { batchPageData } from '../features/story/batch.ts';
-import '../features/catalogue/catalogue.css';
-import '../features/story/story.css';
-import type { Route } from './+types/traceability';
+import type { Route } from './+types/who-are-we.traceability._index';
 
 /** The latest batch (the first of `batches()`, newest batch id first). */
 export async function loader() {

@@ -1,13 +1,12 @@
-import { data, isRouteErrorResponse } from 'react-router';
+import { data } from 'react-router';
 import { batchPath } from '../config/site.ts';
 import { content } from '../content/content.server.ts';
 import { notFoundHead, pageHead } from '../features/seo/head.ts';
 import { breadcrumbJsonLd } from '../features/seo/structured-data.ts';
 import { BatchDetails, BatchNotFound } from '../features/story/BatchDetails.tsx';
 import { batchPageData } from '../features/story/batch.ts';
-import '../features/catalogue/catalogue.css';
-import '../features/story/story.css';
-import type { Route } from './+types/traceability-batch';
+import { dataOrNotFound } from '../lib/data-or-not-found.ts';
+import type { Route } from './+types/who-are-we.traceability.$batchId';
 
 export async function loader({ params }: Route.LoaderArgs) {
   const batch = await content().batch(params.batchId);
@@ -20,13 +19,7 @@ export async function loader({ params }: Route.LoaderArgs) {
  * finds no data file and shows "We could not find batch …" instead of an error.
  */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  try {
-    return await serverLoader();
-  } catch (error) {
-    if (isRouteErrorResponse(error) && error.status === 404) return { batch: null };
-    if (typeof navigator !== 'undefined' && navigator.onLine === false) throw error;
-    return { batch: null };
-  }
+  return dataOrNotFound(serverLoader, { batch: null });
 }
 
 export function meta({ loaderData, params }: Route.MetaArgs) {

@@ -1,21 +1,10 @@
 import { Link } from 'react-router';
-import { content } from '../content/content.server.ts';
-import { pageHead } from '../features/seo/head.ts';
-import { FeatureCards, StatCards } from '../features/story/StatCards.tsx';
-import '../features/story/story.css';
-import type { Route } from './+types/who-are-we';
+import type { AboutPage as AboutTexts } from '../../content/types.ts';
+import { FeatureCards, StatCards } from './StatCards.tsx';
+import './story.css';
 
-export async function loader() {
-  const about = await content().aboutPage();
-  return { about };
-}
-
-export function meta({ loaderData }: Route.MetaArgs) {
-  return pageHead({ title: loaderData.about.title, description: loaderData.about.intro, path: '/who-are-we' });
-}
-
-export default function WhoAreWe({ loaderData }: Route.ComponentProps) {
-  const { about } = loaderData;
+/** /who-are-we (docs/shop-rules.md §2): who we are, our values and impact, and where to read on. */
+export function AboutPage({ about }: { about: AboutTexts }) {
   return (
     <div className="page story">
       <h1>{about.title}</h1>

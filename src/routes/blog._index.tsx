@@ -1,11 +1,9 @@
 import { useRouteLoaderData } from 'react-router';
 import { content } from '../content/content.server.ts';
-import { Newsletter } from '../features/blog/Newsletter.tsx';
-import { PostCard } from '../features/blog/PostCard.tsx';
-import '../features/blog/blog.css';
+import { BlogPage } from '../features/blog/BlogPage.tsx';
 import { pageHead } from '../features/seo/head.ts';
 import type { loader as rootLoader } from '../root.tsx';
-import type { Route } from './+types/blog';
+import type { Route } from './+types/blog._index';
 
 export async function loader() {
   // The query orders newest first.
@@ -22,18 +20,6 @@ export function meta() {
 }
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
-  const { posts, intro } = loaderData;
   const newsletter = useRouteLoaderData<typeof rootLoader>('root')?.settings.newsletter;
-  return (
-    <div className="page blog">
-      <h1>Our Blog</h1>
-      <p className="blog__intro">{intro}</p>
-      <div className="grid">
-        {posts.map((post, index) => (
-          <PostCard key={post.id} post={post} priority={index === 0} />
-        ))}
-      </div>
-      {newsletter && <Newsletter texts={newsletter} />}
-    </div>
-  );
+  return <BlogPage posts={loaderData.posts} intro={loaderData.intro} newsletter={newsletter} />;
 }

@@ -1,10 +1,10 @@
-import { data, isRouteErrorResponse, Link } from 'react-router';
+import { data } from 'react-router';
 import { content } from '../content/content.server.ts';
-import { PostDetail } from '../features/blog/PostDetail.tsx';
+import { PostDetail, PostNotFound } from '../features/blog/PostDetail.tsx';
 import { notFoundHead, pageHead } from '../features/seo/head.ts';
 import { blogPostingJsonLd, breadcrumbJsonLd } from '../features/seo/structured-data.ts';
-import '../features/blog/blog.css';
-import type { Route } from './+types/blog-post';
+import { dataOrNotFound } from '../lib/data-or-not-found.ts';
+import type { Route } from './+types/blog.$id';
 
 export async function loader({ params }: Route.LoaderArgs) {
   const id = Number(params.id);
@@ -20,13 +20,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 export async function clientLoader({ params, serverLoader }: Route.ClientLoaderArgs) {
   const id = Number(params.id);
   if (!Number.isInteger(id) || id <= 0) return { post: null };
-  try {
-    return await serverLoader();
-  } catch (error) {
-    if (isRouteErrorResponse(error) && error.status === 404) return { post: null };
-    if (typeof navigator !== 'undefined' && navigator.onLine === false) throw error;
-    return { post: null };
-  }
+  return dataOrNotFound(serverLoader, { post: null });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -54,18 +48,4 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
   const { post } = loaderData;
   if (!post) return <PostNotFound />;
   return <PostDetail key={post.id} post={post} />;
-}
-
-function PostNotFound() {
-  return (
-    <div className="page page--message">
-      <h1>Blog post not found</h1>
-      <p>We could not find that post. It may have moved, or the address may be mistyped.</p>
-      <p>
-        <Link className="button" to="/blog">
-          Back to Blog
-        </Link>
-      </p>
-    </div>
-  );
 }

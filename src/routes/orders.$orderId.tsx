@@ -1,8 +1,7 @@
 import { useParams, useRouteLoaderData, useSearchParams } from 'react-router';
-import { OrderPage } from '../features/orders/index.ts';
+import { OrderPage } from '../features/orders/OrderPage.tsx';
 import { privateOrderHead } from '../features/seo/head.ts';
 import type { loader as rootLoader } from '../root.tsx';
-import '../features/orders/orders.css';
 
 /**
  * `/orders/:orderId?key=…`. No loader: one shell, prerendered at ORDER_SHELL_PATH, is served for

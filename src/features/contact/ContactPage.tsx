@@ -1,0 +1,77 @@
+import { MailIcon, MapPinIcon, PhoneIcon } from '../../components/icons.tsx';
+import type { FaqEntry, ShopSettings } from '../../content/types.ts';
+import { ContactForm } from './ContactForm.tsx';
+import { Faq } from './Faq.tsx';
+import '../../components/forms.css';
+import './contact.css';
+
+/** The shop's ways to be reached, from its settings. */
+export interface ContactDetails {
+  shopName: string;
+  address: string;
+  phone: string;
+  email: string;
+  socialLinks: ShopSettings['socialLinks'];
+}
+
+/** /contact (docs/shop-rules.md §2): how to reach us, the message form and the common questions. */
+export function ContactPage({
+  contact,
+  faq,
+  intro,
+}: {
+  contact: ContactDetails;
+  faq: readonly FaqEntry[];
+  /** The editors' words above the page (Shop settings → Texts across the site). */
+  intro: string | undefined;
+}) {
+  const phoneHref = `tel:${contact.phone.replace(/[^\d+]/g, '')}`;
+  return (
+    <div className="page contact">
+      <h1>Contact Us</h1>
+      {intro && <p>{intro}</p>}
+      <div className="contact__layout">
+        <section className="contact-info card" aria-labelledby="contact-info-title">
+          <h2 id="contact-info-title">Get in touch</h2>
+          {/* A contact address may hold no headings (HTML): each way to reach us is a term and its value. */}
+          <address>
+            <dl className="contact-info__list">
+              <dt>
+                <MapPinIcon className="contact-info__icon" /> Address
+              </dt>
+              <dd>{contact.address}</dd>
+              <dt>
+                <PhoneIcon className="contact-info__icon" /> Phone
+              </dt>
+              <dd>
+                <a href={phoneHref}>{contact.phone}</a>
+              </dd>
+              <dt>
+                <MailIcon className="contact-info__icon" /> Email
+              </dt>
+              <dd>
+                <a href={`mailto:${contact.email}`}>{contact.email}</a>
+              </dd>
+            </dl>
+          </address>
+          {contact.socialLinks.length > 0 && (
+            <>
+              <h3>Follow us</h3>
+              <ul aria-label="Follow us on social media">
+                {contact.socialLinks.map((link) => (
+                  <li key={link.url}>
+                    <a href={link.url} rel="noopener noreferrer" target="_blank">
+                      {link.platform}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </section>
+        <ContactForm />
+      </div>
+      <Faq entries={faq} />
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { PADDED_GRID_CARD_SIZES } from '../../components/image/layout-sizes.ts';
+import { ResponsiveImage } from '../../components/image/ResponsiveImage.tsx';
+import type { NutritionItem } from '../../content/types.ts';
+import { FilterPage, SelectFilter, TagList, useFilterPage } from '../filters/index.ts';
+import { NUTRITION_FILTER } from './nutrition-filters.ts';
+import './guides.css';
+
+/** Product artwork is square. */
+const PRODUCT_IMAGE_SLOT = { width: 800, height: 800 };
+
+/** /nutrition (docs/shop-rules.md §2): what is in each product, filtered by nutrient and tag. */
+export function NutritionPage({ items, intro }: { items: readonly NutritionItem[]; intro: string }) {
+  const page = useFilterPage(NUTRITION_FILTER, items);
+  const { filters, options, change } = page;
+
+  return (
+    <FilterPage
+      title="Nutrition"
+      intro={intro}
+      label="Filter nutrition cards"
+      noun="items"
+      searchPlaceholder="Name, nutrient or benefit"
+      empty={{
+        message: 'No items match. Adjust filters or reset.',
+        tip: 'Tip: try a nutrient such as Protein, Iron or Calcium, or search for a product like Rajma or Ghee.',
+      }}
+      page={page}
+      controls={
+        <SelectFilter
+          label="Nutrient"
+          anyLabel="All nutrients"
+          options={options.nutrients}
+          value={filters.nutrient}
+          onChange={(nutrient) => change({ nutrient })}
+        />
+      }
+    >
+      <ul className="grid filter-results" aria-label="Nutrition cards">
+        {page.shown.map((item) => (
+          <li key={item.id}>
+            <article className="card filter-card" aria-labelledby={`${item.id}-title`}>
+              {/* Below the filters, even on a wide screen: all lazy. */}
+              {item.image ? (
+                <ResponsiveImage
+                  image={item.image}
+                  alt={item.image.alt}
+                  sizes={PADDED_GRID_CARD_SIZES}
+                  slotSize={PRODUCT_IMAGE_SLOT}
+                />
+              ) : null}
+              <h2 id={`${item.id}-title`}>{item.name}</h2>
+              <h3>Nutrients (per 100 g)</h3>
+              <ul className="tag-list">
+                {item.nutrients.map((nutrient) => (
+                  <li key={nutrient} className="tag tag--leaf">
+                    {nutrient}
+                  </li>
+                ))}
+              </ul>
+              <h3>Benefits</h3>
+              <ul>
+                {item.benefits.map((benefit) => (
+                  <li key={benefit}>{benefit}</li>
+                ))}
+              </ul>
+              <TagList tags={item.tags} />
+            </article>
+          </li>
+        ))}
+      </ul>
+    </FilterPage>
+  );
+}

@@ -1,0 +1,110 @@
+import type { ImpactItem } from '../../content/types.ts';
+import { FilterPage, SelectFilter, TagList, useFilterPage } from '../filters/index.ts';
+import { IMPACT_FILTER } from './impact-filters.ts';
+import './guides.css';
+
+/** The page's sections, each with its heading from guidePages.whyItMattersHeadings. */
+const SECTIONS = [
+  { type: 'Pillar', heading: 'pillars' },
+  { type: 'Statement', heading: 'statements' },
+  { type: 'Project', heading: 'projects' },
+] as const;
+
+type SectionHeadings = Record<(typeof SECTIONS)[number]['heading'], string>;
+
+/** /why-it-matters (docs/shop-rules.md §2): the pillars, statements and projects, filtered. */
+export function WhyItMattersPage({
+  items,
+  intro,
+  headings,
+}: {
+  items: readonly ImpactItem[];
+  intro: string;
+  headings: SectionHeadings;
+}) {
+  const page = useFilterPage(IMPACT_FILTER, items);
+  const { filters, options, change } = page;
+
+  return (
+    <FilterPage
+      title="Why it matters"
+      intro={intro}
+      label="Filter pillars and projects"
+      noun="items"
+      searchPlaceholder="Title, description, quote or tag"
+      empty={{
+        message: 'No items match. Adjust filters or reset.',
+        tip: 'Tip: choose a type such as Project, pick a tag like Seeds or Soil, or search for water.',
+      }}
+      page={page}
+      controls={
+        <>
+          <SelectFilter
+            label="Type"
+            anyLabel="All types"
+            options={options.types}
+            value={filters.type}
+            onChange={(type) => change({ type })}
+          />
+          <SelectFilter
+            label="Year"
+            anyLabel="All years"
+            options={options.years}
+            value={filters.year}
+            onChange={(year) => change({ year })}
+          />
+          <SelectFilter
+            label="Region"
+            anyLabel="All regions"
+            options={options.regions}
+            value={filters.region}
+            onChange={(region) => change({ region })}
+          />
+        </>
+      }
+    >
+      {SECTIONS.map(({ type, heading }) => {
+        const section = page.shown.filter((item) => item.type === type);
+        if (section.length === 0) return null;
+        return (
+          <section key={type} className="section" aria-labelledby={`impact-${type}`}>
+            <h2 id={`impact-${type}`}>{headings[heading]}</h2>
+            <ul className="grid filter-results">
+              {section.map((item) => (
+                <li key={item.id}>
+                  <ImpactCard item={item} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        );
+      })}
+    </FilterPage>
+  );
+}
+
+function ImpactCard({ item }: { item: ImpactItem }) {
+  return (
+    <article className="card filter-card" aria-labelledby={`${item.id}-title`}>
+      {item.emoji ? (
+        <span className="filter-card__emoji" aria-hidden="true">
+          {item.emoji}
+        </span>
+      ) : null}
+      <h3 id={`${item.id}-title`}>{item.title}</h3>
+      {item.year || item.region ? (
+        <p className="filter-card__meta">{[item.year, item.region].filter(Boolean).join(' · ')}</p>
+      ) : null}
+      <p>{item.description}</p>
+      {item.bullets.length > 0 ? (
+        <ul>
+          {item.bullets.map((bullet) => (
+            <li key={bullet}>{bullet}</li>
+          ))}
+        </ul>
+      ) : null}
+      {item.quote ? <blockquote>{item.quote}</blockquote> : null}
+      <TagList tags={item.tags} />
+    </article>
+  );
+}

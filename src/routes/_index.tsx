@@ -1,0 +1,27 @@
+import { content } from '../content/content.server.ts';
+import { HomePage } from '../features/home/HomePage.tsx';
+import { pageHead } from '../features/seo/head.ts';
+import { organizationJsonLd } from '../features/seo/structured-data.ts';
+import type { Route } from './+types/_index';
+
+export async function loader() {
+  const [home, catalogue, settings] = await Promise.all([
+    content().homePage(),
+    content().catalogue(),
+    content().settings(),
+  ]);
+  return { home, catalogue, settings };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return pageHead({
+    title: `${loaderData.settings.shopName} — organic foods from the Himalayas`,
+    description: loaderData.home.heroSubtitle,
+    path: '/',
+    jsonLd: [organizationJsonLd(loaderData.settings)],
+  });
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  return <HomePage home={loaderData.home} catalogue={loaderData.catalogue} display={loaderData.settings} />;
+}
