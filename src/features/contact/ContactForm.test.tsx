@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { heldAnswer } from '#tests/support/held-answer.ts';
 import { server } from '#tests/support/msw.ts';
 import { ContactForm } from './ContactForm.tsx';
 
@@ -51,8 +52,9 @@ describe('<ContactForm>', () => {
   });
 
   it('sends the message, thanks the sender, clears the fields and reports a Lead', async () => {
+    const answer = heldAnswer();
     const bodies = contactApi(async () => {
-      await delay(50);
+      await answer.held;
       return HttpResponse.json({ success: true }, { status: 201 });
     });
     const user = userEvent.setup();
@@ -61,6 +63,7 @@ describe('<ContactForm>', () => {
 
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
     expect(await screen.findByRole('button', { name: 'Sending...' })).toBeDisabled();
+    answer.release();
 
     expect(await screen.findByText(SUCCESS)).toBeInTheDocument();
     expect(bodies).toEqual([

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { makeTrackView } from '#tests/support/factories.ts';
+import { heldAnswer } from '#tests/support/held-answer.ts';
 import { server } from '#tests/support/msw.ts';
 import { MESSAGES } from '../../shop/messages.ts';
 import { TrackOrder } from './TrackOrder.tsx';
@@ -36,21 +37,16 @@ describe('<TrackOrder>', () => {
   });
 
   it('shows the order with its timeline, lines and totals, and the address cut to city and pincode', async () => {
-    // The answer waits until the test has seen the busy button: a fixed delay was outrun on a
-    // loaded machine, and the button was idle again when checked.
-    let answer = () => {};
-    const answered = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
+    const answer = heldAnswer();
     const bodies = trackApi(async () => {
-      await answered;
+      await answer.held;
       return HttpResponse.json(makeTrackView());
     });
     render(<TrackOrder />);
 
     await lookUp(' OUO_1764057000000 ', '+91 98765-43210');
     expect(await screen.findByRole('button', { name: 'Looking up...' })).toBeDisabled();
-    answer();
+    answer.release();
 
     const result = await screen.findByRole('article', { name: 'Order OUO_1764057000000' });
     // The phone is sent as typed: the server compares its 10 digits.

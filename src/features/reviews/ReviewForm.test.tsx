@@ -1,7 +1,8 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { delay, HttpResponse, http } from 'msw';
+import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { heldAnswer } from '#tests/support/held-answer.ts';
 import { server } from '#tests/support/msw.ts';
 import { ToastProvider } from '../../components/toast/index.ts';
 import { ReviewForm } from './ReviewForm.tsx';
@@ -88,8 +89,9 @@ describe('<ReviewForm>', () => {
   });
 
   it('submits, thanks the reviewer for 5 seconds, resets the fields and scrolls to the top', async () => {
+    const answer = heldAnswer();
     const bodies = reviewPostApi(async () => {
-      await delay(50);
+      await answer.held;
       return HttpResponse.json({ success: true }, { status: 201 });
     });
     const user = userEvent.setup();
@@ -98,6 +100,7 @@ describe('<ReviewForm>', () => {
 
     await user.click(screen.getByRole('button', { name: 'Submit Review' }));
     expect(await screen.findByRole('button', { name: 'Submitting...' })).toBeDisabled();
+    answer.release();
 
     expect(await inForm().findByText(SUCCESS)).toBeInTheDocument();
     expect(bodies).toEqual([
