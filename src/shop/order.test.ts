@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { makeCatalogue, makeCustomer, makeProduct } from '../../tests/support/factories.ts';
-import { buildOrderRecord, createOrderId, isSameOrder, orderIdTimestamp, orderTotals, priceLines } from './order.ts';
+import {
+  buildOrderRecord,
+  createOrderId,
+  isSameOrder,
+  ORDER_ID_PATTERN,
+  orderIdTimestamp,
+  orderTotals,
+  priceLines,
+} from './order.ts';
 
 const catalogue = makeCatalogue();
 
@@ -100,6 +108,13 @@ describe('order ids', () => {
     expect(second).toBe('OUO_1732230000124');
     expect(createOrderId(1732230009999, second)).toBe('OUO_1732230009999');
     expect(createOrderId(1732230000123, 'not an id')).toBe('OUO_1732230000123');
+  });
+
+  it('never hands out an id its own pattern refuses, even after the last 13-digit id', () => {
+    const after = createOrderId(1732230000123, 'OUO_9999999999999');
+    expect(after).toBe('OUO_1732230000123');
+    expect(after).toMatch(ORDER_ID_PATTERN);
+    expect(createOrderId(1732230000123, 'OUO_9999999999998')).toBe('OUO_9999999999999');
   });
 
   it('tells a retry of one order from a different order under the same id', () => {

@@ -106,9 +106,15 @@ export const ORDER_ID_PATTERN = /^OUO_\d{13}$/;
  */
 export function createOrderId(nowMs: number, lastIssued?: string): string {
   const last = lastIssued ? orderIdTimestamp(lastIssued) : undefined;
-  const ms = last !== undefined && last >= nowMs ? last + 1 : Math.trunc(nowMs);
+  // Following an id from the far future (a wrong clock, or a posted `OUO_9999999999999`) would
+  // run past 13 digits into an id the order page and /track refuse: the clock is used instead.
+  const follows = last !== undefined && last >= nowMs && last + 1 <= LAST_ORDER_MS;
+  const ms = follows ? last + 1 : Math.trunc(nowMs);
   return `OUO_${ms}`;
 }
+
+/** The largest timestamp `ORDER_ID_PATTERN` holds (13 digits: until the year 2286). */
+const LAST_ORDER_MS = 9_999_999_999_999;
 
 export function orderIdTimestamp(orderId: string): number | undefined {
   return ORDER_ID_PATTERN.test(orderId) ? Number(orderId.slice(4)) : undefined;

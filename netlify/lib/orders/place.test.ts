@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORDER_ID_PATTERN } from '#shop/order.ts';
 import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
 import { makeCustomer } from '#tests/support/factories.ts';
 import { codRequest, ghee, orderWorld, RAJMA_COD_TOTAL } from '#tests/support/orders.ts';
@@ -142,6 +143,20 @@ describe('cash on delivery', () => {
     expect(other.ok && other.body.orderId).not.toBe('OUO_1732000000007');
     expect((await world.deps.log.allOrderIds()).sort()).toHaveLength(2);
     expect(world.sheetRows.map((row) => row.name).sort()).toEqual(['Asha Rawat', 'Someone Else']);
+  });
+
+  it('gives a second order under the last 13-digit id an id the order page accepts (issue 37 §3)', async () => {
+    const world = orderWorld(blobs);
+    await placeCodOrder(world.deps, codRequest('OUO_9999999999999'));
+    const other = await placeCodOrder(
+      world.deps,
+      codRequest('OUO_9999999999999', { customer: makeCustomer({ name: 'Someone Else' }) }),
+    );
+    expect(other).toMatchObject({ ok: true, status: 201 });
+    const otherId = other.ok ? other.body.orderId : '';
+    expect(otherId).not.toBe('OUO_9999999999999');
+    expect(otherId).toMatch(ORDER_ID_PATTERN);
+    expect(await world.deps.log.get(otherId)).toMatchObject({ orderId: otherId });
   });
 
   it('keeps the same cart sent from another tab to another address as a second order', async () => {
