@@ -76,8 +76,19 @@ export const createPaymentOrderResponseSchema = z.object({
 export type CreatePaymentOrderResponse = z.infer<typeof createPaymentOrderResponseSchema>;
 
 /** The local test gateway (development only): the shopper pays or fails in our own dialog. */
+/**
+ * Razorpay's ids: its prefix, then letters, digits or `_` (issue 37 §2). They become storage keys
+ * (`razorpay-<id>`, the test gateway's `gateway-order-<id>`), so nothing else — no `/`, `.` or
+ * `:` — may pass.
+ */
+const razorpayId = (prefix: 'order' | 'pay', what: string) =>
+  z
+    .string()
+    .trim()
+    .regex(new RegExp(`^${prefix}_[A-Za-z0-9_]{1,40}$`), `That is not a Razorpay ${what} id.`);
+
 export const localGatewayPayRequestSchema = z.object({
-  razorpay_order_id: z.string().trim().min(1).max(64),
+  razorpay_order_id: razorpayId('order', 'order'),
   outcome: z.enum(['success', 'failure']),
 });
 export const localGatewayPayResponseSchema = z.union([
@@ -90,8 +101,8 @@ export const localGatewayPayResponseSchema = z.union([
 ]);
 
 const razorpayIds = {
-  razorpay_order_id: z.string().trim().min(1).max(64),
-  razorpay_payment_id: z.string().trim().min(1).max(64),
+  razorpay_order_id: razorpayId('order', 'order'),
+  razorpay_payment_id: razorpayId('pay', 'payment'),
   razorpay_signature: z.string().trim().min(1).max(256),
 };
 

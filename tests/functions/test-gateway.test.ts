@@ -8,6 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import createOrder from '../../netlify/functions/create-order.mts';
 import health from '../../netlify/functions/health.mts';
 import localGateway from '../../netlify/functions/local-gateway.mts';
+import { LOCAL_GATEWAY_STORE, ORDERS_STORE } from '../../netlify/lib/orders/deps.ts';
 import { makeCustomer } from '../support/factories.ts';
 import { functionSandbox } from '../support/functions.ts';
 import { RAJMA_PREPAID_TOTAL, rajma } from '../support/orders.ts';
@@ -101,6 +102,34 @@ describe.each(CASES)('without Razorpay keys, in $context with $name', ({ context
     expect((await paid.json()).error.code).toBe(allowed ? 'UNKNOWN_ORDER' : 'NOT_FOUND');
     const report = await (await health(new Request('http://localhost/api/health'))).json();
     expect(report.systems.payments).toBe(allowed ? 'local' : 'off');
+  });
+});
+
+describe('an id that is not a Razorpay order id (issue 37 §2)', () => {
+  /** Every key in the stores the test gateway and the order log use. */
+  async function allKeys() {
+    const keys = async (name: string) =>
+      (await sandbox.blobs().store(name).list({ prefix: '' })).blobs.map((blob) => `${name}/${blob.key}`);
+    return [...(await keys(LOCAL_GATEWAY_STORE)), ...(await keys(ORDERS_STORE))].sort();
+  }
+
+  it.each([
+    ['a path into the order log', (orderId: string) => `x/../../site:orders/order-${orderId}`],
+    ['a dot segment', () => 'order_x/..'],
+    ['a colon', () => 'order_x:1'],
+    ['an invisible character', () => 'order_x\u200b'],
+  ])('is refused (422) before any store is touched: %s', async (_name, makeId) => {
+    vi.stubEnv('CONTEXT', 'dev');
+    expect((await startPayment()).status).toBe(200);
+    const before = await allKeys();
+    const paid = await localGateway(
+      post('/api/local-gateway/pay', { razorpay_order_id: makeId(`OUO_${counter}`), outcome: 'success' }),
+    );
+    expect(paid.status).toBe(422);
+    expect(await paid.json()).toMatchObject({
+      error: { code: 'VALIDATION_FAILED', message: 'That is not a Razorpay order id.' },
+    });
+    expect(await allKeys()).toEqual(before);
   });
 });
 

@@ -27,13 +27,33 @@ const CONTENT_TAG = 'content:';
 const contentTag = (data: unknown) =>
   `${CONTENT_TAG}${createHash('sha256').update(JSON.stringify(data)).digest('hex')}`;
 
+/**
+ * Every key is letters, digits, `_` and `-` (issue 37 §2). Keys are built from ids that arrive in
+ * requests (`order-<orderId>`, `gateway-order-<razorpay order id>`); the schemas check each id's
+ * own pattern first, and this is the last door: a `/`, `.` or `:` would let a key reach another
+ * entry or another store (the local sandbox resolves `..`).
+ */
+const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9_-]{0,199}$/;
+
+export class UnsafeBlobKeyError extends Error {
+  constructor(key: string) {
+    super(`Refused a Blobs key outside [A-Za-z0-9_-]: ${JSON.stringify(key.slice(0, 80))}`);
+    this.name = 'UnsafeBlobKeyError';
+  }
+}
+
+function safeKey(key: string): string {
+  if (!SAFE_KEY.test(key)) throw new UnsafeBlobKeyError(key);
+  return key;
+}
+
 export function guardedStore(store: JsonStore, storeName = 'default'): JsonStore {
   const serial = <T>(blobKey: string, run: () => Promise<T>): Promise<T> =>
-    withLock(`blobs\u0000${storeName}\u0000${blobKey}`, run);
+    withLock(`blobs\u0000${storeName}\u0000${safeKey(blobKey)}`, run);
 
   return {
     async getWithMetadata(key, options) {
-      const entry = await readEntry(store, key, options);
+      const entry = await readEntry(store, safeKey(key), options);
       if (!entry) return null;
       return { data: entry.data, etag: entry.etag ?? contentTag(entry.data) };
     },
