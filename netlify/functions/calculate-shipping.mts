@@ -37,6 +37,5 @@ export default endpoint(async function calculateShipping(request: Request): Prom
 
 export const config: Config = {
   path: '/api/delhivery/calculate-shipping',
-  method: ['POST'],
   rateLimit: { windowLimit: 60, windowSize: 60, aggregateBy: ['ip', 'domain'] },
 };

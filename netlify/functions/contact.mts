@@ -19,6 +19,5 @@ export default endpoint(async function contact(request: Request): Promise<Respon
 
 export const config: Config = {
   path: '/api/contact',
-  method: ['POST'],
   rateLimit: { windowLimit: 10, windowSize: 60, aggregateBy: ['ip', 'domain'] },
 };

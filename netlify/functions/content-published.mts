@@ -35,4 +35,4 @@ export default endpoint(async function contentPublished(request: Request): Promi
   return Response.json({ noted: true, pending: pending.count }, { status: 202 });
 });
 
-export const config: Config = { path: '/api/content-published', method: ['POST'] };
+export const config: Config = { path: '/api/content-published' };

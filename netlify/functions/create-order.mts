@@ -16,6 +16,5 @@ export default endpoint(async function createOrder(request: Request): Promise<Re
 
 export const config: Config = {
   path: '/api/razorpay/create-order',
-  method: ['POST'],
   rateLimit: { windowLimit: 30, windowSize: 60, aggregateBy: ['ip', 'domain'] },
 };

@@ -49,6 +49,5 @@ function productionMissing(missing: readonly string[]): ErrorEnvelope {
 
 export const config: Config = {
   path: '/api/health',
-  method: ['GET'],
   rateLimit: { windowLimit: 120, windowSize: 60, aggregateBy: ['ip', 'domain'] },
 };

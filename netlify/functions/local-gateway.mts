@@ -37,6 +37,5 @@ export default endpoint(async function localGateway(request: Request): Promise<R
 
 export const config: Config = {
   path: '/api/local-gateway/pay',
-  method: ['POST'],
   rateLimit: { windowLimit: 30, windowSize: 60, aggregateBy: ['ip', 'domain'] },
 };

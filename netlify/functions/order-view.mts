@@ -30,6 +30,5 @@ export default endpoint(async function orderViewFunction(
 
 export const config: Config = {
   path: '/api/orders/:orderId',
-  method: ['GET'],
   rateLimit: { windowLimit: 60, windowSize: 60, aggregateBy: ['ip', 'domain'] },
 };

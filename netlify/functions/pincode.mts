@@ -44,6 +44,5 @@ async function pickupPincode(): Promise<string> {
 
 export const config: Config = {
   path: '/api/pincode/:pin',
-  method: ['GET'],
   rateLimit: { windowLimit: 60, windowSize: 60, aggregateBy: ['ip', 'domain'] },
 };

@@ -16,6 +16,5 @@ export default endpoint(async function processCod(request: Request): Promise<Res
 
 export const config: Config = {
   path: '/api/checkout/process-cod',
-  method: ['POST'],
   rateLimit: { windowLimit: 30, windowSize: 60, aggregateBy: ['ip', 'domain'] },
 };

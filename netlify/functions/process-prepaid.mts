@@ -16,6 +16,5 @@ export default endpoint(async function processPrepaidOrder(request: Request): Pr
 
 export const config: Config = {
   path: '/api/checkout/process-prepaid',
-  method: ['POST'],
   rateLimit: { windowLimit: 30, windowSize: 60, aggregateBy: ['ip', 'domain'] },
 };

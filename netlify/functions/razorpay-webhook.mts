@@ -31,6 +31,5 @@ export default endpoint(async function razorpayWebhook(request: Request): Promis
 
 export const config: Config = {
   path: '/api/razorpay/webhook',
-  method: ['POST'],
   rateLimit: { windowLimit: 300, windowSize: 60, aggregateBy: ['ip', 'domain'] },
 };

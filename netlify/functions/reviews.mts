@@ -30,7 +30,6 @@ export default endpoint(async function reviews(request: Request): Promise<Respon
 
 export const config: Config = {
   path: '/api/reviews',
-  method: ['GET', 'POST'],
   // One limit for both methods: a product page reads twice (its reviews, the card stars), a
   // shopper browsing quickly stays far below it, and 120 posts a minute is still few for the sheet.
   rateLimit: { windowLimit: 120, windowSize: 60, aggregateBy: ['ip', 'domain'] },

@@ -28,7 +28,6 @@ export default endpoint(async function track(request: Request): Promise<Response
 
 export const config: Config = {
   path: '/api/track',
-  method: ['POST'],
   // Lower than the other forms: ten guesses a minute cannot walk through order ids and phones.
   rateLimit: { windowLimit: 10, windowSize: 60, aggregateBy: ['ip', 'domain'] },
 };

@@ -16,6 +16,5 @@ export default endpoint(async function verify(request: Request): Promise<Respons
 
 export const config: Config = {
   path: '/api/razorpay/verify-payment',
-  method: ['POST'],
   rateLimit: { windowLimit: 60, windowSize: 60, aggregateBy: ['ip', 'domain'] },
 };

@@ -68,10 +68,9 @@ afterEach(() => {
 });
 
 describe('POST /api/delhivery/calculate-shipping', () => {
-  it('is configured for its path, POST only, rate limited', () => {
+  it('is configured for its path, every method routed to it (POST only: 405 for others), rate limited', () => {
     expect(config).toEqual({
       path: '/api/delhivery/calculate-shipping',
-      method: ['POST'],
       rateLimit: { windowLimit: 60, windowSize: 60, aggregateBy: ['ip', 'domain'] },
     });
   });

@@ -49,7 +49,7 @@ beforeEach(async () => {
 
 describe('publishing in Sanity rebuilds the site once per burst', () => {
   it('is configured: the webhook at /api/content-published (POST), the rebuild every minute', () => {
-    expect(publishedConfig).toMatchObject({ path: '/api/content-published', method: ['POST'] });
+    expect(publishedConfig).toEqual({ path: '/api/content-published' });
     expect(rebuildConfig).toMatchObject({ schedule: '* * * * *' });
   });
 

@@ -44,10 +44,9 @@ afterEach(() => {
 });
 
 describe('GET /api/pincode/:pin', () => {
-  it('is configured for its path, GET only, rate limited', () => {
+  it('is configured for its path, every method routed to it (GET only: 405 for others), rate limited', () => {
     expect(config).toEqual({
       path: '/api/pincode/:pin',
-      method: ['GET'],
       rateLimit: { windowLimit: 60, windowSize: 60, aggregateBy: ['ip', 'domain'] },
     });
   });

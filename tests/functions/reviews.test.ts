@@ -65,7 +65,7 @@ async function reviewRows(): Promise<Record<string, string>[]> {
 describe('config', () => {
   it('serves /api/reviews for GET and POST with one rate limit for both', () => {
     expect(config.path).toBe('/api/reviews');
-    expect(config.method).toEqual(['GET', 'POST']);
+    expect(config.method, 'every method reaches the function, which answers 405 itself').toBeUndefined();
     expect(config.rateLimit).toMatchObject({ windowLimit: 120, windowSize: 60 });
   });
 
