@@ -50,16 +50,33 @@ export function checkoutFormError(input: unknown): string | null {
   return [...CHECKOUT_MESSAGE_ORDER, ...messages].find((message) => messages.includes(message)) as string;
 }
 
+/**
+ * A whole number as a number, or as the decimal digits a form field sends (docs/shop-rules.md §5,
+ * issue 37 §6) — never a boolean, an array, hex (`"0x1"`) or an exponent (`"1e0"`), which
+ * `z.coerce.number` would all turn into numbers.
+ */
+export const wholeNumber = (message: string) =>
+  z
+    .union(
+      [
+        z.number(message),
+        z
+          .string(message)
+          .trim()
+          .regex(/^[0-9]{1,9}$/, message)
+          .transform(Number),
+      ],
+      {
+        error: message,
+      },
+    )
+    .pipe(z.number(message).int(message));
+
 /** 'Write a Review' form (docs/shop-rules.md §3, §5). */
 export const reviewFormSchema = z.object({
   name: text(100, MESSAGES.name),
   email: email(MESSAGES.email),
-  rating: z.coerce
-    .number(MESSAGES.rating)
-    .int(MESSAGES.rating)
-    .min(1, MESSAGES.rating)
-    .max(5, MESSAGES.rating)
-    .default(5),
+  rating: wholeNumber(MESSAGES.rating).pipe(z.number().min(1, MESSAGES.rating).max(5, MESSAGES.rating)).default(5),
   review: text(2000, MESSAGES.review),
   location: optionalText(100),
 });

@@ -12,6 +12,7 @@ import {
   reviewFormSchema,
   submissionIdSchema,
   text,
+  wholeNumber,
 } from './form-schemas.ts';
 import { ALL_ERROR_CODES, type ErrorEnvelope, MESSAGES, PRICING_TEXTS } from './messages.ts';
 import { ORDER_ID_PATTERN } from './order.ts';
@@ -217,7 +218,8 @@ export const trackViewSchema = z.object({
 export type TrackView = z.infer<typeof trackViewSchema>;
 
 /** The product a review is about: its catalogue id (a form's hidden field sends it as text). */
-const productIdSchema = z.coerce.number('Name the product by its catalogue id').int().positive();
+const PRODUCT_ID_MESSAGE = 'Name the product by its catalogue id';
+const productIdSchema = wholeNumber(PRODUCT_ID_MESSAGE).pipe(z.number().positive(PRODUCT_ID_MESSAGE));
 
 /**
  * POST /api/reviews: the form's fields, the product's catalogue id, the honeypot and the

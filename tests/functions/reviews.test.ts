@@ -258,6 +258,33 @@ describe('POST /api/reviews', () => {
     ).toBeNull();
   });
 
+  it.each([
+    ['a rating of true', { rating: true }],
+    ['a rating in an array', { rating: [3] }],
+    ['a rating in hex', { rating: '0x3' }],
+    ['a rating with an exponent', { rating: '3e0' }],
+    ['half a star', { rating: 2.5 }],
+    ['a product id in an array', { productId: [1] }],
+    ['a product id of true', { productId: true }],
+    ['a product id in hex', { productId: '0x1' }],
+    ['a product id with an exponent', { productId: '1e0' }],
+    ['a product id past every integer', { productId: 1e300 }],
+  ])("refuses %s with 422 in the shop's words, writing nothing (issue 37 §6)", async (_name, change) => {
+    const body = { ...submission(), ...change };
+    const response = await post(body);
+    expect(response.status).toBe(422);
+    const { error } = errorEnvelopeSchema.parse(await response.json());
+    expect(error.code).toBe('VALIDATION_FAILED');
+    expect([MESSAGES.rating, 'Name the product by its catalogue id']).toContain(error.message);
+    expect(await readCsv(reviewsCsv())).toEqual([]);
+  });
+
+  it('takes a rating and a product id sent as the digits a form field holds', async () => {
+    const response = await post({ ...submission(), rating: '4', productId: ' 3 ' });
+    expect(response.status).toBe(201);
+    expect(await reviewRows()).toHaveLength(1);
+  });
+
   it('refuses a text/plain post (a form on any site) with 415, and a cross-site post with 403, writing nothing', async () => {
     const asForm = await post(submission(), { 'Content-Type': 'text/plain' });
     expect(asForm.status).toBe(415);
