@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { MESSAGES } from './messages.ts';
+import { cleanText } from './text.ts';
 
 // Zod compiles object parsers with `new Function` where it may, and probes for that first; under
 // the pages' content security policy (no 'unsafe-eval') the probe is reported as a violation,
@@ -12,16 +13,23 @@ import { MESSAGES } from './messages.ts';
 // first: parse without compiling, in the functions too (their bodies are small).
 z.config({ jitless: true });
 
-export const text = (max: number, requiredMessage: string = MESSAGES.required) =>
-  z.string(requiredMessage).trim().min(1, requiredMessage).max(max, MESSAGES.tooLong);
-const optionalText = (max: number) => z.string().trim().max(max, MESSAGES.tooLong).optional();
-const email = (requiredMessage: string) =>
-  z.string(requiredMessage).trim().min(1, requiredMessage).max(200, MESSAGES.tooLong).pipe(z.email(MESSAGES.email));
+/**
+ * A text as the shop means it (`cleanText`, issue 37 §1): invisible and control characters gone,
+ * whitespace collapsed, before "required" and the length are checked — so a name of one zero-width
+ * space is missing, not given. `lines` keeps the line breaks of a review or a message.
+ */
+const cleaned = (message?: string, options?: { lines?: boolean }) =>
+  z.string(message).transform((value) => cleanText(value, options));
 
-export const pincodeSchema = z
-  .string()
-  .trim()
-  .regex(/^[1-9]\d{5}$/, MESSAGES.pincode);
+export const text = (max: number, requiredMessage: string = MESSAGES.required, options?: { lines?: boolean }) =>
+  cleaned(requiredMessage, options).pipe(z.string().min(1, requiredMessage).max(max, MESSAGES.tooLong));
+const optionalText = (max: number) => cleaned().pipe(z.string().max(max, MESSAGES.tooLong)).optional();
+const email = (requiredMessage: string) =>
+  cleaned(requiredMessage).pipe(
+    z.string().min(1, requiredMessage).max(200, MESSAGES.tooLong).pipe(z.email(MESSAGES.email)),
+  );
+
+export const pincodeSchema = cleaned(MESSAGES.pincode).pipe(z.string().regex(/^[1-9]\d{5}$/, MESSAGES.pincode));
 
 /** Checkout delivery form (docs/shop-rules.md §3, §5). */
 export const checkoutFormSchema = z.object(
@@ -77,7 +85,7 @@ export const reviewFormSchema = z.object({
   name: text(100, MESSAGES.name),
   email: email(MESSAGES.email),
   rating: wholeNumber(MESSAGES.rating).pipe(z.number().min(1, MESSAGES.rating).max(5, MESSAGES.rating)).default(5),
-  review: text(2000, MESSAGES.review),
+  review: text(2000, MESSAGES.review, { lines: true }),
   location: optionalText(100),
 });
 export type ReviewForm = z.infer<typeof reviewFormSchema>;
@@ -88,7 +96,7 @@ export const contactFormSchema = z.object({
   email: email(MESSAGES.email),
   phone: optionalText(20),
   subject: text(150, MESSAGES.subject),
-  message: text(5000, MESSAGES.message),
+  message: text(5000, MESSAGES.message, { lines: true }),
 });
 export type ContactForm = z.infer<typeof contactFormSchema>;
 

@@ -97,7 +97,7 @@ function testStore(name: string): JsonStore {
 
 async function storedOrder(orderId: string) {
   return (await testStore(ORDERS_STORE).getWithMetadata(`order-${orderId}`, { type: 'json' }))?.data as
-    | { orderId: string; status: string; razorpay?: { paymentId?: string } }
+    | { orderId: string; status: string; razorpay?: { paymentId?: string }; customer: object }
     | undefined;
 }
 
@@ -551,6 +551,39 @@ describe('a COD order through process-cod', () => {
     expect(error.message).toContain(`₹${total}`);
     expect(await sheetRowsFor(orderId)).toEqual([]);
     expect(await storedOrder(orderId)).toBeUndefined();
+  });
+
+  it.each([
+    ['a name of one zero-width space', { name: '\u200b' }],
+    ['an address line of a NUL', { address1: '\u0000' }],
+    ['a name of bidi marks and a no-break space', { name: '\u200e\u00a0\u202e' }],
+  ])('refuses %s as missing (422) and records nothing (issue 37 §1)', async (_name, change) => {
+    const total = await serverTotal('cod');
+    const orderId = newOrderId();
+    const body = { ...codBody(orderId, total), customer: makeCustomer(change) };
+    const response = await call(processCod, '/api/checkout/process-cod', body);
+    expect(response.status).toBe(422);
+    expect((await errorOf(response)).code).toBe('VALIDATION_FAILED');
+    expect(await sheetRowsFor(orderId)).toEqual([]);
+    expect(await storedOrder(orderId)).toBeUndefined();
+  });
+
+  it('stores what the shopper meant: invisible and control characters gone, spaces collapsed (issue 37 §1)', async () => {
+    const total = await serverTotal('cod');
+    const orderId = newOrderId();
+    const customer = makeCustomer({ name: ' Asha\u200b  Rawat\u0000 ', address1: '12\u00a0\u00a0Mall\u200e Road' });
+    const response = await call(processCod, '/api/checkout/process-cod', { ...codBody(orderId, total), customer });
+    expect(response.status).toBe(201);
+    const placed = (await response.json()) as { orderId: string };
+    expect(placed.orderId).toBe(orderId);
+    expect((await storedOrder(orderId))?.customer).toMatchObject({
+      name: 'Asha Rawat',
+      address1: '12 Mall Road',
+    });
+    const rows = await sheetRowsFor(placed.orderId);
+    expect(rows.length).toBeGreaterThan(0);
+    const invisible = ['\u0000', '\u200b', '\u200e'];
+    expect(rows.flat().filter((cell) => invisible.some((char) => cell.includes(char)))).toEqual([]);
   });
 
   it('ignores a tampered price or weight in the lines: the schema strips them, the server prices', async () => {

@@ -279,6 +279,23 @@ describe('POST /api/reviews', () => {
     expect(await readCsv(reviewsCsv())).toEqual([]);
   });
 
+  it.each([
+    ['a name of one zero-width space', { name: '\u200b' }],
+    ['a review of NULs and bidi marks', { review: '\u0000\u200e\u202e' }],
+  ])('refuses %s as missing (422), writing nothing (issue 37 §1)', async (_name, change) => {
+    const response = await post({ ...submission(), ...change });
+    expect(response.status).toBe(422);
+    expect(errorEnvelopeSchema.parse(await response.json()).error.code).toBe('VALIDATION_FAILED');
+    expect(await readCsv(reviewsCsv())).toEqual([]);
+  });
+
+  it('stores an invisible-led formula with its apostrophe: the guard sees the cleaned text (issue 37 §7)', async () => {
+    const response = await post({ ...submission(), name: '\u200b=HYPERLINK("http://x.test","win")' });
+    expect(response.status).toBe(201);
+    const [row] = await reviewRows();
+    expect(row?.name).toBe('\'=HYPERLINK("http://x.test","win")');
+  });
+
   it('takes a rating and a product id sent as the digits a form field holds', async () => {
     const response = await post({ ...submission(), rating: '4', productId: ' 3 ' });
     expect(response.status).toBe(201);

@@ -104,6 +104,9 @@ describe('neutraliseCell', () => {
     ['\tplain', "'\tplain"],
     ['\rplain', "'\rplain"],
     ['\n+1', "'\n+1"],
+    ['\uFF1D1+1', "'\uFF1D1+1"],
+    ['\uFF0B1', "'\uFF0B1"],
+    ['\uFF20cmd', "'\uFF20cmd"],
   ])('stores %j as text', (value, expected) => {
     expect(neutraliseCell(value)).toBe(expected);
   });

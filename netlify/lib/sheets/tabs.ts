@@ -190,8 +190,12 @@ export const CONTACT_TAB: SheetTab<SheetContact> = {
   rows: (contact) => [CONTACT_HEADERS.map((header) => contact[header])],
 };
 
-/** A cell the sheet would read as a formula: `= + - @` first (after any spaces), or a tab or CR. */
-const FORMULA_START = /^(?:[\t\r]|\s*[=+\-@])/;
+/**
+ * A cell the sheet would read as a formula: `= + - @` first (after any spaces), their full-width
+ * forms (`＝１+１`, issue 37 §7), or a tab or CR. What the shopper typed reaches here cleaned
+ * (`cleanText`: no invisible character can stand before the `=`).
+ */
+const FORMULA_START = /^(?:[\t\r]|\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/;
 
 /**
  * Stores a value as text. A leading `'` is the spreadsheet's own "this is text" mark, so a name
