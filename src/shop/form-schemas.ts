@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { MESSAGES } from './messages.ts';
+import { indianMobile } from './phone.ts';
 import { cleanText } from './text.ts';
 
 // Zod compiles object parsers with `new Function` where it may, and probes for that first; under
@@ -31,12 +32,20 @@ const email = (requiredMessage: string) =>
 
 export const pincodeSchema = cleaned(MESSAGES.pincode).pipe(z.string().regex(/^[1-9]\d{5}$/, MESSAGES.pincode));
 
+/**
+ * A phone as the shop keeps it: the 10 digits of an Indian mobile number, whatever form it was
+ * typed in (`indianMobile`: checkout and /track read it alike, issue 37 §5).
+ */
+export const phoneSchema = text(20)
+  .refine((value) => indianMobile(value) !== undefined, MESSAGES.phone)
+  .transform((value) => indianMobile(value) ?? value);
+
 /** Checkout delivery form (docs/shop-rules.md §3, §5). */
 export const checkoutFormSchema = z.object(
   {
     name: text(100),
     email: email(MESSAGES.required),
-    phone: text(20).refine((value) => value.replace(/\D/g, '').length === 10, MESSAGES.phone),
+    phone: phoneSchema,
     address1: text(200),
     address2: optionalText(200),
     pincode: text(20).pipe(pincodeSchema),

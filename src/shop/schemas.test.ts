@@ -40,10 +40,13 @@ describe('checkout form (shop-rules §5)', () => {
     }
   });
 
-  it('wants 10 digits in the phone number once non-digits are removed', () => {
+  it('wants an Indian mobile number: 10 digits from 6–9, a +91, 91 or 0 in front allowed (issue 37 §5)', () => {
     expect(checkoutFormError(makeCustomer({ phone: '98765-43210' }))).toBeNull();
     expect(checkoutFormError(makeCustomer({ phone: '(987) 654 3210' }))).toBeNull();
-    for (const phone of ['98765', '+91 98765 43210', 'call me']) {
+    // Refused before issue 37, though that is how Indian shoppers type their number.
+    expect(checkoutFormError(makeCustomer({ phone: '+91 98765 43210' }))).toBeNull();
+    expect(checkoutFormSchema.parse(makeCustomer({ phone: '+91 98765 43210' })).phone).toBe('9876543210');
+    for (const phone of ['98765', 'call 98765 43210 pls', 'call me', '5876543210']) {
       expect(checkoutFormError(makeCustomer({ phone }))).toBe('Please enter a valid 10-digit phone number');
     }
   });

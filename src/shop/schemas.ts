@@ -8,16 +8,15 @@ import {
   checkoutFormSchema,
   contactFormSchema,
   honeypot,
+  phoneSchema,
   pincodeSchema,
   reviewFormSchema,
   submissionIdSchema,
-  text,
   wholeNumber,
 } from './form-schemas.ts';
 import { ALL_ERROR_CODES, type ErrorEnvelope, MESSAGES, PRICING_TEXTS } from './messages.ts';
 import { ORDER_ID_PATTERN } from './order.ts';
 import { PAYMENT_MODES } from './shipping.ts';
-import { phoneDigits } from './tracking.ts';
 
 export * from './form-schemas.ts';
 // ---- API bodies -------------------------------------------------------------------------------
@@ -206,7 +205,7 @@ export type OrderView = z.infer<typeof orderViewSchema>;
 /** POST /api/track: order id and the phone used at checkout (compared as its 10 digits). */
 export const trackRequestSchema = z.object({
   orderId: z.string(MESSAGES.orderId).trim().regex(ORDER_ID_PATTERN, MESSAGES.orderId),
-  phone: text(20).refine((value) => /^\d{10}$/.test(phoneDigits(value)), MESSAGES.phone),
+  phone: phoneSchema,
 });
 export type TrackRequest = z.infer<typeof trackRequestSchema>;
 

@@ -49,8 +49,8 @@ describe('<TrackOrder>', () => {
     answer.release();
 
     const result = await screen.findByRole('article', { name: 'Order OUO_1764057000000' });
-    // The phone is sent as typed: the server compares its 10 digits.
-    expect(bodies).toEqual([{ orderId: 'OUO_1764057000000', phone: '+91 98765-43210' }]);
+    // The phone is sent as the 10 digits the shop keeps (one phone rule, issue 37 §5).
+    expect(bodies).toEqual([{ orderId: 'OUO_1764057000000', phone: '9876543210' }]);
     expect(result).toHaveTextContent('Delivering to Dehradun 248001');
     expect(result).not.toHaveTextContent('Mall Road');
     expect(within(result).getByRole('region', { name: 'Status' })).toHaveTextContent('In transit');
