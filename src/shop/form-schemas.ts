@@ -36,9 +36,11 @@ export const pincodeSchema = cleaned(MESSAGES.pincode).pipe(z.string().regex(/^[
  * A phone as the shop keeps it: the 10 digits of an Indian mobile number, whatever form it was
  * typed in (`indianMobile`: checkout and /track read it alike, issue 37 §5).
  */
-export const phoneSchema = text(20)
-  .refine((value) => indianMobile(value) !== undefined, MESSAGES.phone)
-  .transform((value) => indianMobile(value) ?? value);
+export const phoneSchema = text(20).transform((value, context) => {
+  const mobile = indianMobile(value);
+  if (mobile === undefined) context.addIssue({ code: 'custom', message: MESSAGES.phone });
+  return mobile ?? z.NEVER;
+});
 
 /** Checkout delivery form (docs/shop-rules.md §3, §5). */
 export const checkoutFormSchema = z.object(
