@@ -71,6 +71,9 @@ export const ORDER_TEXTS = {
   paymentMismatch: 'The payment does not match this order.',
   paymentNotCaptured: 'Razorpay reports that this payment did not go through. Please try again.',
   unknownOrder: (orderId: string) => `No payment was started for order ${orderId}.`,
+  /** A Razorpay id that is not `order_…` / `pay_…` (422 `VALIDATION_FAILED`, issue 37 §2). */
+  notRazorpayOrderId: 'That is not a Razorpay order id.',
+  notRazorpayPaymentId: 'That is not a Razorpay payment id.',
   /** Each endpoint's own words for an unexpected failure (500 `INTERNAL_ERROR`, `guarded`). */
   failed: {
     placeCod:

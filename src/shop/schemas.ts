@@ -14,7 +14,7 @@ import {
   submissionIdSchema,
   wholeNumber,
 } from './form-schemas.ts';
-import { ALL_ERROR_CODES, type ErrorEnvelope, MESSAGES, PRICING_TEXTS } from './messages.ts';
+import { ALL_ERROR_CODES, type ErrorEnvelope, MESSAGES, ORDER_TEXTS, PRICING_TEXTS } from './messages.ts';
 import { ORDER_ID_PATTERN } from './order.ts';
 import { PAYMENT_MODES } from './shipping.ts';
 
@@ -81,14 +81,14 @@ export type CreatePaymentOrderResponse = z.infer<typeof createPaymentOrderRespon
  * (`razorpay-<id>`, the test gateway's `gateway-order-<id>`), so nothing else — no `/`, `.` or
  * `:` — may pass.
  */
-const razorpayId = (prefix: 'order' | 'pay', what: string) =>
+const razorpayId = (prefix: 'order' | 'pay', message: string) =>
   z
     .string()
     .trim()
-    .regex(new RegExp(`^${prefix}_[A-Za-z0-9_]{1,40}$`), `That is not a Razorpay ${what} id.`);
+    .regex(new RegExp(`^${prefix}_[A-Za-z0-9_]{1,40}$`), message);
 
 export const localGatewayPayRequestSchema = z.object({
-  razorpay_order_id: razorpayId('order', 'order'),
+  razorpay_order_id: razorpayId('order', ORDER_TEXTS.notRazorpayOrderId),
   outcome: z.enum(['success', 'failure']),
 });
 export const localGatewayPayResponseSchema = z.union([
@@ -101,8 +101,8 @@ export const localGatewayPayResponseSchema = z.union([
 ]);
 
 const razorpayIds = {
-  razorpay_order_id: razorpayId('order', 'order'),
-  razorpay_payment_id: razorpayId('pay', 'payment'),
+  razorpay_order_id: razorpayId('order', ORDER_TEXTS.notRazorpayOrderId),
+  razorpay_payment_id: razorpayId('pay', ORDER_TEXTS.notRazorpayPaymentId),
   razorpay_signature: z.string().trim().min(1).max(256),
 };
 

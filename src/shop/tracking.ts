@@ -4,6 +4,7 @@
  * it for the order page and /track; the browser only shows it.
  */
 import { formatRupees } from './money.ts';
+import { indianMobile } from './phone.ts';
 import type { PaymentMode } from './shipping.ts';
 
 /** One scan by the carrier, as the shop shows it. */
@@ -132,12 +133,10 @@ export function orderTimeline(order: OrderFacts): TimelineStep[] {
 const scanDetail = (scan: CarrierScan) => [scan.location, scan.note].filter(Boolean).join(' · ') || undefined;
 
 /**
- * A phone number as its 10 digits: spaces, dashes and brackets, a leading +91 / 91 or a leading 0
- * are ignored, so "+91 98765-43210", "098765 43210" and "9876543210" are the same number.
+ * A phone number as its 10 digits, by the one phone rule (`indianMobile`), so "+91 98765-43210",
+ * "098765 43210" and "9876543210" are the same number. What is not a mobile number (an order
+ * stored before the rule) is compared by its digits alone.
  */
 export function phoneDigits(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
-  if (digits.length === 12 && digits.startsWith('91')) return digits.slice(2);
-  if (digits.length === 11 && digits.startsWith('0')) return digits.slice(1);
-  return digits;
+  return indianMobile(phone) ?? phone.replace(/\D/g, '');
 }

@@ -1,4 +1,5 @@
 import { MailIcon, MapPinIcon, PhoneIcon } from '../../components/icons.tsx';
+import { SocialLinks } from '../../components/SocialLinks.tsx';
 import type { FaqEntry, ShopSettings } from '../../content/types.ts';
 import { ContactForm } from './ContactForm.tsx';
 import { Faq } from './Faq.tsx';
@@ -57,15 +58,7 @@ export function ContactPage({
           {contact.socialLinks.length > 0 && (
             <>
               <h3>Follow us</h3>
-              <ul aria-label="Follow us on social media">
-                {contact.socialLinks.map((link) => (
-                  <li key={link.url}>
-                    <a href={link.url} rel="noopener noreferrer" target="_blank">
-                      {link.platform}
-                    </a>
-                  </li>
-                ))}
-              </ul>
+              <SocialLinks links={contact.socialLinks} label="Follow us on social media" />
             </>
           )}
         </section>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { SocialLinks } from '../../components/SocialLinks.tsx';
 import { policyPath } from '../../config/site.ts';
 import type { PolicyLink, ShopSettings } from '../../content/types.ts';
 
@@ -72,15 +73,7 @@ export function Footer({
             </p>
           </address>
           {settings.socialLinks.length > 0 && (
-            <ul className="site-footer__social" aria-label="Follow us">
-              {settings.socialLinks.map((link) => (
-                <li key={link.url}>
-                  <a href={link.url} rel="noopener noreferrer" target="_blank">
-                    {link.platform}
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <SocialLinks links={settings.socialLinks} label="Follow us" className="site-footer__social" />
           )}
         </section>
       </div>
