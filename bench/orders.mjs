@@ -9,6 +9,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { parse } from 'csv-parse/sync';
+import { measureNotFound, NOT_FOUND_TARGET_Z } from './not-found.mjs';
 import { HOST, portInUse, startServer, stopServer, waitForHealth } from './serve-build.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -208,6 +209,14 @@ async function runBench() {
   const sheet = await checkSheet(sentIds);
   const renamed = [...answered].filter(([sent, got]) => sent !== got).length;
 
+  // (c) Does "not found" tell which ids exist? A known id with a wrong phone or key, against an unknown id.
+  console.log('Timing "not found" for known and unknown order ids…');
+  const notFound = await measureNotFound(
+    BASE,
+    sentIds[0] ?? '',
+    `OUO_${String(firstId - 10_000_000).padStart(13, '0')}`,
+  );
+
   // What must hold once the outbox has resent: every order in the log and the sheet exactly once.
   // (First-attempt answers are reported, not required: see the table.)
   const ok =
@@ -218,7 +227,8 @@ async function runBench() {
     sheet.doubled === 0 &&
     sheet.unexpectedRows === 0 &&
     log.orders === ORDERS &&
-    log.unreadable === 0;
+    log.unreadable === 0 &&
+    notFound.every((run) => run.statuses.length === 1 && run.statuses[0] === 404);
 
   const rows = [
     ['shipping quote p50 (ms)', quoteRun.latency.p50, ''],
@@ -256,6 +266,20 @@ async function runBench() {
     ['order log records (Blobs sandbox files)', log.orders, ORDERS],
     ['order log records unreadable (empty/invalid JSON)', log.unreadable, 0],
     ['order log records forwarded', log.forwarded, ORDERS],
+    ...notFound.flatMap((run) => [
+      [`${run.name} not found: statuses`, JSON.stringify(run.statuses), '[404]'],
+      [
+        `${run.name} not found median ms: known id / unknown id (${run.samples} each)`,
+        `${round(run.knownMedianMs, 2)} / ${round(run.unknownMedianMs, 2)}`,
+        '',
+      ],
+      [`${run.name} not found: difference of medians (ms)`, round(run.differenceMs, 2), ''],
+      [
+        `${run.name} not found: known slower than unknown, Mann–Whitney z`,
+        round(run.z, 1),
+        `|z| < ${NOT_FOUND_TARGET_Z}`,
+      ],
+    ]),
   ];
   return {
     ok,
@@ -289,6 +313,7 @@ async function runBench() {
     },
     sheet,
     log,
+    notFound,
   };
 }
 

@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import { MESSAGES, ORDER_TEXTS } from '../../src/shop/messages.ts';
 import { trackRequestSchema } from '../../src/shop/schemas.ts';
 import { createDeps } from '../lib/orders/deps.ts';
-import { phoneMatches, trackView } from '../lib/orders/view.ts';
+import { orderForShopper, phoneMatches, trackView } from '../lib/orders/view.ts';
 import { endpoint, errorResponse, guarded, methodNotAllowed, parseJsonBody } from '../lib/platform/http.ts';
 
 const FAILING = { name: 'track', message: ORDER_TEXTS.failed.track };
@@ -13,13 +13,19 @@ const FAILING = { name: 'track', message: ORDER_TEXTS.failed.track };
  * runs here: no order data reaches the browser before it.
  */
 export default endpoint(async function track(request: Request): Promise<Response> {
+  const started = performance.now(); // a "not found" is answered at a fixed time after this (view.ts)
   if (request.method !== 'POST') return methodNotAllowed(['POST']);
   const body = await parseJsonBody(request, trackRequestSchema);
   if (!body.ok) return body.response;
   return guarded(FAILING, async () => {
     const deps = createDeps();
-    const order = await deps.log.get(body.data.orderId);
-    if (!order || !phoneMatches(order, body.data.phone)) {
+    const order = await orderForShopper(
+      deps,
+      body.data.orderId,
+      (stored) => phoneMatches(stored, body.data.phone),
+      started,
+    );
+    if (!order) {
       return errorResponse(404, 'NOT_FOUND', MESSAGES.trackNotFound);
     }
     return Response.json(await trackView(deps, order));

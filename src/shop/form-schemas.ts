@@ -4,7 +4,7 @@
  * pages and functions import one place.
  */
 import { z } from 'zod';
-import { MESSAGES } from './messages.ts';
+import { MESSAGES, REQUEST_TEXTS } from './messages.ts';
 import { indianMobile } from './phone.ts';
 import { cleanText } from './text.ts';
 
@@ -120,5 +120,5 @@ export const honeypot = { website: z.string().max(200).optional() };
  * however often it arrives (docs/shop-rules.md §3). A UUID, or 8 to 64 letters, digits, `-`, `_`.
  */
 export const submissionIdSchema = z
-  .string('A submission id is required')
-  .regex(/^[A-Za-z0-9_-]{8,64}$/, 'A submission id is a UUID, or 8 to 64 letters, digits, - or _');
+  .string(REQUEST_TEXTS.submissionId)
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, REQUEST_TEXTS.submissionId);

@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as messages from './messages.ts';
-import { ALL_ERROR_CODES, ERROR_CODES, ErrorCode, RATING_LABELS, RATINGS } from './messages.ts';
+import {
+  ALL_ERROR_CODES,
+  ERROR_CODES,
+  ErrorCode,
+  RATING_LABELS,
+  RATINGS,
+  REQUEST_TEXTS,
+  requestIssueText,
+} from './messages.ts';
 
 /** docs/shop-rules.md with its line breaks and indents as single spaces: quotes wrap across lines. */
 const rules = readFileSync(new URL('../../docs/shop-rules.md', import.meta.url), 'utf8').replace(/\s+/g, ' ');
@@ -45,6 +53,7 @@ describe('the texts', () => {
         'ORDER_TEXTS',
         'REVIEW_TEXTS',
         'CONTACT_TEXTS',
+        'REQUEST_TEXTS',
       ]),
     );
   });
@@ -77,5 +86,24 @@ describe('the error codes', () => {
   it('are named by themselves', () => {
     expect(Object.entries(ErrorCode)).toEqual(ALL_ERROR_CODES.map((code) => [code, code]));
     expect(Object.isFrozen(ErrorCode)).toBe(true);
+  });
+});
+
+describe('requestIssueText', () => {
+  it.each([
+    [['lines', 0, 'productId'], REQUEST_TEXTS.cartLine],
+    [['lines'], REQUEST_TEXTS.cartLine],
+    [['paymentMode'], REQUEST_TEXTS.paymentMode],
+    [['clientTotal'], REQUEST_TEXTS.clientTotal],
+    [['razorpay_signature'], REQUEST_TEXTS.payment],
+    [['outcome'], REQUEST_TEXTS.payment],
+    [['orderId'], REQUEST_TEXTS.orderId],
+    [['productId'], REQUEST_TEXTS.productId],
+    [['submissionId'], REQUEST_TEXTS.submissionId],
+    [['website'], REQUEST_TEXTS.invalid],
+    [[], REQUEST_TEXTS.invalid],
+    [undefined, REQUEST_TEXTS.invalid],
+  ] as const)('words a field at %j by its name', (path, expected) => {
+    expect(requestIssueText(path)).toBe(expected);
   });
 });

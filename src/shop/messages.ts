@@ -88,6 +88,49 @@ export const ORDER_TEXTS = {
   },
 } as const;
 
+// ---- Requests the shop's pages never send (§7, issue 37 §9) ------------------------------------
+
+/**
+ * A 422 for a field the forms never get wrong (an old tab, a changed page, a hand-made request):
+ * still the shop's words, never a library's ("Too big: expected int to be <=…"). Fields with a
+ * form message (MESSAGES) keep theirs; every other field says one of these (`requestIssueText`).
+ */
+export const REQUEST_TEXTS = {
+  /** Any field without words of its own, and a body that is not an object. */
+  invalid: 'Something in this request is not what the shop expects. Please reload the page and try again.',
+  /** A cart line: product, size or quantity the shop does not sell as sent. */
+  cartLine: 'Something in your cart is not what the shop sells. Please reload the page and check your cart.',
+  paymentMode: 'Please choose Cash on Delivery or Pay Online.',
+  /** The total the page showed, missing or not a whole number of rupees. */
+  clientTotal: 'The order total is missing. Please reload the page and place the order again.',
+  /** The payment's signature or the test gateway's outcome. */
+  payment: 'The payment details are incomplete. Please try paying again.',
+  orderId: 'Order ids look like OUO_ followed by 13 digits.',
+  productId: 'Name the product by its catalogue id.',
+  submissionId: 'A submission id is a UUID, or 8 to 64 letters, digits, - or _.',
+} as const;
+
+/** Which of REQUEST_TEXTS a field without words of its own says, by the field's path in the body. */
+const REQUEST_FIELD_TEXTS: Readonly<Record<string, string>> = {
+  lines: REQUEST_TEXTS.cartLine,
+  paymentMode: REQUEST_TEXTS.paymentMode,
+  clientTotal: REQUEST_TEXTS.clientTotal,
+  razorpay_signature: REQUEST_TEXTS.payment,
+  outcome: REQUEST_TEXTS.payment,
+  orderId: REQUEST_TEXTS.orderId,
+  productId: REQUEST_TEXTS.productId,
+  submissionId: REQUEST_TEXTS.submissionId,
+};
+
+/**
+ * The shop's words for a field a schema gives none (the error map `parseJsonBody` parses with): a
+ * schema's own message always wins; this only replaces the library's.
+ */
+export function requestIssueText(path: readonly PropertyKey[] | undefined): string {
+  const field = path?.find((key) => typeof key === 'string' && key in REQUEST_FIELD_TEXTS);
+  return typeof field === 'string' ? (REQUEST_FIELD_TEXTS[field] as string) : REQUEST_TEXTS.invalid;
+}
+
 // ---- Reviews (§3, §8) -------------------------------------------------------------------------
 
 /** A rating's word, as the review form offers it ('5 - Excellent'). */

@@ -14,7 +14,14 @@ import {
   submissionIdSchema,
   wholeNumber,
 } from './form-schemas.ts';
-import { ALL_ERROR_CODES, type ErrorEnvelope, MESSAGES, ORDER_TEXTS, PRICING_TEXTS } from './messages.ts';
+import {
+  ALL_ERROR_CODES,
+  type ErrorEnvelope,
+  MESSAGES,
+  ORDER_TEXTS,
+  PRICING_TEXTS,
+  REQUEST_TEXTS,
+} from './messages.ts';
 import { ORDER_ID_PATTERN } from './order.ts';
 import { PAYMENT_MODES } from './shipping.ts';
 
@@ -28,7 +35,7 @@ export const orderLineSchema = z.object({
 });
 export const orderLinesSchema = z.array(orderLineSchema).min(1, PRICING_TEXTS.emptyCart).max(30);
 export const paymentModeSchema = z.enum(PAYMENT_MODES);
-export const orderIdSchema = z.string().regex(ORDER_ID_PATTERN, 'Order ids look like OUO_ followed by 13 digits');
+export const orderIdSchema = z.string(REQUEST_TEXTS.orderId).regex(ORDER_ID_PATTERN, REQUEST_TEXTS.orderId);
 
 export const shippingQuoteRequestSchema = z.object({
   lines: orderLinesSchema,
@@ -217,8 +224,7 @@ export const trackViewSchema = z.object({
 export type TrackView = z.infer<typeof trackViewSchema>;
 
 /** The product a review is about: its catalogue id (a form's hidden field sends it as text). */
-const PRODUCT_ID_MESSAGE = 'Name the product by its catalogue id';
-const productIdSchema = wholeNumber(PRODUCT_ID_MESSAGE).pipe(z.number().positive(PRODUCT_ID_MESSAGE));
+const productIdSchema = wholeNumber(REQUEST_TEXTS.productId).pipe(z.number().positive(REQUEST_TEXTS.productId));
 
 /**
  * POST /api/reviews: the form's fields, the product's catalogue id, the honeypot and the

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import contact, { config } from '../../netlify/functions/contact.mts';
 import { CONTACT_HEADERS } from '../../netlify/lib/sheets/tabs.ts';
 import { readCsv } from '../../src/content/sheet-csv.server.ts';
-import { MESSAGES } from '../../src/shop/messages.ts';
+import { MESSAGES, REQUEST_TEXTS } from '../../src/shop/messages.ts';
 import { errorEnvelopeSchema } from '../../src/shop/schemas.ts';
 import { functionSandbox, newSubmissionId, scriptDownAtFirst } from '../support/functions.ts';
 import { server } from '../support/msw.ts';
@@ -89,7 +89,7 @@ describe('POST /api/contact', () => {
   });
 
   it.each([
-    [{ submissionId: undefined }, 'A submission id is required'],
+    [{ submissionId: undefined }, REQUEST_TEXTS.submissionId],
     [{ name: ' ' }, MESSAGES.name],
     [{ email: 'x@' }, MESSAGES.email],
     [{ subject: '' }, MESSAGES.subject],

@@ -12,7 +12,7 @@ import reviews, { config } from '../../netlify/functions/reviews.mts';
 import { REVIEW_HEADERS } from '../../netlify/lib/sheets/tabs.ts';
 import { clearReviewsCache } from '../../src/content/review-feed.server.ts';
 import { formatCsvRow, parseCsv, readCsv } from '../../src/content/sheet-csv.server.ts';
-import { MESSAGES } from '../../src/shop/messages.ts';
+import { MESSAGES, REQUEST_TEXTS } from '../../src/shop/messages.ts';
 import {
   errorEnvelopeSchema,
   reviewSummariesResponseSchema,
@@ -227,8 +227,8 @@ describe('POST /api/reviews', () => {
     [{ rating: 6 }, MESSAGES.rating],
     [{ rating: 0 }, MESSAGES.rating],
     [{ review: '   ' }, MESSAGES.review],
-    [{ submissionId: undefined }, 'A submission id is required'],
-    [{ submissionId: 'bad id!' }, 'A submission id is a UUID, or 8 to 64 letters, digits, - or _'],
+    [{ submissionId: undefined }, REQUEST_TEXTS.submissionId],
+    [{ submissionId: 'bad id!' }, REQUEST_TEXTS.submissionId],
   ])('refuses %o with 422 and its message', async (overrides, message) => {
     const response = await post(submission(overrides));
     expect(response.status).toBe(422);
@@ -275,7 +275,7 @@ describe('POST /api/reviews', () => {
     expect(response.status).toBe(422);
     const { error } = errorEnvelopeSchema.parse(await response.json());
     expect(error.code).toBe('VALIDATION_FAILED');
-    expect([MESSAGES.rating, 'Name the product by its catalogue id']).toContain(error.message);
+    expect([MESSAGES.rating, REQUEST_TEXTS.productId]).toContain(error.message);
     expect(await readCsv(reviewsCsv())).toEqual([]);
   });
 

@@ -187,6 +187,79 @@ describe('no order the reconciler cannot see', () => {
   });
 });
 
+/** A store that notes every read: which key, and how many bytes of JSON came back. */
+function countingReads(store: JsonStore) {
+  const reads: { key: string; bytes: number }[] = [];
+  const counted: JsonStore = {
+    ...store,
+    async getWithMetadata(key, options) {
+      const entry = await store.getWithMetadata(key, options);
+      reads.push({ key, bytes: entry ? JSON.stringify(entry.data).length : 0 });
+      return entry;
+    },
+  };
+  return { store: counted, reads };
+}
+
+describe('an unknown id and a failed proof do the same work (security.md finding 8)', () => {
+  const realistic = (orderId: string) => ({
+    ...order(orderId, { key: 'k'.repeat(32), status: 'forwarded' }),
+    customer: {
+      name: 'Asha Rawat',
+      email: 'asha@example.in',
+      phone: '98765 43210',
+      address1: '12 Mall Road',
+      address2: 'Near the clock tower',
+      pincode: '248001',
+      city: 'Dehradun',
+      state: 'Uttarakhand',
+    },
+  });
+
+  it('answers the order only to its proof, and reads the same keys either way', async () => {
+    const { store, reads } = countingReads(blobs.store('shopper-proof'));
+    const log = createOrderLog(store);
+    await log.create(realistic('OUO_1795700000001'));
+    await log.findForShopper('OUO_1795700000009', () => true); // writes the decoy on the first call
+
+    reads.length = 0;
+    const right = await log.findForShopper('OUO_1795700000001', (stored) => stored.key === 'k'.repeat(32));
+    expect(right?.orderId).toBe('OUO_1795700000001');
+
+    for (const [orderId, label] of [
+      ['OUO_1795700000001', 'known id, wrong proof'],
+      ['OUO_1795700000002', 'unknown id'],
+    ] as const) {
+      reads.length = 0;
+      const seen: string[] = [];
+      const found = await log.findForShopper(orderId, (stored) => {
+        seen.push(stored.customer.phone);
+        return stored.orderId !== 'OUO_1795700000001'; // a proof that matches anything but the real order
+      });
+      expect(found, label).toBeUndefined();
+      expect(seen, label).toHaveLength(1); // the comparison ran once, on a stored record
+      expect(reads.map((read) => read.key).sort(), label).toEqual(['decoy-order', `order-${orderId}`]);
+    }
+  });
+
+  it('keeps the decoy out of every listing of orders, and never matches a proof for it', async () => {
+    const log = createOrderLog(blobs.store('shopper-decoy'));
+    expect(await log.findForShopper('OUO_1795700000003', () => true)).toBeUndefined();
+    expect(await log.allOrderIds()).toEqual([]);
+    expect(await log.openOrderIds()).toEqual([]);
+  });
+
+  it("checks the decoy with a record of an order's usual size", async () => {
+    const { store, reads } = countingReads(blobs.store('shopper-size'));
+    const log = createOrderLog(store);
+    await log.findForShopper('OUO_1795700000004', () => false);
+    await log.findForShopper('OUO_1795700000004', () => false);
+    const decoyRead = reads.filter((read) => read.key === 'decoy-order').at(-1);
+    expect(decoyRead?.bytes).toBeGreaterThan(1500);
+    expect(decoyRead?.bytes).toBeLessThan(2600);
+  });
+});
+
 describe('status moves only forward', () => {
   it.each([
     ['pending', 'paid', true],

@@ -6,6 +6,7 @@
 import type { Customer, OrderLine, OrderRecord, OrderTotals, PricedCart } from '#shop/order.ts';
 import type { PaymentMode } from '#shop/shipping.ts';
 import type { JsonStore } from '../platform/blobs.ts';
+import { DECOY_KEY, decoyOrder } from './decoy.ts';
 
 export type OrderStatus = 'pending' | 'paid' | 'forwarded' | 'expired';
 
@@ -136,6 +137,15 @@ export function createOrderLog(store: JsonStore) {
     return (entry?.data as StoredOrder | undefined) ?? undefined;
   }
 
+  /** The decoy an unknown id is checked against (decoy.ts); written once, on the first miss. */
+  async function decoy(): Promise<StoredOrder> {
+    const entry = await store.getWithMetadata(DECOY_KEY, { type: 'json' });
+    if (entry?.data) return entry.data as StoredOrder;
+    const made = decoyOrder();
+    await store.setJSON(DECOY_KEY, made, { onlyIfNew: true });
+    return made;
+  }
+
   async function idsUnder(prefix: string): Promise<string[]> {
     const { blobs } = await store.list({ prefix });
     return blobs.map((blob) => blob.key.slice(prefix.length));
@@ -143,6 +153,18 @@ export function createOrderLog(store: JsonStore) {
 
   return {
     get,
+
+    /**
+     * The order a shopper proves with its phone or key, or undefined. An unknown id and a failed
+     * proof do the same work: the same two reads at once (the order's key and the decoy's, so the
+     * wait is the slower of two either way) and one comparison against a stored record; neither the
+     * answer nor its time tells which ids exist (docs/security.md, finding 8).
+     */
+    async findForShopper(orderId: string, proves: (order: StoredOrder) => boolean): Promise<StoredOrder | undefined> {
+      const [order, stand] = await Promise.all([get(orderId), decoy()]);
+      const proven = proves(order ?? stand);
+      return order && proven ? order : undefined;
+    },
 
     /**
      * Creates the order unless its id exists; never overwrites. Its open marker is written first,

@@ -6,7 +6,7 @@ import { failure } from '../platform/outcome.ts';
 import { createPaymentOrder, processPrepaid } from './pay.ts';
 import { placeCodOrder } from './place.ts';
 import { reconcile } from './reconcile.ts';
-import { orderView, trackView } from './view.ts';
+import { keyMatches, NOT_FOUND_FLOOR_MS, orderForShopper, orderView, phoneMatches, trackView } from './view.ts';
 
 let blobs: TestBlobs;
 beforeAll(async () => {
@@ -83,5 +83,44 @@ describe('a COD order', () => {
     const order = await orderView(world.deps, await stored(world, 'OUO_1732000000505'));
     expect(kinds(order)).toEqual(['placed', 'attention']);
     expect(order.address).not.toHaveProperty('address2', undefined);
+  });
+});
+
+describe('a shopper proving an order (security.md finding 8)', () => {
+  it('gets the order for its phone or key, at once', async () => {
+    const world = orderWorld(blobs);
+    await placeCodOrder(world.deps, codRequest('OUO_1732000000901'));
+    const order = await stored(world, 'OUO_1732000000901');
+    const byPhone = await orderForShopper(world.deps, order.orderId, (candidate) =>
+      phoneMatches(candidate, '9876543210'),
+    );
+    expect(byPhone?.orderId).toBe(order.orderId);
+    const byKey = await orderForShopper(world.deps, order.orderId, (candidate) =>
+      keyMatches(candidate, order.key ?? ''),
+    );
+    expect(byKey?.orderId).toBe(order.orderId);
+  });
+
+  it('answers a wrong phone and an unknown id alike, neither before the floor', async () => {
+    const world = orderWorld(blobs);
+    await placeCodOrder(world.deps, codRequest('OUO_1732000000902'));
+    for (const orderId of ['OUO_1732000000902', 'OUO_1732000000903']) {
+      const started = performance.now();
+      const found = await orderForShopper(
+        world.deps,
+        orderId,
+        (candidate) => phoneMatches(candidate, '9123456789'),
+        started,
+      );
+      expect(found).toBeUndefined();
+      // A lower bound, not a speed: a timer may fire up to a millisecond early.
+      expect(performance.now() - started).toBeGreaterThanOrEqual(NOT_FOUND_FLOOR_MS - 1);
+    }
+  });
+
+  it('does not wait again when the floor has already passed', async () => {
+    const world = orderWorld(blobs);
+    const longAgo = performance.now() - 10 * NOT_FOUND_FLOOR_MS;
+    expect(await orderForShopper(world.deps, 'OUO_1732000000904', () => true, longAgo)).toBeUndefined();
   });
 });

@@ -4,7 +4,13 @@
  * this folder takes from outside it, biome.json).
  */
 import type { z } from 'zod';
-import type { ErrorCode, ErrorEnvelope, ErrorIssue } from '#shop/messages.ts';
+import {
+  type ErrorCode,
+  type ErrorEnvelope,
+  type ErrorIssue,
+  REQUEST_TEXTS,
+  requestIssueText,
+} from '#shop/messages.ts';
 
 /** Largest request body any function accepts (bytes). */
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -38,6 +44,14 @@ export const fail = (status: number, code: ErrorCode, message: string, issues?: 
 export type ParsedBody<T> = { ok: true; data: T } | { ok: false; response: Response };
 
 /**
+ * `schema.safeParse`, with the shop's words for a field whose schema gives none (issue 37 §9): a
+ * shopper never reads the library's "Too big: expected int to be <=9007199254740991".
+ */
+export function parseInShopWords<T extends z.ZodType>(schema: T, value: unknown) {
+  return schema.safeParse(value, { error: (issue) => requestIssueText(issue.path) });
+}
+
+/**
  * Reads a JSON body of at most `maxBytes` and parses it with `schema`. Every failure becomes a
  * 4xx envelope; nothing here throws, so a hostile body can never crash a function. First of all,
  * before a byte is read, a post from another site or not sent as JSON is refused (`refusePost`):
@@ -60,12 +74,12 @@ export async function parseJsonBody<T extends z.ZodType>(
   } catch {
     return { ok: false, response: errorResponse(400, 'INVALID_JSON', 'The request body is not valid JSON.') };
   }
-  const result = schema.safeParse(json);
+  const result = parseInShopWords(schema, json);
   if (result.success) return { ok: true, data: result.data };
   const issues = result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
   return {
     ok: false,
-    response: errorResponse(422, 'VALIDATION_FAILED', issues[0]?.message ?? 'The request is not valid.', issues),
+    response: errorResponse(422, 'VALIDATION_FAILED', issues[0]?.message ?? REQUEST_TEXTS.invalid, issues),
   };
 }
 
