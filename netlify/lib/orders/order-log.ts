@@ -4,6 +4,7 @@
  * a retry or a webhook arriving twice can never produce two orders or lose an update.
  */
 import type { Customer, OrderLine, OrderRecord, OrderTotals, PricedCart } from '#shop/order.ts';
+import { type Parcel, parcelClosed } from '#shop/parcel.ts';
 import type { PaymentMode } from '#shop/shipping.ts';
 import type { JsonStore } from '../platform/blobs.ts';
 import { DECOY_KEY, decoyOrder } from './decoy.ts';
@@ -71,6 +72,11 @@ export interface StoredOrder {
    * before the email existed have no `email`: they are never mailed (`forwardOf`).
    */
   forwards: { sheet: ForwardState; shipment: ForwardState; email?: ForwardState };
+  /**
+   * The parcel after booking: its states from the carrier's scans (src/shop/parcel.ts). Absent on
+   * an order not booked yet, and on one booked before the shop followed parcels (read as `booked`).
+   */
+  parcel?: Parcel;
   history: { at: string; event: string }[];
 }
 
@@ -90,6 +96,8 @@ const RAZORPAY_INDEX = (razorpayOrderId: string) => `razorpay-${razorpayOrderId}
 const OPEN = (orderId: string) => `open-${orderId}`;
 /** Orders the shop stopped trying to forward: staff must act; counted by /api/health. */
 const ATTENTION = (orderId: string) => `attention-${orderId}`;
+/** Booked parcels whose story has not ended: what the parcel sync asks the carrier about. */
+const PARCEL = (orderId: string) => `parcel-${orderId}`;
 /** Orders paid more than once: staff refund the extra payment; counted by /api/health. */
 const REFUND = (orderId: string) => `refund-${orderId}`;
 /** A marker older than this with no order beside it was left by a write that failed: removed. */
@@ -110,11 +118,18 @@ const needsAttention = (order: StoredOrder) =>
 
 export const needsRefund = (order: Pick<StoredOrder, 'refunds'>) => (order.refunds?.length ?? 0) > 0;
 
+/** Booked with a waybill, and the parcel's story not ended (an order booked before parcels were followed counts). */
+export const parcelOpen = (order: Pick<StoredOrder, 'forwards' | 'parcel'>) =>
+  order.forwards.shipment.status === 'done' &&
+  Boolean(order.forwards.shipment.waybill) &&
+  !parcelClosed(order.parcel?.state ?? 'booked');
+
 /** The markers an order carries beside its record: what the reconciler and /api/health list. */
 const MARKERS = [
   { key: OPEN, holds: isOpen },
   { key: ATTENTION, holds: needsAttention },
   { key: REFUND, holds: needsRefund },
+  { key: PARCEL, holds: parcelOpen },
 ];
 
 const RANK: Record<OrderStatus, number> = { pending: 0, expired: 0, paid: 1, forwarded: 2 };
@@ -233,6 +248,11 @@ export function createOrderLog(store: JsonStore) {
     attentionOrderIds: () => idsUnder('attention-'),
 
     refundOrderIds: () => idsUnder('refund-'),
+
+    /** Booked parcels still on their way (or coming back), oldest order first. */
+    async parcelOrderIds(): Promise<string[]> {
+      return (await idsUnder('parcel-')).sort();
+    },
 
     /**
      * Removes an open marker that no longer means anything: its order is settled, or it was never
