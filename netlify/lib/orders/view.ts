@@ -42,8 +42,11 @@ export async function orderForShopper(
 ): Promise<StoredOrder | undefined> {
   const order = await deps.log.findForShopper(orderId, proves);
   if (order) return order;
-  const left = started + NOT_FOUND_FLOOR_MS - performance.now();
-  if (left > 0) await sleep(left);
+  // A timer may fire a little early (it rounds to the millisecond): wait again until the floor is reached.
+  for (let left = started + NOT_FOUND_FLOOR_MS - performance.now(); left > 0; ) {
+    await sleep(left);
+    left = started + NOT_FOUND_FLOOR_MS - performance.now();
+  }
   return undefined;
 }
 
