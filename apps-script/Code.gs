@@ -12,9 +12,10 @@
  * Waybill, Payment Status, Payment ID) of that order's rows and answers { ok, duplicate: true, updated }.
  *
  * The shop's confirmation emails come with action 'email' (netlify/lib/mail/client.ts):
- *   { secret, action: 'email', orderId, to, subject, html, name, replyTo }
- * sent with MailApp from the account that deployed the script, at most once per order id: the id
- * is remembered in the Script Properties (`email-sent-<orderId>`, kept 30 days), so a resend after
+ *   { secret, action: 'email', orderId, emailId?, to, subject, html, name, replyTo }
+ * sent with MailApp from the account that deployed the script, at most once per email id (the
+ * order id for the confirmation, `<orderId>-<event>` for a parcel's news): the id is remembered in
+ * the Script Properties (`email-sent-<emailId>`, kept 30 days), so a resend after
  * a lost answer answers { ok: true, duplicate: true } and mails nothing. Needs the mail permission
  * (apps-script/README.md).
  *
@@ -89,11 +90,15 @@ var EMAIL_MEMORY_MS = 30 * 24 * 60 * 60 * 1000;
  */
 function sendOrderEmail(body) {
   var orderId = String(body.orderId || '');
-  if (!/^[A-Za-z0-9_-]+$/.test(orderId) || !isText(body.to) || !isText(body.subject) || !isText(body.html)) {
+  // One order has several emails (the confirmation, then its parcel's news): each names itself by
+  // emailId (`<orderId>` for the confirmation, `<orderId>-<event>` after), sent once each.
+  var emailId = body.emailId === undefined ? orderId : String(body.emailId);
+  var idPattern = /^[A-Za-z0-9_-]+$/;
+  if (!idPattern.test(orderId) || !idPattern.test(emailId) || !isText(body.to) || !isText(body.subject) || !isText(body.html)) {
     return { ok: false, error: 'an email needs orderId, to, subject and html' };
   }
   var properties = PropertiesService.getScriptProperties();
-  var key = 'email-sent-' + orderId;
+  var key = 'email-sent-' + emailId;
   if (properties.getProperty(key)) return { ok: true, duplicate: true };
   if (MailApp.getRemainingDailyQuota() < 1) {
     return { ok: false, error: "today's email quota of this Google account is used up" };

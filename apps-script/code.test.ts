@@ -224,6 +224,17 @@ describe('Code.gs', () => {
       expect(mail.sent).toHaveLength(2);
     });
 
+    it("sends each of an order's emails once by its email id: the confirmation and the parcel's news", () => {
+      const { post, mail, properties } = loadScript({ SHARED_SECRET: 's3cret' });
+      expect(post(email)).toEqual({ ok: true, duplicate: false });
+      const shipped = { ...email, emailId: 'OUO_1-shipped', subject: 'Your order OUO_1 is on its way' };
+      expect(post(shipped)).toEqual({ ok: true, duplicate: false });
+      expect(post(shipped)).toEqual({ ok: true, duplicate: true });
+      expect(mail.sent.map((sent) => sent.subject)).toEqual([email.subject, shipped.subject]);
+      expect(Object.keys(properties).sort()).toEqual(['SHARED_SECRET', 'email-sent-OUO_1', 'email-sent-OUO_1-shipped']);
+      expect(post({ ...shipped, emailId: '../x' })).toMatchObject({ ok: false });
+    });
+
     it('refuses a wrong secret and an incomplete email, and sends nothing', () => {
       const { post, mail } = loadScript({ SHARED_SECRET: 's3cret' });
       expect(post({ ...email, secret: 'guess' })).toEqual({ ok: false, error: 'bad secret' });

@@ -68,6 +68,8 @@ export interface Parcel {
   checkedAt?: string | undefined;
   /** Scans the shop could not read (an unknown status type), as the carrier sent them, for staff. */
   unknown?: CarrierScan[] | undefined;
+  /** The scans were made up by the local carrier stand-in (no Delhivery token): shown as such. */
+  simulated?: boolean | undefined;
 }
 
 export const newParcel = (): Parcel => ({ state: 'booked', changes: [] });
@@ -128,13 +130,7 @@ function wordsOnly(status: string): ParcelState | 'unknown' | undefined {
 }
 
 /** The forward journey's order; a failed attempt stands beside "out for delivery". */
-const FORWARD_RANK: Partial<Record<ParcelState, number>> = {
-  booked: 0,
-  'picked-up': 1,
-  'in-transit': 2,
-  'out-for-delivery': 3,
-  'delivery-failed': 3,
-};
+const FORWARD: readonly ParcelState[] = ['booked', 'picked-up', 'in-transit', 'out-for-delivery'];
 
 /** May a parcel in `from` move to `to` on a newer scan? */
 export function canMoveParcel(from: ParcelState, to: ParcelState): boolean {
@@ -145,11 +141,10 @@ export function canMoveParcel(from: ParcelState, to: ParcelState): boolean {
   if (to === 'returning' || to === 'returned') return true;
   if (to === 'cancelled') return from === 'booked' || from === 'picked-up';
   if (to === 'delivered') return true;
-  const fromRank = FORWARD_RANK[from] ?? 0;
-  const toRank = FORWARD_RANK[to] ?? 0;
   // Out for delivery again after a failed attempt, and a second failed attempt, are real changes.
   if (from === 'delivery-failed') return to === 'out-for-delivery' || to === 'delivery-failed';
-  return toRank > fromRank || (from === 'out-for-delivery' && to === 'delivery-failed');
+  const target = FORWARD.indexOf(to === 'delivery-failed' ? 'out-for-delivery' : to);
+  return target > FORWARD.indexOf(from) || (from === 'out-for-delivery' && to === 'delivery-failed');
 }
 
 export interface Applied {
@@ -178,7 +173,6 @@ export function applyScans(parcel: Parcel, scans: readonly CarrierScan[], checke
       continue;
     }
     if (next === undefined || !canMoveParcel(state, next)) continue;
-    if (next === state && next !== 'delivery-failed') continue;
     changes.push({ state: next, at: scan.at, scan, ...(next === 'delivery-failed' ? { reason: reasonOf(scan) } : {}) });
     state = next;
   }
@@ -200,3 +194,84 @@ export function applyScans(parcel: Parcel, scans: readonly CarrierScan[], checke
 
 /** The courier's reason for a failed attempt, in its own words, or the scan's word when it gave none. */
 const reasonOf = (scan: CarrierScan) => scan.note?.trim() || scan.status;
+
+// ---- What the shopper is told (netlify/lib/notify) ------------------------------------------------
+
+export const NOTICE_EVENTS = ['shipped', 'out-for-delivery', 'delivery-failed', 'delivered'] as const;
+export type NoticeEvent = (typeof NOTICE_EVENTS)[number];
+
+/** A message to send: its event, and its key (`out-for-delivery-2` for the second time out). */
+export interface Notice {
+  event: NoticeEvent;
+  key: string;
+}
+
+/**
+ * The one message a batch of changes earns: about where the parcel is now, never about a state it
+ * has already left (a sync that finds a parcel delivered does not first say "out for delivery").
+ * A second time out for delivery, or a second failed attempt, is news of its own (`-2`).
+ * `alreadyShipped`: the shopper has been told it shipped.
+ */
+export function noticeFor(
+  changes: readonly ParcelChange[],
+  parcel: Parcel,
+  alreadyShipped: boolean,
+): Notice | undefined {
+  if (changes.length === 0) return undefined;
+  const state = parcel.state;
+  if (state === 'picked-up' || state === 'in-transit')
+    return alreadyShipped ? undefined : { event: 'shipped', key: 'shipped' };
+  if (state === 'delivered') return { event: 'delivered', key: 'delivered' };
+  if (state !== 'out-for-delivery' && state !== 'delivery-failed') return undefined;
+  const times = parcel.changes.filter((change) => change.state === state).length;
+  return { event: state, key: times > 1 ? `${state}-${times}` : state };
+}
+
+/** Is a message still true when its turn to be sent comes? (A late "out for delivery" is not.) */
+export function noticeStillTrue(event: NoticeEvent, state: ParcelState): boolean {
+  if (event === 'shipped') return state === 'picked-up' || state === 'in-transit';
+  return event === state;
+}
+
+// ---- What staff see (the Sheet, netlify/lib/orders/status.ts) ------------------------------------
+
+/** A COD parcel's cash, as the Sheet's Payment Status says it once the parcel's story ends. */
+export type CodMoney = 'Collected by courier' | 'Not collected (returned)';
+
+export function codMoney(state: ParcelState): CodMoney | undefined {
+  if (state === 'delivered') return 'Collected by courier';
+  if (state === 'returning' || state === 'returned') return 'Not collected (returned)';
+  return undefined;
+}
+
+/** The Sheet's Status for a parcel on its way (staff's words, docs/staff-guide.md). */
+export const PARCEL_STAFF_STATUS: Record<Exclude<ParcelState, 'delivery-failed' | 'lost'>, string> = {
+  booked: 'Booked',
+  'picked-up': 'Picked up',
+  'in-transit': 'In transit',
+  'out-for-delivery': 'Out for delivery',
+  delivered: 'Delivered',
+  returning: 'Returning to us',
+  returned: 'Returned',
+  cancelled: 'Cancelled',
+};
+
+/** Why a parcel needs staff: it failed at the door twice, or the carrier lost it. */
+export function parcelAttention(parcel: Pick<Parcel, 'state' | 'changes'>): string | undefined {
+  const last = parcel.changes.at(-1);
+  if (parcel.state === 'lost') return `lost or damaged (Delhivery: ${last?.scan.note || last?.scan.status || 'lost'})`;
+  if (parcel.state === 'delivery-failed' && failedAttempts(parcel) >= 2)
+    return `delivery failed twice (${last?.reason ?? 'no reason given'})`;
+  return undefined;
+}
+
+/** The Status a parcel gives its order in the Sheet, when it needs no attention. */
+export function parcelStaffStatus(parcel: Pick<Parcel, 'state' | 'changes' | 'unknown' | 'lastScanAt'>): string {
+  const base =
+    parcel.state === 'delivery-failed'
+      ? `Delivery failed: ${parcel.changes.at(-1)?.reason ?? 'no reason given'}`
+      : PARCEL_STAFF_STATUS[parcel.state as keyof typeof PARCEL_STAFF_STATUS];
+  // The newest scan was one the shop cannot read: staff see it as the carrier wrote it.
+  const odd = parcel.unknown?.at(-1);
+  return odd && odd.at === parcel.lastScanAt ? `${base} (Delhivery: ${odd.status})` : base;
+}

@@ -24,6 +24,7 @@ import {
 } from './messages.ts';
 import { ORDER_ID_PATTERN } from './order.ts';
 import { PAYMENT_MODES } from './shipping.ts';
+import { TIMELINE_KINDS } from './tracking.ts';
 
 export * from './form-schemas.ts';
 // ---- API bodies -------------------------------------------------------------------------------
@@ -149,17 +150,7 @@ export type OrderResponse = z.infer<typeof orderResponseSchema>;
 export const orderKeySchema = z.string().regex(/^[0-9a-f]{32}$/);
 
 const timelineStepSchema = z.object({
-  kind: z.enum([
-    'placed',
-    'awaiting-payment',
-    'confirming',
-    'paid',
-    'booked',
-    'scan',
-    'delivered',
-    'attention',
-    'expired',
-  ]),
+  kind: z.enum(TIMELINE_KINDS),
   title: z.string(),
   at: z.string().optional(),
   detail: z.string().optional(),

@@ -1,11 +1,24 @@
 import { describe, expect, it } from 'vitest';
+import { PARCEL_TEXTS } from './messages.ts';
+import { applyScans, type CarrierScan, newParcel } from './parcel.ts';
 import { delhiveryTrackingUrl, type OrderFacts, orderTimeline, phoneDigits } from './tracking.ts';
 
 const cod: OrderFacts = { mode: 'cod', total: 934, placedAt: '2026-11-21T10:00:00.000Z', status: 'pending' };
-const scans = [
-  { at: '2026-11-21T16:00:00.000Z', status: 'Picked up', location: 'Uttarkashi hub' },
-  { at: '2026-11-22T10:00:00.000Z', status: 'In transit', location: 'Dehradun', note: 'Bag sealed' },
-  { at: '2026-11-24T12:00:00.000Z', status: 'Delivered', location: '' },
+/** Delhivery's scans of a parcel that failed once, was delivered the next day, and one that came back. */
+const scan = (at: string, type: string, status: string, extra: Partial<CarrierScan> = {}): CarrierScan => ({
+  at,
+  type,
+  status,
+  location: 'Dehradun_Hub (Uttarakhand)',
+  ...extra,
+});
+const journey = [
+  scan('2026-11-21T16:00:00.000Z', 'UD', 'In Transit', { code: 'X-PPOM', location: 'Uttarkashi_Hub' }),
+  scan('2026-11-22T10:00:00.000Z', 'UD', 'In Transit', { code: 'X-DLL2F' }),
+  scan('2026-11-23T09:00:00.000Z', 'UD', 'Dispatched'),
+  scan('2026-11-23T15:00:00.000Z', 'UD', 'Pending', { code: 'EOD-74', note: 'Consignee unavailable' }),
+  scan('2026-11-24T09:00:00.000Z', 'UD', 'Dispatched'),
+  scan('2026-11-24T12:00:00.000Z', 'DL', 'Delivered', { location: '' }),
 ];
 
 describe('orderTimeline', () => {
@@ -21,13 +34,14 @@ describe('orderTimeline', () => {
     ]);
   });
 
-  it("follows a booked parcel scan by scan, with Delhivery's link, up to Delivered", () => {
+  it("follows a booked parcel by its stored states, with Delhivery's link, up to Delivered", () => {
+    const { parcel } = applyScans(newParcel(), journey);
     const steps = orderTimeline({
       ...cod,
       status: 'forwarded',
       waybill: 'SIM1',
       bookedAt: '2026-11-21T11:00:00.000Z',
-      tracking: { delivered: true, scans, simulated: true },
+      parcel,
     });
     expect(steps.slice(1)).toEqual([
       {
@@ -37,19 +51,71 @@ describe('orderTimeline', () => {
         detail: 'Waybill SIM1',
         link: { href: 'https://www.delhivery.com/track-v2/package/SIM1', text: 'Track on Delhivery' },
       },
-      { kind: 'scan', title: 'Picked up', at: scans[0]?.at, detail: 'Uttarkashi hub' },
-      { kind: 'scan', title: 'In transit', at: scans[1]?.at, detail: 'Dehradun · Bag sealed' },
-      { kind: 'delivered', title: 'Delivered', at: scans[2]?.at, detail: undefined },
+      { kind: 'picked-up', title: 'Picked up by Delhivery', at: journey[0]?.at, detail: 'Uttarkashi Hub' },
+      { kind: 'in-transit', title: 'On its way', at: journey[1]?.at, detail: 'Dehradun Hub (Uttarakhand)' },
+      {
+        kind: 'out-for-delivery',
+        title: 'Out for delivery',
+        at: journey[2]?.at,
+        detail: 'Please keep ₹934 ready for the courier.',
+      },
+      {
+        kind: 'delivery-failed',
+        title: 'Delivery attempt failed',
+        at: journey[3]?.at,
+        detail:
+          'The courier said: Consignee unavailable. Delhivery usually tries again the next working day. To change the address or the day, message us on WhatsApp.',
+      },
+      {
+        kind: 'out-for-delivery',
+        title: 'Out for delivery',
+        at: journey[4]?.at,
+        detail: 'Please keep ₹934 ready for the courier.',
+      },
+      { kind: 'delivered', title: 'Delivered', at: journey[5]?.at, detail: undefined },
     ]);
-    // Not delivered yet: every scan is a step, and no Delivered.
-    const onTheWay = orderTimeline({
+    // Prepaid: out for delivery says where, not what to pay.
+    const prepaid = orderTimeline({
       ...cod,
+      mode: 'prepaid',
+      status: 'forwarded',
+      paidAt: cod.placedAt,
       waybill: 'SIM1',
-      tracking: { delivered: false, scans, simulated: false },
+      parcel,
     });
-    expect(onTheWay.map((step) => step.kind)).toEqual(['placed', 'booked', 'scan', 'scan', 'scan']);
-    // Booked, but the carrier could not be asked: the booking alone.
+    expect(prepaid.find((step) => step.kind === 'out-for-delivery')?.detail).toBe('Dehradun Hub (Uttarakhand)');
+    // Booked, nothing scanned yet: the booking alone.
     expect(orderTimeline({ ...cod, waybill: 'SIM1' }).map((step) => step.kind)).toEqual(['placed', 'booked']);
+  });
+
+  it('says in plain words when a parcel comes back, is lost, or its booking is cancelled', () => {
+    const back = applyScans(newParcel(), [
+      scan('2026-11-25T10:00:00.000Z', 'RT', 'In Transit'),
+      scan('2026-11-27T10:00:00.000Z', 'DL', 'RTO'),
+    ]).parcel;
+    expect(orderTimeline({ ...cod, waybill: 'SIM1', parcel: back }).slice(2)).toEqual([
+      expect.objectContaining({ kind: 'returning', title: 'Coming back to us', detail: PARCEL_TEXTS.detail.returning }),
+      expect.objectContaining({ kind: 'returned', title: 'Returned to us', detail: PARCEL_TEXTS.detail.returned }),
+    ]);
+    const lost = applyScans(newParcel(), [scan('2026-11-25T10:00:00.000Z', 'UD', 'LOST')]).parcel;
+    expect(orderTimeline({ ...cod, waybill: 'SIM1', parcel: lost })[2]).toMatchObject({
+      kind: 'lost',
+      detail: PARCEL_TEXTS.detail.lost,
+    });
+    const cancelled = applyScans(newParcel(), [scan('2026-11-21T12:00:00.000Z', 'CN', 'Canceled')]).parcel;
+    expect(orderTimeline({ ...cod, waybill: 'SIM1', parcel: cancelled })[2]).toMatchObject({ kind: 'cancelled' });
+    const failed = {
+      changes: [
+        {
+          state: 'delivery-failed' as const,
+          at: '2026-11-23T15:00:00.000Z',
+          scan: scan('2026-11-23T15:00:00.000Z', 'UD', 'Pending'),
+        },
+      ],
+    };
+    expect(orderTimeline({ ...cod, waybill: 'SIM1', parcel: failed })[2]?.detail).toMatch(
+      /^The courier said: Pending\./,
+    );
   });
 
   it('walks a prepaid order through waiting, confirming and paid', () => {

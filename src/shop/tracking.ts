@@ -3,20 +3,14 @@
  * words a shopper understands, from the order log and the carrier's scans. Pure: the server builds
  * it for the order page and /track; the browser only shows it.
  */
+
+import { PARCEL_TEXTS } from './messages.ts';
 import { formatRupees } from './money.ts';
+import type { CarrierScan, Parcel, ParcelChange } from './parcel.ts';
 import { indianMobile } from './phone.ts';
 import type { PaymentMode } from './shipping.ts';
 
-/** One scan by the carrier, as the shop shows it. */
-export interface CarrierScan {
-  /** ISO time of the scan. */
-  at: string;
-  /** The carrier's word for it ("Picked Up", "In Transit", "Delivered"). */
-  status: string;
-  location: string;
-  /** The carrier's instructions or remark, when there is one. */
-  note?: string | undefined;
-}
+export type { CarrierScan } from './parcel.ts';
 
 /** What the carrier says about a shipment. */
 export interface CarrierTracking {
@@ -33,16 +27,25 @@ export interface CarrierTracking {
 export const delhiveryTrackingUrl = (waybill: string) =>
   `https://www.delhivery.com/track-v2/package/${encodeURIComponent(waybill)}`;
 
-export type TimelineKind =
-  | 'placed'
-  | 'awaiting-payment'
-  | 'confirming'
-  | 'paid'
-  | 'booked'
-  | 'scan'
-  | 'delivered'
-  | 'attention'
-  | 'expired';
+export const TIMELINE_KINDS = [
+  'placed',
+  'awaiting-payment',
+  'confirming',
+  'paid',
+  'booked',
+  'picked-up',
+  'in-transit',
+  'out-for-delivery',
+  'delivery-failed',
+  'delivered',
+  'returning',
+  'returned',
+  'lost',
+  'cancelled',
+  'attention',
+  'expired',
+] as const;
+export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
 export interface TimelineStep {
   kind: TimelineKind;
@@ -67,7 +70,8 @@ export interface OrderFacts {
   bookedAt?: string | undefined;
   /** The shop stopped trying to book or record it: staff handle it by hand. */
   needsAttention?: boolean | undefined;
-  tracking?: CarrierTracking | undefined;
+  /** The parcel's stored states (src/shop/parcel.ts); none yet right after booking. */
+  parcel?: Pick<Parcel, 'changes'> | undefined;
 }
 
 export function orderTimeline(order: OrderFacts): TimelineStep[] {
@@ -111,13 +115,7 @@ export function orderTimeline(order: OrderFacts): TimelineStep[] {
       detail: `Waybill ${order.waybill}`,
       link: { href: delhiveryTrackingUrl(order.waybill), text: 'Track on Delhivery' },
     });
-    const scans = order.tracking?.scans ?? [];
-    const delivered = order.tracking?.delivered ? scans.at(-1) : undefined;
-    for (const scan of delivered ? scans.slice(0, -1) : scans) {
-      steps.push({ kind: 'scan', title: scan.status, at: scan.at, detail: scanDetail(scan) });
-    }
-    if (delivered)
-      steps.push({ kind: 'delivered', title: 'Delivered', at: delivered.at, detail: scanDetail(delivered) });
+    for (const change of order.parcel?.changes ?? []) steps.push(parcelStep(change, order));
   } else if (order.needsAttention) {
     steps.push({
       kind: 'attention',
@@ -130,7 +128,29 @@ export function orderTimeline(order: OrderFacts): TimelineStep[] {
   return steps;
 }
 
-const scanDetail = (scan: CarrierScan) => [scan.location, scan.note].filter(Boolean).join(' · ') || undefined;
+/** Where the scan was made, in the carrier's own words ("Dehradun_Hub (Uttarakhand)"). */
+const place = (scan: CarrierScan) => scan.location.replace(/_/g, ' ').trim() || undefined;
+
+/** One change of the parcel's state, in the shopper's words (docs/shop-rules.md §8, "Parcel"). */
+function parcelStep(change: ParcelChange, order: OrderFacts): TimelineStep {
+  const step = { kind: change.state, title: PARCEL_TEXTS.title[change.state], at: change.at };
+  switch (change.state) {
+    case 'out-for-delivery':
+      return {
+        ...step,
+        detail: order.mode === 'cod' ? PARCEL_TEXTS.keepCashReady(formatRupees(order.total)) : place(change.scan),
+      };
+    case 'delivery-failed':
+      return { ...step, detail: PARCEL_TEXTS.failedDetail(change.reason ?? change.scan.status) };
+    case 'returning':
+    case 'returned':
+    case 'lost':
+    case 'cancelled':
+      return { ...step, detail: PARCEL_TEXTS.detail[change.state] };
+    default:
+      return { ...step, detail: place(change.scan) };
+  }
+}
 
 /**
  * A phone number as its 10 digits, by the one phone rule (`indianMobile`), so "+91 98765-43210",

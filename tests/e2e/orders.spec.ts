@@ -203,9 +203,8 @@ test("the timeline follows the local carrier's scans to delivery, marked as simu
   expect(titles).toEqual([
     'Order placed',
     'Handed to Delhivery',
-    'Picked up',
-    'In transit',
-    'Reached the destination hub',
+    'Picked up by Delhivery',
+    'On its way',
     'Out for delivery',
     'Delivered',
   ]);

@@ -113,8 +113,8 @@ export function makeOrderView(overrides: Partial<OrderView> = {}): OrderView {
         detail: 'Waybill SIM1764057000000',
         link: { href: 'https://www.delhivery.com/track-v2/package/SIM1764057000000', text: 'Track on Delhivery' },
       },
-      { kind: 'scan', title: 'Picked up', at: '2026-11-25T15:00:05.000Z', detail: 'Uttarkashi hub' },
-      { kind: 'scan', title: 'In transit', at: '2026-11-26T09:00:05.000Z', detail: 'Dehradun sorting centre' },
+      { kind: 'picked-up', title: 'Picked up by Delhivery', at: '2026-11-25T15:00:05.000Z', detail: 'Uttarkashi Hub' },
+      { kind: 'in-transit', title: 'On its way', at: '2026-11-26T09:00:05.000Z', detail: 'Dehradun Sorting (Uttarakhand)' },
     ],
     simulatedTracking: true,
     address: {

@@ -92,8 +92,15 @@ export function orderWorld(blobs: TestBlobs, env: Partial<ServerEnv> = {}): Test
     carrier: {
       quoteRate: vi.fn(async () => undefined),
       checkPincode: vi.fn((pin: string) => localDelhivery.checkPincode(pin)),
-      // The local carrier's simulated scans, on the world's clock.
-      trackShipment: vi.fn((input) => simulatedTracker(24 * 60 * 60 * 1000, () => world.clock.now.getTime())(input)),
+      parcelStaleMs: 15 * 60 * 1000,
+      // The local carrier's simulated journeys (chosen by the booked pincode), on the world's clock.
+      trackParcels: vi.fn((queries) =>
+        simulatedTracker(
+          24 * 60 * 60 * 1000,
+          () => world.clock.now.getTime(),
+          (waybill) => world.shipments[Number(waybill.replace(/^WB/, '')) - 1]?.pin ?? null,
+        )(queries),
+      ),
       createShipment: vi.fn(async ({ shipment }) => {
         if (world.carrierDown) return failure('UNREACHABLE', 'Delhivery answered 503');
         world.shipments.push(shipment);

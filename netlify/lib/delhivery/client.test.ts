@@ -423,7 +423,7 @@ describe('in production with no DELHIVERY_TOKEN', () => {
       message: 'DELHIVERY_TOKEN is not set',
     });
     await expect(
-      delhivery.trackShipment({ waybill: 'W', bookedAt: '2026-11-21T10:00:00.000Z' }),
+      delhivery.trackParcels([{ waybill: 'W', bookedAt: '2026-11-21T10:00:00.000Z' }]),
     ).resolves.toMatchObject({
       code: 'NOT_CONFIGURED',
     });
@@ -436,10 +436,8 @@ describe('in production with no DELHIVERY_TOKEN', () => {
     await expect(delhivery.checkPincode('110001')).resolves.toMatchObject({ serviceable: true });
     // The local carrier's scans, on the real clock: a parcel booked a week ago has arrived.
     const weekAgo = new Date(Date.now() - 7 * 24 * 60 * 60 * 1000).toISOString();
-    await expect(delhivery.trackShipment({ waybill: 'SIM1', bookedAt: weekAgo })).resolves.toMatchObject({
-      ok: true,
-      tracking: { delivered: true, simulated: true },
-    });
+    const answer = await delhivery.trackParcels([{ waybill: 'SIM1', bookedAt: weekAgo }]);
+    expect(answer.ok && answer.found.get('SIM1')).toMatchObject({ delivered: true, simulated: true });
   });
 });
 

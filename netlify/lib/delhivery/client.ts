@@ -9,11 +9,10 @@ import { z } from 'zod';
 import { pincodeSchema } from '#shop/schemas.ts';
 import type { ShipmentRecord } from '#shop/shipment.ts';
 import type { PaymentMode } from '#shop/shipping.ts';
-import type { CarrierTracking } from '#shop/tracking.ts';
 import type { ServerEnv } from '../platform/env.ts';
 import { failure, type Outcome } from '../platform/outcome.ts';
 import { localDelhiveryWithDay, NOT_SERVICEABLE, unconfiguredDelhivery } from './local.ts';
-import { delhiveryTracker } from './tracking.ts';
+import { type BulkTracker, delhiveryTracker, PARCEL_STALE_MS } from './tracking.ts';
 
 /** A quote sits on the shopper's checkout path, so a slow carrier must not hold it up for long. */
 export const QUOTE_TIMEOUT_MS = 4_000;
@@ -37,9 +36,6 @@ export interface PincodeServiceability {
 /** A booked shipment's waybill; `DUPLICATE` when Delhivery already has a shipment for this order. */
 export type ShipmentResult = Outcome<{ waybill: string }>;
 
-/** A shipment's scans; `UNREACHABLE` when Delhivery cannot be asked now (the page shows the rest). */
-export type TrackingResult = Outcome<{ tracking: CarrierTracking }>;
-
 export interface Delhivery {
   /** False when the embedded local default is answering (no DELHIVERY_TOKEN). */
   configured: boolean;
@@ -48,7 +44,13 @@ export interface Delhivery {
   /** Undefined when Delhivery cannot be asked right now. */
   checkPincode(pin: string): Promise<PincodeServiceability | undefined>;
   createShipment(input: { shipment: ShipmentRecord; pickupName: string }): Promise<ShipmentResult>;
-  trackShipment(input: { waybill: string; bookedAt: string }): Promise<TrackingResult>;
+  /**
+   * The scans of booked parcels, many per request; `UNREACHABLE` when Delhivery cannot be asked
+   * now (the parcels keep their stored states and are asked again later).
+   */
+  trackParcels: BulkTracker;
+  /** How long a parcel's stored state stays fresh before a shopper's page asks again. */
+  parcelStaleMs: number;
 }
 
 export type DelhiveryEnv = Pick<ServerEnv, 'DELHIVERY_TOKEN' | 'DELHIVERY_BASE_URL'> &
@@ -159,7 +161,8 @@ export function createDelhivery(
 
   return {
     configured: true,
-    trackShipment: delhiveryTracker({
+    parcelStaleMs: PARCEL_STALE_MS,
+    trackParcels: delhiveryTracker({
       token,
       baseUrl: env.DELHIVERY_BASE_URL,
       fetchImpl,

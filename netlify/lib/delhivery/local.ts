@@ -9,7 +9,7 @@ import path from 'node:path';
 import { pincodeSchema } from '#shop/schemas.ts';
 import { failure } from '../platform/outcome.ts';
 import type { Delhivery, PincodeServiceability } from './client.ts';
-import { simulatedTracker } from './tracking.ts';
+import { PARCEL_STALE_MS, SIMULATED_WAYBILL_PREFIX, simulatedTracker } from './tracking.ts';
 
 export const NOT_SERVICEABLE: PincodeServiceability = { serviceable: false, prepaid: false, cod: false };
 
@@ -22,9 +22,6 @@ export const TEST_PINCODES = {
   /** The first booking of each order fails (the carrier is down); the retry books it. */
   bookingFailsOnce: '560099',
 } as const;
-
-/** Simulated waybills start with SIM so nobody mistakes them for Delhivery's. */
-export const SIMULATED_WAYBILL_PREFIX = 'SIM';
 
 /**
  * True the first time an order is asked about, on this machine: a marker directory per order id,
@@ -52,16 +49,21 @@ export const localDelhivery: Delhivery = {
     if (shipment.pin === TEST_PINCODES.bookingFailsOnce && (await firstAttempt(shipment.order))) {
       return failure('UNREACHABLE', 'the local carrier is down for this test pincode (first attempt)');
     }
-    // One waybill per order, as Delhivery keeps one shipment per order id.
-    return { ok: true, waybill: `${SIMULATED_WAYBILL_PREFIX}${shipment.order.replace(/\D/g, '').slice(-12)}` };
+    // One waybill per order, as Delhivery keeps one shipment per order id. SIM so nobody mistakes
+    // it for Delhivery's; the pincode after it chooses the simulated journey's ending (tracking.ts).
+    const digits = shipment.order.replace(/\D/g, '').slice(-12).padStart(12, '0');
+    return { ok: true, waybill: `${SIMULATED_WAYBILL_PREFIX}${shipment.pin}${digits}` };
   },
-  trackShipment: simulatedTracker(24 * 60 * 60 * 1000),
+  trackParcels: simulatedTracker(24 * 60 * 60 * 1000),
+  parcelStaleMs: PARCEL_STALE_MS,
 };
 
 /** The local carrier with simulated days of `dayMs` (LOCAL_CARRIER_DAY_SECONDS). */
 export const localDelhiveryWithDay = (dayMs: number): Delhivery => ({
   ...localDelhivery,
-  trackShipment: simulatedTracker(dayMs),
+  trackParcels: simulatedTracker(dayMs),
+  // As fresh as a quarter hour of a real day: seconds when a simulated day lasts seconds.
+  parcelStaleMs: (PARCEL_STALE_MS * dayMs) / (24 * 60 * 60 * 1000),
 });
 
 /**
@@ -73,5 +75,6 @@ export const unconfiguredDelhivery: Delhivery = {
   quoteRate: async () => undefined,
   checkPincode: async () => undefined,
   createShipment: async () => failure('NOT_CONFIGURED', 'DELHIVERY_TOKEN is not set'),
-  trackShipment: async () => failure('NOT_CONFIGURED', 'DELHIVERY_TOKEN is not set'),
+  trackParcels: async () => failure('NOT_CONFIGURED', 'DELHIVERY_TOKEN is not set'),
+  parcelStaleMs: PARCEL_STALE_MS,
 };

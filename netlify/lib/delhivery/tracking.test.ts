@@ -1,90 +1,211 @@
-/** Delhivery's tracking API as the shop reads it, and the local carrier's simulated scans. */
+/**
+ * Delhivery's tracking API as the shop reads it (contract: the documented answer shape, FACTS
+ * "After the booking" and public answers — `ShipmentData[].Shipment` with `AWB`, `Status` and
+ * `Scans[].ScanDetail {ScanType, Scan, ScanDateTime, ScannedLocation, StatusCode, Instructions}`),
+ * many waybills per request, and the local carrier's simulated journeys.
+ */
 import { describe, expect, it, vi } from 'vitest';
-import { delhiveryTracker, indiaTime, simulatedTracker } from './tracking.ts';
+import { applyScans, newParcel } from '#shop/parcel.ts';
+import {
+  delhiveryTracker,
+  indiaTime,
+  JOURNEY_PINCODES,
+  simulatedPin,
+  simulatedTracker,
+  WAYBILLS_PER_REQUEST,
+} from './tracking.ts';
 
 const answer = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
-const shipment = {
-  ShipmentData: [
-    {
-      Shipment: {
-        AWB: '1234567890',
-        Status: { Status: 'Delivered', StatusDateTime: '2026-11-24T12:00:00.000' },
-        Scans: [
-          {
-            ScanDetail: {
-              Scan: 'In Transit',
-              ScanDateTime: '2026-11-22T09:30:00.000',
-              ScanLocation: 'Dehradun_Hub (Uttarakhand)',
-              Instructions: 'Bag Received',
-            },
-          },
-          {
-            ScanDetail: {
-              Scan: 'Manifested',
-              ScanDateTime: '2026-11-21T16:00:00',
-              ScanLocation: 'Uttarkashi',
-              Instructions: null,
-            },
-          },
-          { ScanDetail: { Scan: 'Delivered', ScanDateTime: '2026-11-24T12:00:00.000+05:30' } },
-        ],
-        ExpectedDeliveryDate: '2026-11-25T23:59:59',
+
+/** One shipment as Delhivery answers it: failed once ("Consignee unavailable"), then delivered. */
+const shipment = (awb: string) => ({
+  Shipment: {
+    AWB: awb,
+    Status: { Status: 'Delivered', StatusType: 'DL', StatusDateTime: '2026-11-24T12:00:00.000' },
+    Scans: [
+      {
+        ScanDetail: {
+          ScanType: 'UD',
+          Scan: 'In Transit',
+          ScanDateTime: '2026-11-22T09:30:00.000',
+          ScannedLocation: 'Dehradun_Hub (Uttarakhand)',
+          StatusCode: 'X-PPOM',
+          Instructions: 'Shipment picked up',
+        },
       },
-    },
-  ],
-};
+      {
+        ScanDetail: {
+          ScanType: 'UD',
+          Scan: 'Manifested',
+          ScanDateTime: '2026-11-21T16:00:00',
+          ScanLocation: 'Uttarkashi',
+          StatusCode: 'X-UCI',
+          Instructions: null,
+        },
+      },
+      {
+        ScanDetail: {
+          ScanType: 'UD',
+          Scan: 'Pending',
+          ScanDateTime: '2026-11-23T18:00:00',
+          ScannedLocation: 'Delhi_Hub',
+          StatusCode: 'EOD-74',
+          Instructions: 'Consignee unavailable',
+        },
+      },
+      {
+        ScanDetail: {
+          ScanType: 'DL',
+          Scan: 'Delivered',
+          ScanDateTime: '2026-11-24T12:00:00.000+05:30',
+          StatusCode: 'EOD-38',
+        },
+      },
+    ],
+    ExpectedDeliveryDate: '2026-11-25T23:59:59',
+  },
+});
 const tracker = (fetchImpl: typeof fetch, baseUrl = 'https://track.delhivery.test') =>
   delhiveryTracker({ token: 'tok', baseUrl, fetchImpl, timeoutMs: 1000 });
+const one = (waybill: string) => [{ waybill, bookedAt: '' }];
 
 describe('delhiveryTracker', () => {
-  it('asks with the token, reads the scans oldest first in UTC, and Delivered', async () => {
+  it('asks with the token, reads each scan with its type and code, oldest first in UTC', async () => {
     const fetchImpl = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
       expect(String(input)).toBe('https://track.delhivery.test/api/v1/packages/json/?waybill=1234567890');
       expect(init?.headers).toMatchObject({ Authorization: 'Token tok' });
-      return answer(shipment);
+      return answer({ ShipmentData: [shipment('1234567890')] });
     });
-    const result = await tracker(fetchImpl)({ waybill: '1234567890', bookedAt: '' });
-    expect(result).toEqual({
-      ok: true,
-      tracking: {
-        delivered: true,
-        simulated: false,
-        expectedDelivery: '2026-11-25T18:29:59.000Z',
-        scans: [
-          { at: '2026-11-21T10:30:00.000Z', status: 'Manifested', location: 'Uttarkashi', note: undefined },
-          {
-            at: '2026-11-22T04:00:00.000Z',
-            status: 'In Transit',
-            location: 'Dehradun_Hub (Uttarakhand)',
-            note: 'Bag Received',
-          },
-          { at: '2026-11-24T06:30:00.000Z', status: 'Delivered', location: '', note: undefined },
-        ],
-      },
+    const result = await tracker(fetchImpl)(one('1234567890'));
+    if (!result.ok) throw new Error(result.message);
+    expect(result.found.get('1234567890')).toEqual({
+      delivered: true,
+      simulated: false,
+      expectedDelivery: '2026-11-25T18:29:59.000Z',
+      scans: [
+        {
+          at: '2026-11-21T10:30:00.000Z',
+          type: 'UD',
+          status: 'Manifested',
+          code: 'X-UCI',
+          location: 'Uttarkashi',
+          note: undefined,
+        },
+        {
+          at: '2026-11-22T04:00:00.000Z',
+          type: 'UD',
+          status: 'In Transit',
+          code: 'X-PPOM',
+          location: 'Dehradun_Hub (Uttarakhand)',
+          note: 'Shipment picked up',
+        },
+        {
+          at: '2026-11-23T12:30:00.000Z',
+          type: 'UD',
+          status: 'Pending',
+          code: 'EOD-74',
+          location: 'Delhi_Hub',
+          note: 'Consignee unavailable',
+        },
+        {
+          at: '2026-11-24T06:30:00.000Z',
+          type: 'DL',
+          status: 'Delivered',
+          code: 'EOD-38',
+          location: '',
+          note: undefined,
+        },
+      ],
     });
+    // The shop core reads it as the journey it was.
+    const { changes } = applyScans(newParcel(), result.found.get('1234567890')?.scans ?? []);
+    expect(changes.map((change) => change.state)).toEqual(['picked-up', 'delivery-failed', 'delivered']);
     // Asked again within 5 minutes: the kept answer.
-    await tracker(fetchImpl)({ waybill: '1234567890', bookedAt: '' });
+    await tracker(fetchImpl)(one('1234567890'));
     expect(fetchImpl).toHaveBeenCalledOnce();
   });
 
-  it('says why there are no scans: unreachable, refused, or an answer that is not a shipment', async () => {
+  it(`asks about many waybills per request, ${WAYBILLS_PER_REQUEST} at most, and leaves out those Delhivery does not know`, async () => {
+    const asked: string[][] = [];
+    const fetchImpl = vi.fn(async (input: string | URL | Request) => {
+      const waybills = (new URL(String(input)).searchParams.get('waybill') ?? '').split(',');
+      asked.push(waybills);
+      // Delhivery answers the waybills it knows; the last of each request it does not.
+      return answer({ ShipmentData: waybills.slice(0, -1).map(shipment), Error: null });
+    });
+    const waybills = Array.from({ length: 120 }, (_, index) => `W${1000 + index}`);
+    const result = await tracker(
+      fetchImpl,
+      'https://bulk.test',
+    )(waybills.map((waybill) => ({ waybill, bookedAt: '' })));
+    expect(asked.map((batch) => batch.length)).toEqual([50, 50, 20]);
+    if (!result.ok) throw new Error(result.message);
+    expect(result.found.size).toBe(117);
+    expect(result.found.has('W1049')).toBe(false);
+  });
+
+  it('reads a lone answer without an AWB as the one waybill asked, and a status without scans as a scan', async () => {
+    const bare = {
+      ShipmentData: [
+        {
+          Shipment: {
+            Status: {
+              Status: 'Dispatched',
+              StatusType: 'UD',
+              StatusDateTime: '2026-11-23T09:00:00',
+              StatusLocation: 'Delhi_Hub',
+            },
+          },
+        },
+      ],
+    };
+    const result = await tracker(async () => answer(bare), 'https://bare.test')(one('W1'));
+    expect(result.ok && result.found.get('W1')?.scans).toEqual([
+      {
+        at: '2026-11-23T03:30:00.000Z',
+        status: 'Dispatched',
+        type: 'UD',
+        location: 'Delhi_Hub',
+        note: undefined,
+        code: undefined,
+      },
+    ]);
+    const nothing = await tracker(
+      async () => answer({ ShipmentData: [{ Shipment: {} }] }),
+      'https://none.test',
+    )(one('W2'));
+    expect(nothing.ok && nothing.found.get('W2')).toEqual({
+      delivered: false,
+      scans: [],
+      expectedDelivery: undefined,
+      simulated: false,
+    });
+    const numeric = { ShipmentData: [{ Shipment: { ...shipment('x').Shipment, AWB: 42 } }] };
+    const byNumber = await tracker(
+      async () => answer(numeric),
+      'https://number.test',
+    )([
+      { waybill: '42', bookedAt: '' },
+      { waybill: '43', bookedAt: '' },
+    ]);
+    expect(byNumber.ok && [...byNumber.found.keys()]).toEqual(['42']);
+  });
+
+  it('says why there are no scans: unreachable, refused, or an answer that is not a shipment list', async () => {
     const offline = tracker(async () => {
       throw new TypeError('fetch failed');
     }, 'https://a.test');
-    expect(await offline({ waybill: 'W', bookedAt: '' })).toMatchObject({ ok: false, code: 'UNREACHABLE' });
-    expect(await tracker(async () => answer({}, 401), 'https://b.test')({ waybill: 'W', bookedAt: '' })).toMatchObject({
-      code: 'REFUSED',
-    });
-    expect(await tracker(async () => answer({}, 503), 'https://c.test')({ waybill: 'W', bookedAt: '' })).toMatchObject({
+    expect(await offline(one('W'))).toMatchObject({ ok: false, code: 'UNREACHABLE' });
+    expect(await tracker(async () => answer({}, 401), 'https://b.test')(one('W'))).toMatchObject({ code: 'REFUSED' });
+    expect(await tracker(async () => answer({}, 503), 'https://c.test')(one('W'))).toMatchObject({
       code: 'UNREACHABLE',
     });
-    const empty = tracker(async () => answer({ ShipmentData: [] }), 'https://d.test');
-    expect(await empty({ waybill: 'W', bookedAt: '' })).toMatchObject({ code: 'UNREACHABLE' });
-    const bare = tracker(async () => answer({ ShipmentData: [{ Shipment: {} }] }), 'https://e.test');
-    expect(await bare({ waybill: 'W', bookedAt: '' })).toEqual({
-      ok: true,
-      tracking: { delivered: false, scans: [], expectedDelivery: undefined, simulated: false },
-    });
+    const odd = tracker(async () => answer({ ShipmentData: 'none' }), 'https://d.test');
+    expect(await odd(one('W'))).toMatchObject({ code: 'UNREACHABLE' });
+    const html = tracker(async () => new Response('<html>', { status: 200 }), 'https://e.test');
+    expect(await html(one('W'))).toMatchObject({ code: 'UNREACHABLE' });
+    const unknown = tracker(async () => answer({ ShipmentData: [] }), 'https://f.test');
+    expect(await unknown(one('W'))).toEqual({ ok: true, found: new Map() });
   });
 
   it('reads India time without a zone as +05:30, and leaves text it cannot read as it is', () => {
@@ -94,16 +215,54 @@ describe('delhiveryTracker', () => {
   });
 });
 
-describe('simulatedTracker', () => {
-  it('shows the scans whose time has come, and Delivered after 3¼ simulated days', async () => {
-    const bookedAt = '2026-11-21T00:00:00.000Z';
-    const day = 1000;
-    const at = (days: number) =>
-      simulatedTracker(day, () => Date.parse(bookedAt) + days * day)({ waybill: 'SIM1', bookedAt });
-    expect(await at(0)).toMatchObject({ ok: true, tracking: { scans: [], delivered: false, simulated: true } });
-    const halfway = await at(1.5);
-    expect(halfway.ok && halfway.tracking.scans.map((scan) => scan.status)).toEqual(['Picked up', 'In transit']);
-    const done = await at(4);
-    expect(done.ok && done.tracking).toMatchObject({ delivered: true, expectedDelivery: '2026-11-21T00:00:03.250Z' });
+describe('simulatedTracker: every ending, chosen by the pincode', () => {
+  const bookedAt = '2026-11-21T00:00:00.000Z';
+  const day = 1000;
+  const waybill = (pin: string) => `SIM${pin}000000000001`;
+  const statesAt = async (pin: string, days: number) => {
+    const result = await simulatedTracker(
+      day,
+      () => Date.parse(bookedAt) + days * day,
+    )([{ waybill: waybill(pin), bookedAt }]);
+    const tracking = result.ok ? result.found.get(waybill(pin)) : undefined;
+    return { tracking, states: applyScans(newParcel(), tracking?.scans ?? []).parcel.state };
+  };
+
+  it('delivers elsewhere at the first attempt, after 3¼ simulated days', async () => {
+    expect((await statesAt('248001', 0)).states).toBe('booked');
+    expect((await statesAt('248001', 1.5)).states).toBe('in-transit');
+    expect((await statesAt('248001', 3)).states).toBe('out-for-delivery');
+    const done = await statesAt('248001', 4);
+    expect(done.states).toBe('delivered');
+    expect(done.tracking).toMatchObject({
+      delivered: true,
+      simulated: true,
+      expectedDelivery: '2026-11-21T00:00:03.250Z',
+    });
+  });
+
+  it('fails once then delivers, returns, or loses the parcel for the test pincodes', async () => {
+    expect((await statesAt(JOURNEY_PINCODES.failsOnce, 3.5)).states).toBe('delivery-failed');
+    expect((await statesAt(JOURNEY_PINCODES.failsOnce, 5)).states).toBe('delivered');
+    expect((await statesAt(JOURNEY_PINCODES.returned, 4.5)).states).toBe('delivery-failed');
+    expect((await statesAt(JOURNEY_PINCODES.returned, 5.5)).states).toBe('returning');
+    const back = await statesAt(JOURNEY_PINCODES.returned, 9);
+    expect(back.states).toBe('returned');
+    expect(back.tracking?.delivered).toBe(false);
+    expect((await statesAt(JOURNEY_PINCODES.lost, 3)).states).toBe('lost');
+  });
+
+  it('knows only its own waybills; an older one without a pincode is delivered', async () => {
+    expect(simulatedPin('SIM248001000000000001')).toBe('248001');
+    expect(simulatedPin('SIM1764057000000')).toBeUndefined();
+    expect(simulatedPin('1234567890')).toBeNull();
+    const result = await simulatedTracker(
+      day,
+      () => Date.parse(bookedAt) + 9 * day,
+    )([
+      { waybill: 'SIM1764057000000', bookedAt },
+      { waybill: '1234567890', bookedAt },
+    ]);
+    expect(result.ok && [...result.found.keys()]).toEqual(['SIM1764057000000']);
   });
 });

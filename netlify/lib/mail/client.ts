@@ -51,7 +51,7 @@ export function createMailer(
 function logged(send: Mailer['sendOrderEmail']): Mailer['sendOrderEmail'] {
   return async (email) => {
     const result = await send(email);
-    if (!result.ok) console.warn(`Mail: confirmation for ${email.orderId} not sent: ${result.message}`);
+    if (!result.ok) console.warn(`Mail: ${email.emailId ?? email.orderId} not sent: ${result.message}`);
     return result;
   };
 }

@@ -1,7 +1,8 @@
 /**
- * The local stand-in for the shop's mail: each confirmation email is written as
- * `<dir>/<orderId>.html`, which a developer opens in a browser. The file is created exclusively
- * (`wx`), so a second email for the same order is refused by the file system: `duplicate`.
+ * The local stand-in for the shop's mail: each email is written as `<dir>/<emailId>.html` (the
+ * confirmation's id is the order id; a parcel's news is `<orderId>-<event>`), which a developer
+ * opens in a browser. The file is created exclusively (`wx`), so a second email with the same id is
+ * refused by the file system: `duplicate`.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -13,8 +14,9 @@ const FILE_NAME = /^[A-Za-z0-9_-]+$/;
 
 export function localMailWriter(dir: string): (email: OrderEmail) => Promise<MailResult> {
   return async (email) => {
-    if (!FILE_NAME.test(email.orderId)) return failure('REFUSED', `"${email.orderId}" cannot name a mail file`);
-    const file = resolve(dir, `${email.orderId}.html`);
+    const name = email.emailId ?? email.orderId;
+    if (!FILE_NAME.test(name)) return failure('REFUSED', `"${name}" cannot name a mail file`);
+    const file = resolve(dir, `${name}.html`);
     const unwritable = (error: unknown) => failure('UNREACHABLE', `${file} could not be written (${String(error)})`);
     try {
       await mkdir(resolve(dir), { recursive: true });

@@ -48,9 +48,8 @@ export function orderEmail(
     order.mode === 'cod'
       ? `You pay <strong>${escapeHtml(formatRupees(totals.total))}</strong> in cash when it arrives.`
       : `Your payment of <strong>${escapeHtml(formatRupees(totals.total))}</strong> has reached us.`;
-  const whatsapp = `https://wa.me/${encodeURIComponent(shop.whatsappNumber)}?text=${encodeURIComponent(`Hi! About my order ${order.orderId}`)}`;
   const body = [
-    `<p style="margin:0 0 16px;font-size:20px;font-weight:bold;color:${COLOURS.forest}">${escapeHtml(shop.name)}</p>`,
+    letterhead(shop.name),
     paragraph(`Hello ${escapeHtml(customer.name)},`),
     paragraph(`Thank you for your order! ${paid}`),
     paragraph(
@@ -58,7 +57,7 @@ export function orderEmail(
     ),
     link
       ? paragraph(
-          `<a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 16px;background:${COLOURS.forest};color:#ffffff;text-decoration:none;border-radius:6px">See your order</a><br><span style="font-size:13px;color:${COLOURS.soft}">Its page shows where your parcel is, from packing to your door. Anyone with this link can see the order, so please keep it to yourself.</span>`,
+          `${buttonLink(link, 'See your order')}<br><span style="font-size:13px;color:${COLOURS.soft}">Its page shows where your parcel is, from packing to your door. Anyone with this link can see the order, so please keep it to yourself.</span>`,
         )
       : '',
     heading('Your order'),
@@ -71,12 +70,15 @@ export function orderEmail(
       ? [heading('What happens next'), ...whatHappensNext.map((text) => paragraph(escapeHtml(text)))]
       : []),
     heading('Questions?'),
-    paragraph(
-      `Reply to this email, write to <a href="mailto:${escapeHtml(shop.email)}" style="color:${COLOURS.forest}">${escapeHtml(shop.email)}</a>, call ${escapeHtml(shop.phone)} or <a href="${escapeHtml(whatsapp)}" style="color:${COLOURS.forest}">message us on WhatsApp</a>, with your order number.`,
-    ),
+    contactParagraph(shop, order.orderId),
     paragraph(`With thanks from all of us at ${escapeHtml(shop.name)}.`),
   ].join('\n');
-  const html = `<!DOCTYPE html>
+  return { subject, html: emailDocument(subject, body) };
+}
+
+/** The shop's emails' one page: a narrow column of `body` (already escaped HTML) that reads on a phone. */
+export function emailDocument(subject: string, body: string): string {
+  return `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -90,10 +92,26 @@ ${body}
 </body>
 </html>
 `;
-  return { subject, html };
 }
 
-const paragraph = (inner: string) => `<p style="margin:0 0 12px">${inner}</p>`;
+/** A paragraph of already escaped HTML. */
+export const paragraph = (inner: string) => `<p style="margin:0 0 12px">${inner}</p>`;
+
+/** The shop's name as the emails' letterhead. */
+export const letterhead = (name: string) =>
+  `<p style="margin:0 0 16px;font-size:20px;font-weight:bold;color:${COLOURS.forest}">${escapeHtml(name)}</p>`;
+
+/** A button-like link (already escaped href). */
+export const buttonLink = (href: string, text: string) =>
+  `<a href="${escapeHtml(href)}" style="display:inline-block;padding:10px 16px;background:${COLOURS.forest};color:#ffffff;text-decoration:none;border-radius:6px">${escapeHtml(text)}</a>`;
+
+/** How to reach the shop about an order: reply, email, phone or WhatsApp. */
+export function contactParagraph(shop: ShopContact, orderId: string): string {
+  const whatsapp = `https://wa.me/${encodeURIComponent(shop.whatsappNumber)}?text=${encodeURIComponent(`Hi! About my order ${orderId}`)}`;
+  return paragraph(
+    `Reply to this email, write to <a href="mailto:${escapeHtml(shop.email)}" style="color:${COLOURS.forest}">${escapeHtml(shop.email)}</a>, call ${escapeHtml(shop.phone)} or <a href="${escapeHtml(whatsapp)}" style="color:${COLOURS.forest}">message us on WhatsApp</a>, with your order number.`,
+  );
+}
 
 const heading = (text: string) =>
   `<h2 style="margin:24px 0 8px;font-size:17px;color:${COLOURS.ink};border-bottom:1px solid ${COLOURS.line};padding-bottom:4px">${escapeHtml(text)}</h2>`;

@@ -10,7 +10,7 @@ import { buildShipment } from '#shop/shipment.ts';
 import type { ShipmentResult } from '../delhivery/client.ts';
 import { orderEmail } from './email.ts';
 import { canMove, type ForwardKind, type ForwardState, forwardOf, type StoredOrder } from './order-log.ts';
-import { staffStatusLabel } from './status.ts';
+import { sheetPaymentStatus, staffStatusLabel } from './status.ts';
 import type { OrderDeps } from './types.ts';
 
 /** A claim on a forward older than this is taken to belong to a worker that died. */
@@ -133,6 +133,11 @@ export async function forwardOrder(deps: OrderDeps, orderId: string): Promise<St
   return order;
 }
 
+/** Writes the order's rows again when what they show has changed (the parcel moved): once, by its claim. */
+export async function syncSheetRows(deps: OrderDeps, orderId: string): Promise<void> {
+  await attempt(deps, orderId, 'sheet', writeSheet(deps));
+}
+
 const bookShipment = (deps: OrderDeps) => async (order: StoredOrder) => {
   const settings = await deps.settings();
   const shipment = buildShipment(order.record, order.cart.weight);
@@ -145,6 +150,7 @@ const writeSheet =
     const status = staffStatusLabel(order);
     const result = await deps.sheets.upsertOrder({
       ...order.record,
+      paymentStatus: sheetPaymentStatus(order),
       ...(order.razorpay?.paymentId ? { paymentId: order.razorpay.paymentId } : {}),
       ...(order.forwards.shipment.waybill ? { waybill: order.forwards.shipment.waybill } : {}),
       status,

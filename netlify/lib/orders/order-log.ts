@@ -4,7 +4,7 @@
  * a retry or a webhook arriving twice can never produce two orders or lose an update.
  */
 import type { Customer, OrderLine, OrderRecord, OrderTotals, PricedCart } from '#shop/order.ts';
-import { type Parcel, parcelClosed } from '#shop/parcel.ts';
+import { type NoticeEvent, type Parcel, parcelClosed } from '#shop/parcel.ts';
 import type { PaymentMode } from '#shop/shipping.ts';
 import type { JsonStore } from '../platform/blobs.ts';
 import { DECOY_KEY, decoyOrder } from './decoy.ts';
@@ -77,8 +77,32 @@ export interface StoredOrder {
    * an order not booked yet, and on one booked before the shop followed parcels (read as `booked`).
    */
   parcel?: Parcel;
+  /**
+   * Messages to the shopper about the parcel, by channel and key (`email:shipped`,
+   * `email:out-for-delivery-2`): written in the same conditional write as the change that earned
+   * them, so each exists once; then claimed, sent and settled (netlify/lib/notify/notices.ts).
+   */
+  notices?: Record<string, NoticeState>;
   history: { at: string; event: string }[];
 }
+
+export interface NoticeState {
+  channel: 'email';
+  event: NoticeEvent;
+  /** `skipped`: no longer true when its turn came (the parcel had moved on); `gave-up`: retries ran out. */
+  status: 'pending' | 'sending' | 'sent' | 'failed' | 'skipped' | 'gave-up';
+  attempts: number;
+  /** When it was earned. */
+  createdAt: string;
+  claimedAt?: string;
+  nextAttemptAt?: string;
+  at?: string;
+  lastError?: string;
+}
+
+/** A notice still to send (or being sent by a worker that may have died). */
+export const noticeOpen = (state: NoticeState) =>
+  state.status === 'pending' || state.status === 'sending' || state.status === 'failed';
 
 /** Everything forwarded once per order, each claimed and settled on the order record (forward.ts). */
 export const FORWARD_KINDS = ['sheet', 'shipment', 'email'] as const;
@@ -108,6 +132,7 @@ const ORPHAN_MARKER_MS = 5 * 60 * 1000;
  * email, too: an order is `forwarded` once its Sheet rows and booking are done).
  */
 const isOpen = (order: StoredOrder) =>
+  Object.values(order.notices ?? {}).some(noticeOpen) ||
   order.status === 'pending' ||
   order.status === 'paid' ||
   (order.status === 'forwarded' &&

@@ -6,7 +6,8 @@
  */
 import { forwardOrder } from './forward.ts';
 import { judgePayment } from './judge-payment.ts';
-import { canMove, FORWARD_KINDS, forwardOf, type StoredOrder } from './order-log.ts';
+import { deliverNotices } from '../notify/notices.ts';
+import { canMove, FORWARD_KINDS, forwardOf, noticeOpen, type StoredOrder } from './order-log.ts';
 import { completePaidOrder } from './pay.ts';
 import type { OrderDeps } from './types.ts';
 
@@ -66,6 +67,11 @@ async function reconcileOne(deps: OrderDeps, orderId: string, report: ReconcileR
   } else if (order && FORWARD_KINDS.some((kind) => RETRIED.has(forwardOf(order, kind).status))) {
     await forwardOrder(deps, orderId);
     report.retried.push(orderId);
+  }
+  // A parcel's news the mail could not take: sent now if its back-off has passed (once, by its claim).
+  if (order && Object.values(order.notices ?? {}).some(noticeOpen)) {
+    const sent = await deliverNotices(deps, orderId);
+    if (sent.sent.length > 0) report.retried.push(orderId);
   }
   // A marker left by a failed write, or beside an order now settled, goes.
   await deps.log.tidyMarker(orderId, deps.now());

@@ -5,32 +5,49 @@
  * - `Placed`: a COD order the shop has; its shipment is being booked.
  * - `Paid`: a prepaid order whose payment is proven; its shipment is being booked.
  * - `Booked`: Delhivery has the shipment; the Waybill column has its number.
+ * - Then the parcel's own state (src/shop/parcel.ts): `Picked up`, `In transit`, `Out for
+ *   delivery`, `Delivery failed: <the courier's reason>`, `Delivered`, `Returning to us`,
+ *   `Returned`, `Cancelled`; `Needs attention: delivery failed twice (…)` or `Needs attention: lost
+ *   or damaged (…)`. A COD order's Payment Status says `Collected by courier` on delivery and `Not
+ *   collected (returned)` once it comes back (`sheetPaymentStatus`).
  * - `Needs attention: <reason>`: the shop stopped trying (retries ran out): staff act by hand. The
  *   booking's reason comes first, then the Sheet's, then the confirmation email's.
  * - `Needs refund: <payments>`: the order was paid more than once; staff refund the extra payment
  *   in Razorpay's dashboard (the order itself goes ahead on its first payment).
  * - `Expired`: a prepaid order never paid within 15 minutes (it never reaches the Sheet).
  */
+import { codMoney, parcelAttention, parcelStaffStatus } from '#shop/parcel.ts';
+import type { SheetOrder } from '../sheets/tabs.ts';
 import { type ForwardState, forwardOf, needsRefund, type StoredOrder } from './order-log.ts';
 
-export type StaffStatus = 'Placed' | 'Paid' | 'Booked' | 'Needs attention' | 'Needs refund' | 'Expired';
+export type StaffStatus = 'Placed' | 'Paid' | 'Booked' | 'Parcel' | 'Needs attention' | 'Needs refund' | 'Expired';
 
-type Judged = Pick<StoredOrder, 'status' | 'mode' | 'forwards' | 'refunds' | 'razorpay'>;
+type Judged = Pick<StoredOrder, 'status' | 'mode' | 'forwards' | 'refunds' | 'razorpay'> &
+  Partial<Pick<StoredOrder, 'parcel'>>;
 
 export function staffStatus(order: Judged): StaffStatus {
   if (order.status === 'expired') return 'Expired';
   if (needsRefund(order)) return 'Needs refund';
   if (attentionReason(order) !== undefined) return 'Needs attention';
-  if (isBooked(order.forwards.shipment)) return 'Booked';
+  if (isBooked(order.forwards.shipment)) return order.parcel && order.parcel.changes.length > 0 ? 'Parcel' : 'Booked';
   return order.mode === 'prepaid' && order.status !== 'pending' ? 'Paid' : 'Placed';
 }
 
-/** The status as written in the Sheet: `Needs attention` carries its reason. */
+/** The status as written in the Sheet: `Needs attention` carries its reason, a parcel its state. */
 export function staffStatusLabel(order: Judged): string {
   const status = staffStatus(order);
   if (status === 'Needs attention') return `Needs attention: ${attentionReason(order)}`;
   if (status === 'Needs refund') return `Needs refund: ${refundReason(order)}`;
+  if (status === 'Parcel' && order.parcel) return parcelStaffStatus(order.parcel);
   return status;
+}
+
+/** The Sheet's Payment Status: the record's, until a COD parcel's cash is collected or comes back. */
+export function sheetPaymentStatus(
+  order: Pick<StoredOrder, 'mode' | 'record'> & Partial<Pick<StoredOrder, 'parcel'>>,
+): SheetOrder['paymentStatus'] {
+  const cash = order.mode === 'cod' && order.parcel ? codMoney(order.parcel.state) : undefined;
+  return cash ?? order.record.paymentStatus;
 }
 
 function refundReason(order: Judged): string {
@@ -44,12 +61,14 @@ const ATTENTION = [
   ['email', 'confirmation email not sent'],
 ] as const;
 
-function attentionReason(order: Pick<StoredOrder, 'forwards'>): string | undefined {
+function attentionReason(
+  order: Pick<StoredOrder, 'forwards'> & Partial<Pick<StoredOrder, 'parcel'>>,
+): string | undefined {
   for (const [kind, what] of ATTENTION) {
     const forward = forwardOf(order, kind);
     if (forward.status === 'needs-attention') return `${what} (${forward.lastError ?? 'no reason given'})`;
   }
-  return undefined;
+  return order.parcel ? parcelAttention(order.parcel) : undefined;
 }
 
 function isBooked(shipment: ForwardState): boolean {

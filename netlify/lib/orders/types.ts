@@ -3,7 +3,8 @@ import type { Product } from '#shop/catalogue.ts';
 import type { Serviceability } from '#shop/deliverability.ts';
 import type { ShipmentRecord } from '#shop/shipment.ts';
 import type { PaymentMode, ShippingRules } from '#shop/shipping.ts';
-import type { ShipmentResult, TrackingResult } from '../delhivery/client.ts';
+import type { ShipmentResult } from '../delhivery/client.ts';
+import type { BulkTracker } from '../delhivery/tracking.ts';
 import type { Outcome } from '../platform/outcome.ts';
 import type { GatewayChoice } from '../razorpay/gateway.ts';
 import type { SheetWriteResult } from '../sheets/client.ts';
@@ -29,6 +30,11 @@ export interface ShopSettingsForOrders extends ShippingRules {
 /** One order's confirmation, ready to send: from `name`, answered to `replyTo` (the shop). */
 export interface OrderEmail {
   orderId: string;
+  /**
+   * Names this email, so it is sent once however often it is asked for: the order id for the
+   * confirmation (the default), `<orderId>-<event>` for a parcel's news (netlify/lib/notify).
+   */
+  emailId?: string;
   to: string;
   subject: string;
   html: string;
@@ -68,10 +74,12 @@ export interface OrderDeps {
     checkPincode(pin: string): Promise<Serviceability | undefined>;
     createShipment(input: { shipment: ShipmentRecord; pickupName: string }): Promise<ShipmentResult>;
     /**
-     * The carrier's scans of a booked shipment, for the order page and /track. `bookedAt` lets the
-     * local stand-in simulate scans from the booking time.
+     * The carrier's scans of booked parcels, many at once (the parcel sync, the order page).
+     * `bookedAt` lets the local stand-in simulate scans from the booking time.
      */
-    trackShipment(input: { waybill: string; bookedAt: string }): Promise<TrackingResult>;
+    trackParcels: BulkTracker;
+    /** How long a parcel's stored state stays fresh before a shopper's page asks again. */
+    parcelStaleMs: number;
   };
   now: () => Date;
 }

@@ -65,11 +65,35 @@ describe('a COD order', () => {
   it('shows the booking even when the carrier cannot be asked for scans', async () => {
     const world = orderWorld(blobs);
     await placeCodOrder(world.deps, codRequest('OUO_1732000000504'));
-    world.deps.carrier.trackShipment = async () => failure('UNREACHABLE', 'Delhivery answered 503');
+    world.deps.carrier.trackParcels = async () => failure('UNREACHABLE', 'Delhivery answered 503');
+    world.clock.now = new Date(world.clock.now.getTime() + 5 * 24 * 60 * 60 * 1000);
     const order = await trackView(world.deps, await stored(world, 'OUO_1732000000504'));
     expect(kinds(order)).toEqual(['placed', 'booked']);
     expect(order.simulatedTracking).toBe(false);
     expect(order.address).toEqual({ city: 'Dehradun', pincode: '248001' });
+  });
+
+  it('asks the carrier when its stored state is stale, stores what changed, and reads the store when fresh', async () => {
+    const world = orderWorld(blobs);
+    await placeCodOrder(world.deps, codRequest('OUO_1732000000506'));
+    world.clock.now = new Date(world.clock.now.getTime() + 3.1 * 24 * 60 * 60 * 1000);
+    const out = await orderView(world.deps, await stored(world, 'OUO_1732000000506'));
+    expect(kinds(out)).toEqual(['placed', 'booked', 'picked-up', 'in-transit', 'out-for-delivery']);
+    expect((await stored(world, 'OUO_1732000000506')).parcel?.state).toBe('out-for-delivery');
+    expect(world.deps.carrier.trackParcels).toHaveBeenCalledTimes(1);
+    // Fresh (asked a minute ago): the stored states, without asking.
+    world.clock.now = new Date(world.clock.now.getTime() + 60 * 1000);
+    await orderView(world.deps, await stored(world, 'OUO_1732000000506'));
+    expect(world.deps.carrier.trackParcels).toHaveBeenCalledTimes(1);
+    // A day on: stale, asked again, delivered.
+    world.clock.now = new Date(world.clock.now.getTime() + 24 * 60 * 60 * 1000);
+    const done = await orderView(world.deps, await stored(world, 'OUO_1732000000506'));
+    expect(kinds(done).at(-1)).toBe('delivered');
+    expect(world.deps.carrier.trackParcels).toHaveBeenCalledTimes(2);
+    // Delivered: its story is over; never asked again.
+    world.clock.now = new Date(world.clock.now.getTime() + 24 * 60 * 60 * 1000);
+    await orderView(world.deps, await stored(world, 'OUO_1732000000506'));
+    expect(world.deps.carrier.trackParcels).toHaveBeenCalledTimes(2);
   });
 
   it('tells the shopper our team is arranging a booking the shop gave up on', async () => {

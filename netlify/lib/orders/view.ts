@@ -7,7 +7,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { OrderView, TrackView } from '#shop/schemas.ts';
-import { type CarrierTracking, orderTimeline, phoneDigits } from '#shop/tracking.ts';
+import { orderTimeline, phoneDigits } from '#shop/tracking.ts';
+import { simulatedPin } from '../delhivery/tracking.ts';
+import { freshOrder } from '../parcels/sync.ts';
 import type { StoredOrder } from './order-log.ts';
 import type { OrderDeps } from './types.ts';
 
@@ -57,18 +59,10 @@ function paymentStatus(order: StoredOrder): string {
   return order.razorpay?.confirming ? 'Confirming' : 'Waiting for payment';
 }
 
-async function tracking(deps: OrderDeps, order: StoredOrder): Promise<CarrierTracking | undefined> {
-  const shipment = order.forwards.shipment;
-  if (!shipment.waybill || !shipment.at) return undefined;
-  const answer = await deps.carrier.trackShipment({ waybill: shipment.waybill, bookedAt: shipment.at });
-  if (answer.ok) return answer.tracking;
-  console.warn(`order view: no scans for ${shipment.waybill}: ${answer.message}`);
-  return undefined; // the page still shows the booking; the scans come back with the carrier
-}
-
 /** Everything but the address: the lines, the money and the timeline. */
-async function common(deps: OrderDeps, order: StoredOrder): Promise<Omit<OrderView, 'address'>> {
-  const scans = await tracking(deps, order);
+async function common(deps: OrderDeps, stored: StoredOrder): Promise<Omit<OrderView, 'address'>> {
+  // The stored states, asked about first when stale (the sync keeps them fresh between visits).
+  const order = await freshOrder(deps, stored);
   const shipment = order.forwards.shipment;
   return {
     orderId: order.orderId,
@@ -94,9 +88,10 @@ async function common(deps: OrderDeps, order: StoredOrder): Promise<Omit<OrderVi
       waybill: shipment.waybill,
       bookedAt: shipment.waybill ? shipment.at : undefined,
       needsAttention: shipment.status === 'needs-attention',
-      tracking: scans,
+      parcel: order.parcel,
     }),
-    simulatedTracking: scans?.simulated ?? false,
+    simulatedTracking:
+      Boolean(shipment.waybill && simulatedPin(shipment.waybill) !== null) || Boolean(order.parcel?.simulated),
   };
 }
 

@@ -5,6 +5,7 @@
  * tab, and every cell goes through `neutraliseCell` on the way, so no definition can forget to.
  */
 import type { OrderRecord } from '#shop/order.ts';
+import type { CodMoney } from '#shop/parcel.ts';
 
 export type CellValue = string | number | undefined;
 
@@ -29,12 +30,14 @@ export interface SheetTab<T> {
 }
 
 /** An order as it reaches the sheet: the order record (docs/shop-rules.md §3) plus what later steps learn about it. */
-export type SheetOrder = OrderRecord & {
+export type SheetOrder = Omit<OrderRecord, 'paymentStatus'> & {
+  /** The record's Pending/Completed, or what became of a COD parcel's cash (netlify/lib/orders/status.ts). */
+  paymentStatus: OrderRecord['paymentStatus'] | CodMoney;
   /** Razorpay payment id, for prepaid orders. */
   paymentId?: string | undefined;
   /** Delhivery waybill, once the shipment is created. */
   waybill?: string | undefined;
-  /** What staff see of the order's state: Placed, Paid, Booked, Needs attention: …, Expired. */
+  /** What staff see of the order's state: Placed, Paid, Booked, the parcel's state, Needs attention: …, Expired. */
   status?: string | undefined;
   /** Parallel to `products` (the priced cart lines): supplies each item's HSN code when known. */
   lines?: readonly { hsnCode?: string | undefined }[] | undefined;

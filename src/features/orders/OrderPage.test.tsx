@@ -115,8 +115,8 @@ describe('<OrderPage>', () => {
     expect(steps.map((step) => step.querySelector('.order-timeline__title')?.textContent)).toEqual([
       'Order placed',
       'Handed to Delhivery',
-      'Picked up',
-      'In transit',
+      'Picked up by Delhivery',
+      'On its way',
     ]);
     expect(steps.at(-1)).toHaveAttribute('aria-current', 'step');
     expect(steps[2]).toHaveTextContent('25 Nov 2026, 8:30 pm');

@@ -53,7 +53,7 @@ describe('<TrackOrder>', () => {
     expect(bodies).toEqual([{ orderId: 'OUO_1764057000000', phone: '9876543210' }]);
     expect(result).toHaveTextContent('Delivering to Dehradun 248001');
     expect(result).not.toHaveTextContent('Mall Road');
-    expect(within(result).getByRole('region', { name: 'Status' })).toHaveTextContent('In transit');
+    expect(within(result).getByRole('region', { name: 'Status' })).toHaveTextContent('On its way');
     expect(within(result).getAllByRole('row')).toHaveLength(3);
     const total = within(result)
       .getAllByRole('term')

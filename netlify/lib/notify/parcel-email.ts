@@ -1,0 +1,81 @@
+/**
+ * The emails that tell a shopper where their parcel is (docs/shop-rules.md §10, "Parcel news"):
+ * shipped (with the /track link), out for delivery (cash on delivery: the amount to keep ready),
+ * a failed delivery attempt (what the courier said, what happens next, how to reach us), and
+ * delivered. Pure; every value HTML-escaped; the same narrow page as the confirmation.
+ */
+import { formatRupees } from '#shop/money.ts';
+import type { NoticeEvent } from '#shop/parcel.ts';
+import {
+  buttonLink,
+  contactParagraph,
+  emailDocument,
+  escapeHtml,
+  letterhead,
+  orderPageUrl,
+  paragraph,
+} from '../orders/email.ts';
+import type { StoredOrder } from '../orders/order-log.ts';
+import type { ShopContact } from '../orders/types.ts';
+
+export type NotifiedOrder = Pick<
+  StoredOrder,
+  'orderId' | 'key' | 'mode' | 'customer' | 'totals' | 'forwards' | 'parcel'
+>;
+
+/** The subject of each message; `{orderId}` is the order's id. */
+export const PARCEL_EMAIL_SUBJECTS: Record<NoticeEvent, (orderId: string) => string> = {
+  shipped: (orderId) => `Your order ${orderId} is on its way`,
+  'out-for-delivery': (orderId) => `Your order ${orderId} is out for delivery today`,
+  'delivery-failed': (orderId) => `We could not deliver your order ${orderId}`,
+  delivered: (orderId) => `Your order ${orderId} has been delivered`,
+};
+
+export function parcelEmail(
+  order: NotifiedOrder,
+  event: NoticeEvent,
+  shop: ShopContact,
+  siteUrl: string,
+): { subject: string; html: string } {
+  const subject = PARCEL_EMAIL_SUBJECTS[event](order.orderId);
+  const site = siteUrl.replace(/\/+$/, '');
+  const page = orderPageUrl(siteUrl, order);
+  const follow = page ?? `${site}/track`;
+  const waybill = order.forwards.shipment.waybill ?? '';
+  const total = escapeHtml(formatRupees(order.totals.total));
+  const lines: Record<NoticeEvent, string[]> = {
+    shipped: [
+      `Your order <strong>${escapeHtml(order.orderId)}</strong> has left us with Delhivery (waybill ${escapeHtml(waybill)}).`,
+      `Follow it on <a href="${escapeHtml(`${site}/track`)}">${escapeHtml(`${site}/track`)}</a> with your order id and phone number${page ? ', or on your order\u2019s own page' : ''}.`,
+    ],
+    'out-for-delivery': [
+      `Your order <strong>${escapeHtml(order.orderId)}</strong> is out for delivery today.`,
+      order.mode === 'cod'
+        ? `It is cash on delivery: please keep <strong>${total}</strong> ready for the courier.`
+        : 'It is paid: there is nothing to pay the courier.',
+    ],
+    'delivery-failed': [
+      `The courier could not deliver your order <strong>${escapeHtml(order.orderId)}</strong> today. They said: \u201c${escapeHtml(lastFailure(order))}\u201d.`,
+      'Delhivery usually tries again the next working day. If a second attempt fails, the parcel comes back to us, so if the address or the day needs changing, please tell us now:',
+    ],
+    delivered: [
+      `Your order <strong>${escapeHtml(order.orderId)}</strong> has been delivered. We hope you enjoy it.`,
+      'If anything is not as it should be, tell us and we will make it right.',
+    ],
+  };
+  const body = [
+    letterhead(shop.name),
+    paragraph(`Hello ${escapeHtml(order.customer.name)},`),
+    ...lines[event].map(paragraph),
+    paragraph(buttonLink(follow, page ? 'See your order' : 'Track your order')),
+    contactParagraph(shop, order.orderId),
+    paragraph(`With thanks from all of us at ${escapeHtml(shop.name)}.`),
+  ].join('\n');
+  return { subject, html: emailDocument(subject, body) };
+}
+
+/** The courier's words for the latest failed attempt. */
+function lastFailure(order: NotifiedOrder): string {
+  const failed = order.parcel?.changes.filter((change) => change.state === 'delivery-failed').at(-1);
+  return failed?.reason ?? 'no reason given';
+}
