@@ -24,6 +24,8 @@ const PLACEHOLDERS: Record<string, string[]> = {
   'ORDER_TEXTS.totalMismatch': ['{total}'],
   'ORDER_TEXTS.alreadyPaid': ['{orderId}'],
   'ORDER_TEXTS.unknownOrder': ['{orderId}'],
+  'PARCEL_TEXTS.keepCashReady': ['{total}'],
+  'PARCEL_TEXTS.failedDetail': ['{reason}'],
 };
 
 /** Every text in the module: `[path, text]`, a text that takes values written with its placeholders. */
@@ -54,6 +56,7 @@ describe('the texts', () => {
         'REVIEW_TEXTS',
         'CONTACT_TEXTS',
         'REQUEST_TEXTS',
+        'PARCEL_TEXTS',
       ]),
     );
   });

@@ -211,37 +211,37 @@ describe('applyScans', () => {
 });
 
 describe('noticeFor: the one message a batch of changes earns', () => {
-  const after = (scans: CarrierScan[], from = newParcel()) => applyScans(from, scans);
+  const moved = (scans: CarrierScan[], from = newParcel()) => applyScans(from, scans);
 
   it('says it shipped once, on pickup or the first transit scan', () => {
-    const picked = after([JOURNEY.pickedUp]);
+    const picked = moved([JOURNEY.pickedUp]);
     expect(noticeFor(picked.changes, picked.parcel, false)).toEqual({ event: 'shipped', key: 'shipped' });
-    const moving = after([JOURNEY.transit], picked.parcel);
+    const moving = moved([JOURNEY.transit], picked.parcel);
     expect(noticeFor(moving.changes, moving.parcel, true)).toBeUndefined();
   });
 
   it('speaks of where the parcel is now, not of states it has left', () => {
-    const all = after(Object.values(JOURNEY));
+    const all = moved(Object.values(JOURNEY));
     expect(noticeFor(all.changes, all.parcel, false)).toEqual({ event: 'delivered', key: 'delivered' });
   });
 
   it('numbers a second time out and a second failed attempt', () => {
-    const first = after([JOURNEY.dispatched]);
+    const first = moved([JOURNEY.dispatched]);
     expect(noticeFor(first.changes, first.parcel, true)).toEqual({
       event: 'out-for-delivery',
       key: 'out-for-delivery',
     });
-    const failed = after([JOURNEY.failed], first.parcel);
+    const failed = moved([JOURNEY.failed], first.parcel);
     expect(noticeFor(failed.changes, failed.parcel, true)).toEqual({
       event: 'delivery-failed',
       key: 'delivery-failed',
     });
-    const again = after([JOURNEY.dispatchedAgain], failed.parcel);
+    const again = moved([JOURNEY.dispatchedAgain], failed.parcel);
     expect(noticeFor(again.changes, again.parcel, true)).toEqual({
       event: 'out-for-delivery',
       key: 'out-for-delivery-2',
     });
-    const second = after([scan(9, 'UD', 'Pending', { code: 'EOD-6' })], again.parcel);
+    const second = moved([scan(9, 'UD', 'Pending', { code: 'EOD-6' })], again.parcel);
     expect(noticeFor(second.changes, second.parcel, true)).toEqual({
       event: 'delivery-failed',
       key: 'delivery-failed-2',
@@ -251,7 +251,7 @@ describe('noticeFor: the one message a batch of changes earns', () => {
   it('sends nothing without a change, nor for a return, a loss or a cancellation', () => {
     expect(noticeFor([], newParcel(), false)).toBeUndefined();
     for (const last of [scan(9, 'RT', 'In Transit'), scan(9, 'UD', 'LOST'), scan(9, 'CN', 'Canceled')]) {
-      const { changes, parcel } = after([last]);
+      const { changes, parcel } = moved([last]);
       expect(noticeFor(changes, parcel, false)).toBeUndefined();
     }
   });

@@ -24,6 +24,7 @@ import razorpayWebhook from '../../netlify/functions/razorpay-webhook.mts';
 import rebuildContent from '../../netlify/functions/rebuild-content.mts';
 import reconcileOrders from '../../netlify/functions/reconcile-orders.mts';
 import reviews from '../../netlify/functions/reviews.mts';
+import syncParcels from '../../netlify/functions/sync-parcels.mts';
 import track from '../../netlify/functions/track.mts';
 import verifyPayment from '../../netlify/functions/verify-payment.mts';
 import { hmacHex } from '../../netlify/lib/razorpay/signature.ts';
@@ -251,6 +252,7 @@ const CASES: Record<string, { success: Call[]; error: Call[] }> = {
     error: [() => razorpayWebhook(post('/api/razorpay/webhook', '{}'))],
   },
   'reconcile-orders': { success: [() => reconcileOrders()], error: [] },
+  'sync-parcels': { success: [() => syncParcels()], error: [] },
   'rebuild-content': { success: [() => rebuildContent()], error: [] },
   'content-published': {
     success: [

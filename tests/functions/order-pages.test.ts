@@ -85,8 +85,8 @@ describe('the order page', () => {
     expect(halfway.timeline.map((step) => step.title)).toEqual([
       'Order placed',
       'Handed to Delhivery',
-      'Picked up',
-      'In transit',
+      'Picked up by Delhivery',
+      'On its way',
     ]);
     vi.setSystemTime(Date.now() + 4 * 60 * 1000);
     const arrived = orderViewSchema.parse(await (await view(placed.orderId, placed.key)).json());

@@ -114,7 +114,12 @@ export function makeOrderView(overrides: Partial<OrderView> = {}): OrderView {
         link: { href: 'https://www.delhivery.com/track-v2/package/SIM1764057000000', text: 'Track on Delhivery' },
       },
       { kind: 'picked-up', title: 'Picked up by Delhivery', at: '2026-11-25T15:00:05.000Z', detail: 'Uttarkashi Hub' },
-      { kind: 'in-transit', title: 'On its way', at: '2026-11-26T09:00:05.000Z', detail: 'Dehradun Sorting (Uttarakhand)' },
+      {
+        kind: 'in-transit',
+        title: 'On its way',
+        at: '2026-11-26T09:00:05.000Z',
+        detail: 'Dehradun Sorting (Uttarakhand)',
+      },
     ],
     simulatedTracking: true,
     address: {

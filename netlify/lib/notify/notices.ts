@@ -119,7 +119,7 @@ async function settle(
 ): Promise<void> {
   await deps.log.update(orderId, (order) => {
     const state = order.notices?.[key];
-    if (!state || state.status !== 'sending') return undefined;
+    if (state?.status !== 'sending') return undefined;
     const now = deps.now();
     const at = now.toISOString();
     const { claimedAt: _claimed, nextAttemptAt: _next, ...rest } = state;

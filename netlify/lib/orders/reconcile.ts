@@ -4,9 +4,10 @@
  * time, and stops taking new orders when its time budget is spent: the rest wait for the next run,
  * and since the oldest always come first, none is skipped for ever. docs/shop-rules.md §10.
  */
+
+import { deliverNotices } from '../notify/notices.ts';
 import { forwardOrder } from './forward.ts';
 import { judgePayment } from './judge-payment.ts';
-import { deliverNotices } from '../notify/notices.ts';
 import { canMove, FORWARD_KINDS, forwardOf, noticeOpen, type StoredOrder } from './order-log.ts';
 import { completePaidOrder } from './pay.ts';
 import type { OrderDeps } from './types.ts';
