@@ -161,10 +161,9 @@ describe("the day's pickup request", () => {
   });
 
   it('lets only one of two runs at once ask Delhivery', async () => {
-    let release = () => undefined as void;
-    w.hold = new Promise((resolve) => {
-      release = resolve;
-    });
+    const held = Promise.withResolvers<undefined>();
+    w.hold = held.promise.then(() => undefined);
+    const release = () => held.resolve(undefined);
     const both = Promise.all([run(w), run(w)]);
     await vi.waitFor(() => expect(w.requests).toHaveLength(1));
     release();
