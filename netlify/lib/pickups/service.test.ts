@@ -161,9 +161,9 @@ describe("the day's pickup request", () => {
   });
 
   it('lets only one of two runs at once ask Delhivery', async () => {
-    const held = Promise.withResolvers<undefined>();
-    w.hold = held.promise.then(() => undefined);
-    const release = () => held.resolve(undefined);
+    const release = await new Promise<() => void>((handOver) => {
+      w.hold = new Promise<void>((resolve) => handOver(resolve));
+    });
     const both = Promise.all([run(w), run(w)]);
     await vi.waitFor(() => expect(w.requests).toHaveLength(1));
     release();
