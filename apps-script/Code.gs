@@ -3,7 +3,8 @@
  *
  * The shop's functions POST JSON here (netlify/lib/sheets/apps-script.ts):
  *   { secret, type, tab, headers: [...], rows: [[...], ...], orderId? | id?, action?: 'upsert', update?: [...] }
- * `type` picks the tab: 'order' → Orders, 'review' → Reviews, 'contact' → Contact Submissions.
+ * `type` picks the tab: 'order' → Orders, 'review' → Reviews, 'contact' → Contact Submissions,
+ * 'pickup' → Pickups (one row per day, keyed by its Date, sent with action 'upsert').
  * A missing tab is created with the header row sent in the body. Order rows are written once per
  * order id: a repeated order answers { ok: true, duplicate: true } and adds nothing. Review and
  * contact rows carry a generated id and are skipped the same way if sent twice.
@@ -33,6 +34,7 @@ var TABS = {
   order: { tab: 'Orders', keyHeader: 'Order ID', keyField: 'orderId' },
   review: { tab: 'Reviews', keyHeader: 'id', keyField: 'id' },
   contact: { tab: 'Contact Submissions', keyHeader: 'id', keyField: 'id' },
+  pickup: { tab: 'Pickups', keyHeader: 'Date', keyField: 'date' },
 };
 
 function doPost(e) {

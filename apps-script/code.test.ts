@@ -194,6 +194,27 @@ describe('Code.gs', () => {
     ]);
   });
 
+  it("keeps one row per day in the Pickups tab, its outcome rewritten when the day's request is retried", () => {
+    const { post, books } = loadScript({ SHARED_SECRET: 's3cret' });
+    const headers = ['Date', 'Time', 'Location', 'Parcels', 'Pickup ID', 'Status', 'Requested At'];
+    const day = (status: string, pickupId = '') => ({
+      secret: 's3cret',
+      type: 'pickup',
+      tab: 'Pickups',
+      date: '2026-11-21',
+      headers,
+      rows: [['2026-11-21', '16:00:00', 'Delhivery Uttarkashi hub', '2', pickupId, status, '']],
+      action: 'upsert',
+      update: headers.slice(1),
+    });
+    expect(post(day('Failed, retrying: HTTP 503'))).toEqual({ ok: true, duplicate: false });
+    expect(post(day('Requested', '8123456'))).toEqual({ ok: true, duplicate: true, updated: true });
+    expect(books.main?.Pickups?.rows).toEqual([
+      headers,
+      ['2026-11-21', '16:00:00', 'Delhivery Uttarkashi hub', '2', '8123456', 'Requested', ''],
+    ]);
+  });
+
   describe('the confirmation email', () => {
     const email = {
       secret: 's3cret',

@@ -86,7 +86,7 @@ describe('bundled content', () => {
       festivalLabel: 'Diwali Discount',
       freeShippingThreshold: 1000,
       codCharge: 150,
-      pickup: { name: 'Delhivery Uttarkashi hub', pincode: '249135' },
+      pickup: { name: 'Delhivery Uttarkashi hub', pincode: '249135', cutoff: '14:00', time: '16:00' },
     });
     expect(settings.whatsappGreeting.length).toBeGreaterThan(0);
   });

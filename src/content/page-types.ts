@@ -8,6 +8,9 @@ export const socialLinkSchema = z.object({
   url: z.url(),
 });
 
+/** A time of day on the 24-hour clock, as the Studio takes it: 09:30, 14:00. */
+const timeOfDaySchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
+
 export const shopSettingsSchema = z.object({
   shopName: z.string(),
   tagline: z.string().default(''),
@@ -23,7 +26,16 @@ export const shopSettingsSchema = z.object({
   address: z.string(),
   socialLinks: z.array(socialLinkSchema).default([]),
   marketplaceNote: z.string().default(''),
-  pickup: z.object({ name: z.string(), pincode: z.string().regex(/^\d{6}$/) }),
+  /**
+   * The registered Delhivery pickup location and its pincode, and the daily pickup request: asked
+   * from `cutoff`, for the courier to come at `time` (India time, HH:MM; docs/shop-rules.md §10).
+   */
+  pickup: z.object({
+    name: z.string(),
+    pincode: z.string().regex(/^\d{6}$/),
+    cutoff: timeOfDaySchema.default('14:00'),
+    time: timeOfDaySchema.default('16:00'),
+  }),
   // Texts across the site (issue 16; docs/content-model.md).
   /** With `{amount}`: the free-shipping threshold. */
   deliveryBanner: z.string(),

@@ -23,6 +23,7 @@ import processPrepaid from '../../netlify/functions/process-prepaid.mts';
 import razorpayWebhook from '../../netlify/functions/razorpay-webhook.mts';
 import rebuildContent from '../../netlify/functions/rebuild-content.mts';
 import reconcileOrders from '../../netlify/functions/reconcile-orders.mts';
+import requestPickup from '../../netlify/functions/request-pickup.mts';
 import reviews from '../../netlify/functions/reviews.mts';
 import syncParcels from '../../netlify/functions/sync-parcels.mts';
 import track from '../../netlify/functions/track.mts';
@@ -254,6 +255,7 @@ const CASES: Record<string, { success: Call[]; error: Call[] }> = {
   'reconcile-orders': { success: [() => reconcileOrders()], error: [] },
   'sync-parcels': { success: [() => syncParcels()], error: [] },
   'rebuild-content': { success: [() => rebuildContent()], error: [] },
+  'request-pickup': { success: [() => requestPickup()], error: [] },
   'content-published': {
     success: [
       async () => {

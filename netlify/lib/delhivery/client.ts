@@ -10,7 +10,7 @@ import { pincodeSchema } from '#shop/schemas.ts';
 import type { ShipmentRecord } from '#shop/shipment.ts';
 import type { PaymentMode } from '#shop/shipping.ts';
 import type { ServerEnv } from '../platform/env.ts';
-import { failure, type Outcome } from '../platform/outcome.ts';
+import { type Failure, failure, type Outcome } from '../platform/outcome.ts';
 import { localDelhiveryWithDay, NOT_SERVICEABLE, unconfiguredDelhivery } from './local.ts';
 import { type BulkTracker, delhiveryTracker, PARCEL_STALE_MS } from './tracking.ts';
 
@@ -36,6 +36,23 @@ export interface PincodeServiceability {
 /** A booked shipment's waybill; `DUPLICATE` when Delhivery already has a shipment for this order. */
 export type ShipmentResult = Outcome<{ waybill: string }>;
 
+/** The day's pickup request (docs/shop-rules.md §10): where, which day and time, how many parcels. */
+export interface PickupRequest {
+  /** The registered pickup location (warehouse) name, as shipments are booked from it. */
+  location: string;
+  /** YYYY-MM-DD, India. */
+  date: string;
+  /** HH:MM:SS, India. */
+  time: string;
+  expectedPackageCount: number;
+}
+
+/**
+ * Delhivery's pickup id; `duplicate` when Delhivery already had a pickup request for that location
+ * and day (its `pr_exist`), whose id it answers: the day's pickup is arranged either way.
+ */
+export type PickupResult = Outcome<{ pickupId: string; duplicate: boolean }>;
+
 export interface Delhivery {
   /** False when the embedded local default is answering (no DELHIVERY_TOKEN). */
   configured: boolean;
@@ -51,6 +68,8 @@ export interface Delhivery {
   trackParcels: BulkTracker;
   /** How long a parcel's stored state stays fresh before a shopper's page asks again. */
   parcelStaleMs: number;
+  /** Asks Delhivery to come for the day's parcels (`POST /fm/request/new/`). */
+  requestPickup(request: PickupRequest): Promise<PickupResult>;
 }
 
 export type DelhiveryEnv = Pick<ServerEnv, 'DELHIVERY_TOKEN' | 'DELHIVERY_BASE_URL'> &
@@ -103,6 +122,22 @@ const createResponseSchema = z.object({
     .nullish(),
 });
 
+/**
+ * Pickup request: `{ pickup_id, pickup_date, pickup_time, pickup_location_name, client_name,
+ * incoming_center_name, expected_package_count }` when made; `{ success: false, pr_exist: true,
+ * pickup_id, error: { message } }` when the location already has one for that day. Delhivery sends
+ * the id as a number; a string is taken too.
+ */
+const pickupIdSchema = z.union([z.number().int().nonnegative(), z.string().trim().min(1)]).transform(String);
+const pickupResponseSchema = z.object({
+  pickup_id: pickupIdSchema.nullish(),
+  pr_exist: z.boolean().nullish(),
+  success: z.boolean().nullish(),
+  error: z.object({ message: z.string().nullish() }).nullish(),
+  data: z.object({ message: z.string().nullish() }).nullish(),
+  message: z.string().nullish(),
+});
+
 // ---- The client --------------------------------------------------------------------------------
 
 export function createDelhivery(
@@ -131,7 +166,9 @@ export function createDelhivery(
     init: RequestInit,
     schema: T,
     timeoutMs: number,
-  ): Promise<{ ok: true; data: z.output<T> } | { ok: false; code: 'UNREACHABLE' | 'REFUSED'; reason: string }> {
+  ): Promise<
+    { ok: true; data: z.output<T> } | { ok: false; code: 'UNREACHABLE' | 'REFUSED'; reason: string; body?: unknown }
+  > {
     let response: Response;
     let body: string;
     try {
@@ -149,7 +186,7 @@ export function createDelhivery(
     if (!response.ok) {
       // A 4xx is Delhivery saying no (a refused token, a bad field); anything else may pass.
       const code = response.status >= 400 && response.status < 500 ? 'REFUSED' : 'UNREACHABLE';
-      return { ok: false, code, reason: `HTTP ${response.status}${remark(json)}` };
+      return { ok: false, code, reason: `HTTP ${response.status}${remark(json)}`, body: json };
     }
     if (json === undefined) return { ok: false, code: 'UNREACHABLE', reason: 'response is not JSON' };
     const parsed = schema.safeParse(json);
@@ -202,6 +239,29 @@ export function createDelhivery(
       return { serviceable: prepaid || cod, prepaid, cod };
     },
 
+    async requestPickup({ location, date, time, expectedPackageCount }) {
+      const result = await call(
+        url('/fm/request/new/'),
+        {
+          method: 'POST',
+          headers: { ...headers, 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            pickup_time: time,
+            pickup_date: date,
+            pickup_location: location,
+            expected_package_count: expectedPackageCount,
+          }),
+        },
+        z.unknown(),
+        shipmentTimeoutMs,
+      );
+      const outcome = result.ok
+        ? pickupOutcome(result.data, undefined)
+        : pickupOutcome(result.body, failure(result.code, result.reason));
+      if (!outcome.ok) console.warn(`delhivery: no pickup for ${location} on ${date}: ${outcome.message}`);
+      return outcome;
+    },
+
     async createShipment({ shipment, pickupName }) {
       const data = JSON.stringify({ shipments: [shipment], pickup_location: { name: pickupName } });
       const result = await call(
@@ -228,6 +288,24 @@ export function createDelhivery(
       return failure(/duplicate/i.test(reason) ? 'DUPLICATE' : 'REFUSED', reason);
     },
   };
+}
+
+/**
+ * The pickup id Delhivery answered, or why there is none. A pickup request the location already has
+ * for that day (`pr_exist`) is Delhivery's "already done", whatever status it came with.
+ */
+function pickupOutcome(json: unknown, fallback: Failure | undefined): PickupResult {
+  const parsed = pickupResponseSchema.safeParse(json);
+  const answer = parsed.success ? parsed.data : undefined;
+  if (answer?.pickup_id && answer.pr_exist) return { ok: true, pickupId: answer.pickup_id, duplicate: true };
+  if (fallback) return fallback;
+  if (answer?.pickup_id && answer.success !== false) return { ok: true, pickupId: answer.pickup_id, duplicate: false };
+  const reason =
+    [answer?.error?.message, answer?.data?.message, answer?.message].find((text) => text?.trim())?.trim() ??
+    (parsed.success
+      ? 'Delhivery answered no pickup id'
+      : `unexpected response shape: ${z.prettifyError(parsed.error)}`);
+  return failure(parsed.success ? 'REFUSED' : 'UNREACHABLE', reason);
 }
 
 function rejectionReason(

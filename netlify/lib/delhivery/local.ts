@@ -56,6 +56,12 @@ export const localDelhivery: Delhivery = {
   },
   trackParcels: simulatedTracker(24 * 60 * 60 * 1000),
   parcelStaleMs: PARCEL_STALE_MS,
+  // A made-up pickup id, the same for a location and day (Delhivery keeps one request per day).
+  requestPickup: async ({ location, date }) => ({
+    ok: true,
+    pickupId: `SIMPU${date.replace(/\D/g, '')}${location.length}`,
+    duplicate: false,
+  }),
 };
 
 /** The local carrier with simulated days of `dayMs` (LOCAL_CARRIER_DAY_SECONDS). */
@@ -77,4 +83,5 @@ export const unconfiguredDelhivery: Delhivery = {
   createShipment: async () => failure('NOT_CONFIGURED', 'DELHIVERY_TOKEN is not set'),
   trackParcels: async () => failure('NOT_CONFIGURED', 'DELHIVERY_TOKEN is not set'),
   parcelStaleMs: PARCEL_STALE_MS,
+  requestPickup: async () => failure('NOT_CONFIGURED', 'DELHIVERY_TOKEN is not set'),
 };

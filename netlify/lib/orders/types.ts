@@ -21,7 +21,8 @@ export interface ShopContact {
 }
 
 export interface ShopSettingsForOrders extends ShippingRules {
-  pickup: { name: string; pincode: string };
+  /** The Delhivery pickup location, and the daily pickup request's cut-off and time (HH:MM, India). */
+  pickup: { name: string; pincode: string; cutoff: string; time: string };
   shop: ShopContact;
   /** The shipping policy's dispatch and delivery paragraphs, as the order page shows them. */
   whatHappensNext: string[];

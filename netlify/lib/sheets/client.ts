@@ -12,9 +12,11 @@ import { csvWriter } from './local-csv.ts';
 import {
   CONTACT_TAB,
   ORDERS_TAB,
+  PICKUPS_TAB,
   REVIEWS_TAB,
   type SheetContact,
   type SheetOrder,
+  type SheetPickup,
   type SheetReview,
   type SheetTab,
 } from './tabs.ts';
@@ -44,6 +46,8 @@ export interface SheetsClient {
   appendReview(review: SheetReview): Promise<SheetWriteResult>;
   /** Appends a message to the Contact Submissions tab; idempotent by its id. */
   appendContact(contact: SheetContact): Promise<SheetWriteResult>;
+  /** The day's pickup request in the Pickups tab: one row per day, rewritten as the request goes. */
+  upsertPickup(pickup: SheetPickup): Promise<SheetWriteResult>;
 }
 
 export type SheetsEnv = Pick<ServerEnv, 'SHEETS_WEBHOOK_URL' | 'SHEETS_WEBHOOK_SECRET' | 'LOCAL_SHEETS_DIR'> &
@@ -78,6 +82,7 @@ export function createSheets(
     upsertOrder: (order) => write(ORDERS_TAB, order, { upsert: true }),
     appendReview: (review) => write(REVIEWS_TAB, review),
     appendContact: (contact) => write(CONTACT_TAB, contact),
+    upsertPickup: (pickup) => write(PICKUPS_TAB, pickup, { upsert: true }),
   };
 }
 

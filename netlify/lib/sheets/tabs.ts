@@ -1,5 +1,5 @@
 /**
- * The row layout of the staff's Sheet: each tab (Orders, Reviews, Contact Submissions) is a
+ * The row layout of the staff's Sheet: each tab (Orders, Reviews, Contact Submissions, Pickups) is a
  * definition of its headers, its idempotency key and the rows one record becomes. Both writers —
  * the Apps Script web app (`apps-script.ts`) and the local CSV stand-in (`local-csv.ts`) — take any
  * tab, and every cell goes through `neutraliseCell` on the way, so no definition can forget to.
@@ -191,6 +191,38 @@ export const CONTACT_TAB: SheetTab<SheetContact> = {
   keyField: 'id',
   key: (contact) => contact.id,
   rows: (contact) => [CONTACT_HEADERS.map((header) => contact[header])],
+};
+
+/** The day's pickup request to Delhivery (docs/shop-rules.md §10): one row per day, kept up to date. */
+export const PICKUP_HEADERS = ['Date', 'Time', 'Location', 'Parcels', 'Pickup ID', 'Status', 'Requested At'] as const;
+
+export interface SheetPickup {
+  /** India's day, YYYY-MM-DD: the row's key. */
+  date: string;
+  /** The pickup time asked of Delhivery, HH:MM:SS India time. */
+  time: string;
+  location: string;
+  /** The parcels waiting when the request was (last) made. */
+  parcels: number;
+  pickupId?: string | undefined;
+  /** Requested, Failed, retrying: …, Not requested: … (`pickupStatusLabel`). */
+  status: string;
+  /** When Delhivery took the request (ISO, UTC). */
+  requestedAt?: string | undefined;
+}
+
+export const PICKUPS_TAB: SheetTab<SheetPickup> = {
+  name: 'Pickups',
+  type: 'pickup',
+  headers: PICKUP_HEADERS,
+  keyHeader: 'Date',
+  keyField: 'date',
+  // A retry may change the count and the outcome; the day stays.
+  updatable: ['Time', 'Location', 'Parcels', 'Pickup ID', 'Status', 'Requested At'],
+  key: (pickup) => pickup.date,
+  rows: (pickup) => [
+    [pickup.date, pickup.time, pickup.location, pickup.parcels, pickup.pickupId, pickup.status, pickup.requestedAt],
+  ],
 };
 
 /**

@@ -3,6 +3,9 @@ import { defineArrayMember, defineField, defineType } from 'sanity';
 import { iconField } from '../fields.ts';
 import { copyField } from './fields.ts';
 
+/** A time of day on the 24-hour clock: 09:30, 14:00. */
+const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
+
 export const shopSettings = defineType({
   name: 'shopSettings',
   title: 'Shop settings',
@@ -116,6 +119,33 @@ export const shopSettings = defineType({
       fields: [
         defineField({ name: 'name', type: 'string', validation: (rule) => rule.required() }),
         defineField({ name: 'pincode', type: 'string', validation: (rule) => rule.required().regex(/^\d{6}$/) }),
+        defineField({
+          name: 'cutoff',
+          title: 'Pickup request cut-off (India time, HH:MM)',
+          type: 'string',
+          description:
+            "From this time each day the shop asks Delhivery once for a pickup of the day's booked parcels (only when there are any). Parcels booked later go with the next day's pickup. Must be before the pickup time.",
+          initialValue: '14:00',
+          validation: (rule) =>
+            rule
+              .required()
+              .regex(HH_MM, { name: 'HH:MM' })
+              .custom((cutoff, context) => {
+                const time = (context.parent as { time?: unknown } | undefined)?.time;
+                return typeof cutoff !== 'string' || typeof time !== 'string' || cutoff < time
+                  ? true
+                  : 'The cut-off must be before the pickup time.';
+              }),
+        }),
+        defineField({
+          name: 'time',
+          title: 'Pickup time asked of Delhivery (India time, HH:MM)',
+          type: 'string',
+          description:
+            "The time the courier is asked to come for the day's parcels (Delhivery's pickup_time). A request that fails is retried until this time; after it, staff are told to arrange the day's pickup themselves.",
+          initialValue: '16:00',
+          validation: (rule) => rule.required().regex(HH_MM, { name: 'HH:MM' }),
+        }),
       ],
     }),
   ],

@@ -1,0 +1,161 @@
+/**
+ * The pickup request against Delhivery's documented shape (`POST /fm/request/new/`, JSON body
+ * `pickup_time`, `pickup_date`, `pickup_location`, `expected_package_count`; token auth). Its answer
+ * as integrations record it: `{ pickup_id, pickup_date, pickup_time, pickup_location_name,
+ * client_name, incoming_center_name, expected_package_count }`, and for a day that already has a
+ * request `{ success: false, pr_exist: true, pickup_id, error: { message, code }, data: { message } }`.
+ */
+import { HttpResponse, http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { z } from 'zod';
+import { server } from '#tests/support/msw.ts';
+import { createDelhivery, type PickupRequest } from './client.ts';
+
+const BASE = 'https://delhivery.test';
+const TOKEN = 'test-token';
+const PICKUP_URL = `${BASE}/fm/request/new/`;
+
+/** What Delhivery expects; anything else is answered 400 here, as Delhivery would. */
+const pickupBodySchema = z.strictObject({
+  pickup_time: z.string().regex(/^\d{2}:\d{2}:\d{2}$/),
+  pickup_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  pickup_location: z.string().min(1),
+  expected_package_count: z.number().int().positive(),
+});
+
+const REQUEST: PickupRequest = {
+  location: 'Delhivery Uttarkashi hub',
+  date: '2026-11-21',
+  time: '16:00:00',
+  expectedPackageCount: 3,
+};
+
+const MADE = {
+  pickup_id: 8_123_456,
+  pickup_date: '2026-11-21',
+  pickup_time: '16:00:00',
+  pickup_location_name: 'Delhivery Uttarkashi hub',
+  client_name: 'ORANGUTANORGANICS SURFACE',
+  incoming_center_name: 'Uttarkashi_Bhatwari_D (Uttarakhand)',
+  expected_package_count: '3',
+};
+
+function pickupHandler(answer: () => Response, seen: unknown[] = []) {
+  return http.post(PICKUP_URL, async ({ request }) => {
+    if (request.headers.get('authorization') !== `Token ${TOKEN}`) {
+      return HttpResponse.json({ detail: 'Invalid token' }, { status: 401 });
+    }
+    if (!request.headers.get('content-type')?.startsWith('application/json')) {
+      return HttpResponse.json({ error: 'JSON expected' }, { status: 415 });
+    }
+    const body = pickupBodySchema.safeParse(await request.json());
+    if (!body.success) return HttpResponse.json({ error: z.prettifyError(body.error) }, { status: 400 });
+    seen.push(body.data);
+    return answer();
+  });
+}
+
+const carrier = (token = TOKEN) => createDelhivery({ DELHIVERY_TOKEN: token, DELHIVERY_BASE_URL: BASE });
+
+let warn: MockInstance<typeof console.warn>;
+beforeEach(() => {
+  warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterEach(() => warn.mockRestore());
+
+describe('requestPickup', () => {
+  it("posts the day's request as JSON and reads Delhivery's pickup id", async () => {
+    const seen: unknown[] = [];
+    server.use(pickupHandler(() => HttpResponse.json(MADE), seen));
+    expect(await carrier().requestPickup(REQUEST)).toEqual({ ok: true, pickupId: '8123456', duplicate: false });
+    expect(seen).toEqual([
+      {
+        pickup_time: '16:00:00',
+        pickup_date: '2026-11-21',
+        pickup_location: 'Delhivery Uttarkashi hub',
+        expected_package_count: 3,
+      },
+    ]);
+  });
+
+  it("takes the id of the day's existing request (pr_exist) as done, whatever the status", async () => {
+    const exists = {
+      status: false,
+      success: false,
+      pickup_id: 8_123_456,
+      pr_exist: true,
+      error: { message: 'Pickup request already exists for this date', code: 409 },
+      data: { message: 'Pickup request already exists for this date' },
+    };
+    server.use(pickupHandler(() => HttpResponse.json(exists, { status: 400 })));
+    expect(await carrier().requestPickup(REQUEST)).toEqual({ ok: true, pickupId: '8123456', duplicate: true });
+    server.use(pickupHandler(() => HttpResponse.json(exists)));
+    expect(await carrier().requestPickup(REQUEST)).toEqual({ ok: true, pickupId: '8123456', duplicate: true });
+  });
+
+  it("reports Delhivery's refusal in its own words", async () => {
+    server.use(
+      pickupHandler(() =>
+        HttpResponse.json({
+          success: false,
+          pr_exist: false,
+          error: { message: 'ClientWarehouse matching query does not exist.' },
+        }),
+      ),
+    );
+    expect(await carrier().requestPickup(REQUEST)).toEqual({
+      ok: false,
+      code: 'REFUSED',
+      message: 'ClientWarehouse matching query does not exist.',
+    });
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('no pickup for Delhivery Uttarkashi hub on 2026-11-21'));
+  });
+
+  it('reports a refused token, a server error and a network failure as failures to retry or fix', async () => {
+    server.use(pickupHandler(() => HttpResponse.json(MADE)));
+    expect(await carrier('wrong').requestPickup(REQUEST)).toMatchObject({ ok: false, code: 'REFUSED' });
+    server.use(pickupHandler(() => new HttpResponse('Bad gateway', { status: 502 })));
+    expect(await carrier().requestPickup(REQUEST)).toMatchObject({ ok: false, code: 'UNREACHABLE' });
+    server.use(http.post(PICKUP_URL, () => HttpResponse.error()));
+    expect(await carrier().requestPickup(REQUEST)).toMatchObject({ ok: false, code: 'UNREACHABLE' });
+  });
+
+  it('says what is wrong with an answer it cannot read', async () => {
+    server.use(pickupHandler(() => HttpResponse.json({ message: 'Accepted' })));
+    expect(await carrier().requestPickup(REQUEST)).toEqual({ ok: false, code: 'REFUSED', message: 'Accepted' });
+    server.use(pickupHandler(() => HttpResponse.json({})));
+    expect(await carrier().requestPickup(REQUEST)).toEqual({
+      ok: false,
+      code: 'REFUSED',
+      message: 'Delhivery answered no pickup id',
+    });
+    server.use(pickupHandler(() => HttpResponse.json([1, 2])));
+    expect(await carrier().requestPickup(REQUEST)).toMatchObject({
+      ok: false,
+      code: 'UNREACHABLE',
+      message: expect.stringContaining('unexpected response shape'),
+    });
+  });
+});
+
+describe('requestPickup without DELHIVERY_TOKEN', () => {
+  it('answers a made-up pickup id locally, the same for a location and day', async () => {
+    const local = createDelhivery({ DELHIVERY_TOKEN: undefined, DELHIVERY_BASE_URL: BASE });
+    const first = await local.requestPickup(REQUEST);
+    expect(first).toMatchObject({ ok: true, pickupId: expect.stringMatching(/^SIMPU20261121/), duplicate: false });
+    expect(await local.requestPickup(REQUEST)).toEqual(first);
+  });
+
+  it('is not configured in production, and asks nobody', async () => {
+    const production = createDelhivery({
+      DELHIVERY_TOKEN: undefined,
+      DELHIVERY_BASE_URL: BASE,
+      CONTEXT: 'production',
+    });
+    expect(await production.requestPickup(REQUEST)).toEqual({
+      ok: false,
+      code: 'NOT_CONFIGURED',
+      message: 'DELHIVERY_TOKEN is not set',
+    });
+  });
+});

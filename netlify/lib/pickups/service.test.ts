@@ -1,0 +1,239 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
+import { change, parcelOf, putOrders } from '#tests/support/parcels.ts';
+import type { PickupRequest } from '../delhivery/client.ts';
+import { createOrderLog } from '../orders/order-log.ts';
+import { failure } from '../platform/outcome.ts';
+import type { SheetPickup } from '../sheets/tabs.ts';
+import { type PickupDay, type PickupDeps, parcelsWaiting, requestDailyPickup, STALE_CLAIM_MS } from './service.ts';
+
+let blobs: TestBlobs;
+beforeAll(async () => {
+  blobs = await startTestBlobs();
+});
+afterAll(() => blobs.stop());
+
+// India is UTC+05:30: the cut-off 14:00 is 08:30 UTC, the pickup time 16:00 is 10:30 UTC.
+const BEFORE_CUTOFF = '2026-11-21T08:00:00.000Z';
+const AFTER_CUTOFF = '2026-11-21T08:35:00.000Z';
+const LATER_THAT_DAY = '2026-11-21T09:05:00.000Z';
+const AFTER_PICKUP_TIME = '2026-11-21T10:35:00.000Z';
+const NEXT_DAY = '2026-11-22T08:35:00.000Z';
+
+let counter = 0;
+
+interface World {
+  deps: PickupDeps;
+  requests: PickupRequest[];
+  rows: SheetPickup[];
+  clock: { now: Date };
+  carrierDown: boolean;
+  sheetDown: boolean;
+  /** Holds each request until released, so two runs overlap. */
+  hold?: Promise<void>;
+}
+
+async function world(orders: Parameters<typeof putOrders>[1] = []): Promise<World> {
+  counter += 1;
+  const log = createOrderLog(blobs.store(`pickup-orders-${counter}`));
+  await putOrders(log, orders);
+  const w: World = {
+    requests: [],
+    rows: [],
+    clock: { now: new Date(AFTER_CUTOFF) },
+    carrierDown: false,
+    sheetDown: false,
+    deps: undefined as unknown as PickupDeps,
+  };
+  w.deps = {
+    log,
+    store: blobs.store(`pickups-${counter}`),
+    settings: async () => ({ pickup: { name: 'Delhivery Uttarkashi hub', cutoff: '14:00', time: '16:00' } }),
+    carrier: {
+      requestPickup: vi.fn(async (request: PickupRequest) => {
+        w.requests.push(request);
+        await w.hold;
+        if (w.carrierDown) return failure('UNREACHABLE', 'HTTP 503');
+        return { ok: true as const, pickupId: `PU${w.requests.length}`, duplicate: false };
+      }),
+    },
+    sheets: {
+      upsertPickup: vi.fn(async (row: SheetPickup) => {
+        if (w.sheetDown) return failure('UNREACHABLE', 'Sheet unreachable');
+        const index = w.rows.findIndex((existing) => existing.date === row.date);
+        if (index < 0) w.rows.push(row);
+        else w.rows[index] = row;
+        return { ok: true as const, duplicate: index >= 0 };
+      }),
+    },
+    now: () => w.clock.now,
+  };
+  return w;
+}
+
+const run = (w: World, at?: string) => {
+  if (at) w.clock.now = new Date(at);
+  return requestDailyPickup(w.deps);
+};
+
+const stored = async (w: World, date = '2026-11-21') =>
+  (await w.deps.store.getWithMetadata(`pickup-${date}`, { type: 'json' }))?.data as PickupDay | undefined;
+
+/** Two parcels waiting (one booked before parcels were followed), and others that are not. */
+const TODAY = [
+  { orderId: 'OUO_1763700000001' },
+  { orderId: 'OUO_1763700000002', parcel: parcelOf() },
+  { orderId: 'OUO_1763700000003', parcel: parcelOf(change('picked-up', '2026-11-21T07:00:00.000Z')) },
+  {
+    orderId: 'OUO_1763700000004',
+    parcel: parcelOf(change('picked-up', '2026-11-20T07:00:00.000Z'), change('delivered', '2026-11-21T05:00:00.000Z')),
+  },
+  { orderId: 'OUO_1763700000005', unbooked: true },
+];
+
+describe('parcelsWaiting', () => {
+  it('counts booked parcels not picked up yet, an order booked before parcels were followed among them', async () => {
+    const w = await world(TODAY);
+    expect(await parcelsWaiting(w.deps.log)).toBe(2);
+  });
+});
+
+describe("the day's pickup request", () => {
+  let w: World;
+  beforeEach(async () => {
+    w = await world(TODAY);
+  });
+
+  it('waits before the cut-off: nothing asked, nothing recorded', async () => {
+    expect(await run(w, BEFORE_CUTOFF)).toEqual({ action: 'wait', date: '2026-11-21', cutoff: '14:00' });
+    expect(w.requests).toEqual([]);
+    expect(await stored(w)).toBeUndefined();
+  });
+
+  it('asks for nothing when no parcel waits', async () => {
+    const empty = await world([
+      { orderId: 'OUO_1763700000011', parcel: parcelOf(change('picked-up', '2026-11-21T07:00:00.000Z')) },
+    ]);
+    expect(await run(empty)).toEqual({ action: 'none', date: '2026-11-21' });
+    expect(empty.requests).toEqual([]);
+    expect(empty.rows).toEqual([]);
+    expect(await stored(empty)).toBeUndefined();
+  });
+
+  it("after the cut-off asks once for the day's waiting parcels, at the pickup time, and shows it in the Sheet", async () => {
+    expect(await run(w)).toEqual({
+      action: 'requested',
+      date: '2026-11-21',
+      pickupId: 'PU1',
+      parcels: 2,
+      duplicate: false,
+    });
+    expect(w.requests).toEqual([
+      { location: 'Delhivery Uttarkashi hub', date: '2026-11-21', time: '16:00:00', expectedPackageCount: 2 },
+    ]);
+    expect(w.rows).toEqual([
+      {
+        date: '2026-11-21',
+        time: '16:00:00',
+        location: 'Delhivery Uttarkashi hub',
+        parcels: 2,
+        pickupId: 'PU1',
+        status: 'Requested',
+        requestedAt: AFTER_CUTOFF,
+      },
+    ]);
+    expect(await stored(w)).toMatchObject({
+      status: 'requested',
+      pickupId: 'PU1',
+      attempts: 1,
+      sheetStatus: 'Requested',
+    });
+  });
+
+  it('never asks twice for a day after a success, however often it runs; the next day asks again', async () => {
+    await run(w);
+    expect(await run(w, LATER_THAT_DAY)).toEqual({ action: 'already-requested', date: '2026-11-21', pickupId: 'PU1' });
+    expect(await run(w, AFTER_PICKUP_TIME)).toMatchObject({ action: 'already-requested' });
+    expect(w.requests).toHaveLength(1);
+    expect(vi.mocked(w.deps.sheets.upsertPickup)).toHaveBeenCalledTimes(1);
+    expect(await run(w, NEXT_DAY)).toMatchObject({ action: 'requested', date: '2026-11-22' });
+    expect(w.requests.map((request) => request.date)).toEqual(['2026-11-21', '2026-11-22']);
+  });
+
+  it('lets only one of two runs at once ask Delhivery', async () => {
+    const release = await new Promise<() => void>((handOver) => {
+      w.hold = new Promise<void>((resolve) => handOver(resolve));
+    });
+    const both = Promise.all([run(w), run(w)]);
+    await vi.waitFor(() => expect(w.requests).toHaveLength(1));
+    release();
+    const reports = (await both).map((report) => report.action).sort();
+    expect(reports).toEqual(['claimed-elsewhere', 'requested']);
+    expect(w.requests).toHaveLength(1);
+  });
+
+  it('retries a failed request on the next run that day, and shows each outcome in the Sheet', async () => {
+    w.carrierDown = true;
+    expect(await run(w)).toEqual({ action: 'failed', date: '2026-11-21', parcels: 2, error: 'HTTP 503', attempts: 1 });
+    expect(w.rows[0]?.status).toBe('Failed, retrying: HTTP 503');
+    expect(await stored(w)).toMatchObject({ status: 'failed', error: 'HTTP 503' });
+
+    w.carrierDown = false;
+    expect(await run(w, LATER_THAT_DAY)).toMatchObject({ action: 'requested', pickupId: 'PU2' });
+    expect(w.requests).toHaveLength(2);
+    expect(w.rows).toHaveLength(1);
+    expect(w.rows[0]).toMatchObject({ status: 'Requested', pickupId: 'PU2', requestedAt: LATER_THAT_DAY });
+    const day = await stored(w);
+    expect(day).toMatchObject({ status: 'requested', attempts: 2 });
+    expect(day?.error).toBeUndefined();
+  });
+
+  it('gives up once the pickup time has passed with the request failed, and tells staff in the Sheet', async () => {
+    w.carrierDown = true;
+    await run(w);
+    expect(await run(w, AFTER_PICKUP_TIME)).toEqual({ action: 'late', date: '2026-11-21', status: 'failed' });
+    expect(w.requests).toHaveLength(1);
+    expect(w.rows[0]?.status).toBe('Not requested: HTTP 503');
+    expect(await stored(w)).toMatchObject({ status: 'gave-up', sheetStatus: 'Not requested: HTTP 503' });
+    expect(await run(w)).toMatchObject({ action: 'late', status: 'gave-up' });
+    expect(vi.mocked(w.deps.sheets.upsertPickup)).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks nothing on a first run after the pickup time', async () => {
+    expect(await run(w, AFTER_PICKUP_TIME)).toEqual({ action: 'late', date: '2026-11-21' });
+    expect(w.requests).toEqual([]);
+  });
+
+  it('writes a row the Sheet missed on a later run, without asking Delhivery again', async () => {
+    w.sheetDown = true;
+    expect(await run(w)).toMatchObject({ action: 'requested' });
+    expect(w.rows).toEqual([]);
+    expect((await stored(w))?.sheetStatus).toBeUndefined();
+    w.sheetDown = false;
+    expect(await run(w, LATER_THAT_DAY)).toMatchObject({ action: 'already-requested' });
+    expect(w.rows).toMatchObject([{ status: 'Requested', pickupId: 'PU1' }]);
+    expect(w.requests).toHaveLength(1);
+  });
+
+  it('leaves a fresh claim to the run that holds it, and takes over one abandoned by a run that died', async () => {
+    const claim: PickupDay = {
+      date: '2026-11-21',
+      status: 'requesting',
+      time: '16:00:00',
+      location: 'Delhivery Uttarkashi hub',
+      parcels: 2,
+      attempts: 1,
+      claimedAt: AFTER_CUTOFF,
+    };
+    await w.deps.store.setJSON('pickup-2026-11-21', claim, { onlyIfNew: true });
+    expect(await run(w, new Date(Date.parse(AFTER_CUTOFF) + 60_000).toISOString())).toEqual({
+      action: 'claimed-elsewhere',
+      date: '2026-11-21',
+    });
+    expect(w.requests).toEqual([]);
+    expect(await run(w, new Date(Date.parse(AFTER_CUTOFF) + STALE_CLAIM_MS).toISOString())).toMatchObject({
+      action: 'requested',
+    });
+    expect(await stored(w)).toMatchObject({ status: 'requested', attempts: 2 });
+  });
+});

@@ -1,0 +1,173 @@
+// `npm run report:returns -- [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--json]`: the return-to-origin
+// report (docs/shop-rules.md §10) over the order log. Without dates: the last 30 days, today
+// included (India's days). `--json` prints the figures as JSON instead of the table.
+//
+// Reads Netlify Blobs (store `orders`): a site's, when NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN are
+// set (a personal access token of a member of the site's team); otherwise the local sandbox that
+// `npm start` and `netlify dev` use, `.netlify/blobs-serve/`. It only reads.
+//
+// Node 24 runs this TypeScript as it is (type stripping), like the modules it imports.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { getStore } from '@netlify/blobs';
+import { BlobsServer } from '@netlify/blobs/server';
+import { indiaToday } from '#shop/dates.ts';
+import { type ReportGroup, type ReturnsReport, returnsReport } from '#shop/returns-report.ts';
+import { createOrderLog } from '../netlify/lib/orders/order-log.ts';
+import { guardedStore, type JsonStore } from '../netlify/lib/platform/blobs.ts';
+import { reportOrders } from '../netlify/lib/reports/returns.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+/** Where `npm start` (scripts/serve.mjs) and `netlify dev` keep the local Blobs, under site id 0. */
+export const LOCAL_SANDBOX = path.join(ROOT, '.netlify/blobs-serve');
+const LOCAL_SITE_ID = '0';
+const DAY_MS = 24 * 60 * 60 * 1000;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export interface ReportOptions {
+  from: string;
+  to: string;
+  json: boolean;
+}
+
+/** The period and output from the command line; the last 30 days when no date is given. */
+export function readOptions(argv: readonly string[], now = new Date()): ReportOptions {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: { from: { type: 'string' }, to: { type: 'string' }, json: { type: 'boolean', default: false } },
+  });
+  const to = values.to ?? indiaToday(now);
+  const from = values.from ?? indiaToday(new Date(Date.parse(`${to}T12:00:00+05:30`) - 29 * DAY_MS));
+  for (const [name, day] of [
+    ['--from', from],
+    ['--to', to],
+  ] as const) {
+    if (!DAY.test(day) || Number.isNaN(Date.parse(day)))
+      throw new Error(`${name} takes a date as YYYY-MM-DD, not ${day}.`);
+  }
+  if (from > to) throw new Error(`--from ${from} is after --to ${to}.`);
+  return { from, to, json: values.json };
+}
+
+export interface OrderSource {
+  store: JsonStore;
+  /** Says where the orders were read, for the report's heading. */
+  where: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The `orders` store: the site's (NETLIFY_SITE_ID, NETLIFY_AUTH_TOKEN; NETLIFY_API_URL for another
+ * API host) or the local sandbox in `directory`, served for this run by Netlify's own Blobs server.
+ */
+export async function openOrders(
+  env: Record<string, string | undefined>,
+  directory = LOCAL_SANDBOX,
+): Promise<OrderSource> {
+  const siteID = env.NETLIFY_SITE_ID?.trim();
+  const token = env.NETLIFY_AUTH_TOKEN?.trim();
+  if (siteID && token) {
+    const apiURL = env.NETLIFY_API_URL?.trim();
+    const store = getStore({ name: 'orders', siteID, token, ...(apiURL ? { apiURL } : {}) });
+    return {
+      store: guardedStore(store as unknown as JsonStore, 'orders'),
+      where: `site ${siteID}`,
+      close: async () => {},
+    };
+  }
+  const localToken = 'report-returns';
+  const server = new BlobsServer({ directory, token: localToken, logger: () => undefined });
+  const { port } = await server.start();
+  const store = getStore({
+    name: 'orders',
+    siteID: LOCAL_SITE_ID,
+    token: localToken,
+    apiURL: `http://localhost:${port}`,
+  });
+  return {
+    store: guardedStore(store as unknown as JsonStore, 'orders'),
+    where: `the local Blobs sandbox (${path.relative(process.cwd(), directory) || '.'})`,
+    close: () => server.stop(),
+  };
+}
+
+export async function buildReport(store: JsonStore, options: ReportOptions): Promise<ReturnsReport> {
+  const orders = await reportOrders(createOrderLog(store));
+  return returnsReport(orders, { from: options.from, to: options.to });
+}
+
+const percent = (value: number | null) => (value === null ? '—' : `${(value * 100).toFixed(1)} %`);
+const days = (value: number | null) => (value === null ? '—' : value.toFixed(1));
+
+function table(title: string, keyHeader: string, groups: readonly ReportGroup[]): string[] {
+  const header = [keyHeader, 'orders', 'delivered', 'returned', 'RTO rate'];
+  const rows = groups.map((group) => [
+    group.key,
+    String(group.orders),
+    String(group.delivered),
+    String(group.returned),
+    percent(group.rtoRate),
+  ]);
+  const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => (row[column] ?? '').length)));
+  const line = (cells: readonly string[]) =>
+    `  ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[0] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ')}`;
+  return ['', title, line(header), ...(rows.length > 0 ? rows.map(line) : ['  (none)'])];
+}
+
+/** The report as a person reads it in a terminal. */
+export function formatReport(report: ReturnsReport, where: string): string {
+  const { period } = report;
+  const figures: [string, string][] = [
+    ['Orders booked', String(report.orders)],
+    ['Delivered', String(report.delivered)],
+    ['Returned (RTO)', String(report.returned)],
+    ['Lost', String(report.lost)],
+    ['Cancelled', String(report.cancelled)],
+    ['Still on the way', String(report.onTheWay)],
+    ['RTO rate', `${percent(report.rtoRate)}  (returned / (delivered + returned))`],
+    ['First-attempt delivery', `${percent(report.firstAttemptDeliveryRate)}  (of delivered)`],
+    [
+      'Days to delivery',
+      `median ${days(report.daysToDelivery.median)}, 90th percentile ${days(report.daysToDelivery.p90)}`,
+    ],
+  ];
+  const width = Math.max(...figures.map(([label]) => label.length));
+  return [
+    `Return-to-origin report: orders booked ${period.from} to ${period.to} (India), from ${where}`,
+    '',
+    ...figures.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`),
+    ...table('By payment mode', 'mode', report.byMode),
+    ...table('By pincode (first three digits)', 'pincode', report.byPincode),
+    ...table(
+      "By the courier's stated reason (the last failed attempt; delivered and returned parcels)",
+      'reason',
+      report.byReason,
+    ),
+    '',
+  ].join('\n');
+}
+
+export async function main(
+  argv: readonly string[],
+  env: Record<string, string | undefined>,
+  print: (text: string) => void = (text) => process.stdout.write(text),
+  directory = LOCAL_SANDBOX,
+): Promise<void> {
+  const options = readOptions(argv);
+  const source = await openOrders(env, directory);
+  try {
+    const report = await buildReport(source.store, options);
+    print(options.json ? `${JSON.stringify(report, null, 2)}\n` : formatReport(report, source.where));
+  } finally {
+    await source.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  try {
+    await main(process.argv.slice(2), process.env);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  }
+}
