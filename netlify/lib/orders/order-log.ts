@@ -4,7 +4,7 @@
  * a retry or a webhook arriving twice can never produce two orders or lose an update.
  */
 import type { Customer, OrderLine, OrderRecord, OrderTotals, PricedCart } from '#shop/order.ts';
-import { type NoticeEvent, type Parcel, parcelClosed } from '#shop/parcel.ts';
+import { type NoticeEvent, type Parcel, parcelAttention, parcelClosed } from '#shop/parcel.ts';
 import type { PaymentMode } from '#shop/shipping.ts';
 import type { JsonStore } from '../platform/blobs.ts';
 import { DECOY_KEY, decoyOrder } from './decoy.ts';
@@ -138,8 +138,10 @@ const isOpen = (order: StoredOrder) =>
   (order.status === 'forwarded' &&
     FORWARD_KINDS.some((kind) => ['pending', 'sending', 'failed'].includes(forwardOf(order, kind).status)));
 
+/** A forward the shop gave up on, or a parcel that failed at the door twice or was lost (parcel.ts). */
 const needsAttention = (order: StoredOrder) =>
-  FORWARD_KINDS.some((kind) => forwardOf(order, kind).status === 'needs-attention');
+  FORWARD_KINDS.some((kind) => forwardOf(order, kind).status === 'needs-attention') ||
+  (order.parcel !== undefined && parcelAttention(order.parcel) !== undefined);
 
 export const needsRefund = (order: Pick<StoredOrder, 'refunds'>) => (order.refunds?.length ?? 0) > 0;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { applyScans, newParcel } from '#shop/parcel.ts';
 import type { ForwardState, StoredOrder } from './order-log.ts';
-import { staffStatus, staffStatusLabel } from './status.ts';
+import { sheetPaymentStatus, staffStatus, staffStatusLabel } from './status.ts';
 
 const pending: ForwardState = { status: 'pending', attempts: 0 };
 const done: ForwardState = { status: 'done', attempts: 1, waybill: 'SIM1' };
@@ -61,5 +62,59 @@ describe('staffStatus', () => {
     );
     // An order from before the email has none: nothing to report about it.
     expect(staffStatusLabel(order({ forwards: { sheet: done, shipment: done } }))).toBe('Booked');
+  });
+});
+
+describe('the parcel in the Sheet', () => {
+  const scan = (at: string, type: string, status: string, extra = {}) => ({
+    at,
+    type,
+    status,
+    location: 'Hub',
+    ...extra,
+  });
+  const parcelOf = (...scans: ReturnType<typeof scan>[]) => applyScans(newParcel(), scans).parcel;
+  const booked = (parcel: ReturnType<typeof parcelOf>) => ({
+    ...order({ status: 'forwarded', forwards: { sheet: done, shipment: done } }),
+    parcel,
+  });
+
+  it("shows the parcel's state once it has moved, and Booked before", () => {
+    expect(staffStatusLabel(booked(newParcel()))).toBe('Booked');
+    expect(staffStatusLabel(booked(parcelOf(scan('2026-11-20T01:00:00Z', 'UD', 'Dispatched'))))).toBe(
+      'Out for delivery',
+    );
+    const failed = parcelOf(
+      scan('2026-11-20T01:00:00Z', 'UD', 'Pending', { code: 'EOD-74', note: 'Address incomplete' }),
+    );
+    expect(staffStatusLabel(booked(failed))).toBe('Delivery failed: Address incomplete');
+    expect(staffStatus(booked(failed))).toBe('Parcel');
+  });
+
+  it('needs attention after two failed attempts, or a lost parcel; a forward given up on comes first', () => {
+    const twice = parcelOf(
+      scan('2026-11-20T01:00:00Z', 'UD', 'Pending', { code: 'EOD-74', note: 'Consignee unavailable' }),
+      scan('2026-11-21T01:00:00Z', 'UD', 'Pending', { code: 'EOD-6' }),
+    );
+    expect(staffStatusLabel(booked(twice))).toBe('Needs attention: delivery failed twice (Pending)');
+    expect(staffStatusLabel(booked(parcelOf(scan('2026-11-20T01:00:00Z', 'UD', 'LOST'))))).toBe(
+      'Needs attention: lost or damaged (Delhivery: LOST)',
+    );
+    const email: ForwardState = { status: 'needs-attention', attempts: 11, lastError: 'quota used up' };
+    expect(staffStatusLabel({ ...booked(twice), forwards: { sheet: done, shipment: done, email } })).toBe(
+      'Needs attention: confirmation email not sent (quota used up)',
+    );
+  });
+
+  it("says what became of a COD parcel's cash, and leaves a prepaid order's payment alone", () => {
+    const record = { paymentStatus: 'Pending' } as StoredOrder['record'];
+    const delivered = parcelOf(scan('2026-11-20T01:00:00Z', 'DL', 'Delivered'));
+    const coming = parcelOf(scan('2026-11-20T01:00:00Z', 'RT', 'In Transit'));
+    expect(sheetPaymentStatus({ mode: 'cod', record, parcel: delivered })).toBe('Collected by courier');
+    expect(sheetPaymentStatus({ mode: 'cod', record, parcel: coming })).toBe('Not collected (returned)');
+    expect(sheetPaymentStatus({ mode: 'cod', record })).toBe('Pending');
+    expect(
+      sheetPaymentStatus({ mode: 'prepaid', record: { ...record, paymentStatus: 'Completed' }, parcel: delivered }),
+    ).toBe('Completed');
   });
 });

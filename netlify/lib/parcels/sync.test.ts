@@ -65,6 +65,8 @@ describe('the parcel sync', () => {
     expect(row(world, lost)?.status).toMatch(
       /^Needs attention: lost or damaged \(Delhivery: Shipment lost in transit\)$/,
     );
+    // /api/health counts it with the orders that need staff.
+    expect(await world.deps.log.attentionOrderIds()).toEqual([lost]);
     expect(world.emails.find((email) => email.emailId === `${plain}-out-for-delivery`)?.html).toContain(
       'please keep <strong>₹934</strong> ready',
     );
