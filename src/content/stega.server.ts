@@ -28,7 +28,9 @@ export function studioUrl(env: Record<string, string | undefined> = process.env)
  * - links: `contactPhone` (a `tel:` link), `whatsappNumber` and `whatsappGreeting` (`wa.me`);
  * - joined or matched: `size` (a cart line is a product and a size), recipe `ingredients` and
  *   `ingredientChips` (a chip filters recipes by the ingredient it names), `tags` and `topic`
- *   (filters and groups that compare them, and put them in the address).
+ *   (filters and groups that compare them, and put them in the address);
+ * - sent to Delhivery as they are: `pickup` (the registered warehouse name, its pincode, the daily
+ *   cut-off and pickup time, `HH:MM`).
  */
 export const PLAIN_FIELDS: ReadonlySet<string> = new Set([
   'category',
@@ -39,6 +41,7 @@ export const PLAIN_FIELDS: ReadonlySet<string> = new Set([
   'contactEmail',
   'contactPhone',
   'pincode',
+  'pickup',
   'size',
   'ingredients',
   'ingredientChips',
