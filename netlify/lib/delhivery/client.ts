@@ -13,6 +13,7 @@ import type { CarrierTracking } from '#shop/tracking.ts';
 import type { ServerEnv } from '../platform/env.ts';
 import { failure, type Outcome } from '../platform/outcome.ts';
 import { localDelhiveryWithDay, NOT_SERVICEABLE, unconfiguredDelhivery } from './local.ts';
+import { delhiveryPackingSlip, type PackingSlipResult } from './packing-slip.ts';
 import { delhiveryTracker } from './tracking.ts';
 
 /** A quote sits on the shopper's checkout path, so a slow carrier must not hold it up for long. */
@@ -49,6 +50,8 @@ export interface Delhivery {
   checkPincode(pin: string): Promise<PincodeServiceability | undefined>;
   createShipment(input: { shipment: ShipmentRecord; pickupName: string }): Promise<ShipmentResult>;
   trackShipment(input: { waybill: string; bookedAt: string }): Promise<TrackingResult>;
+  /** Delhivery's own label for a booked parcel; absent on the local carrier (the shop draws one). */
+  packingSlip?(waybill: string): Promise<PackingSlipResult>;
 }
 
 export type DelhiveryEnv = Pick<ServerEnv, 'DELHIVERY_TOKEN' | 'DELHIVERY_BASE_URL'> &
@@ -165,6 +168,7 @@ export function createDelhivery(
       fetchImpl,
       timeoutMs: quoteTimeoutMs,
     }),
+    packingSlip: delhiveryPackingSlip({ token, baseUrl: env.DELHIVERY_BASE_URL, fetchImpl }),
 
     async quoteRate({ originPin, destinationPin, grams, mode }) {
       const target = url('/api/kinko/v1/invoice/charges/.json', {

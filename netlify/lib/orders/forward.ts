@@ -147,6 +147,7 @@ const writeSheet =
       ...order.record,
       ...(order.razorpay?.paymentId ? { paymentId: order.razorpay.paymentId } : {}),
       ...(order.forwards.shipment.waybill ? { waybill: order.forwards.shipment.waybill } : {}),
+      ...(order.forwards.shipment.waybill ? { labelUrl: deps.labelLink?.(order.orderId) } : {}),
       status,
       lines: order.cart.lines,
     });
