@@ -30,7 +30,8 @@ const post = (url: string, body: unknown) =>
     body: JSON.stringify(body),
   });
 
-let counter = 1_736_000_000_000;
+// From the clock: the local carrier remembers on this machine which order ids it has seen (560099 fails each one's first booking).
+let counter = Date.now();
 const lines = [{ productId: 3, size: '495gm', quantity: 1 }];
 
 async function placeCod(customer = makeCustomer()) {
@@ -82,7 +83,7 @@ describe('the Label link', () => {
     expect(rows.length).toBeGreaterThan(0);
     const link = rows[0]?.Label ?? '';
     expect(link).toMatch(new RegExp(`^http://localhost:8888/api/label/${placed.orderId}\\?exp=\\d+&sig=[0-9a-f]{64}$`));
-    expect(rows.every((row) => row.Label === link && row.Waybill.startsWith('SIM'))).toBe(true);
+    expect(rows.every((row) => row.Label === link && row.Waybill?.startsWith('SIM'))).toBe(true);
 
     const response = await open(link);
     expect(response.status).toBe(200);

@@ -57,6 +57,14 @@ describe('labelHtml', () => {
     expect(html).toContain('1.25 kg · 21 Nov 2026');
   });
 
+  it('prints the shop’s name once when its address starts with it', () => {
+    const html = labelHtml(parcel, {
+      ...sender,
+      address: 'Orang Utan Organics, Uttarkashi, Uttarakhand 249193, India',
+    });
+    expect(html).toContain('<strong>Orang Utan Organics</strong><br>Uttarkashi, Uttarakhand 249193, India<br>');
+  });
+
   it('tells the courier to collect the COD total, large', () => {
     expect(labelHtml(parcel, sender)).toContain('<p class="collect">COLLECT ₹1,347</p>');
   });

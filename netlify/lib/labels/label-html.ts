@@ -69,6 +69,12 @@ export function formatWeight(grams: number): string {
   return grams < 1000 ? `${Math.round(grams)} g` : `${Number((grams / 1000).toFixed(2))} kg`;
 }
 
+/** The shop's address without its name in front (the settings' address starts with it): the name is printed above. */
+function withoutName(sender: LabelSender): string {
+  const address = sender.address.trim();
+  return address.startsWith(`${sender.name}, `) ? address.slice(sender.name.length + 2) : address;
+}
+
 /** What the courier collects: the COD total in large type, or that a prepaid parcel takes nothing. */
 export function collectLine(parcel: Pick<LabelParcel, 'mode' | 'total'>): string {
   return parcel.mode === 'cod' ? `COLLECT ${formatRupees(parcel.total)}` : 'PREPAID — do not collect';
@@ -114,7 +120,7 @@ export function labelHtml(parcel: LabelParcel, sender: LabelSender, note?: strin
     '</section>',
     '<section class="from">',
     '<h2>From (return to)</h2>',
-    `<address><strong>${text(sender.name)}</strong><br>${text(sender.address)}<br>Phone ${text(sender.phone)}</address>`,
+    `<address><strong>${text(sender.name)}</strong><br>${text(withoutName(sender))}<br>Phone ${text(sender.phone)}</address>`,
     '</section>',
     note ? `<p class="note">${text(note)}</p>` : '',
     '</main>',
