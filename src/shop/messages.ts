@@ -197,6 +197,26 @@ export const CONTACT_TEXTS = {
   error: 'Sorry, there was an error submitting your message. Please try again or email us directly.',
 } as const;
 
+// ---- Labels (§8, §11) -------------------------------------------------------------------------
+
+/** GET /api/label/:orderId, the Sheet's `Label` link to a parcel's label (staff, not shoppers). */
+export const LABEL_TEXTS = {
+  /** Missing, malformed or tampered (403 `LABEL_LINK_INVALID`). */
+  invalidLink: 'This label link is not valid. Open the Label link in the Orders sheet again.',
+  /** Signed by the shop, past its 30 days (403 `LABEL_LINK_EXPIRED`; LABEL_LINK_DAYS). */
+  expiredLink:
+    "This label link has expired (a link lasts 30 days). Use the order's newest link in the Orders sheet, or print the label from Delhivery's dashboard.",
+  /** An order without a waybill (404 `NOT_FOUND`). */
+  notBooked:
+    'This order has no booked parcel yet, so it has no label. Its Label link appears in the Orders sheet once the shop has booked it.',
+  /** Production without LABEL_LINK_SECRET (503 `NOT_CONFIGURED`). */
+  notConfigured: 'Labels cannot be opened here: the site has no label link secret (LABEL_LINK_SECRET).',
+  /** Printed on the shop's own label when Delhivery's packing slip was wanted but not had. */
+  slipUnavailable: "Delhivery's slip could not be fetched; this label is drawn by the shop",
+  /** An unforeseen failure (500 `INTERNAL_ERROR`). */
+  failed: 'The label could not be shown right now. Please try again in a moment.',
+} as const;
+
 // ---- Error codes (§7, §8) ---------------------------------------------------------------------
 
 /**
@@ -237,6 +257,8 @@ export const ERROR_CODES = {
   reviews: ['INVALID_PRODUCT'],
   /** A review or contact message not yet written (netlify/lib/submissions/once.ts). */
   submissions: ['SUBMISSION_CONFLICT', 'SUBMISSION_IN_PROGRESS', 'SHEET_UNAVAILABLE'],
+  /** The Sheet's label links (netlify/lib/labels). */
+  labels: ['LABEL_LINK_INVALID', 'LABEL_LINK_EXPIRED'],
   /** Calls from Razorpay's and Sanity's servers, never a shopper. */
   webhooks: ['NOT_CONFIGURED', 'WEBHOOK_NOT_CONFIGURED', 'BAD_SIGNATURE', 'INVALID_EVENT'],
 } as const;

@@ -15,6 +15,7 @@ import contact from '../../netlify/functions/contact.mts';
 import contentPublished from '../../netlify/functions/content-published.mts';
 import createOrder from '../../netlify/functions/create-order.mts';
 import health from '../../netlify/functions/health.mts';
+import label from '../../netlify/functions/label.mts';
 import localGateway from '../../netlify/functions/local-gateway.mts';
 import orderView from '../../netlify/functions/order-view.mts';
 import pincode from '../../netlify/functions/pincode.mts';
@@ -28,6 +29,9 @@ import reviews from '../../netlify/functions/reviews.mts';
 import syncParcels from '../../netlify/functions/sync-parcels.mts';
 import track from '../../netlify/functions/track.mts';
 import verifyPayment from '../../netlify/functions/verify-payment.mts';
+import { LABEL_PAGE_POLICY } from '../../netlify/lib/labels/label-html.ts';
+import { labelLinkSecret, labelUrl } from '../../netlify/lib/labels/link.ts';
+import { readServerEnv } from '../../netlify/lib/platform/env.ts';
 import { hmacHex } from '../../netlify/lib/razorpay/signature.ts';
 import { createPaymentOrderResponseSchema, localGatewayPayResponseSchema } from '../../src/shop/schemas.ts';
 import { makeCustomer } from '../support/factories.ts';
@@ -113,9 +117,23 @@ const message = {
   submissionId: 'headers-contact-0001',
 };
 
-/** Per function file: calls that answer 2xx and calls that answer an error. */
+/** A placed COD order's label, through its signed link (the Sheet's `Label`). */
+async function openLabel(expiresInDays: number) {
+  const { orderId } = await placedCodOrder();
+  const link = new URL(
+    labelUrl(
+      'http://localhost',
+      orderId,
+      new Date(Date.now() + expiresInDays * 86_400_000),
+      labelLinkSecret(readServerEnv()) ?? '',
+    ),
+  );
+  return label(other(`${link.pathname}${link.search}`, 'GET'), { params: { orderId } });
+}
+
+/** Per function file: calls that answer 2xx and calls that answer an error; `policy` where a function answers a page of its own. */
 type Call = () => Promise<Response>;
-const CASES: Record<string, { success: Call[]; error: Call[] }> = {
+const CASES: Record<string, { success: Call[]; error: Call[]; policy?: string }> = {
   'calculate-shipping': {
     success: [
       () =>
@@ -160,6 +178,15 @@ const CASES: Record<string, { success: Call[]; error: Call[] }> = {
   health: {
     success: [() => health(other('/api/health', 'GET'))],
     error: [() => health(other('/api/health', 'POST'))],
+  },
+  label: {
+    success: [() => openLabel(1)],
+    error: [
+      () => openLabel(-1),
+      () => label(other('/api/label/OUO_1734000000000', 'GET'), { params: { orderId: 'OUO_1734000000000' } }),
+      () => label(other('/api/label/OUO_1734000000000', 'DELETE'), { params: { orderId: 'OUO_1734000000000' } }),
+    ],
+    policy: LABEL_PAGE_POLICY,
   },
   'local-gateway': {
     success: [
@@ -309,10 +336,10 @@ const CASES: Record<string, { success: Call[]; error: Call[] }> = {
   },
 };
 
-function expectApiHeaders(response: Response) {
+function expectApiHeaders(response: Response, policy = "default-src 'none'; frame-ancestors 'none'") {
   expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   expect(response.headers.get('cache-control')).toBe('no-store');
-  expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+  expect(response.headers.get('content-security-policy')).toBe(policy);
   expect(response.headers.get('x-frame-options')).toBe('DENY');
 }
 
@@ -323,13 +350,13 @@ describe('function answers', () => {
     expect(Object.keys(CASES).sort()).toEqual(names.sort());
   });
 
-  describe.each(Object.entries(CASES))('%s', (_name, { success, error }) => {
+  describe.each(Object.entries(CASES))('%s', (_name, { success, error, policy }) => {
     it.each(success.map((run, index) => [index + 1, run] as const))(
       'success #%i carries nosniff, no-store and its own policy',
       async (_index, run) => {
         const response = await run();
         expect(response.status, await response.clone().text()).toBeLessThan(300);
-        expectApiHeaders(response);
+        expectApiHeaders(response, policy);
       },
     );
 
@@ -339,7 +366,7 @@ describe('function answers', () => {
         async (_index, run) => {
           const response = await run();
           expect(response.status).toBeGreaterThanOrEqual(400);
-          expectApiHeaders(response);
+          expectApiHeaders(response, policy);
         },
       );
     }

@@ -12,6 +12,7 @@ import type { PaymentMode } from '#shop/shipping.ts';
 import type { ServerEnv } from '../platform/env.ts';
 import { type Failure, failure, type Outcome } from '../platform/outcome.ts';
 import { localDelhiveryWithDay, NOT_SERVICEABLE, unconfiguredDelhivery } from './local.ts';
+import { delhiveryPackingSlip, type PackingSlipResult } from './packing-slip.ts';
 import { type BulkTracker, delhiveryTracker, PARCEL_STALE_MS } from './tracking.ts';
 
 /** A quote sits on the shopper's checkout path, so a slow carrier must not hold it up for long. */
@@ -70,6 +71,8 @@ export interface Delhivery {
   parcelStaleMs: number;
   /** Asks Delhivery to come for the day's parcels (`POST /fm/request/new/`). */
   requestPickup(request: PickupRequest): Promise<PickupResult>;
+  /** Delhivery's own label for a booked parcel; absent on the local carrier (the shop draws one). */
+  packingSlip?(waybill: string): Promise<PackingSlipResult>;
 }
 
 export type DelhiveryEnv = Pick<ServerEnv, 'DELHIVERY_TOKEN' | 'DELHIVERY_BASE_URL'> &
@@ -205,6 +208,7 @@ export function createDelhivery(
       fetchImpl,
       timeoutMs: quoteTimeoutMs,
     }),
+    packingSlip: delhiveryPackingSlip({ token, baseUrl: env.DELHIVERY_BASE_URL, fetchImpl }),
 
     async quoteRate({ originPin, destinationPin, grams, mode }) {
       const target = url('/api/kinko/v1/invoice/charges/.json', {

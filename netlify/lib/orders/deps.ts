@@ -2,6 +2,7 @@
 import { content } from '../../../src/content/content.server.ts';
 import { sectionParagraphs } from '../../../src/content/policy-sections.ts';
 import { createDelhivery } from '../delhivery/client.ts';
+import { labelLinkMaker } from '../labels/link.ts';
 import { createMailer } from '../mail/client.ts';
 import { blobStore } from '../platform/blobs.ts';
 import { readServerEnv, type ServerEnv } from '../platform/env.ts';
@@ -47,6 +48,7 @@ export function createDeps(env: ServerEnv = readServerEnv()): OrderDeps {
     carrier: createDelhivery(env),
     mail: createMailer(env),
     siteUrl: env.URL,
+    labelLink: labelLinkMaker(env),
     now: () => new Date(),
   };
 }

@@ -153,6 +153,7 @@ const writeSheet =
       paymentStatus: sheetPaymentStatus(order),
       ...(order.razorpay?.paymentId ? { paymentId: order.razorpay.paymentId } : {}),
       ...(order.forwards.shipment.waybill ? { waybill: order.forwards.shipment.waybill } : {}),
+      ...(order.forwards.shipment.waybill ? { labelUrl: deps.labelLink?.(order.orderId) } : {}),
       status,
       lines: order.cart.lines,
     });

@@ -64,6 +64,11 @@ export interface OrderDeps {
   };
   /** The site's main address (`URL`): the email links to the order's page there. */
   siteUrl: string;
+  /**
+   * A fresh signed link to a booked parcel's label, for the Sheet's `Label` column; undefined where
+   * labels cannot be signed (production without LABEL_LINK_SECRET). Absent: no Label link.
+   */
+  labelLink?: (orderId: string) => string | undefined;
   carrier: {
     quoteRate(input: {
       originPin: string;

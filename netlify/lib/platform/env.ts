@@ -52,6 +52,12 @@ export const serverEnvSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   /** The local test gateway's signing secret, generated on first use (never in the code). */
   LOCAL_GATEWAY_SECRET_FILE: z.string().default('.data/local-gateway.secret'),
+  /**
+   * Signs the Sheet's label links (netlify/lib/labels/link.ts). Unset: in production no link is
+   * made and /api/label answers 503; elsewhere a secret made on first use in LABEL_LINK_SECRET_FILE.
+   */
+  LABEL_LINK_SECRET: optional,
+  LABEL_LINK_SECRET_FILE: z.string().default('.data/label-link.secret'),
 });
 export type ServerEnv = z.infer<typeof serverEnvSchema>;
 

@@ -180,6 +180,9 @@ export function serviceResponse<T>(result: ServiceResult<T>): Response {
     : errorResponse(result.status, result.code, result.message, result.issues);
 }
 
+/** A function answer's content security policy: opened as a page, it loads and runs nothing. */
+export const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
 /**
  * Every function answer, success or error: `nosniff` (a browser never reads it as anything but
  * its declared type) and `no-store` (no browser or CDN keeps an order, a payment or a review
@@ -188,11 +191,11 @@ export function serviceResponse<T>(result: ServiceResult<T>): Response {
  * answers carry their own: opened as a page, one loads nothing, runs nothing, cannot be framed
  * and sends no referrer.
  */
-export function withApiHeaders(response: Response): Response {
+export function withApiHeaders(response: Response, policy: string = API_POLICY): Response {
   const headers = new Headers(response.headers);
   headers.set('X-Content-Type-Options', 'nosniff');
   headers.set('Cache-Control', 'no-store');
-  headers.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
+  headers.set('Content-Security-Policy', policy);
   headers.set('X-Frame-Options', 'DENY');
   headers.set('Referrer-Policy', 'no-referrer');
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
@@ -201,11 +204,17 @@ export function withApiHeaders(response: Response): Response {
 /**
  * A function's handler with `withApiHeaders` on every answer it gives: each function's default
  * export is wrapped in it, so no answer (a 405, a 413, a service's error) can leave without them.
+ * `policy` replaces the content security policy for a function that answers a page of its own (the
+ * label: `default-src 'none'` plus its one style block); it must keep `frame-ancestors 'none'`.
  */
 export function endpoint<A extends unknown[]>(
   handler: (...args: A) => Promise<Response>,
+  policy: string = API_POLICY,
 ): (...args: A) => Promise<Response> {
-  return async (...args) => withApiHeaders(await handler(...args));
+  if (!policy.startsWith("default-src 'none';") || !policy.includes("frame-ancestors 'none'")) {
+    throw new Error(`An endpoint's policy starts from default-src 'none' and keeps frame-ancestors 'none': ${policy}`);
+  }
+  return async (...args) => withApiHeaders(await handler(...args), policy);
 }
 
 /** What an endpoint tells the shopper when it fails in a way nobody foresaw. */

@@ -45,6 +45,7 @@ describe('orderRows', () => {
       'Payment ID': '',
       Waybill: '',
       Status: '',
+      Label: '',
     };
     expect(asObjects).toEqual([
       {

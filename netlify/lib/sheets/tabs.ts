@@ -39,6 +39,8 @@ export type SheetOrder = Omit<OrderRecord, 'paymentStatus'> & {
   waybill?: string | undefined;
   /** What staff see of the order's state: Placed, Paid, Booked, the parcel's state, Needs attention: …, Expired. */
   status?: string | undefined;
+  /** The signed, expiring link to the parcel's label (netlify/lib/labels/link.ts), once booked. */
+  labelUrl?: string | undefined;
   /** Parallel to `products` (the priced cart lines): supplies each item's HSN code when known. */
   lines?: readonly { hsnCode?: string | undefined }[] | undefined;
 };
@@ -66,8 +68,9 @@ export const ORDER_HEADERS = [
   'Total',
   'Payment ID',
   'Waybill',
-  // Last, so a Sheet made before it existed only gains a column at its right edge.
+  // Each added last, so a Sheet made before it existed only gains a column at its right edge.
   'Status',
+  'Label',
 ] as const;
 
 /**
@@ -80,7 +83,7 @@ export const ORDERS_TAB: SheetTab<SheetOrder> = {
   headers: ORDER_HEADERS,
   keyHeader: 'Order ID',
   keyField: 'orderId',
-  updatable: ['Payment Status', 'Payment ID', 'Waybill', 'Status'],
+  updatable: ['Payment Status', 'Payment ID', 'Waybill', 'Status', 'Label'],
   key: (order) => order.orderId,
   rows(order) {
     // An order without items still gets a row: staff must see every order id the shop took.
@@ -109,6 +112,7 @@ export const ORDERS_TAB: SheetTab<SheetOrder> = {
       order.paymentId,
       order.waybill,
       order.status,
+      order.labelUrl,
     ]);
   },
 };
