@@ -4,7 +4,10 @@
  * The shop's functions POST JSON here (netlify/lib/sheets/apps-script.ts):
  *   { secret, type, tab, headers: [...], rows: [[...], ...], orderId? | id?, action?: 'upsert', update?: [...] }
  * `type` picks the tab: 'order' → Orders, 'review' → Reviews, 'contact' → Contact Submissions,
- * 'pickup' → Pickups (one row per day, keyed by its Date, sent with action 'upsert').
+ * 'pickup' → Pickups (one row per day, keyed by its Date, sent with action 'upsert'),
+ * 'rto' → RTO (the return-to-origin report: one row per figure group of a period, each row keyed by
+ * its own Key cell, `<from>..<to>|<group>|<value>`; sent with action 'upsert', so a second run
+ * for the period rewrites its rows).
  * A missing tab is created with the header row sent in the body. Order rows are written once per
  * order id: a repeated order answers { ok: true, duplicate: true } and adds nothing. Review and
  * contact rows carry a generated id and are skipped the same way if sent twice.
@@ -35,6 +38,7 @@ var TABS = {
   review: { tab: 'Reviews', keyHeader: 'id', keyField: 'id' },
   contact: { tab: 'Contact Submissions', keyHeader: 'id', keyField: 'id' },
   pickup: { tab: 'Pickups', keyHeader: 'Date', keyField: 'date' },
+  rto: { tab: 'RTO', keyHeader: 'Key', keyField: 'period', keyPerRow: true },
 };
 
 function doPost(e) {
@@ -63,6 +67,7 @@ function doPost(e) {
         var key = body[route.keyField];
         if (body.type === 'review') return appendReview(headers, rows, key);
         var upsert = body.action === 'upsert' ? body.update : undefined;
+        if (route.keyPerRow) return upsertEachRow(SpreadsheetApp.getActiveSpreadsheet(), route, headers, rows, upsert);
         return appendRows(SpreadsheetApp.getActiveSpreadsheet(), route, headers, rows, key, upsert);
       }),
     );
@@ -206,6 +211,53 @@ function appendRows(spreadsheet, route, headers, rows, key, upsert) {
   range.setNumberFormat('@');
   range.setValues(placed);
   return { ok: true, duplicate: false };
+}
+
+/**
+ * A tab whose every row is a record of its own (RTO): each row is rewritten where its Key is
+ * (the `update` columns, cells that changed only), and the rows with a new Key are appended in
+ * one go. The tab is read once: a report has a row per pincode prefix, and every read of a range
+ * is a round trip. Answers duplicate when no row was new, updated when a cell changed.
+ */
+function upsertEachRow(spreadsheet, route, headers, rows, update) {
+  var keyIndex = headers.indexOf(route.keyHeader);
+  if (keyIndex < 0) return { ok: false, error: 'the rows need a ' + route.keyHeader + ' column' };
+  var sheet = spreadsheet.getSheetByName(route.tab);
+  var current = sheet && sheet.getLastRow() > 0 ? ensureHeaders(sheet, headers) : [];
+  var keyColumn = current.indexOf(route.keyHeader);
+  var table =
+    keyColumn >= 0 && sheet.getLastRow() > 1
+      ? sheet.getRange(2, 1, sheet.getLastRow() - 1, current.length).getDisplayValues()
+      : [];
+  var where = {};
+  table.forEach(function (cells, index) {
+    var key = String(cells[keyColumn]);
+    if (!Object.prototype.hasOwnProperty.call(where, key)) where[key] = [];
+    where[key].push(index);
+  });
+  var fresh = [];
+  var updated = false;
+  rows.forEach(function (row) {
+    var key = text(row[keyIndex]);
+    if (!Object.prototype.hasOwnProperty.call(where, key)) {
+      fresh.push(row);
+      return;
+    }
+    if (!Array.isArray(update)) return;
+    update.forEach(function (name) {
+      var from = headers.indexOf(name);
+      var column = current.indexOf(name);
+      if (from < 0 || column < 0) return;
+      var value = text(row[from]);
+      where[key].forEach(function (index) {
+        if (String(table[index][column]) === value) return;
+        sheet.getRange(index + 2, column + 1, 1, 1).setNumberFormat('@').setValues([[value]]);
+        updated = true;
+      });
+    });
+  });
+  if (fresh.length > 0) appendRows(spreadsheet, route, headers, fresh);
+  return { ok: true, duplicate: fresh.length === 0, updated: updated };
 }
 
 /** The tab's header row, with any header it lacks added at the right edge. */

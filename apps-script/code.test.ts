@@ -29,7 +29,10 @@ function loadScript(properties: Record<string, string>) {
           return range;
         },
         getValues: () => [(table.rows[row - 1] ?? []).slice(column - 1, column - 1 + columnCount)],
-        getDisplayValues: () => table.rows.slice(row - 1, row - 1 + rowCount).map((cells) => [cells[column - 1] ?? '']),
+        getDisplayValues: () =>
+          table.rows
+            .slice(row - 1, row - 1 + rowCount)
+            .map((cells) => Array.from({ length: columnCount }, (_, offset) => cells[column - 1 + offset] ?? '')),
       };
       return range;
     },
@@ -213,6 +216,77 @@ describe('Code.gs', () => {
       headers,
       ['2026-11-21', '16:00:00', 'Delhivery Uttarkashi hub', '2', '8123456', 'Requested', ''],
     ]);
+  });
+
+  it('keeps one row per figure group of a period in the RTO tab: a second run rewrites them, a new group is added', () => {
+    const { post, books } = loadScript({ SHARED_SECRET: 's3cret' });
+    const headers = ['Key', 'Period', 'Group', 'Value', 'Orders', 'RTO rate', 'Written at'];
+    const run = (rows: string[][], from = '2026-11-01', to = '2026-11-30') => ({
+      secret: 's3cret',
+      type: 'rto',
+      tab: 'RTO',
+      period: `${from}..${to}`,
+      headers,
+      rows: rows.map(([group = '', value = '', orders = '', rate = '', at = '']) => [
+        `${from}..${to}|${group}|${value}`,
+        `${from} to ${to}`,
+        group,
+        value,
+        orders,
+        rate,
+        at,
+      ]),
+      action: 'upsert',
+      update: headers.slice(1),
+    });
+    const first = [
+      ['All', '', '3', '50.0%', 'T1'],
+      ['Payment mode', 'cod', '2', '50.0%', 'T1'],
+    ];
+    expect(post(run(first))).toEqual({ ok: true, duplicate: false, updated: false });
+    const tab = books.main?.RTO;
+    tab?.rows[0]?.push('Note');
+    tab?.rows[1]?.push('check');
+    expect(post(run(first))).toEqual({ ok: true, duplicate: true, updated: false });
+    const second = [
+      ['All', '', '4', '33.3%', 'T2'],
+      ['Payment mode', 'cod', '2', '50.0%', 'T2'],
+      ['Payment mode', 'prepaid', '1', '0.0%', 'T2'],
+    ];
+    expect(post(run(second))).toEqual({ ok: true, duplicate: false, updated: true });
+    expect(post(run([['All', '', '4', '', 'T2']], '2026-10-01', '2026-10-31'))).toEqual({
+      ok: true,
+      duplicate: false,
+      updated: false,
+    });
+    expect(tab?.rows).toEqual([
+      [...headers, 'Note'],
+      ['2026-11-01..2026-11-30|All|', '2026-11-01 to 2026-11-30', 'All', '', '4', '33.3%', 'T2', 'check'],
+      [
+        '2026-11-01..2026-11-30|Payment mode|cod',
+        '2026-11-01 to 2026-11-30',
+        'Payment mode',
+        'cod',
+        '2',
+        '50.0%',
+        'T2',
+      ],
+      [
+        '2026-11-01..2026-11-30|Payment mode|prepaid',
+        '2026-11-01 to 2026-11-30',
+        'Payment mode',
+        'prepaid',
+        '1',
+        '0.0%',
+        'T2',
+        '',
+      ],
+      ['2026-10-01..2026-10-31|All|', '2026-10-01 to 2026-10-31', 'All', '', '4', '', 'T2', ''],
+    ]);
+    expect(post({ ...run(first), headers: headers.slice(1), rows: [] })).toEqual({
+      ok: false,
+      error: 'the rows need a Key column',
+    });
   });
 
   describe('the confirmation email', () => {

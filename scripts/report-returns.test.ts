@@ -2,12 +2,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { http, passthrough } from 'msw';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createOrderLog } from '../netlify/lib/orders/order-log.ts';
+import { RTO_HEADERS } from '../netlify/lib/sheets/tabs.ts';
+import { readCsv } from '../src/content/sheet-csv.server.ts';
 import type { ReturnsReport } from '../src/shop/returns-report.ts';
 import { startTestBlobs, type TestBlobs } from '../tests/support/blobs.ts';
 import { server } from '../tests/support/msw.ts';
 import { type BookedOrder, change, parcelOf, putOrders } from '../tests/support/parcels.ts';
+import { fakeAppsScript } from '../tests/support/sheets.ts';
 import { main, openOrders, readOptions } from './report-returns.ts';
 
 const BOOKED = '2026-11-02T06:00:00.000Z';
@@ -39,15 +42,17 @@ describe('readOptions', () => {
       from: '2026-11-02',
       to: '2026-12-01',
       json: false,
+      sheet: false,
     });
     expect(readOptions(['--to', '2026-11-30'])).toMatchObject({ from: '2026-11-01', to: '2026-11-30' });
   });
 
-  it('takes a period and --json, and refuses what is not a period', () => {
-    expect(readOptions(['--from', '2026-11-01', '--to', '2026-11-30', '--json'])).toEqual({
+  it('takes a period, --json and --sheet, and refuses what is not a period', () => {
+    expect(readOptions(['--from', '2026-11-01', '--to', '2026-11-30', '--json', '--sheet'])).toEqual({
       from: '2026-11-01',
       to: '2026-11-30',
       json: true,
+      sheet: true,
     });
     expect(() => readOptions(['--from', '1/11/2026'])).toThrow('--from takes a date as YYYY-MM-DD, not 1/11/2026.');
     expect(() => readOptions(['--from', '2026-12-01', '--to', '2026-11-30'])).toThrow('is after');
@@ -106,6 +111,115 @@ describe("the report over a site's Blobs (NETLIFY_SITE_ID, NETLIFY_AUTH_TOKEN)",
     expect(text).toMatch(/Orders booked\s+0\n/);
     expect(text).toMatch(/RTO rate\s+—/);
     expect(text.match(/\(none\)/g)).toHaveLength(3);
+  });
+});
+
+describe("--sheet: the report in the Sheet's RTO tab", () => {
+  const NOVEMBER = ['--from', '2026-11-01', '--to', '2026-11-30'];
+  let blobs: TestBlobs;
+  let sheetsDir: string;
+  let env: Record<string, string>;
+  beforeAll(async () => {
+    blobs = await startTestBlobs();
+    await putOrders(createOrderLog(blobs.store('orders')), ORDERS);
+  });
+  afterAll(() => blobs.stop());
+  beforeEach(async () => {
+    sheetsDir = await mkdtemp(path.join(tmpdir(), 'ouo-report-sheets-'));
+    env = {
+      NETLIFY_SITE_ID: blobs.siteID,
+      NETLIFY_AUTH_TOKEN: blobs.token,
+      NETLIFY_API_URL: blobs.url,
+      LOCAL_SHEETS_DIR: sheetsDir,
+    };
+  });
+  afterEach(() => rm(sheetsDir, { recursive: true, force: true }));
+
+  const run = async (argv: string[], runEnv = env) => {
+    const out = { printed: '', told: '' };
+    await main(
+      argv,
+      runEnv,
+      (text) => {
+        out.printed += text;
+      },
+      undefined,
+      (text) => {
+        out.told += text;
+      },
+    );
+    return out;
+  };
+
+  it('writes one row per figure group to the local RTO.csv, and a second run for the period rewrites them', async () => {
+    const file = path.join(sheetsDir, 'RTO.csv');
+    const first = await run([...NOVEMBER, '--sheet']);
+    expect(first.printed).toMatch(/Orders booked\s+3\n/);
+    expect(first.printed).toContain(`Wrote 7 rows for 2026-11-01 to 2026-11-30 to the RTO tab of ${file}.\n`);
+    await run([...NOVEMBER, '--sheet']);
+    const table = await readCsv(file);
+    expect(table[0]).toEqual([...RTO_HEADERS]);
+    const rows = table.slice(1);
+    expect(rows.map((row) => row[0])).toEqual([
+      '2026-11-01..2026-11-30|All|',
+      '2026-11-01..2026-11-30|Payment mode|cod',
+      '2026-11-01..2026-11-30|Payment mode|prepaid',
+      '2026-11-01..2026-11-30|Pincode prefix|110',
+      '2026-11-01..2026-11-30|Pincode prefix|248',
+      "2026-11-01..2026-11-30|Courier's reason|Consignee refused",
+      "2026-11-01..2026-11-30|Courier's reason|none given",
+    ]);
+    expect(rows.every((row) => row[1] === '2026-11-01 to 2026-11-30')).toBe(true);
+    // Group, Value, Orders, Delivered, Returned, RTO rate.
+    expect(rows.map((row) => row.slice(2, 8).join(' | '))).toEqual([
+      'All |  | 3 | 1 | 1 | 50.0%',
+      'Payment mode | cod | 2 | 1 | 1 | 50.0%',
+      'Payment mode | prepaid | 1 | 0 | 0 | ',
+      'Pincode prefix | 110 | 1 | 0 | 1 | 100.0%',
+      'Pincode prefix | 248 | 2 | 1 | 0 | 0.0%',
+      "Courier's reason | Consignee refused | 1 | 0 | 1 | 100.0%",
+      "Courier's reason | none given | 1 | 1 | 0 | 0.0%",
+    ]);
+    // The All row's own figures: lost, cancelled, still on the way, first attempt, days (median, p90).
+    expect(table[1]?.slice(8, 14)).toEqual(['0', '0', '1', '100.0%', '3.0', '3.0']);
+    expect(table[1]?.[14]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+  });
+
+  it('writes nothing to the Sheet without --sheet', async () => {
+    const { printed } = await run(NOVEMBER);
+    expect(printed).not.toContain('Wrote');
+    await expect(readCsv(path.join(sheetsDir, 'RTO.csv'))).resolves.toEqual([]);
+  });
+
+  it('with --json keeps standard output one JSON document and says what it wrote on the side', async () => {
+    const { printed, told } = await run([...NOVEMBER, '--json', '--sheet']);
+    expect(JSON.parse(printed)).toMatchObject({ orders: 3, returned: 1 });
+    expect(told).toContain('Wrote 7 rows for 2026-11-01 to 2026-11-30 to the RTO tab of');
+  });
+
+  it('writes to the Apps Script when SHEETS_WEBHOOK_URL and SHEETS_WEBHOOK_SECRET are set', async () => {
+    const script = fakeAppsScript({ ok: true, duplicate: false, updated: false });
+    const { printed } = await run([...NOVEMBER, '--sheet'], { ...env, ...script.env });
+    expect(printed).toContain('Wrote 7 rows for 2026-11-01 to 2026-11-30 to the RTO tab of the Google Sheet');
+    expect(script.received).toHaveLength(1);
+    expect(script.received[0]).toMatchObject({ type: 'rto', period: '2026-11-01..2026-11-30' });
+    expect(script.received[0]?.rows).toHaveLength(7);
+  });
+
+  it("fails with the Sheets client's own message when the rows were not written, and never says written", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const script = fakeAppsScript({ ok: false, error: 'unknown type: rto' });
+    const printed: string[] = [];
+    const failed = main([...NOVEMBER, '--sheet'], { ...env, ...script.env }, (text) => printed.push(text));
+    await expect(failed).rejects.toThrow(
+      'The RTO tab was not written: the Apps Script refused the rows: unknown type: rto',
+    );
+    await expect(run([...NOVEMBER, '--sheet'], { ...env, CONTEXT: 'production' })).rejects.toThrow(
+      'The RTO tab was not written: SHEETS_WEBHOOK_URL is not set',
+    );
+    expect(printed.join('')).not.toContain('Wrote');
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('Sheet: RTO row for 2026-11-01..2026-11-30 not written'));
+    warn.mockRestore();
   });
 });
 

@@ -1,10 +1,13 @@
-// `npm run report:returns -- [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--json]`: the return-to-origin
-// report (docs/shop-rules.md §10) over the order log. Without dates: the last 30 days, today
-// included (India's days). `--json` prints the figures as JSON instead of the table.
+// `npm run report:returns -- [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--json] [--sheet]`: the
+// return-to-origin report (docs/shop-rules.md §10) over the order log. Without dates: the last 30
+// days, today included (India's days). `--json` prints the figures as JSON instead of the table.
+// `--sheet` also writes them to the Sheet's RTO tab through the functions' Sheets client: the
+// Apps Script web app when SHEETS_WEBHOOK_URL and SHEETS_WEBHOOK_SECRET are set, otherwise
+// `RTO.csv` under LOCAL_SHEETS_DIR (`.data/sheets/`); a failed write is an error exit.
 //
 // Reads Netlify Blobs (store `orders`): a site's, when NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN are
 // set (a personal access token of a member of the site's team); otherwise the local sandbox that
-// `npm start` and `netlify dev` use, `.netlify/blobs-serve/`. It only reads.
+// `npm start` and `netlify dev` use, `.netlify/blobs-serve/`. It only reads the order log.
 //
 // Node 24 runs this TypeScript as it is (type stripping), like the modules it imports.
 import path from 'node:path';
@@ -15,7 +18,10 @@ import { indiaToday } from '#shop/dates.ts';
 import { type ReportGroup, type ReturnsReport, returnsReport } from '#shop/returns-report.ts';
 import { createOrderLog } from '../netlify/lib/orders/order-log.ts';
 import { guardedStore, type JsonStore } from '../netlify/lib/platform/blobs.ts';
+import { readServerEnv } from '../netlify/lib/platform/env.ts';
 import { reportOrders } from '../netlify/lib/reports/returns.ts';
+import { createSheets } from '../netlify/lib/sheets/client.ts';
+import { RTO_TAB, tabRows } from '../netlify/lib/sheets/tabs.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** Where `npm start` (scripts/serve.mjs) and `netlify dev` keep the local Blobs, under site id 0. */
@@ -28,13 +34,20 @@ export interface ReportOptions {
   from: string;
   to: string;
   json: boolean;
+  /** Also write the figures to the Sheet's RTO tab. */
+  sheet: boolean;
 }
 
 /** The period and output from the command line; the last 30 days when no date is given. */
 export function readOptions(argv: readonly string[], now = new Date()): ReportOptions {
   const { values } = parseArgs({
     args: [...argv],
-    options: { from: { type: 'string' }, to: { type: 'string' }, json: { type: 'boolean', default: false } },
+    options: {
+      from: { type: 'string' },
+      to: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      sheet: { type: 'boolean', default: false },
+    },
   });
   const to = values.to ?? indiaToday(now);
   const from = values.from ?? indiaToday(new Date(Date.parse(`${to}T12:00:00+05:30`) - 29 * DAY_MS));
@@ -46,7 +59,7 @@ export function readOptions(argv: readonly string[], now = new Date()): ReportOp
       throw new Error(`${name} takes a date as YYYY-MM-DD, not ${day}.`);
   }
   if (from > to) throw new Error(`--from ${from} is after --to ${to}.`);
-  return { from, to, json: values.json };
+  return { from, to, json: values.json, sheet: values.sheet };
 }
 
 export interface OrderSource {
@@ -147,17 +160,51 @@ export function formatReport(report: ReturnsReport, where: string): string {
   ].join('\n');
 }
 
+/**
+ * How long the web app may take for a whole report (one request, a row per figure group): far
+ * longer than an order's rows may, and within the 6 minutes Google gives a web app.
+ */
+const REPORT_SHEET_TIMEOUT_MS = 3 * 60 * 1000;
+
+/**
+ * Writes the report's rows to the RTO tab and says where and how many; throws with the Sheets
+ * client's own message when they were not written.
+ */
+async function writeToSheet(
+  report: ReturnsReport,
+  env: Record<string, string | undefined>,
+  now = new Date(),
+): Promise<string> {
+  const serverEnv = readServerEnv(env);
+  const sheets = createSheets(serverEnv, fetch, { timeoutMs: REPORT_SHEET_TIMEOUT_MS });
+  const rto = { report, writtenAt: now.toISOString() };
+  const result = await sheets.upsertRto(rto);
+  if (!result.ok) throw new Error(`The RTO tab was not written: ${result.message}`);
+  const where =
+    sheets.kind === 'apps-script'
+      ? 'the Google Sheet (the Apps Script at SHEETS_WEBHOOK_URL)'
+      : path.join(serverEnv.LOCAL_SHEETS_DIR, `${RTO_TAB.name}.csv`);
+  const count = tabRows(RTO_TAB, rto).length;
+  return `Wrote ${count} ${count === 1 ? 'row' : 'rows'} for ${report.period.from} to ${report.period.to} to the ${RTO_TAB.name} tab of ${where}.\n`;
+}
+
+/**
+ * `print` takes the report; `tell` what was written to the Sheet (stderr when the report is JSON, so
+ * standard output stays one JSON document).
+ */
 export async function main(
   argv: readonly string[],
   env: Record<string, string | undefined>,
   print: (text: string) => void = (text) => process.stdout.write(text),
   directory = LOCAL_SANDBOX,
+  tell: (text: string) => void = (text) => process.stderr.write(text),
 ): Promise<void> {
   const options = readOptions(argv);
   const source = await openOrders(env, directory);
   try {
     const report = await buildReport(source.store, options);
     print(options.json ? `${JSON.stringify(report, null, 2)}\n` : formatReport(report, source.where));
+    if (options.sheet) (options.json ? tell : print)(await writeToSheet(report, env));
   } finally {
     await source.close();
   }

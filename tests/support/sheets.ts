@@ -2,10 +2,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { SheetOrder } from '../../netlify/lib/sheets/tabs.ts';
 import { buildOrderRecord, orderTotals, priceLines } from '../../src/shop/order.ts';
 import { makeCatalogue, makeCustomer } from './factories.ts';
+import { server } from './msw.ts';
 
 const HSN = { 1: '07133300', 3: '040590', 5: '10061090' } as Record<number, string>;
 
@@ -47,4 +49,22 @@ export function tempSheetsDir() {
     dir: () => dir,
     localEnv: () => ({ SHEETS_WEBHOOK_URL: undefined, SHEETS_WEBHOOK_SECRET: undefined, LOCAL_SHEETS_DIR: dir }),
   };
+}
+
+/**
+ * The staff's Apps Script web app for one test: it keeps every body it is sent (`received`) and
+ * answers each with `answer`; `env` points the Sheets client at it.
+ */
+export function fakeAppsScript(
+  answer: Record<string, unknown>,
+  url = 'https://script.google.com/macros/s/AKfycb-fake/exec',
+) {
+  const received: Record<string, unknown>[] = [];
+  server.use(
+    http.post(url, async ({ request }) => {
+      received.push((await request.json()) as Record<string, unknown>);
+      return HttpResponse.json(answer);
+    }),
+  );
+  return { received, env: { SHEETS_WEBHOOK_URL: url, SHEETS_WEBHOOK_SECRET: 's3cret' } };
 }

@@ -14,10 +14,12 @@ import {
   ORDERS_TAB,
   PICKUPS_TAB,
   REVIEWS_TAB,
+  RTO_TAB,
   type SheetContact,
   type SheetOrder,
   type SheetPickup,
   type SheetReview,
+  type SheetRto,
   type SheetTab,
 } from './tabs.ts';
 
@@ -48,6 +50,11 @@ export interface SheetsClient {
   appendContact(contact: SheetContact): Promise<SheetWriteResult>;
   /** The day's pickup request in the Pickups tab: one row per day, rewritten as the request goes. */
   upsertPickup(pickup: SheetPickup): Promise<SheetWriteResult>;
+  /**
+   * A run of the return-to-origin report in the RTO tab, in one write: each figure group's row is
+   * appended, or rewritten when its key (period, group, value) is there. `duplicate`: no row was new.
+   */
+  upsertRto(rto: SheetRto): Promise<SheetWriteResult>;
 }
 
 export type SheetsEnv = Pick<ServerEnv, 'SHEETS_WEBHOOK_URL' | 'SHEETS_WEBHOOK_SECRET' | 'LOCAL_SHEETS_DIR'> &
@@ -83,6 +90,7 @@ export function createSheets(
     appendReview: (review) => write(REVIEWS_TAB, review),
     appendContact: (contact) => write(CONTACT_TAB, contact),
     upsertPickup: (pickup) => write(PICKUPS_TAB, pickup, { upsert: true }),
+    upsertRto: (rto) => write(RTO_TAB, rto, { upsert: true }),
   };
 }
 

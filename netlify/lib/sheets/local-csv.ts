@@ -10,8 +10,8 @@ import { resolve } from 'node:path';
 import { BOM, CRLF, formatCsvRow, parseCsv, readCsvText } from '../../../src/content/sheet-csv.server.ts';
 import { withLock } from '../platform/file-lock.ts';
 import { failure } from '../platform/outcome.ts';
-import type { TabWriter } from './client.ts';
-import { neutraliseCell, tabRows } from './tabs.ts';
+import type { TabWriter, WriteOptions } from './client.ts';
+import { neutraliseCell, type SheetTab, tabRows } from './tabs.ts';
 
 export function csvWriter(dir: string): TabWriter {
   return async (tab, record, options = {}) => {
@@ -21,42 +21,65 @@ export function csvWriter(dir: string): TabWriter {
       // both pass the duplicate check.
       return await withLock(`csv\u0000${file}`, async () => {
         await mkdir(resolve(dir), { recursive: true });
-        const existing = await readCsvText(file);
-        const table = parseCsv(existing);
         const rows = tabRows(tab, record);
-        const key = neutraliseCell(tab.key(record));
-        const header = table[0];
-        const keyIndex = header ? columnOf(header, tab.headers, tab.keyHeader) : -1;
-        const matching = table.flatMap((row, index) => (index > 0 && row[keyIndex] === key ? [index] : []));
-        if (matching.length > 0) {
-          if (!options.upsert || !tab.updatable || !header) return { ok: true, duplicate: true };
-          const updated = updateRows(table, matching, rows[0] ?? [], tab.headers, tab.updatable);
-          if (updated) await writeFile(file, tableText(updated));
-          return { ok: true, duplicate: true, updated: updated !== undefined };
+        if (!tab.keyPerRow) return writeRecord(file, tab, rows, neutraliseCell(tab.key(record)), options);
+        // Every row is a record of its own (RTO), matched by the key in its own key cell.
+        const keyColumn = tab.headers.indexOf(tab.keyHeader);
+        let added = false;
+        let updated = false;
+        for (const row of rows) {
+          const result = await writeRecord(file, tab, [row], row[keyColumn] ?? '', options);
+          added ||= !result.duplicate;
+          updated ||= result.updated === true;
         }
-        // Cells go under their own headers, as the Apps Script puts them: a column staff added or
-        // moved shifts nothing, and a header the file lacks (one the shop added later, such as
-        // the Reviews tab's Product ID) is first added at its right edge.
-        const layout = header?.includes(tab.keyHeader)
-          ? [...header, ...tab.headers.filter((name) => !header.includes(name))]
-          : undefined;
-        const placed = layout ? rows.map((row) => layout.map((name) => row[tab.headers.indexOf(name)] ?? '')) : rows;
-        let text = header ? '' : `${BOM}${formatCsvRow(tab.headers)}${CRLF}`;
-        if (layout && header && layout.length > header.length) {
-          await writeFile(file, tableText([layout, ...table.slice(1)]));
-        } else if (existing !== '' && !existing.endsWith('\n') && !existing.endsWith('\r')) {
-          // A file saved by a spreadsheet program may lack the final line break.
-          text += CRLF;
-        }
-        // One appendFile per record, so a crash leaves whole records or none of them.
-        text += placed.map((row) => `${formatCsvRow(row)}${CRLF}`).join('');
-        await appendFile(file, text, 'utf8');
-        return { ok: true, duplicate: false };
+        return { ok: true, duplicate: !added, updated };
       });
     } catch (error) {
       return failure('UNREACHABLE', `${file} could not be written (${String(error)})`);
     }
   };
+}
+
+/**
+ * One record's rows (already neutralised) into the file: appended unless rows with `key` are
+ * there; with `upsert`, the updatable cells of those rows rewritten instead.
+ */
+async function writeRecord<T>(
+  file: string,
+  tab: SheetTab<T>,
+  rows: string[][],
+  key: string,
+  options: WriteOptions,
+): Promise<{ ok: true; duplicate: boolean; updated?: boolean }> {
+  const existing = await readCsvText(file);
+  const table = parseCsv(existing);
+  const header = table[0];
+  const keyIndex = header ? columnOf(header, tab.headers, tab.keyHeader) : -1;
+  const matching = table.flatMap((row, index) => (index > 0 && row[keyIndex] === key ? [index] : []));
+  if (matching.length > 0) {
+    if (!options.upsert || !tab.updatable || !header) return { ok: true, duplicate: true };
+    const updated = updateRows(table, matching, rows[0] ?? [], tab.headers, tab.updatable);
+    if (updated) await writeFile(file, tableText(updated));
+    return { ok: true, duplicate: true, updated: updated !== undefined };
+  }
+  // Cells go under their own headers, as the Apps Script puts them: a column staff added or
+  // moved shifts nothing, and a header the file lacks (one the shop added later, such as
+  // the Reviews tab's Product ID) is first added at its right edge.
+  const layout = header?.includes(tab.keyHeader)
+    ? [...header, ...tab.headers.filter((name) => !header.includes(name))]
+    : undefined;
+  const placed = layout ? rows.map((row) => layout.map((name) => row[tab.headers.indexOf(name)] ?? '')) : rows;
+  let text = header ? '' : `${BOM}${formatCsvRow(tab.headers)}${CRLF}`;
+  if (layout && header && layout.length > header.length) {
+    await writeFile(file, tableText([layout, ...table.slice(1)]));
+  } else if (existing !== '' && !existing.endsWith('\n') && !existing.endsWith('\r')) {
+    // A file saved by a spreadsheet program may lack the final line break.
+    text += CRLF;
+  }
+  // One appendFile per record, so a crash leaves whole records or none of them.
+  text += placed.map((row) => `${formatCsvRow(row)}${CRLF}`).join('');
+  await appendFile(file, text, 'utf8');
+  return { ok: true, duplicate: false };
 }
 
 /** A column by its header in the file, else where the tab puts it (a file saved without headers). */
