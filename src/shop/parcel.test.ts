@@ -3,13 +3,17 @@ import {
   applyScans,
   type CarrierScan,
   canMoveParcel,
+  codMoney,
   failedAttempts,
   newParcel,
   noticeFor,
   noticeStillTrue,
   PARCEL_STATES,
+  type ParcelChange,
   type ParcelState,
+  parcelAttention,
   parcelClosed,
+  parcelStaffStatus,
   scanState,
 } from './parcel.ts';
 
@@ -262,5 +266,60 @@ describe('noticeFor: the one message a batch of changes earns', () => {
     expect(noticeStillTrue('out-for-delivery', 'out-for-delivery')).toBe(true);
     expect(noticeStillTrue('out-for-delivery', 'delivered')).toBe(false);
     expect(noticeStillTrue('delivered', 'delivered')).toBe(true);
+  });
+});
+
+describe("what staff see of a parcel (the Sheet's Status and Payment Status)", () => {
+  const change = (state: ParcelState, extra: Partial<ParcelChange> = {}): ParcelChange => ({
+    state,
+    at: '2026-11-20T01:00:00.000Z',
+    scan: scan(1, 'UD', 'Pending'),
+    ...extra,
+  });
+
+  it("says what became of a COD parcel's cash once its story ends", () => {
+    expect(codMoney('delivered')).toBe('Collected by courier');
+    expect(codMoney('returning')).toBe('Not collected (returned)');
+    expect(codMoney('returned')).toBe('Not collected (returned)');
+    expect(codMoney('out-for-delivery')).toBeUndefined();
+  });
+
+  it("needs staff for a parcel lost, or failed at the door twice, in the carrier's words", () => {
+    expect(
+      parcelAttention({
+        state: 'lost',
+        changes: [change('lost', { scan: scan(9, 'UD', 'LOST', { note: 'Shipment lost' }) })],
+      }),
+    ).toBe('lost or damaged (Delhivery: Shipment lost)');
+    expect(parcelAttention({ state: 'lost', changes: [change('lost', { scan: scan(9, 'UD', 'LOST') })] })).toBe(
+      'lost or damaged (Delhivery: LOST)',
+    );
+    expect(parcelAttention({ state: 'lost', changes: [] })).toBe('lost or damaged (Delhivery: lost)');
+    const twice = [
+      change('delivery-failed', { reason: 'Door locked' }),
+      change('delivery-failed', { reason: 'Refused' }),
+    ];
+    expect(parcelAttention({ state: 'delivery-failed', changes: twice })).toBe('delivery failed twice (Refused)');
+    expect(
+      parcelAttention({ state: 'delivery-failed', changes: [change('delivery-failed'), change('delivery-failed')] }),
+    ).toBe('delivery failed twice (no reason given)');
+    expect(parcelAttention({ state: 'delivery-failed', changes: [change('delivery-failed')] })).toBeUndefined();
+    expect(parcelAttention({ state: 'in-transit', changes: [] })).toBeUndefined();
+  });
+
+  it("gives the parcel's state in staff's words, the courier's reason after a failed attempt, and an unread scan as written", () => {
+    expect(parcelStaffStatus({ state: 'in-transit', changes: [] })).toBe('In transit');
+    expect(
+      parcelStaffStatus({ state: 'delivery-failed', changes: [change('delivery-failed', { reason: 'Door locked' })] }),
+    ).toBe('Delivery failed: Door locked');
+    expect(parcelStaffStatus({ state: 'delivery-failed', changes: [] })).toBe('Delivery failed: no reason given');
+    const odd = scan(5, 'QC', 'Held for verification');
+    expect(parcelStaffStatus({ state: 'picked-up', changes: [], unknown: [odd], lastScanAt: odd.at })).toBe(
+      'Picked up (Delhivery: Held for verification)',
+    );
+    // An unread scan that a newer, read one followed is history: the state speaks for itself.
+    expect(
+      parcelStaffStatus({ state: 'picked-up', changes: [], unknown: [odd], lastScanAt: scan(6, 'UD', 'x').at }),
+    ).toBe('Picked up');
   });
 });
