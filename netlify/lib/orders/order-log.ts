@@ -3,6 +3,8 @@
  * call. Writes are conditional (create-only, or compare-and-swap on the ETag), so a double click,
  * a retry or a webhook arriving twice can never produce two orders or lose an update.
  */
+
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Customer, OrderLine, OrderRecord, OrderTotals, PricedCart } from '#shop/order.ts';
 import { type NoticeEvent, type Parcel, parcelAttention, parcelClosed } from '#shop/parcel.ts';
 import type { PaymentMode } from '#shop/shipping.ts';
@@ -169,6 +171,13 @@ export function canMove(from: OrderStatus, to: OrderStatus): boolean {
   return RANK[to] > RANK[from];
 }
 
+/**
+ * Tries of one compare-and-swap update before giving up. An order is written by a handful of
+ * workers at most (the browser, the webhook, the reconciler, the sync, a shopper's page); with the
+ * random back-off, 16 tries outlast them all (8 without a back-off ran out under load in CI).
+ */
+const UPDATE_ATTEMPTS = 16;
+
 export class OrderConflictError extends Error {
   override name = 'OrderConflictError';
 }
@@ -233,7 +242,9 @@ export function createOrderLog(store: JsonStore) {
       orderId: string,
       change: (order: StoredOrder) => StoredOrder | undefined,
     ): Promise<{ order: StoredOrder; changed: boolean }> {
-      for (let attempt = 0; attempt < 8; attempt += 1) {
+      for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt += 1) {
+        // Lost races back off a little, at random, so writers that collide stop colliding.
+        if (attempt > 0) await sleep(Math.random() * 10 * attempt);
         const entry = await store.getWithMetadata(ORDER(orderId), { type: 'json' });
         if (!entry?.etag || !entry.data) throw new OrderConflictError(`Order ${orderId} does not exist.`);
         const current = entry.data as StoredOrder;
