@@ -8,7 +8,14 @@
  * - `GET /api/kinko/v1/invoice/charges/.json` → `[{ total_amount }]`;
  * - `POST /api/cmu/create.json` (form: `format=json&data=<JSON>`) → `{ success, packages: [{ status, waybill, refnum }] }`;
  * - `GET /api/v1/packages/json/?waybill=a,b,c` → `{ ShipmentData: [{ Shipment: { AWB, Status, Scans: [{ ScanDetail }] } }] }`
- *   for the waybills it knows (scans as a test scripts them with `scan`).
+ *   for the waybills it knows (scans as a test scripts them with `scan`);
+ * - `POST /api/p/edit` (JSON `{ waybill, cancellation: "true" }`) → XML, as Delhivery's production
+ *   API answers it (netlify/lib/delhivery/cancel.ts says where that comes from):
+ *   `<root><status>True</status><waybill/><order_id/><remark>Shipment has been cancelled.</remark></root>`
+ *   for a booked parcel not yet picked up (its tracking then ends with a `CN` scan), the same answer
+ *   again for one already cancelled (Delhivery does not tell them apart), `<status>False</status>`
+ *   with a remark for one that has moved (a scan past "Manifested"/"Not Picked") or an unknown
+ *   waybill; 503 while `cancelDown`.
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -34,16 +41,38 @@ export interface FakeDelhivery {
   trackingDown: boolean;
   /** While set, tracking answers 200 with a body that is not JSON. */
   trackingGarbage: boolean;
+  /** Every cancellation request's body, in order. */
+  cancelRequests: unknown[];
+  /** While set, cancellation answers 503 (Delhivery down). */
+  cancelDown: boolean;
   /** Adds a scan to a booked shipment (`at` is an India time, as Delhivery writes it). */
   scan(waybill: string, detail: Omit<FakeScanDetail, 'ScannedLocation'> & { ScannedLocation?: string }): void;
   stop(): Promise<void>;
 }
 
-async function formOf(request: IncomingMessage): Promise<URLSearchParams> {
+async function textOf(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
-  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+  return Buffer.concat(chunks).toString('utf8');
 }
+
+const formOf = async (request: IncomingMessage) => new URLSearchParams(await textOf(request));
+
+/** Scans before the parcel leaves the shop: a cancellation is still possible after these only. */
+const BEFORE_PICKUP = new Set(['manifested', 'not picked', 'scheduled', 'open']);
+
+/** Delhivery's answer to a cancellation: flat XML, string booleans. */
+function cancelAnswer(status: boolean, waybill: string, order: string, remark: string): string {
+  const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return (
+    '<?xml version="1.0" encoding="utf-8"?>\n' +
+    `<root><status>${status ? 'True' : 'False'}</status><waybill>${xmlText(waybill)}</waybill>` +
+    `<order_id>${xmlText(order)}</order_id><remark>${xmlText(remark)}</remark></root>`
+  );
+}
+
+/** Now in India time without a zone, as Delhivery writes its scans. */
+const indiaNow = () => new Date(Date.now() + 5.5 * 60 * 60 * 1000).toISOString().slice(0, 23);
 
 export async function startFakeDelhivery(): Promise<FakeDelhivery> {
   let sequence = 0;
@@ -52,6 +81,8 @@ export async function startFakeDelhivery(): Promise<FakeDelhivery> {
     trackingRequests: [],
     trackingDown: false,
     trackingGarbage: false,
+    cancelRequests: [],
+    cancelDown: false,
     scan(waybill, detail) {
       const shipment = fake.shipments.get(waybill);
       if (!shipment) throw new Error(`the fake Delhivery booked no ${waybill}`);
@@ -60,8 +91,8 @@ export async function startFakeDelhivery(): Promise<FakeDelhivery> {
   };
   const server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://fake');
-    const send = (status: number, body: unknown) => {
-      response.writeHead(status, { 'content-type': 'application/json' });
+    const send = (status: number, body: unknown, contentType = 'application/json') => {
+      response.writeHead(status, { 'content-type': contentType });
       response.end(typeof body === 'string' ? body : JSON.stringify(body));
     };
     if (request.headers.authorization !== 'Token fake-delhivery-token') return send(401, { detail: 'Invalid token' });
@@ -84,6 +115,43 @@ export async function startFakeDelhivery(): Promise<FakeDelhivery> {
         package_count: 1,
         packages: [{ status: 'Success', waybill, refnum: shipment.order, remarks: [] }],
       });
+    }
+    if (url.pathname === '/api/p/edit' && request.method === 'POST') {
+      let body: unknown;
+      try {
+        body = JSON.parse(await textOf(request));
+      } catch {
+        return send(400, { status: false, error: 'JSON expected' });
+      }
+      fake.cancelRequests.push(body);
+      const { waybill, cancellation } = (body ?? {}) as { waybill?: unknown; cancellation?: unknown };
+      // Delhivery wants the string "true", not a boolean.
+      if (typeof waybill !== 'string' || cancellation !== 'true') {
+        return send(400, { status: false, error: 'waybill and cancellation: "true" expected' });
+      }
+      if (fake.cancelDown) return send(503, { error: 'Service Unavailable' });
+      const xml = (status: boolean, order: string, remark: string) =>
+        send(200, cancelAnswer(status, waybill, order, remark), 'application/xml; charset=utf-8');
+      const shipment = fake.shipments.get(waybill);
+      if (!shipment) return xml(false, '', `Waybill ${waybill} not found`);
+      // A repeat gets the first answer again: Delhivery does not say "already cancelled".
+      if (shipment.scans.some((scan) => scan.ScanType === 'CN')) {
+        return xml(true, shipment.order, 'Shipment has been cancelled.');
+      }
+      const moved = shipment.scans.find(
+        (scan) => scan.ScanType !== 'UD' || !BEFORE_PICKUP.has(scan.Scan.trim().toLowerCase()),
+      );
+      if (moved) {
+        return xml(false, shipment.order, `Shipment cannot be cancelled as it is already ${moved.Scan}`);
+      }
+      fake.scan(waybill, {
+        ScanType: 'CN',
+        Scan: 'Canceled',
+        ScanDateTime: indiaNow(),
+        StatusCode: 'DTUP-210',
+        Instructions: 'Seller cancelled the order',
+      });
+      return xml(true, shipment.order, 'Shipment has been cancelled.');
     }
     if (url.pathname === '/api/v1/packages/json/') {
       const waybills = (url.searchParams.get('waybill') ?? '').split(',').filter(Boolean);
@@ -137,6 +205,12 @@ export async function startFakeDelhivery(): Promise<FakeDelhivery> {
     },
     set trackingGarbage(value) {
       fake.trackingGarbage = value;
+    },
+    get cancelDown() {
+      return fake.cancelDown;
+    },
+    set cancelDown(value) {
+      fake.cancelDown = value;
     },
     baseUrl,
     async stop() {

@@ -1,6 +1,7 @@
 /**
- * The one client for Delhivery's B2C API (rates, pincode serviceability, shipments). Delhivery's
- * shapes are parsed here and turned into ours; nothing outside this folder knows them.
+ * The one client for Delhivery's B2C API (rates, pincode serviceability, shipments, tracking, the
+ * day's pickup, labels, cancellations). Delhivery's shapes are parsed here and turned into ours;
+ * nothing outside this folder knows them.
  *
  * With no DELHIVERY_TOKEN the embedded local default (`local.ts`) answers instead and the network
  * is never touched (docs/shop-rules.md §11).
@@ -11,9 +12,12 @@ import type { ShipmentRecord } from '#shop/shipment.ts';
 import type { PaymentMode } from '#shop/shipping.ts';
 import type { ServerEnv } from '../platform/env.ts';
 import { type Failure, failure, type Outcome } from '../platform/outcome.ts';
+import { type CancelQuery, type CancelShipmentResult, delhiveryCancellation } from './cancel.ts';
 import { localDelhiveryWithDay, NOT_SERVICEABLE, unconfiguredDelhivery } from './local.ts';
 import { delhiveryPackingSlip, type PackingSlipResult } from './packing-slip.ts';
 import { type BulkTracker, delhiveryTracker, PARCEL_STALE_MS } from './tracking.ts';
+
+export type { CancelQuery, CancelShipmentResult } from './cancel.ts';
 
 /** A quote sits on the shopper's checkout path, so a slow carrier must not hold it up for long. */
 export const QUOTE_TIMEOUT_MS = 4_000;
@@ -73,6 +77,14 @@ export interface Delhivery {
   requestPickup(request: PickupRequest): Promise<PickupResult>;
   /** Delhivery's own label for a booked parcel; absent on the local carrier (the shop draws one). */
   packingSlip?(waybill: string): Promise<PackingSlipResult>;
+  /**
+   * Cancels a booked parcel (`POST /api/p/edit`, `cancellation: "true"`); only before pickup.
+   * `{ ok: true, alreadyCancelled }` when it is cancelled (a repeat counts as done); `REFUSED` with
+   * `tooLate: true` when the parcel has already moved; otherwise `REFUSED`, `UNREACHABLE` (retry)
+   * or `NOT_CONFIGURED`, with `tooLate: false` (cancel.ts). `bookedAt` is for the local carrier's
+   * simulated pickup; Delhivery needs only the waybill.
+   */
+  cancelShipment(query: CancelQuery): Promise<CancelShipmentResult>;
 }
 
 export type DelhiveryEnv = Pick<ServerEnv, 'DELHIVERY_TOKEN' | 'DELHIVERY_BASE_URL'> &
@@ -81,6 +93,7 @@ export type DelhiveryEnv = Pick<ServerEnv, 'DELHIVERY_TOKEN' | 'DELHIVERY_BASE_U
 export interface DelhiveryOptions {
   quoteTimeoutMs?: number;
   shipmentTimeoutMs?: number;
+  cancelTimeoutMs?: number;
 }
 
 // ---- Delhivery's shapes ------------------------------------------------------------------------
@@ -209,6 +222,12 @@ export function createDelhivery(
       timeoutMs: quoteTimeoutMs,
     }),
     packingSlip: delhiveryPackingSlip({ token, baseUrl: env.DELHIVERY_BASE_URL, fetchImpl }),
+    cancelShipment: delhiveryCancellation({
+      token,
+      baseUrl: env.DELHIVERY_BASE_URL,
+      fetchImpl,
+      timeoutMs: options.cancelTimeoutMs,
+    }),
 
     async quoteRate({ originPin, destinationPin, grams, mode }) {
       const target = url('/api/kinko/v1/invoice/charges/.json', {

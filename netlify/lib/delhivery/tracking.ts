@@ -248,14 +248,46 @@ function journeyTo(pin: string | undefined): Step[] {
 }
 
 /**
+ * When the local carrier picks up a parcel booked at `bookedAt` for this pincode (its journey's
+ * pickup scan, ¼ simulated day after booking): until then it may still be cancelled. Undefined when
+ * the booking time cannot be read.
+ */
+export function simulatedPickupAt(pin: string | undefined, bookedAt: string, dayMs: number): number | undefined {
+  const booked = Date.parse(bookedAt);
+  if (Number.isNaN(booked)) return undefined;
+  const pickup = journeyTo(pin).find((step) => step.code?.startsWith('X-PP')) as Step;
+  return booked + pickup.afterDays * dayMs;
+}
+
+/**
+ * The scan that ends a cancelled simulated journey: Delhivery's status type for a cancellation
+ * (`CN`), with the words and code Delhivery's tracking shows for a seller's cancellation before
+ * pickup ("Seller cancelled the order", `DTUP-210`).
+ */
+export const simulatedCancellationScan = (at: string): CarrierScan => ({
+  at,
+  type: 'CN',
+  status: 'Canceled',
+  code: 'DTUP-210',
+  location: HUB,
+  note: 'Seller cancelled the order',
+});
+
+/** When the local carrier cancelled a waybill (ISO time), undefined when it did not. */
+export type CancelledAt = (waybill: string) => Promise<string | undefined>;
+
+/**
  * Scans made up from the booking time: those whose time has come. `dayMs` is how long a simulated
  * day lasts (`LOCAL_CARRIER_DAY_SECONDS`), so a test can watch a parcel arrive in seconds.
  * `pinOf` names a waybill's delivery pincode (null: the carrier does not know the waybill).
+ * `cancelledAt` names the waybills the local carrier cancelled: their journey stops there, with a
+ * `CN` scan at the cancellation time.
  */
 export function simulatedTracker(
   dayMs: number,
   now: () => number = Date.now,
   pinOf: (waybill: string) => string | undefined | null = simulatedPin,
+  cancelledAt: CancelledAt = async () => undefined,
 ): BulkTracker {
   return async (queries) => {
     const found = new Map<string, CarrierTracking>();
@@ -264,14 +296,20 @@ export function simulatedTracker(
       if (pin === null) continue; // not ours: the carrier does not know it
       const booked = Date.parse(bookedAt);
       const journey = journeyTo(pin);
-      const scans = journey
-        .map(({ afterDays, ...scan }) => ({ ...scan, at: new Date(booked + afterDays * dayMs).toISOString() }))
-        .filter((scan) => Date.parse(scan.at) <= now());
+      const cancelled = await cancelledAt(waybill);
+      const planned = journey.map(
+        ({ afterDays, ...scan }): CarrierScan => ({ ...scan, at: new Date(booked + afterDays * dayMs).toISOString() }),
+      );
+      const scans = (
+        cancelled ? [...planned.filter((scan) => scan.at < cancelled), simulatedCancellationScan(cancelled)] : planned
+      ).filter((scan) => Date.parse(scan.at) <= now());
       const last = journey.at(-1) as Step;
       found.set(waybill, {
         delivered: scans.at(-1)?.type === 'DL' && scans.at(-1)?.status === 'Delivered',
         scans,
-        expectedDelivery: new Date(booked + (last.afterDays < 3.25 ? 3.25 : last.afterDays) * dayMs).toISOString(),
+        expectedDelivery: cancelled
+          ? undefined
+          : new Date(booked + (last.afterDays < 3.25 ? 3.25 : last.afterDays) * dayMs).toISOString(),
         simulated: true,
       });
     }
