@@ -55,6 +55,8 @@ describe('scanState: what one scan says', () => {
     [scan(9, 'DL', 'RTO-DEL'), 'returned'],
     [scan(9, 'RT', 'In Transit'), 'returning'],
     [scan(9, 'CN', 'Canceled'), 'cancelled'],
+    [scan(9, 'UD', 'Not Picked', { code: 'DTUP-210', note: 'Seller cancelled the order' }), 'cancelled'],
+    [scan(9, 'UD', 'Not Picked', { note: 'Seller Cancelled the order' }), 'cancelled'],
     [scan(9, 'PP', 'Open'), undefined],
     [scan(9, 'PU', 'In Transit'), 'picked-up'],
     [scan(9, 'UD', 'LOST'), 'lost'],

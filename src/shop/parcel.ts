@@ -80,6 +80,8 @@ export const failedAttempts = (parcel: Pick<Parcel, 'changes'>) =>
 
 /** Delhivery's codes for a delivery attempt that failed (NSL codes "EOD-…", end of the day's run). */
 const FAILED_ATTEMPT_CODE = /^EOD-/i;
+/** Delhivery's code for a booking the seller cancelled. */
+const SELLER_CANCELLED_CODE = /^DTUP-210$/i;
 /** Delhivery's codes for the pickup scan of a forward parcel ("X-PPOM": shipment picked up). */
 const PICKED_UP_CODE = /^X-PP/i;
 
@@ -112,6 +114,9 @@ export function scanState(scan: CarrierScan): ParcelState | 'unknown' | undefine
 }
 
 function forwardState(scan: CarrierScan, status: string): ParcelState | 'unknown' | undefined {
+  // Delhivery writes a cancellation by the seller as a forward scan, not a CN one (seen in live
+  // answers: `UD` / `Not Picked`, code DTUP-210, "Seller cancelled the order").
+  if (SELLER_CANCELLED_CODE.test(scan.code ?? '') || /seller cancel/i.test(scan.note ?? '')) return 'cancelled';
   if (FAILED_ATTEMPT_CODE.test(scan.code ?? '')) return 'delivery-failed';
   if (PICKED_UP_CODE.test(scan.code ?? '') || /picked up/i.test(scan.note ?? '')) return 'picked-up';
   if (status === 'manifested' || status === 'not picked' || status === 'scheduled') return undefined;
