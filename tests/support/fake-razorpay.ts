@@ -7,8 +7,21 @@
  * - `GET /v1/payments/:id` → payment entity (`status`, `captured`, `order_id`, `amount`, `currency`);
  * - `POST /v1/payments/:id/capture` `{ amount, currency }` → the payment captured, or a 400
  *   `BAD_REQUEST_ERROR` when it is not `authorized` or the amount differs;
- * - `GET /v1/orders/:id/payments` → `{ entity: 'collection', count, items }`.
+ * - `GET /v1/orders/:id/payments` → `{ entity: 'collection', count, items }`;
+ * - `POST /v1/payments/:id/refund` `{ amount, speed, receipt, notes }` with `X-Refund-Idempotency`
+ *   → the refund entity (`pending`), as Razorpay's "Create a Normal Refund (Idempotent Request)"
+ *   documents it: the same key and body answer the first refund again; a different body with the
+ *   same key is a 400 "Different request with the same idempotency key has already been processed.";
+ *   a request while one with the same key is still running (hold it with `refundDelayMs`) is a 409;
+ *   more than is left to refund, or a payment not captured, is a 400 `BAD_REQUEST_ERROR` (those two
+ *   descriptions are ours: Razorpay documents the code, not the words); `refundsDown` answers 502;
+ *   a refunded payment gains `amount_refunded` and `refund_status`, and is `refunded` once in full;
+ * - `GET /v1/payments/:id/refunds/:refund_id` → the refund entity;
+ * - `GET /v1/payments/:id/refunds` → `{ entity: 'collection', count, items }`, newest first, the
+ *   last 10 unless `count` (at most 100) and `skip` say otherwise, as documented.
+ * A test settles a refund with `settleRefund` (`processed` or `failed`).
  */
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { allowPassthrough } from './msw.ts';
@@ -43,7 +56,25 @@ interface FakePayment {
   method: string;
   captured: boolean;
   error_description: string | null;
+  amount_refunded: number;
+  refund_status: 'partial' | 'full' | null;
   created_at: number;
+}
+
+export interface FakeRefund {
+  id: string;
+  entity: 'refund';
+  amount: number;
+  currency: string;
+  payment_id: string;
+  notes: Record<string, string>;
+  receipt: string | null;
+  acquirer_data: { arn: string | null };
+  created_at: number;
+  batch_id: null;
+  status: 'pending' | 'processed' | 'failed';
+  speed_processed?: string;
+  speed_requested: string;
 }
 
 export interface FakeRazorpay {
@@ -58,6 +89,15 @@ export interface FakeRazorpay {
   orderDelayMs: number;
   /** While set, creating an order answers 500. */
   ordersDown: boolean;
+  refunds: Map<string, FakeRefund>;
+  /** Every idempotency key Razorpay has seen: its request's hash, and its refund once made. */
+  refundKeys: Map<string, { requestHash: string; refundId?: string }>;
+  /** Milliseconds every refund takes to be made (a second request with its key meanwhile gets 409). */
+  refundDelayMs: number;
+  /** While set, refund calls answer 502. */
+  refundsDown: boolean;
+  /** Razorpay (and the bank) finish a refund: `processed` unless said otherwise. */
+  settleRefund(refundId: string, status?: 'processed' | 'failed'): FakeRefund;
   /** The shopper pays in Razorpay's dialog: a payment on the order, `captured` unless said otherwise. */
   pay(orderId: string, overrides?: Partial<FakePayment>): FakePayment;
   stop(): Promise<void>;
@@ -69,10 +109,14 @@ const badRequest = (description: string) =>
     error: { code: 'BAD_REQUEST_ERROR', description, source: 'business', reason: 'input_validation_failed' },
   });
 
-async function bodyOf(request: IncomingMessage): Promise<Record<string, unknown>> {
+async function textOf(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function bodyOf(request: IncomingMessage): Promise<Record<string, unknown>> {
+  const text = await textOf(request);
   return text ? (JSON.parse(text) as Record<string, unknown>) : {};
 }
 
@@ -92,6 +136,10 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
     captureDown: false,
     orderDelayMs: 0,
     ordersDown: false,
+    refunds: new Map<string, FakeRefund>(),
+    refundKeys: new Map<string, { requestHash: string; refundId?: string }>(),
+    refundDelayMs: 0,
+    refundsDown: false,
   };
 
   async function answer(method: string, path: string, request: IncomingMessage) {
@@ -120,6 +168,11 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
       fake.orders.set(order.id, order);
       return json(200, order);
     }
+    const refunds = /^\/v1\/payments\/([^/]+)\/(refund|refunds)(?:\/([^/]+))?$/.exec(path);
+    if (refunds?.[1]) {
+      if (fake.refundsDown) return json(502, { error: { code: 'GATEWAY_ERROR', description: 'Gateway timed out' } });
+      return refundAnswer(method, decodeURIComponent(refunds[1]), refunds[2], refunds[3], request);
+    }
     const payment = /^\/v1\/payments\/([^/]+)(\/capture)?$/.exec(path);
     if (payment?.[1]) {
       const found = fake.payments.get(decodeURIComponent(payment[1]));
@@ -145,6 +198,97 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
     return json(404, {
       error: { code: 'BAD_REQUEST_ERROR', description: 'The requested URL was not found on the server.' },
     });
+  }
+
+  async function refundAnswer(
+    method: string,
+    paymentId: string,
+    noun: string | undefined,
+    refundId: string | undefined,
+    request: IncomingMessage,
+  ) {
+    const found = fake.payments.get(paymentId);
+    if (!found) return badRequest('The id provided does not exist');
+    if (method === 'POST' && noun === 'refund' && !refundId) {
+      const text = await textOf(request);
+      const key = request.headers['x-refund-idempotency'];
+      return createRefund(found, JSON.parse(text || '{}') as Record<string, unknown>, text, key);
+    }
+    if (method === 'GET' && noun === 'refunds' && refundId) {
+      const refund = fake.refunds.get(decodeURIComponent(refundId));
+      return refund?.payment_id === paymentId ? json(200, refund) : badRequest('The id provided does not exist');
+    }
+    if (method === 'GET' && noun === 'refunds') {
+      const query = new URL(request.url ?? '/', 'http://fake').searchParams;
+      const count = Math.min(Number(query.get('count') ?? 10), 100);
+      const skip = Number(query.get('skip') ?? 0);
+      const items = [...fake.refunds.values()]
+        .filter((refund) => refund.payment_id === paymentId)
+        .reverse()
+        .slice(skip, skip + count);
+      return json(200, { entity: 'collection', count: items.length, items });
+    }
+    return json(404, {
+      error: { code: 'BAD_REQUEST_ERROR', description: 'The requested URL was not found on the server.' },
+    });
+  }
+
+  async function createRefund(payment: FakePayment, body: Record<string, unknown>, text: string, key: unknown) {
+    const requestHash = createHash('sha256').update(`${payment.id}\u0000${text}`).digest('hex');
+    if (typeof key === 'string') {
+      if (!/^[A-Za-z0-9_-]{10,}$/.test(key)) return badRequest('The idempotency key is invalid.');
+      const seen = fake.refundKeys.get(key);
+      if (seen && seen.requestHash !== requestHash) {
+        return badRequest('Different request with the same idempotency key has already been processed.');
+      }
+      if (seen && !seen.refundId) {
+        return json(409, { error: { code: 'BAD_REQUEST_ERROR', description: 'Request is already being processed.' } });
+      }
+      if (seen?.refundId) return json(200, fake.refunds.get(seen.refundId));
+      fake.refundKeys.set(key, { requestHash });
+    }
+    const release = () => (typeof key === 'string' ? fake.refundKeys.delete(key) : undefined);
+    await new Promise((resolve) => setTimeout(resolve, fake.refundDelayMs));
+    const left = payment.amount - payment.amount_refunded;
+    const amount = body.amount === undefined ? left : body.amount;
+    let refused: string | undefined;
+    if (payment.status !== 'captured' && payment.status !== 'refunded') refused = 'The payment has not been captured.';
+    else if (!Number.isInteger(amount) || (amount as number) < 100) refused = 'The amount must be at least INR 1.00';
+    else if ((amount as number) > left) refused = 'The refund amount is greater than the amount left to refund.';
+    if (refused) {
+      release();
+      return badRequest(refused);
+    }
+    const refund: FakeRefund = {
+      id: id('rfnd'),
+      entity: 'refund',
+      amount: amount as number,
+      currency: payment.currency,
+      payment_id: payment.id,
+      notes: (body.notes as Record<string, string>) ?? {},
+      receipt: typeof body.receipt === 'string' ? body.receipt : null,
+      acquirer_data: { arn: null },
+      created_at: now(),
+      batch_id: null,
+      status: 'pending',
+      speed_requested: String(body.speed ?? 'normal'),
+    };
+    fake.refunds.set(refund.id, refund);
+    if (typeof key === 'string') fake.refundKeys.set(key, { requestHash, refundId: refund.id });
+    countRefunds(payment);
+    return json(200, refund);
+  }
+
+  /** The payment's `amount_refunded`, `refund_status` and status, from its refunds that did not fail. */
+  function countRefunds(payment: FakePayment) {
+    const refunded = [...fake.refunds.values()]
+      .filter((refund) => refund.payment_id === payment.id && refund.status !== 'failed')
+      .reduce((sum, refund) => sum + refund.amount, 0);
+    payment.amount_refunded = refunded;
+    payment.refund_status = refunded === 0 ? null : refunded >= payment.amount ? 'full' : 'partial';
+    if (payment.status === 'captured' || payment.status === 'refunded') {
+      payment.status = refunded >= payment.amount ? 'refunded' : 'captured';
+    }
   }
 
   function settleOrder(orderId: string) {
@@ -191,12 +335,27 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
         method: 'upi',
         captured: status === 'captured' || status === 'refunded',
         error_description: status === 'failed' ? 'Payment failed because the bank declined it' : null,
+        amount_refunded: 0,
+        refund_status: null,
         created_at: now(),
         ...overrides,
       };
       fake.payments.set(made.id, made);
       settleOrder(orderId);
       return made;
+    },
+    settleRefund(refundId: string, status: 'processed' | 'failed' = 'processed') {
+      const refund = fake.refunds.get(refundId);
+      if (!refund) throw new Error(`fake Razorpay has no refund ${refundId}`);
+      Object.assign(
+        refund,
+        status === 'processed'
+          ? { status, speed_processed: 'normal', acquirer_data: { arn: '10000000000000' } }
+          : { status },
+      );
+      const payment = fake.payments.get(refund.payment_id);
+      if (payment) countRefunds(payment);
+      return refund;
     },
     stop: () =>
       new Promise<void>((resolve) => {

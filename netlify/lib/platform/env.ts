@@ -52,6 +52,8 @@ export const serverEnvSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   /** The local test gateway's signing secret, generated on first use (never in the code). */
   LOCAL_GATEWAY_SECRET_FILE: z.string().default('.data/local-gateway.secret'),
+  /** How long the local test gateway's refunds stay `pending` before they are `processed` (or `failed`). */
+  LOCAL_GATEWAY_REFUND_SECONDS: z.coerce.number().min(0).default(2),
   /**
    * Signs the Sheet's label links (netlify/lib/labels/link.ts). Unset: in production no link is
    * made and /api/label answers 503; elsewhere a secret made on first use in LABEL_LINK_SECRET_FILE.

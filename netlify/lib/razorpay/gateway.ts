@@ -1,5 +1,5 @@
 /**
- * One client for payments. With Razorpay keys set it is Razorpay (its REST API over fetch,
+ * One client for payments and their refunds. With Razorpay keys set it is Razorpay (its REST API over fetch,
  * razorpay-api.ts); without them, outside production, a local test gateway with the same contract
  * — order ids, payment ids, payment statuses and a real HMAC signature made with a secret generated
  * on this machine — so the same verification path runs in development and tests. Production
@@ -49,12 +49,74 @@ export interface PaymentGateway {
   orderPayments(razorpayOrderId: string): Promise<Outcome<{ payments: GatewayPayment[] }>>;
 }
 
+export type RefundStatus = 'pending' | 'processed' | 'failed';
+
+/**
+ * A refund as Razorpay reports it (the refund entity, `rfnd_…`): `pending` when made, then
+ * `processed` (the money is on its way back, 5–7 working days at `normal` speed) or `failed`.
+ */
+export interface GatewayRefund {
+  id: string;
+  paymentId: string;
+  amountPaise: number;
+  currency: string;
+  status: RefundStatus;
+  /** Unix seconds. */
+  createdAt: number;
+  receipt?: string | undefined;
+  notes: Record<string, string>;
+  /** `normal` or `instant`, once Razorpay has processed it. */
+  speedProcessed?: string | undefined;
+  /** The bank's reference (ARN, RRN or UTR) a shopper can quote to the bank, once there is one. */
+  arn?: string | undefined;
+}
+
+export interface RefundRequest {
+  paymentId: string;
+  /** Paise, at least 100 (Razorpay's minimum, ₹1); all refunds of a payment add up to at most what was captured. */
+  amountPaise: number;
+  receipt: string;
+  notes: Record<string, string>;
+  /**
+   * `X-Refund-Idempotency`: 10 to 100 letters, digits, `-`, `_` (a bad key is refused before any
+   * request). The same key with the same request returns the first refund, never a second one; the
+   * same key with a different request is `REFUSED`. Derive it from what the refund is for (the order
+   * and the action), so a retry after a lost answer reuses it.
+   */
+  idempotencyKey: string;
+}
+
+/**
+ * What a refund call came to. Besides the codes' general meaning (outcome.ts):
+ * - `UNREACHABLE` also when Razorpay answers 409 (a request with the same key is still being
+ *   processed): the refund may exist already; retry with the same key, or look for it with
+ *   `paymentRefunds`.
+ * - `REFUSED` with Razorpay's description: more than is left to refund, a payment not captured, an
+ *   unknown payment or refund, the same key used for a different request, or a bad key.
+ */
+export type RefundAnswer = Outcome<{ refund: GatewayRefund }>;
+
+export interface RefundGateway {
+  /** `POST /v1/payments/:id/refund` at `normal` speed, idempotent by `idempotencyKey`. */
+  refundPayment(request: RefundRequest): Promise<RefundAnswer>;
+  /** `GET /v1/payments/:paymentId/refunds/:refundId`: a pending refund asked about again. */
+  fetchRefund(paymentId: string, refundId: string): Promise<RefundAnswer>;
+  /**
+   * `GET /v1/payments/:id/refunds`: every refund of a payment, by creation time (to the second), so
+   * a refund whose answer was lost is found again — by its receipt or notes: Razorpay's refund
+   * entity does not carry the idempotency key.
+   */
+  paymentRefunds(paymentId: string): Promise<Outcome<{ refunds: GatewayRefund[] }>>;
+}
+
 /**
  * The gateway to use here, or `NOT_CONFIGURED` with the reason (for the log) when online payment
  * cannot be offered: each caller answers that its own way (an order: 503 `PAYMENTS_UNAVAILABLE`,
  * and the shopper is told to choose COD).
  */
-export type GatewayChoice = { ok: true; gateway: PaymentGateway } | (Failure & { code: 'NOT_CONFIGURED' });
+export type GatewayChoice =
+  | { ok: true; gateway: PaymentGateway & RefundGateway }
+  | (Failure & { code: 'NOT_CONFIGURED' });
 
 export function createGateway(env: ServerEnv, localStore: () => JsonStore): GatewayChoice {
   if (razorpayConfigured(env) && env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET) {
@@ -67,6 +129,8 @@ export function createGateway(env: ServerEnv, localStore: () => JsonStore): Gate
     return { ok: true, gateway };
   }
   if (!localGatewayAllowed(env)) return { ok: false, code: 'NOT_CONFIGURED', message: paymentsOffReason(env) };
-  const gateway = localGateway(localStore(), LOCAL_KEY_ID, localGatewaySecret(env.LOCAL_GATEWAY_SECRET_FILE));
+  const gateway = localGateway(localStore(), LOCAL_KEY_ID, localGatewaySecret(env.LOCAL_GATEWAY_SECRET_FILE), {
+    refundSettleMs: env.LOCAL_GATEWAY_REFUND_SECONDS * 1000,
+  });
   return { ok: true, gateway };
 }

@@ -62,6 +62,60 @@ describe('razorpayGateway', () => {
   });
 });
 
+describe('razorpayGateway refunds', () => {
+  const refund = (index: number) => ({
+    id: `rfnd_${index}`,
+    entity: 'refund',
+    amount: 100,
+    currency: 'INR',
+    payment_id: 'pay_1',
+    created_at: 1_800_000_000 + index,
+    status: 'processed',
+  });
+
+  it('call 409 (the same key still running) and 429 (too many requests) UNREACHABLE, to be retried', async () => {
+    const request = {
+      paymentId: 'pay_1',
+      amountPaise: 100,
+      receipt: 'OUO_1',
+      notes: {},
+      idempotencyKey: 'OUO_1-cancel',
+    };
+    for (const status of [409, 429]) {
+      expect(await answering(status, { error: { description: 'busy' } }).refundPayment(request)).toMatchObject({
+        code: 'UNREACHABLE',
+        message: `Razorpay /payments/pay_1/refund answered ${status}: busy`,
+      });
+    }
+  });
+
+  it('calls a refund answer that is not a refund entity UNREACHABLE (the refund may exist: ask again)', async () => {
+    expect(await answering(200, { ...refund(1), status: 'reversed' }).fetchRefund('pay_1', 'rfnd_1')).toEqual({
+      ok: false,
+      code: 'UNREACHABLE',
+      message: 'Razorpay /payments/pay_1/refunds/rfnd_1 answered a body not shaped as documented.',
+    });
+  });
+
+  it('reads a payment’s refunds a hundred at a time until a page is short, by creation time', async () => {
+    const asked: string[] = [];
+    const gateway = razorpayGateway(config, async (input) => {
+      const url = new URL(String(input));
+      asked.push(`${url.pathname}${url.search}`);
+      const skip = Number(url.searchParams.get('skip'));
+      const items = skip === 0 ? Array.from({ length: 100 }, (_, index) => refund(100 - index)) : [refund(0)];
+      return Response.json({ entity: 'collection', count: items.length, items });
+    });
+    const listed = await gateway.paymentRefunds('pay_1');
+    expect(asked).toEqual([
+      '/v1/payments/pay_1/refunds?count=100&skip=0',
+      '/v1/payments/pay_1/refunds?count=100&skip=100',
+    ]);
+    expect(listed.ok && listed.refunds.map((item) => item.id).slice(0, 3)).toEqual(['rfnd_0', 'rfnd_1', 'rfnd_2']);
+    expect(listed.ok && listed.refunds).toHaveLength(101);
+  });
+});
+
 describe('the local gateway', () => {
   it('captures only an authorized payment, for its own amount', async () => {
     const blobs = await startTestBlobs();
