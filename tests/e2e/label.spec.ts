@@ -52,7 +52,8 @@ test("a COD order's Label link in the Sheet opens a printable label: barcode, ad
   await expect(page.getByText('Asha <b>Rawat</b>')).toBeVisible();
   await expect(page.getByText('12 Mall Road, Near the clock tower')).toBeVisible();
   await expect(page.getByText('Dehradun, Uttarakhand')).toBeVisible();
-  await expect(page.getByText('248001')).toBeVisible();
+  // Exact: the local carrier's waybill (under the barcode) carries the pincode too.
+  await expect(page.getByText('248001', { exact: true })).toBeVisible();
   await expect(page.getByText('Deliver to')).toBeVisible();
   await expect(page.getByText('From (return to)')).toBeVisible();
   await expect(page.getByText(orderId)).toBeVisible();
