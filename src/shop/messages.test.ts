@@ -26,6 +26,9 @@ const PLACEHOLDERS: Record<string, string[]> = {
   'ORDER_TEXTS.unknownOrder': ['{orderId}'],
   'PARCEL_TEXTS.keepCashReady': ['{total}'],
   'PARCEL_TEXTS.failedDetail': ['{reason}'],
+  'CANCEL_TEXTS.refundPending': ['{amount}'],
+  'CANCEL_TEXTS.refunded': ['{amount}'],
+  'CANCEL_TEXTS.refundFailed': ['{amount}'],
 };
 
 /** Every text in the module: `[path, text]`, a text that takes values written with its placeholders. */
@@ -57,6 +60,7 @@ describe('the texts', () => {
         'CONTACT_TEXTS',
         'REQUEST_TEXTS',
         'PARCEL_TEXTS',
+        'CANCEL_TEXTS',
       ]),
     );
   });

@@ -16,6 +16,8 @@ import {
 } from './form-schemas.ts';
 import {
   ALL_ERROR_CODES,
+  CANCEL_REASONS,
+  type CancelReason,
   type ErrorEnvelope,
   MESSAGES,
   ORDER_TEXTS,
@@ -121,7 +123,7 @@ export const verifyPaymentResponseSchema = z.object({ verified: z.boolean() });
 export const prepaidOrderRequestSchema = z.object({ orderId: orderIdSchema, ...razorpayIds });
 export type PrepaidOrderRequest = z.infer<typeof prepaidOrderRequestSchema>;
 
-export const ORDER_STATUSES = ['pending', 'paid', 'forwarded', 'expired'] as const;
+export const ORDER_STATUSES = ['pending', 'paid', 'forwarded', 'expired', 'cancelled'] as const;
 
 export const orderResponseSchema = z.object({
   success: z.literal(true),
@@ -182,11 +184,15 @@ const orderViewFields = {
   timeline: z.array(timelineStepSchema),
   /** The carrier's scans are made up by the local stand-in (no Delhivery token). */
   simulatedTracking: z.boolean(),
+  /** The order was cancelled (docs/shop-rules.md §10, "Cancel and refund"). */
+  cancelled: z.boolean(),
 };
 
 /** GET /api/orders/:orderId?key=: the order's own page, with the full delivery address. */
 export const orderViewSchema = z.object({
   ...orderViewFields,
+  /** The page offers "Cancel order": not picked up yet, not cancelled (docs/shop-rules.md §10). */
+  cancellable: z.boolean(),
   address: z.object({
     name: z.string(),
     phone: z.string(),
@@ -199,6 +205,21 @@ export const orderViewSchema = z.object({
   }),
 });
 export type OrderView = z.infer<typeof orderViewSchema>;
+
+/** POST /api/orders/:orderId/cancel: the order's key proves the shopper; the reason they chose. */
+export const cancelRequestSchema = z.object({
+  key: orderKeySchema,
+  reason: z.enum(CANCEL_REASONS as [CancelReason, ...CancelReason[]]),
+});
+export type CancelRequest = z.infer<typeof cancelRequestSchema>;
+
+/** Its answer: cancelled (200), or cancelling while a step waits for Delhivery or Razorpay (202). */
+export const cancelResponseSchema = z.object({
+  state: z.enum(['cancelled', 'cancelling']),
+  message: z.string().optional(),
+  order: orderViewSchema,
+});
+export type CancelResponse = z.infer<typeof cancelResponseSchema>;
 
 /** POST /api/track: order id and the phone used at checkout (compared as its 10 digits). */
 export const trackRequestSchema = z.object({

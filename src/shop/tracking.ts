@@ -4,10 +4,11 @@
  * it for the order page and /track; the browser only shows it.
  */
 
-import { PARCEL_TEXTS } from './messages.ts';
+import { CANCEL_TEXTS, PARCEL_TEXTS } from './messages.ts';
 import { formatRupees } from './money.ts';
 import type { CarrierScan, Parcel, ParcelChange } from './parcel.ts';
 import { indianMobile } from './phone.ts';
+import type { IssuedRefund } from './refunds.ts';
 import type { PaymentMode } from './shipping.ts';
 
 export type { CarrierScan } from './parcel.ts';
@@ -42,6 +43,7 @@ export const TIMELINE_KINDS = [
   'returned',
   'lost',
   'cancelled',
+  'refund',
   'attention',
   'expired',
 ] as const;
@@ -62,7 +64,7 @@ export interface OrderFacts {
   total: number;
   placedAt: string;
   /** pending, paid, forwarded or expired (the order log's status). */
-  status: 'pending' | 'paid' | 'forwarded' | 'expired';
+  status: 'pending' | 'paid' | 'forwarded' | 'expired' | 'cancelled';
   /** Razorpay has a payment the shop is still confirming (prepaid, not yet captured). */
   confirming?: boolean | undefined;
   paidAt?: string | undefined;
@@ -72,6 +74,10 @@ export interface OrderFacts {
   needsAttention?: boolean | undefined;
   /** The parcel's stored states (src/shop/parcel.ts); none yet right after booking. */
   parcel?: Pick<Parcel, 'changes'> | undefined;
+  /** When the order was cancelled (docs/shop-rules.md §10, "Cancel and refund"). */
+  cancelledAt?: string | undefined;
+  /** Money given back, oldest first. */
+  refunds?: readonly Pick<IssuedRefund, 'amountPaise' | 'status' | 'requestedAt' | 'settledAt'>[] | undefined;
 }
 
 export function orderTimeline(order: OrderFacts): TimelineStep[] {
@@ -115,17 +121,53 @@ export function orderTimeline(order: OrderFacts): TimelineStep[] {
       detail: `Waybill ${order.waybill}`,
       link: { href: delhiveryTrackingUrl(order.waybill), text: 'Track on Delhivery' },
     });
-    for (const change of order.parcel?.changes ?? []) steps.push(parcelStep(change, order));
+    for (const change of order.parcel?.changes ?? []) {
+      // The order's own "Order cancelled" step says it; the carrier's cancellation scan would repeat it.
+      if (!(order.status === 'cancelled' && change.state === 'cancelled')) steps.push(parcelStep(change, order));
+    }
   } else if (order.needsAttention) {
     steps.push({
       kind: 'attention',
       title: 'Being arranged by our team',
       detail: 'Booking the courier is taking longer than usual, so our team is arranging it by hand.',
     });
-  } else {
+  } else if (order.status !== 'cancelled') {
     steps.push({ kind: 'booked', title: 'Being handed to Delhivery', detail: 'We are booking the courier.' });
   }
+  if (order.status === 'cancelled') {
+    steps.push({
+      kind: 'cancelled',
+      title: CANCEL_TEXTS.cancelledTitle,
+      at: order.cancelledAt,
+      detail: order.mode === 'cod' ? CANCEL_TEXTS.cancelledCod : undefined,
+    });
+  }
+  for (const refund of order.refunds ?? []) steps.push(refundStep(refund));
   return steps;
+}
+
+function refundStep(refund: NonNullable<OrderFacts['refunds']>[number]): TimelineStep {
+  const amount = formatRupees(refund.amountPaise / 100);
+  if (refund.status === 'processed')
+    return {
+      kind: 'refund',
+      title: CANCEL_TEXTS.refunded(amount),
+      at: refund.settledAt ?? refund.requestedAt,
+      detail: CANCEL_TEXTS.refundArrives,
+    };
+  if (refund.status === 'failed')
+    return {
+      kind: 'attention',
+      title: CANCEL_TEXTS.refundFailed(amount),
+      at: refund.settledAt ?? refund.requestedAt,
+      detail: CANCEL_TEXTS.refundFailedDetail,
+    };
+  return {
+    kind: 'refund',
+    title: CANCEL_TEXTS.refundPending(amount),
+    at: refund.requestedAt,
+    detail: CANCEL_TEXTS.refundArrives,
+  };
 }
 
 /** Where the scan was made, in the carrier's own words ("Dehradun_Hub (Uttarakhand)"). */

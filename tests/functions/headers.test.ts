@@ -11,6 +11,7 @@ import path from 'node:path';
 import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import calculateShipping from '../../netlify/functions/calculate-shipping.mts';
+import cancelOrder from '../../netlify/functions/cancel-order.mts';
 import contact from '../../netlify/functions/contact.mts';
 import contentPublished from '../../netlify/functions/content-published.mts';
 import createOrder from '../../netlify/functions/create-order.mts';
@@ -218,6 +219,22 @@ const CASES: Record<string, { success: Call[]; error: Call[]; policy?: string }>
     error: [
       () =>
         orderView(other('/api/orders/OUO_1734000000000?key=x', 'GET'), { params: { orderId: 'OUO_1734000000000' } }),
+    ],
+  },
+  'cancel-order': {
+    success: [
+      async () => {
+        const placed = await placedCodOrder();
+        return cancelOrder(post(`/api/orders/${placed.orderId}/cancel`, { key: placed.key, reason: 'other' }), {
+          params: { orderId: placed.orderId },
+        });
+      },
+    ],
+    error: [
+      () =>
+        cancelOrder(post('/api/orders/OUO_1734000000000/cancel', { key: '0'.repeat(32), reason: 'other' }), {
+          params: { orderId: 'OUO_1734000000000' },
+        }),
     ],
   },
   track: {

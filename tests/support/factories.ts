@@ -94,6 +94,7 @@ export function makeOrderView(overrides: Partial<OrderView> = {}): OrderView {
     placedAt: '2026-11-25T09:00:00.000Z',
     paymentMode: 'cod',
     paymentStatus: 'Pay on delivery',
+    cancellable: true,
     lines: [
       { name: 'Himalayan White Rajma', size: '500gm', quantity: 2, price: 347, lineTotal: 694, hsnCode: '07133300' },
       { name: 'Badri Cow Ghee', size: '120gm', quantity: 1, price: 450, lineTotal: 450, hsnCode: '040590' },
@@ -122,6 +123,7 @@ export function makeOrderView(overrides: Partial<OrderView> = {}): OrderView {
       },
     ],
     simulatedTracking: true,
+    cancelled: false,
     address: {
       name: 'Asha Rawat',
       phone: '98765 43210',

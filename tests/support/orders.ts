@@ -9,7 +9,7 @@ import { createOrderLog } from '../../netlify/lib/orders/order-log.ts';
 import type { OrderDeps, OrderEmail } from '../../netlify/lib/orders/types.ts';
 import { readServerEnv, type ServerEnv } from '../../netlify/lib/platform/env.ts';
 import { failure } from '../../netlify/lib/platform/outcome.ts';
-import { createGateway, type PaymentGateway } from '../../netlify/lib/razorpay/gateway.ts';
+import { createGateway, type PaymentGateway, type RefundGateway } from '../../netlify/lib/razorpay/gateway.ts';
 import { localGatewaySecret, payLocally } from '../../netlify/lib/razorpay/local-gateway.ts';
 import type { SheetOrder } from '../../netlify/lib/sheets/tabs.ts';
 import { content } from '../../src/content/content.server.ts';
@@ -26,6 +26,8 @@ export interface TestOrderWorld {
   /** How many writes reached the Sheet (a first write and its updates). */
   sheetWrites: number;
   shipments: ShipmentRecord[];
+  /** Waybills the carrier cancelled, in order (a repeat is not added twice). */
+  cancelledWaybills: string[];
   /** Every confirmation email the mail sender took (it does not deduplicate: two here are two sent). */
   emails: OrderEmail[];
   sheetDown: boolean;
@@ -34,7 +36,7 @@ export interface TestOrderWorld {
   clock: { now: Date };
   gatewayStoreName: string;
   /** The world's payment gateway itself (the local test gateway unless `env` sets Razorpay keys). */
-  gateway(): PaymentGateway;
+  gateway(): PaymentGateway & RefundGateway;
   /** The local test gateway's dialog: pays (captured), authorizes only, or fails a payment. */
   pay(razorpayOrderId: string, outcome?: 'success' | 'authorized' | 'failure'): ReturnType<typeof payLocally>;
 }
@@ -51,6 +53,7 @@ export function orderWorld(blobs: TestBlobs, env: Partial<ServerEnv> = {}): Test
     sheetRows: [],
     sheetWrites: 0,
     shipments: [],
+    cancelledWaybills: [],
     emails: [],
     sheetDown: false,
     carrierDown: false,
@@ -93,6 +96,21 @@ export function orderWorld(blobs: TestBlobs, env: Partial<ServerEnv> = {}): Test
       quoteRate: vi.fn(async () => undefined),
       checkPincode: vi.fn((pin: string) => localDelhivery.checkPincode(pin)),
       parcelStaleMs: 15 * 60 * 1000,
+      // Delhivery cancels a booking until its pickup (a quarter of a day after booking, as the
+      // local carrier simulates it); after that it is too late.
+      cancelShipment: vi.fn(async ({ waybill, bookedAt }: { waybill: string; bookedAt: string }) => {
+        if (world.carrierDown) return { ...failure('UNREACHABLE', 'Delhivery answered 503'), tooLate: false as const };
+        if (world.cancelledWaybills.includes(waybill)) return { ok: true as const, alreadyCancelled: true };
+        if (world.clock.now.getTime() >= Date.parse(bookedAt) + 6 * 60 * 60 * 1000)
+          return {
+            ok: false as const,
+            code: 'REFUSED' as const,
+            message: 'Shipment is already In Transit',
+            tooLate: true as const,
+          };
+        world.cancelledWaybills.push(waybill);
+        return { ok: true as const, alreadyCancelled: false };
+      }),
       // The local carrier's simulated journeys (chosen by the booked pincode), on the world's clock.
       trackParcels: vi.fn((queries) =>
         simulatedTracker(

@@ -13,10 +13,11 @@
  *
  * Email is the one channel today; WhatsApp (a later issue) adds a channel to the same notices.
  */
-import { type Notice, noticeStillTrue } from '#shop/parcel.ts';
+import { NOTICE_EVENTS, type Notice, type NoticeEvent, noticeStillTrue } from '#shop/parcel.ts';
 import { RETRY_WINDOW_MS, retryDelayMs } from '../orders/forward.ts';
-import { type NoticeState, noticeOpen, type StoredOrder } from '../orders/order-log.ts';
+import { type NoticeState, noticeOpen, type OrderEvent, type StoredOrder } from '../orders/order-log.ts';
 import type { OrderDeps } from '../orders/types.ts';
+import { orderNewsEmail } from './order-email.ts';
 import { parcelEmail } from './parcel-email.ts';
 
 /** A claim older than this belongs to a worker that died; another may take the notice. */
@@ -31,6 +32,23 @@ export function enqueueNotice(order: StoredOrder, notice: Notice | undefined, at
   order.notices ??= {};
   if (order.notices[key]) return; // earned before: never a second message
   order.notices[key] = { channel: 'email', event: notice.event, status: 'pending', attempts: 0, createdAt: at };
+}
+
+/** News about the order itself (cancelled, refunded), once per key (`refunded-2` for a second refund). */
+export function enqueueOrderNotice(order: StoredOrder, event: OrderEvent, at: string, key: string = event): void {
+  order.notices ??= {};
+  const name = `email:${key}`;
+  if (order.notices[name]) return;
+  order.notices[name] = { channel: 'email', event, status: 'pending', attempts: 0, createdAt: at };
+}
+
+const isParcelEvent = (event: NoticeEvent | OrderEvent): event is NoticeEvent =>
+  (NOTICE_EVENTS as readonly string[]).includes(event);
+
+/** Is the news still true when its turn comes? A parcel's by its state; a cancellation while the order is cancelled. */
+function stillTrue(event: NoticeEvent | OrderEvent, order: StoredOrder): boolean {
+  if (isParcelEvent(event)) return noticeStillTrue(event, order.parcel?.state ?? 'booked');
+  return event === 'refunded' || order.status === 'cancelled';
 }
 
 /** Has the shopper been told (or is about to be told) that the parcel shipped? */
@@ -74,11 +92,11 @@ async function claim(deps: OrderDeps, orderId: string, key: string): Promise<Cla
     if (state.status === 'sending' && since(state.claimedAt) < STALE_CLAIM_MS) return undefined;
     if (state.status === 'failed' && since(state.nextAttemptAt) < 0) return undefined;
     const notices = current.notices as Record<string, NoticeState>;
-    skipped = !noticeStillTrue(state.event, current.parcel?.state ?? 'booked');
+    skipped = !stillTrue(state.event, current);
     notices[key] = skipped
       ? { ...state, status: 'skipped', at }
       : { ...state, status: 'sending', claimedAt: at, attempts: state.attempts + 1 };
-    if (skipped) current.history.push({ at, event: `${key}: skipped (the parcel is ${current.parcel?.state})` });
+    if (skipped) current.history.push({ at, event: `${key}: skipped (no longer true)` });
     current.updatedAt = at;
     return current;
   });
@@ -94,7 +112,9 @@ async function send(
 ): Promise<{ ok: true } | { ok: false; reason: string }> {
   try {
     const { shop } = await deps.settings();
-    const email = parcelEmail(order, state.event, shop, deps.siteUrl);
+    const email = isParcelEvent(state.event)
+      ? parcelEmail(order, state.event, shop, deps.siteUrl)
+      : orderNewsEmail(order, state.event, shop, deps.siteUrl);
     const result = await deps.mail.sendOrderEmail({
       orderId: order.orderId,
       emailId: `${order.orderId}-${key.slice('email:'.length)}`,

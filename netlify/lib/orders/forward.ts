@@ -10,6 +10,7 @@ import { buildShipment } from '#shop/shipment.ts';
 import type { ShipmentResult } from '../delhivery/client.ts';
 import { orderEmail } from './email.ts';
 import { canMove, type ForwardKind, type ForwardState, forwardOf, type StoredOrder } from './order-log.ts';
+import { sheetRefunds } from './refund-state.ts';
 import { sheetPaymentStatus, staffStatusLabel } from './status.ts';
 import type { OrderDeps } from './types.ts';
 
@@ -36,8 +37,12 @@ async function claim(deps: OrderDeps, orderId: string, kind: ForwardKind): Promi
   const { order, changed } = await deps.log.update(orderId, (current) => {
     const ready =
       current.status === 'forwarded' ||
+      // A cancelled order's rows still follow it (its Status says Cancelled); nothing is booked (below).
+      current.status === 'cancelled' ||
       (current.mode === 'cod' ? current.status === 'pending' : current.status === 'paid');
     if (!ready) return undefined;
+    // A cancellation asked for before the booking: nothing is booked (cancel.ts).
+    if (kind === 'shipment' && current.cancellation) return undefined;
     const state = forwardOf(current, kind);
     if (isSettled(state)) return undefined;
     const since = (at: string | undefined) => (at ? now.getTime() - Date.parse(at) : Number.POSITIVE_INFINITY);
@@ -154,6 +159,7 @@ const writeSheet =
       ...(order.razorpay?.paymentId ? { paymentId: order.razorpay.paymentId } : {}),
       ...(order.forwards.shipment.waybill ? { waybill: order.forwards.shipment.waybill } : {}),
       ...(order.forwards.shipment.waybill ? { labelUrl: deps.labelLink?.(order.orderId) } : {}),
+      ...sheetRefunds(order),
       status,
       lines: order.cart.lines,
     });

@@ -7,11 +7,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Customer, OrderLine, OrderRecord, OrderTotals, PricedCart } from '#shop/order.ts';
 import { type NoticeEvent, type Parcel, parcelAttention, parcelClosed } from '#shop/parcel.ts';
+import type { IssuedRefund } from '#shop/refunds.ts';
 import type { PaymentMode } from '#shop/shipping.ts';
 import type { JsonStore } from '../platform/blobs.ts';
+import type { Cancellation } from './cancel.ts';
 import { DECOY_KEY, decoyOrder } from './decoy.ts';
 
-export type OrderStatus = 'pending' | 'paid' | 'forwarded' | 'expired';
+export type OrderStatus = 'pending' | 'paid' | 'forwarded' | 'expired' | 'cancelled';
 
 export interface ForwardState {
   /**
@@ -85,12 +87,19 @@ export interface StoredOrder {
    * them, so each exists once; then claimed, sent and settled (netlify/lib/notify/notices.ts).
    */
   notices?: Record<string, NoticeState>;
+  /** A cancellation asked for, and how far its steps have got (netlify/lib/orders/cancel.ts). */
+  cancellation?: Cancellation;
+  /**
+   * Money given back through Razorpay (src/shop/refunds.ts), each under the idempotency key it was
+   * asked with. Not to be confused with `refunds`: extra payments still owed back.
+   */
+  issuedRefunds?: IssuedRefund[];
   history: { at: string; event: string }[];
 }
 
 export interface NoticeState {
   channel: 'email';
-  event: NoticeEvent;
+  event: NoticeEvent | OrderEvent;
   /** `skipped`: no longer true when its turn came (the parcel had moved on); `gave-up`: retries ran out. */
   status: 'pending' | 'sending' | 'sent' | 'failed' | 'skipped' | 'gave-up';
   attempts: number;
@@ -101,6 +110,9 @@ export interface NoticeState {
   at?: string;
   lastError?: string;
 }
+
+/** News about the order itself, beside the parcel's (netlify/lib/notify). */
+export type OrderEvent = 'cancelled' | 'refunded';
 
 /** A notice still to send (or being sent by a worker that may have died). */
 export const noticeOpen = (state: NoticeState) =>
@@ -135,6 +147,10 @@ const ORPHAN_MARKER_MS = 5 * 60 * 1000;
  */
 const isOpen = (order: StoredOrder) =>
   Object.values(order.notices ?? {}).some(noticeOpen) ||
+  (order.issuedRefunds ?? []).some((refund) => refund.status === 'requested' || refund.status === 'pending') ||
+  (order.cancellation !== undefined &&
+    !order.cancellation.doneAt &&
+    order.cancellation.booking.status !== 'too-late') ||
   order.status === 'pending' ||
   order.status === 'paid' ||
   (order.status === 'forwarded' &&
@@ -161,7 +177,7 @@ const MARKERS = [
   { key: PARCEL, holds: parcelOpen },
 ];
 
-const RANK: Record<OrderStatus, number> = { pending: 0, expired: 0, paid: 1, forwarded: 2 };
+const RANK: Record<OrderStatus, number> = { pending: 0, expired: 0, paid: 1, forwarded: 2, cancelled: 3 };
 
 /** Status only moves forward; expired is terminal except that proof of payment revives it. */
 export function canMove(from: OrderStatus, to: OrderStatus): boolean {

@@ -10,6 +10,7 @@ import { FAKE_KEYS, type FakeRazorpay, startFakeRazorpay } from '#tests/support/
 import { allowPassthrough } from '#tests/support/msw.ts';
 import { orderWorld, prepaidRequest } from '#tests/support/orders.ts';
 import { hmacHex, paymentSignature } from '../razorpay/signature.ts';
+import { cancelOrder } from './cancel.ts';
 import { createPaymentOrder, processPrepaid } from './pay.ts';
 import { reconcile } from './reconcile.ts';
 import { handleRazorpayWebhook } from './webhook.ts';
@@ -322,5 +323,47 @@ describe('the confirmation email', () => {
     expect(world.emails.map((email) => email.orderId)).toEqual(['OUO_1732000000241']);
     expect(world.shipments).toHaveLength(1);
     expect(world.sheetRows).toHaveLength(1);
+  });
+});
+
+describe('refunds told by Razorpay’s webhook (docs/shop-rules.md §10, rule 15)', () => {
+  const refundEvent = (event: string, refund: object, payment: object, eventId: string) => {
+    const rawBody = JSON.stringify({
+      entity: 'event',
+      event,
+      payload: { refund: { entity: refund }, payment: { entity: payment } },
+    });
+    return { rawBody, signature: hmacHex(FAKE_KEYS.RAZORPAY_WEBHOOK_SECRET, rawBody), eventId };
+  };
+
+  it('settles a cancellation’s refund from refund.processed, once, replays and late events changing nothing', async () => {
+    const { world, rzp } = await started('OUO_1732000000290');
+    const payment = fake.pay(rzp);
+    await processPrepaid(world.deps, browserCallback('OUO_1732000000290', rzp, payment.id));
+    const cancelled = await cancelOrder(world.deps, 'OUO_1732000000290', { reason: 'other', by: 'shopper' });
+    expect(cancelled).toMatchObject({ ok: true });
+    const issued = (await world.deps.log.get('OUO_1732000000290'))?.issuedRefunds?.[0];
+    expect(issued).toMatchObject({ status: 'pending', key: 'OUO_1732000000290-cancelled-1' });
+    const settled = fake.settleRefund(issued?.refundId as string, 'processed');
+
+    const first = await handleRazorpayWebhook(world.deps, refundEvent('refund.processed', settled, payment, 'evt_rf1'));
+    expect(await first.json()).toMatchObject({ ok: true, outcome: 'changed' });
+    const replay = await handleRazorpayWebhook(
+      world.deps,
+      refundEvent('refund.processed', settled, payment, 'evt_rf1'),
+    );
+    expect(await replay.json()).toMatchObject({ duplicate: true });
+    const late = await handleRazorpayWebhook(
+      world.deps,
+      refundEvent('refund.created', { ...settled, status: 'pending' }, payment, 'evt_rf0'),
+    );
+    expect(await late.json()).toMatchObject({ outcome: 'unchanged' });
+
+    const order = await world.deps.log.get('OUO_1732000000290');
+    expect(order?.issuedRefunds).toEqual([expect.objectContaining({ status: 'processed', refundId: settled.id })]);
+    expect(world.emails.filter((email) => email.emailId?.includes('-refunded-'))).toHaveLength(1);
+    // One refund of this payment at Razorpay, carrying the shop's key as its receipt.
+    const atRazorpay = [...fake.refunds.values()].filter((refund) => refund.payment_id === payment.id);
+    expect(atRazorpay.map((refund) => refund.receipt)).toEqual(['OUO_1732000000290-cancelled-1']);
   });
 });

@@ -6,10 +6,12 @@
  */
 
 import { deliverNotices } from '../notify/notices.ts';
+import { finishCancellation } from './cancel.ts';
 import { forwardOrder } from './forward.ts';
 import { judgePayment } from './judge-payment.ts';
 import { canMove, FORWARD_KINDS, forwardOf, noticeOpen, type StoredOrder } from './order-log.ts';
 import { completePaidOrder } from './pay.ts';
+import { refundsOpen, settleRefunds } from './refund-state.ts';
 import type { OrderDeps } from './types.ts';
 
 /** Prepaid orders still unpaid this long after creation are asked about, then expired. */
@@ -69,6 +71,13 @@ async function reconcileOne(deps: OrderDeps, orderId: string, report: ReconcileR
     await forwardOrder(deps, orderId);
     report.retried.push(orderId);
   }
+  // A cancellation a system interrupted (Delhivery or Razorpay down): finished now.
+  if (order?.cancellation && !order.cancellation.doneAt && order.cancellation.booking.status !== 'too-late') {
+    const finished = await finishCancellation(deps, orderId);
+    if (finished.status === 'cancelled') report.retried.push(orderId);
+  }
+  // Refunds Razorpay has not settled yet: asked about (or asked for again, with the same key).
+  if (order && refundsOpen(order)) await settleRefunds(deps, (await deps.log.get(orderId)) ?? order);
   // A parcel's news the mail could not take: sent now if its back-off has passed (once, by its claim).
   if (order && Object.values(order.notices ?? {}).some(noticeOpen)) {
     const sent = await deliverNotices(deps, orderId);

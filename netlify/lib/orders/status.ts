@@ -16,19 +16,33 @@
  *   in Razorpay's dashboard (the order itself goes ahead on its first payment).
  * - `Expired`: a prepaid order never paid within 15 minutes (it never reaches the Sheet).
  */
+import { formatRupees } from '#shop/money.ts';
 import { codMoney, parcelAttention, parcelStaffStatus } from '#shop/parcel.ts';
+import { refundsSummary } from '#shop/refunds.ts';
 import type { SheetOrder } from '../sheets/tabs.ts';
 import { type ForwardState, forwardOf, needsRefund, type StoredOrder } from './order-log.ts';
 
-export type StaffStatus = 'Placed' | 'Paid' | 'Booked' | 'Parcel' | 'Needs attention' | 'Needs refund' | 'Expired';
+export type StaffStatus =
+  | 'Placed'
+  | 'Paid'
+  | 'Booked'
+  | 'Parcel'
+  | 'Cancelling'
+  | 'Cancelled'
+  | 'Needs attention'
+  | 'Needs refund'
+  | 'Expired';
 
 type Judged = Pick<StoredOrder, 'status' | 'mode' | 'forwards' | 'refunds' | 'razorpay'> &
-  Partial<Pick<StoredOrder, 'parcel'>>;
+  Partial<Pick<StoredOrder, 'parcel' | 'cancellation' | 'issuedRefunds'>>;
 
 export function staffStatus(order: Judged): StaffStatus {
   if (order.status === 'expired') return 'Expired';
   if (needsRefund(order)) return 'Needs refund';
   if (attentionReason(order) !== undefined) return 'Needs attention';
+  if (order.status === 'cancelled') return 'Cancelled';
+  if (order.cancellation && !order.cancellation.doneAt && order.cancellation.booking.status !== 'too-late')
+    return 'Cancelling';
   if (isBooked(order.forwards.shipment)) return order.parcel && order.parcel.changes.length > 0 ? 'Parcel' : 'Booked';
   return order.mode === 'prepaid' && order.status !== 'pending' ? 'Paid' : 'Placed';
 }
@@ -39,7 +53,16 @@ export function staffStatusLabel(order: Judged): string {
   if (status === 'Needs attention') return `Needs attention: ${attentionReason(order)}`;
   if (status === 'Needs refund') return `Needs refund: ${refundReason(order)}`;
   if (status === 'Parcel' && order.parcel) return parcelStaffStatus(order.parcel);
+  if (status === 'Cancelled') return `Cancelled${refundWords(order)}`;
   return status;
+}
+
+/** A cancelled prepaid order's money, for the Status: `Cancelled, ₹934 refund pending`. */
+function refundWords(order: Judged): string {
+  const summary = refundsSummary(order.issuedRefunds ?? []);
+  if (summary.state === 'pending') return `, ${formatRupees(summary.pendingPaise / 100)} refund pending`;
+  if (summary.state === 'refunded') return `, ${formatRupees(summary.refundedPaise / 100)} refunded`;
+  return '';
 }
 
 /** The Sheet's Payment Status: the record's, until a COD parcel's cash is collected or comes back. */
@@ -62,12 +85,14 @@ const ATTENTION = [
 ] as const;
 
 function attentionReason(
-  order: Pick<StoredOrder, 'forwards'> & Partial<Pick<StoredOrder, 'parcel'>>,
+  order: Pick<StoredOrder, 'forwards'> & Partial<Pick<StoredOrder, 'parcel' | 'issuedRefunds'>>,
 ): string | undefined {
   for (const [kind, what] of ATTENTION) {
     const forward = forwardOf(order, kind);
     if (forward.status === 'needs-attention') return `${what} (${forward.lastError ?? 'no reason given'})`;
   }
+  const failed = order.issuedRefunds?.find((refund) => refund.status === 'failed');
+  if (failed) return `refund failed (${failed.failure ?? failed.refundId ?? failed.key})`;
   return order.parcel ? parcelAttention(order.parcel) : undefined;
 }
 

@@ -3,7 +3,7 @@ import type { Product } from '#shop/catalogue.ts';
 import type { Serviceability } from '#shop/deliverability.ts';
 import type { ShipmentRecord } from '#shop/shipment.ts';
 import type { PaymentMode, ShippingRules } from '#shop/shipping.ts';
-import type { ShipmentResult } from '../delhivery/client.ts';
+import type { CancelQuery, CancelShipmentResult, ShipmentResult } from '../delhivery/client.ts';
 import type { BulkTracker } from '../delhivery/tracking.ts';
 import type { Outcome } from '../platform/outcome.ts';
 import type { GatewayChoice } from '../razorpay/gateway.ts';
@@ -86,6 +86,8 @@ export interface OrderDeps {
     trackParcels: BulkTracker;
     /** How long a parcel's stored state stays fresh before a shopper's page asks again. */
     parcelStaleMs: number;
+    /** Cancels a booking before pickup; `tooLate` when the parcel has already moved (cancel.ts). */
+    cancelShipment(query: CancelQuery): Promise<CancelShipmentResult>;
   };
   now: () => Date;
 }

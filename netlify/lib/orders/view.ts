@@ -6,10 +6,13 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { formatRupees } from '#shop/money.ts';
+import { refundsSummary } from '#shop/refunds.ts';
 import type { OrderView, TrackView } from '#shop/schemas.ts';
 import { orderTimeline, phoneDigits } from '#shop/tracking.ts';
 import { simulatedPin } from '../delhivery/tracking.ts';
 import { freshOrder } from '../parcels/sync.ts';
+import { cancellable } from './cancel.ts';
 import type { StoredOrder } from './order-log.ts';
 import type { OrderDeps } from './types.ts';
 
@@ -53,16 +56,23 @@ export async function orderForShopper(
 }
 
 function paymentStatus(order: StoredOrder): string {
+  if (order.status === 'cancelled') return order.mode === 'cod' ? 'Nothing to pay' : refundStatus(order);
   if (order.mode === 'cod') return 'Pay on delivery';
   if (order.razorpay?.paymentId) return 'Paid';
   if (order.status === 'expired') return 'Not paid';
   return order.razorpay?.confirming ? 'Confirming' : 'Waiting for payment';
 }
 
+/** A cancelled prepaid order's money, in the shopper's words. */
+function refundStatus(order: StoredOrder): string {
+  const summary = refundsSummary(order.issuedRefunds ?? []);
+  if (summary.state === 'refunded') return `Refunded ${formatRupees(summary.refundedPaise / 100)}`;
+  if (summary.state === 'pending') return `Refund of ${formatRupees(summary.pendingPaise / 100)} on its way`;
+  return 'Refund being arranged';
+}
+
 /** Everything but the address: the lines, the money and the timeline. */
-async function common(deps: OrderDeps, stored: StoredOrder): Promise<Omit<OrderView, 'address'>> {
-  // The stored states, asked about first when stale (the sync keeps them fresh between visits).
-  const order = await freshOrder(deps, stored);
+function common(order: StoredOrder): Omit<OrderView, 'address' | 'cancellable'> {
   const shipment = order.forwards.shipment;
   return {
     orderId: order.orderId,
@@ -89,16 +99,23 @@ async function common(deps: OrderDeps, stored: StoredOrder): Promise<Omit<OrderV
       bookedAt: shipment.waybill ? shipment.at : undefined,
       needsAttention: shipment.status === 'needs-attention',
       parcel: order.parcel,
+      cancelledAt: order.cancellation?.doneAt,
+      refunds: order.issuedRefunds,
     }),
     simulatedTracking:
       Boolean(shipment.waybill && simulatedPin(shipment.waybill) !== null) || Boolean(order.parcel?.simulated),
+    cancelled: order.status === 'cancelled',
   };
 }
 
-export async function orderView(deps: OrderDeps, order: StoredOrder): Promise<OrderView> {
+export async function orderView(deps: OrderDeps, stored: StoredOrder): Promise<OrderView> {
+  // The stored states, asked about first when stale (the sync keeps them fresh between visits).
+  const order = await freshOrder(deps, stored);
   const { name, phone, email, address1, address2, city, state, pincode } = order.customer;
   return {
-    ...(await common(deps, order)),
+    ...common(order),
+    // The order page offers "Cancel order" only while it can be (before pickup; cancel.ts).
+    cancellable: cancellable(order) === undefined,
     address: {
       name,
       phone,
@@ -112,7 +129,8 @@ export async function orderView(deps: OrderDeps, order: StoredOrder): Promise<Or
   };
 }
 
-export async function trackView(deps: OrderDeps, order: StoredOrder): Promise<TrackView> {
+export async function trackView(deps: OrderDeps, stored: StoredOrder): Promise<TrackView> {
+  const order = await freshOrder(deps, stored);
   const { city, pincode } = order.customer;
-  return { ...(await common(deps, order)), address: { ...(city ? { city } : {}), pincode } };
+  return { ...common(order), address: { ...(city ? { city } : {}), pincode } };
 }

@@ -1,25 +1,22 @@
 /**
  * Razorpay's webhook: a signed event about a payment is judged by the same rule as the browser's
  * callback (judge-payment.ts): `payment.captured` and `order.paid` carry money; `payment.authorized` is not
- * money until the shop has captured it. Replays and out-of-order events change nothing.
+ * money until the shop has captured it. A refund event moves its refund on the order
+ * (refund-state.ts). Replays and out-of-order events change nothing.
  */
 import { z } from 'zod';
 import { errorResponse } from '../platform/http.ts';
 import type { PaymentGateway } from '../razorpay/gateway.ts';
 import { toGatewayPayment } from '../razorpay/razorpay-api.ts';
+import { paymentEntitySchema, type RefundEventReading, readRefundEvent } from '../razorpay/refunds.ts';
 import { isWellFormedSignature, verifyWebhookSignature } from '../razorpay/signature.ts';
 import { judgePayment } from './judge-payment.ts';
 import { completePaidOrder, noteConfirming } from './pay.ts';
+import { recordRefund } from './refund-state.ts';
 import type { OrderDeps } from './types.ts';
 
-const paymentEntity = z.object({
-  id: z.string(),
-  order_id: z.string().nullish(),
-  amount: z.number().int(),
-  currency: z.string(),
-  status: z.string(),
-  error_description: z.string().nullish(),
-});
+/** The payment as a webhook carries it (refunds.ts reads it for refund events too). */
+const paymentEntity = paymentEntitySchema;
 const webhookEventSchema = z.object({
   event: z.string(),
   payload: z
@@ -65,11 +62,26 @@ export async function handleRazorpayWebhook(
     return errorResponse(400, 'INVALID_EVENT', 'The webhook body is not a Razorpay event.');
   }
   const entity = parsed.payload.payment?.entity;
-  const outcome =
-    PAYMENT_EVENTS.has(parsed.event) && entity ? await settle(deps, gateway, parsed.event, entity) : 'ignored';
+  const refund = parsed.event.startsWith('refund.') ? readRefundEvent(body) : undefined;
+  let outcome = 'ignored';
+  if (refund) outcome = await settleRefund(deps, refund);
+  else if (PAYMENT_EVENTS.has(parsed.event) && entity) outcome = await settle(deps, gateway, parsed.event, entity);
   // Remembered only once handled: a failure above makes Razorpay retry, and the retry is welcome.
   if (input.eventId) await deps.log.rememberEvent(input.eventId);
   return Response.json({ ok: true, event: parsed.event, outcome });
+}
+
+/** `refund.processed` / `refund.failed` (and `refund.created`): the refund's state on its order. */
+async function settleRefund(deps: OrderDeps, reading: RefundEventReading): Promise<string> {
+  // The receipt is the shop's idempotency key, `<orderId>-<purpose>-<n>`: the order it names, or the payment's.
+  const byReceipt = reading.refund.receipt?.match(/^(OUO_\d{13})-/)?.[1];
+  const order = byReceipt
+    ? await deps.log.get(byReceipt)
+    : reading.razorpayOrderId
+      ? await deps.log.getByRazorpayOrder(reading.razorpayOrderId)
+      : undefined;
+  if (!order) return 'unknown order';
+  return recordRefund(deps, order.orderId, reading.refund);
 }
 
 async function settle(

@@ -92,6 +92,8 @@ describe('readRefundEvent', () => {
     const expected = {
       event,
       refund: { id: 'rfnd_FS8TWyPrCsa0OB', paymentId: 'pay_FPoJKWQQ8lK13n', amountPaise: 50000, status },
+      // The payment's Razorpay order: how the shop finds its order when the refund has no receipt of ours.
+      razorpayOrderId: 'order_FPoIeimWki9j8A',
     };
     expect(readRefundEvent(sample(event, status))).toEqual(expected);
     expect(readRefundEvent(JSON.stringify(sample(event, status)))).toEqual(expected);

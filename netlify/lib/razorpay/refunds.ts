@@ -117,7 +117,9 @@ export const refundWebhookEventSchema = z.object({
 
 export interface RefundEventReading {
   event: RefundEvent;
-  refund: { id: string; paymentId: string; amountPaise: number; status: RefundStatus };
+  refund: { id: string; paymentId: string; amountPaise: number; status: RefundStatus; receipt?: string | undefined };
+  /** The Razorpay order the refunded payment paid (the shop finds its order by it), when the event carries the payment. */
+  razorpayOrderId?: string | undefined;
 }
 
 /**
@@ -131,9 +133,17 @@ export function readRefundEvent(body: unknown): RefundEventReading | undefined {
   const parsed = refundWebhookEventSchema.safeParse(typeof body === 'string' ? parseJson(body) : body);
   if (!parsed.success) return undefined;
   const entity = parsed.data.payload.refund.entity;
+  const orderId = parsed.data.payload.payment?.entity.order_id ?? undefined;
   return {
     event: parsed.data.event,
-    refund: { id: entity.id, paymentId: entity.payment_id, amountPaise: entity.amount, status: entity.status },
+    refund: {
+      id: entity.id,
+      paymentId: entity.payment_id,
+      amountPaise: entity.amount,
+      status: entity.status,
+      ...(entity.receipt ? { receipt: entity.receipt } : {}),
+    },
+    ...(orderId ? { razorpayOrderId: orderId } : {}),
   };
 }
 

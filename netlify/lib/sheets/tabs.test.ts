@@ -46,6 +46,8 @@ describe('orderRows', () => {
       Waybill: '',
       Status: '',
       Label: '',
+      Refunded: '',
+      'Refund IDs': '',
     };
     expect(asObjects).toEqual([
       {

@@ -47,6 +47,9 @@ export type SheetOrder = Omit<OrderRecord, 'paymentStatus'> & {
   status?: string | undefined;
   /** The signed, expiring link to the parcel's label (netlify/lib/labels/link.ts), once booked. */
   labelUrl?: string | undefined;
+  /** Rupees given back through Razorpay (processed refunds), and the refunds' ids (`rfnd_…`). */
+  refunded?: string | undefined;
+  refundIds?: string | undefined;
   /** Parallel to `products` (the priced cart lines): supplies each item's HSN code when known. */
   lines?: readonly { hsnCode?: string | undefined }[] | undefined;
 };
@@ -77,6 +80,8 @@ export const ORDER_HEADERS = [
   // Each added last, so a Sheet made before it existed only gains a column at its right edge.
   'Status',
   'Label',
+  'Refunded',
+  'Refund IDs',
 ] as const;
 
 /**
@@ -89,7 +94,7 @@ export const ORDERS_TAB: SheetTab<SheetOrder> = {
   headers: ORDER_HEADERS,
   keyHeader: 'Order ID',
   keyField: 'orderId',
-  updatable: ['Payment Status', 'Payment ID', 'Waybill', 'Status', 'Label'],
+  updatable: ['Payment Status', 'Payment ID', 'Waybill', 'Status', 'Label', 'Refunded', 'Refund IDs'],
   key: (order) => order.orderId,
   rows(order) {
     // An order without items still gets a row: staff must see every order id the shop took.
@@ -119,6 +124,8 @@ export const ORDERS_TAB: SheetTab<SheetOrder> = {
       order.waybill,
       order.status,
       order.labelUrl,
+      order.refunded,
+      order.refundIds,
     ]);
   },
 };

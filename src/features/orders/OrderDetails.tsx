@@ -4,7 +4,7 @@ import { PAYMENT_MODE_LABELS } from './format.ts';
 import { OrderTimeline } from './OrderTimeline.tsx';
 
 /** What the order page and /track both show: everything but the delivery address. */
-export type OrderFacts = Omit<OrderView, 'address'>;
+export type OrderFacts = Omit<OrderView, 'address' | 'cancellable'>;
 
 /** The timeline, the lines, the money and the payment: one component for the order page and /track. */
 export function OrderDetails({ order }: { order: OrderFacts }) {

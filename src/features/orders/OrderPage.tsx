@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { PolicySection } from '../../content/policy-sections.ts';
 import { RichText } from '../blog/index.ts';
 import { chatLink } from '../shell/index.ts';
+import { CancelOrder } from './CancelOrder.tsx';
 import { formatOrderTime } from './format.ts';
 import { OrderDetails } from './OrderDetails.tsx';
 import { useOrderView } from './use-order-view.ts';
@@ -39,7 +41,8 @@ export const ORDER_PAGE_TEXTS = {
  * serves every order; the order itself is asked for in the browser with its key.
  */
 export function OrderPage({ orderId, orderKey, seller, whatHappensNext }: OrderPageProps) {
-  const { state, retry } = useOrderView(orderId, orderKey);
+  const { state, retry, replace } = useOrderView(orderId, orderKey);
+  const [notice, setNotice] = useState<string | undefined>();
 
   if (state.status === 'not-found') {
     return (
@@ -109,7 +112,24 @@ export function OrderPage({ orderId, orderKey, seller, whatHappensNext }: OrderP
       </div>
       <div className="order-layout">
         <div className="order-layout__main">
+          {notice && (
+            <p className="order-notice" role="status">
+              {notice}
+            </p>
+          )}
           <OrderDetails order={order} />
+          {orderKey && (
+            <div className="screen-only">
+              <CancelOrder
+                order={order}
+                orderKey={orderKey}
+                onChanged={(changed, message) => {
+                  replace(changed);
+                  setNotice(message);
+                }}
+              />
+            </div>
+          )}
         </div>
         <div className="order-layout__side">
           <section className="order-section card" aria-labelledby="order-address-title">

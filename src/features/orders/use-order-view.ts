@@ -45,5 +45,10 @@ export function useOrderView(orderId: string | undefined, key: string | null) {
     };
   }, [load]);
 
-  return { state, retry: () => void load({ current: true }) };
+  return {
+    state,
+    retry: () => void load({ current: true }),
+    /** The order as a later answer gave it (after cancelling). */
+    replace: (order: OrderView) => setState({ status: 'found', order }),
+  };
 }

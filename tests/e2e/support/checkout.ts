@@ -56,3 +56,30 @@ export async function placeCodOrderByApi(request: APIRequestContext, customer: P
   const { orderId, key } = (await response.json()) as { orderId: string; key: string };
   return { orderId, key, path: `/orders/${orderId}?key=${key}` };
 }
+
+/**
+ * A prepaid order placed and paid straight through the API, as the checkout and the local test
+ * gateway's dialog do it (one White Rajma 500gm, to Dehradun unless told). Answers its id, key and page.
+ */
+export async function placePrepaidOrderByApi(request: APIRequestContext, customer: Partial<Customer> = {}) {
+  const lines = [{ productId: 1, size: '500gm', quantity: 1 }];
+  const delivery = makeCustomer(customer);
+  const quote = await request.post('/api/delhivery/calculate-shipping', {
+    data: { lines, pincode: delivery.pincode, paymentMode: 'prepaid' },
+  });
+  const { total } = (await quote.json()) as { total: number };
+  const orderId = `OUO_${Date.now()}`;
+  const created = await request.post('/api/razorpay/create-order', {
+    data: { orderId, customer: delivery, lines, clientTotal: total },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const { order } = (await created.json()) as { order: { id: string } };
+  const paid = await request.post('/api/local-gateway/pay', {
+    data: { razorpay_order_id: order.id, outcome: 'success' },
+  });
+  const payment = (await paid.json()) as Record<string, string>;
+  const done = await request.post('/api/checkout/process-prepaid', { data: { orderId, ...payment } });
+  expect(done.ok(), await done.text()).toBe(true);
+  const { key } = (await done.json()) as { key: string };
+  return { orderId, key, total, path: `/orders/${orderId}?key=${key}` };
+}

@@ -1,0 +1,257 @@
+/**
+ * Cancelling an order (docs/shop-rules.md §10, "Cancel and refund"): the booking cancelled and the
+ * money given back once each, however often and however many times at once it is asked; the truth
+ * when the parcel has already left; and a cancellation a system interrupted, finished by the
+ * reconciler.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
+import { codRequest, orderWorld, prepaidRequest, type TestOrderWorld } from '#tests/support/orders.ts';
+import { failure } from '../platform/outcome.ts';
+import { cancelOrder } from './cancel.ts';
+import { createPaymentOrder, processPrepaid } from './pay.ts';
+import { placeCodOrder } from './place.ts';
+import { reconcile } from './reconcile.ts';
+import { recordRefund } from './refund-state.ts';
+import { staffStatusLabel } from './status.ts';
+
+let blobs: TestBlobs;
+beforeAll(async () => {
+  blobs = await startTestBlobs();
+});
+afterAll(() => blobs.stop());
+
+let next = 1_734_000_000_000;
+const newId = () => {
+  next += 1;
+  return `OUO_${next}`;
+};
+
+async function codOrder(world: TestOrderWorld): Promise<string> {
+  const orderId = newId();
+  const placed = await placeCodOrder(world.deps, codRequest(orderId));
+  if (!placed.ok) throw new Error(placed.message);
+  return orderId;
+}
+
+async function paidOrder(world: TestOrderWorld): Promise<string> {
+  const orderId = newId();
+  const created = await createPaymentOrder(world.deps, prepaidRequest(orderId));
+  if (!created.ok) throw new Error(created.message);
+  const payment = await world.pay(created.body.order.id);
+  if (!payment || 'error' in payment) throw new Error('payment failed');
+  await processPrepaid(world.deps, { orderId, ...payment });
+  return orderId;
+}
+
+const stored = async (world: TestOrderWorld, orderId: string) => {
+  const order = await world.deps.log.get(orderId);
+  if (!order) throw new Error(`no order ${orderId}`);
+  return order;
+};
+const refundsOf = async (world: TestOrderWorld, orderId: string) => {
+  const order = await stored(world, orderId);
+  const answer = await world.gateway().paymentRefunds(order.razorpay?.paymentId ?? '');
+  if (!answer.ok) throw new Error(answer.message);
+  return answer.refunds;
+};
+const mails = (world: TestOrderWorld, orderId: string) =>
+  world.emails.filter((email) => email.orderId === orderId).map((email) => email.emailId ?? 'confirmation');
+const request = { reason: 'ordered-by-mistake' as const, by: 'shopper' as const };
+
+describe('cancelling before pickup', () => {
+  it('cancels a COD order: the booking once, nothing to refund, one email, the Sheet says so', async () => {
+    const world = orderWorld(blobs);
+    const orderId = await codOrder(world);
+    const outcome = await cancelOrder(world.deps, orderId, request);
+    expect(outcome).toMatchObject({ ok: true, state: 'cancelled' });
+    const order = await stored(world, orderId);
+    expect(order).toMatchObject({
+      status: 'cancelled',
+      cancellation: { booking: { status: 'done' }, refund: { status: 'not-needed' } },
+    });
+    expect(world.cancelledWaybills).toEqual([order.forwards.shipment.waybill]);
+    expect(order.issuedRefunds).toBeUndefined();
+    expect(mails(world, orderId)).toEqual(['confirmation', `${orderId}-cancelled`]);
+    const mail = world.emails.find((email) => email.emailId === `${orderId}-cancelled`);
+    expect(mail?.subject).toBe(`Your order ${orderId} is cancelled`);
+    expect(mail?.html).toContain('nothing was charged and there is nothing to pay');
+    expect(world.sheetRows.find((row) => row.orderId === orderId)?.status).toBe('Cancelled');
+    // Asked again: the same answer, nothing done twice.
+    expect(await cancelOrder(world.deps, orderId, request)).toMatchObject({ ok: true, state: 'cancelled' });
+    expect(world.cancelledWaybills).toHaveLength(1);
+    expect(mails(world, orderId)).toHaveLength(2);
+  });
+
+  it('cancels a prepaid order and refunds it in full, under a key made from the order', async () => {
+    const world = orderWorld(blobs);
+    const orderId = await paidOrder(world);
+    expect(await cancelOrder(world.deps, orderId, request)).toMatchObject({ ok: true, state: 'cancelled' });
+    const order = await stored(world, orderId);
+    expect(order.issuedRefunds).toEqual([
+      expect.objectContaining({
+        key: `${orderId}-cancelled-1`,
+        amountPaise: order.razorpay?.amountPaise,
+        purpose: 'cancelled',
+        refundId: expect.stringMatching(/^rfnd_/),
+      }),
+    ]);
+    const refunds = await refundsOf(world, orderId);
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]?.amountPaise).toBe(order.razorpay?.amountPaise);
+    expect(staffStatusLabel(order)).toMatch(/^Cancelled, ₹784 (refund pending|refunded)$/);
+    const mail = world.emails.find((email) => email.emailId === `${orderId}-cancelled`);
+    expect(mail?.html).toContain('We are refunding <strong>₹784</strong>');
+  });
+
+  it('takes fifty cancellations at once as one: one carrier cancellation, one refund', async () => {
+    const world = orderWorld(blobs);
+    const orderId = await paidOrder(world);
+    const outcomes = await Promise.all(Array.from({ length: 50 }, () => cancelOrder(world.deps, orderId, request)));
+    expect(outcomes.every((outcome) => outcome.ok)).toBe(true);
+    expect(world.cancelledWaybills).toHaveLength(1);
+    expect(await refundsOf(world, orderId)).toHaveLength(1);
+    expect((await stored(world, orderId)).status).toBe('cancelled');
+    expect(mails(world, orderId).filter((id) => id.endsWith('-cancelled'))).toHaveLength(1);
+  });
+
+  it('books nothing for an order cancelled before its booking went through', async () => {
+    const world = orderWorld(blobs);
+    world.carrierDown = true;
+    const orderId = await codOrder(world);
+    expect(await cancelOrder(world.deps, orderId, request)).toMatchObject({ ok: true, state: 'cancelled' });
+    world.carrierDown = false;
+    world.clock.now = new Date(world.clock.now.getTime() + 60 * 60 * 1000);
+    await reconcile(world.deps);
+    expect(world.shipments).toEqual([]);
+    expect((await stored(world, orderId)).cancellation?.booking.status).toBe('not-needed');
+  });
+});
+
+describe('too late, or nothing to cancel', () => {
+  it('tells the truth once the parcel has left, and the order goes on', async () => {
+    const world = orderWorld(blobs);
+    const orderId = await paidOrder(world);
+    world.clock.now = new Date(world.clock.now.getTime() + 7 * 60 * 60 * 1000); // picked up at 6 h
+    expect(await cancelOrder(world.deps, orderId, request)).toMatchObject({ ok: false, refusal: 'too-late' });
+    const order = await stored(world, orderId);
+    expect(order.status).toBe('forwarded');
+    expect(order.issuedRefunds).toBeUndefined();
+    expect(staffStatusLabel(order)).toBe('Booked');
+    expect(await cancelOrder(world.deps, orderId, request)).toMatchObject({ ok: false, refusal: 'too-late' });
+    expect(await world.deps.log.openOrderIds()).not.toContain(orderId);
+  });
+
+  it('refuses once the parcel has moved by the stored states, without asking the carrier', async () => {
+    const world = orderWorld(blobs);
+    const orderId = await codOrder(world);
+    await world.deps.log.update(orderId, (order) => ({
+      ...order,
+      parcel: { state: 'in-transit', changes: [] },
+    }));
+    expect(await cancelOrder(world.deps, orderId, request)).toMatchObject({ ok: false, refusal: 'too-late' });
+    expect(world.deps.carrier.cancelShipment).not.toHaveBeenCalled();
+  });
+
+  it('has nothing to cancel in an order never placed (unpaid, expired), or unknown', async () => {
+    const world = orderWorld(blobs);
+    const orderId = newId();
+    const created = await createPaymentOrder(world.deps, prepaidRequest(orderId));
+    if (!created.ok) throw new Error(created.message);
+    expect(await cancelOrder(world.deps, orderId, request)).toMatchObject({ ok: false, refusal: 'not-placed' });
+    expect(await cancelOrder(world.deps, 'OUO_1734999999999', request)).toMatchObject({
+      ok: false,
+      refusal: 'unknown-order',
+    });
+  });
+});
+
+describe('a cancellation interrupted', () => {
+  it('waits while Delhivery is down, and the reconciler finishes it: one cancellation, one refund', async () => {
+    const world = orderWorld(blobs);
+    const orderId = await paidOrder(world);
+    world.carrierDown = true;
+    expect(await cancelOrder(world.deps, orderId, request)).toMatchObject({ ok: true, state: 'cancelling' });
+    const waiting = await stored(world, orderId);
+    expect(waiting.cancellation?.booking).toMatchObject({ status: 'failed', lastError: 'Delhivery answered 503' });
+    expect(waiting.issuedRefunds).toBeUndefined(); // the money waits for the booking
+    expect(staffStatusLabel(waiting)).toBe('Cancelling');
+    expect(await world.deps.log.openOrderIds()).toContain(orderId);
+    world.carrierDown = false;
+    await reconcile(world.deps);
+    await reconcile(world.deps);
+    expect((await stored(world, orderId)).status).toBe('cancelled');
+    expect(world.cancelledWaybills).toHaveLength(1);
+    expect(await refundsOf(world, orderId)).toHaveLength(1);
+  });
+
+  it('keeps the booking cancelled when the refund call fails, and refunds once when Razorpay is back', async () => {
+    const world = orderWorld(blobs);
+    const orderId = await paidOrder(world);
+    const gateway = world.gateway();
+    const refund = gateway.refundPayment.bind(gateway);
+    let down = true;
+    gateway.refundPayment = async (input) => (down ? failure('UNREACHABLE', 'Razorpay answered 502') : refund(input));
+    world.deps.gateway = () => ({ ok: true, gateway });
+    expect(await cancelOrder(world.deps, orderId, request)).toMatchObject({ ok: true, state: 'cancelling' });
+    const half = await stored(world, orderId);
+    expect(half.cancellation).toMatchObject({ booking: { status: 'done' }, refund: { status: 'failed' } });
+    // Written before Razorpay was asked, under its key: the retry sends the same key.
+    expect(half.issuedRefunds).toEqual([
+      expect.objectContaining({ key: `${orderId}-cancelled-1`, status: 'requested' }),
+    ]);
+    down = false;
+    await reconcile(world.deps);
+    await reconcile(world.deps);
+    const done = await stored(world, orderId);
+    expect(done.status).toBe('cancelled');
+    expect(done.issuedRefunds).toHaveLength(1);
+    expect(await refundsOf(world, orderId)).toHaveLength(1);
+    expect(world.cancelledWaybills).toHaveLength(1);
+  });
+});
+
+describe("a refund's state, from Razorpay's word", () => {
+  it('is pending when made, processed when the reconciler asks, and the shopper is told once', async () => {
+    const world = orderWorld(blobs, { LOCAL_GATEWAY_REFUND_SECONDS: 0 });
+    const orderId = await paidOrder(world);
+    await cancelOrder(world.deps, orderId, request);
+    expect((await stored(world, orderId)).issuedRefunds?.[0]?.status).toBe('pending');
+    await reconcile(world.deps);
+    const refunded = await stored(world, orderId);
+    expect(refunded.issuedRefunds?.[0]).toMatchObject({ status: 'processed', settledAt: expect.any(String) });
+    expect(staffStatusLabel(refunded)).toBe('Cancelled, ₹784 refunded');
+    await reconcile(world.deps);
+    const sent = mails(world, orderId).filter((id) => id.includes('-refunded-'));
+    expect(sent).toEqual([`${orderId}-refunded-${orderId}-cancelled-1`]);
+    expect(world.emails.find((email) => email.emailId === sent[0])?.html).toContain(
+      'We have refunded <strong>₹784</strong>',
+    );
+    expect(await world.deps.log.openOrderIds()).not.toContain(orderId);
+  });
+
+  it('takes events in any order, replayed or late, and never counts a refund twice', async () => {
+    const world = orderWorld(blobs);
+    const orderId = await paidOrder(world);
+    await cancelOrder(world.deps, orderId, request);
+    const refundId = (await stored(world, orderId)).issuedRefunds?.[0]?.refundId as string;
+    expect(await recordRefund(world.deps, orderId, { id: refundId, status: 'processed' })).toBe('changed');
+    expect(await recordRefund(world.deps, orderId, { id: refundId, status: 'processed' })).toBe('unchanged');
+    expect(await recordRefund(world.deps, orderId, { id: refundId, status: 'pending' })).toBe('unchanged'); // late refund.created
+    expect(await recordRefund(world.deps, orderId, { id: 'rfnd_someoneElse', status: 'processed' })).toBe(
+      'unknown refund',
+    );
+    const order = await stored(world, orderId);
+    expect(order.issuedRefunds).toHaveLength(1);
+    expect(order.issuedRefunds?.[0]?.status).toBe('processed');
+  });
+
+  it('a refund Razorpay failed needs staff: the Sheet says so', async () => {
+    const world = orderWorld(blobs);
+    const orderId = await paidOrder(world);
+    await cancelOrder(world.deps, orderId, request);
+    const refund = (await stored(world, orderId)).issuedRefunds?.[0];
+    await recordRefund(world.deps, orderId, { id: refund?.refundId as string, status: 'failed' });
+    expect(staffStatusLabel(await stored(world, orderId))).toMatch(/^Needs attention: refund failed \(rfnd_/);
+  });
+});

@@ -1,0 +1,269 @@
+/**
+ * Cancelling an order (docs/shop-rules.md §10, "Cancel and refund"; decision 023): asked once, by
+ * the shopper from the order page (before pickup) or by staff from the Sheet, then done in steps
+ * that each happen once however often they are asked for — 50 taps, a retry, the reconciler:
+ *
+ * 1. `requestCancellation` writes the request on the order (compare-and-swap): from then on the
+ *    booking forward books nothing, and a second request finds the first.
+ * 2. The carrier's booking is cancelled (`cancelShipment`), claimed on the order first. Delhivery
+ *    refusing because the parcel has moved ends the cancellation: the order goes on, and whoever
+ *    asked is told the truth.
+ * 3. A prepaid order's money goes back in full: the refund is written on the order (its
+ *    idempotency key made then) before Razorpay is asked, so a retry sends the same key and
+ *    Razorpay refunds once.
+ * 4. The order becomes `cancelled`, and the shopper gets one email (a notice, as the parcel's).
+ *
+ * A step that fails because a system is down stays on the order for the reconciler, which
+ * finishes the cancellation; the order log says at each moment what is done.
+ */
+import type { CancelReason } from '#shop/messages.ts';
+import { parcelClosed } from '#shop/parcel.ts';
+import { canMoveRefund, checkRefund, type IssuedRefund, refundKey } from '#shop/refunds.ts';
+import { deliverNotices, enqueueOrderNotice } from '../notify/notices.ts';
+import { resyncSheet, syncSheetRows } from './forward.ts';
+import type { StoredOrder } from './order-log.ts';
+import type { OrderDeps } from './types.ts';
+
+export interface CancelStep {
+  status: 'pending' | 'working' | 'done' | 'not-needed' | 'too-late' | 'failed';
+  attempts: number;
+  claimedAt?: string;
+  lastError?: string;
+  at?: string;
+}
+
+export interface Cancellation {
+  reason: CancelReason;
+  by: 'shopper' | 'staff';
+  requestedAt: string;
+  /** Delhivery's booking cancelled (or none to cancel). */
+  booking: CancelStep;
+  /** The money back (prepaid), or none to give. */
+  refund: CancelStep;
+  /** When the order became `cancelled`; absent while steps remain, or when it went on (too late). */
+  doneAt?: string;
+}
+
+/** A claim on a step older than this belongs to a worker that died. */
+const STALE_CLAIM_MS = 5 * 60 * 1000;
+
+/** Why an order cannot be cancelled, in the shop's words' keys (messages.ts `CANCEL_TEXTS`). */
+export type CancelRefusal = 'not-placed' | 'too-late' | 'already-cancelled';
+
+/** Has the parcel left the pickup? Then only a refusal at the door or a return can undo it. */
+export const parcelMoved = (order: Pick<StoredOrder, 'parcel'>) =>
+  Boolean(order.parcel && order.parcel.state !== 'booked');
+
+/** Can this order still be cancelled (the order page shows the button only then)? */
+export function cancellable(order: StoredOrder): CancelRefusal | undefined {
+  if (order.status === 'cancelled') return 'already-cancelled';
+  if (order.status === 'expired' || (order.mode === 'prepaid' && order.status === 'pending')) return 'not-placed';
+  if (parcelMoved(order) || (order.parcel && parcelClosed(order.parcel.state))) return 'too-late';
+  return undefined;
+}
+
+export type CancelOutcome =
+  | { ok: true; order: StoredOrder; state: 'cancelled' | 'cancelling' }
+  | { ok: false; order: StoredOrder | undefined; refusal: CancelRefusal | 'unknown-order' };
+
+const step = (status: CancelStep['status']): CancelStep => ({ status, attempts: 0 });
+
+/**
+ * Asks for the order to be cancelled and does every step it can now. A second request (a double
+ * tap, 50 at once) joins the first: the same steps, done once.
+ */
+export async function cancelOrder(
+  deps: OrderDeps,
+  orderId: string,
+  request: { reason: CancelReason; by: 'shopper' | 'staff' },
+): Promise<CancelOutcome> {
+  let refusal: CancelRefusal | undefined;
+  const at = deps.now().toISOString();
+  const current = await deps.log.get(orderId);
+  if (!current) return { ok: false, order: undefined, refusal: 'unknown-order' };
+  const { order } = await deps.log.update(orderId, (stored) => {
+    if (stored.cancellation && !stored.cancellation.doneAt && stored.status !== 'cancelled') {
+      if (stored.cancellation.booking.status === 'too-late') refusal = 'too-late';
+      return undefined; // asked already: this request joins it
+    }
+    refusal = cancellable(stored);
+    if (refusal) return undefined;
+    const booked = stored.forwards.shipment.status === 'done' && Boolean(stored.forwards.shipment.waybill);
+    const paid = stored.mode === 'prepaid' && Boolean(stored.razorpay?.paymentId);
+    stored.cancellation = {
+      reason: request.reason,
+      by: request.by,
+      requestedAt: at,
+      booking: step(booked ? 'pending' : 'not-needed'),
+      refund: step(paid ? 'pending' : 'not-needed'),
+    };
+    stored.history.push({ at, event: `cancellation asked by the ${request.by} (${request.reason})` });
+    stored.updatedAt = at;
+    return stored;
+  });
+  if (refusal === 'already-cancelled') return { ok: true, order, state: 'cancelled' };
+  if (refusal) return { ok: false, order, refusal };
+  const finished = await finishCancellation(deps, orderId);
+  if (finished.cancellation?.booking.status === 'too-late') return { ok: false, order: finished, refusal: 'too-late' };
+  return { ok: true, order: finished, state: finished.status === 'cancelled' ? 'cancelled' : 'cancelling' };
+}
+
+/**
+ * Does what is left of a cancellation: the booking, then the money, then the order's new status.
+ * Safe to call any number of times, from anywhere (the request, the reconciler).
+ */
+export async function finishCancellation(deps: OrderDeps, orderId: string): Promise<StoredOrder> {
+  await runStep(deps, orderId, 'booking', cancelBooking);
+  await runStep(deps, orderId, 'refund', refundInFull);
+  const { order } = await deps.log.update(orderId, (stored) => {
+    const cancellation = stored.cancellation;
+    if (!cancellation || cancellation.doneAt || stored.status === 'cancelled') return undefined;
+    const settled = (state: CancelStep) => state.status === 'done' || state.status === 'not-needed';
+    if (!settled(cancellation.booking) || !settled(cancellation.refund)) return undefined;
+    const at = deps.now().toISOString();
+    cancellation.doneAt = at;
+    stored.status = 'cancelled';
+    stored.history.push({ at, event: 'cancelled' });
+    enqueueOrderNotice(stored, 'cancelled', at);
+    resyncSheet(stored);
+    stored.updatedAt = at;
+    return stored;
+  });
+  // The Sheet and the shopper, each once (their claims); a failure stays for the reconciler.
+  await Promise.all([syncSheetRows(deps, orderId), deliverNotices(deps, orderId)]);
+  return (await deps.log.get(orderId)) ?? order;
+}
+
+type StepName = 'booking' | 'refund';
+type StepResult = { status: CancelStep['status']; lastError?: string; refund?: Partial<IssuedRefund> };
+
+/** Claims one step on the order (compare-and-swap), performs it, and settles what came of it. */
+async function runStep(
+  deps: OrderDeps,
+  orderId: string,
+  name: StepName,
+  perform: (deps: OrderDeps, order: StoredOrder) => Promise<StepResult>,
+): Promise<void> {
+  const now = deps.now();
+  const { order: claimed, changed } = await deps.log.update(orderId, (stored) => {
+    const cancellation = stored.cancellation;
+    if (!cancellation || cancellation.doneAt) return undefined;
+    // The money waits for the booking: a parcel that has left is not refunded by a cancellation.
+    if (name === 'refund' && !['done', 'not-needed'].includes(cancellation.booking.status)) return undefined;
+    const state = cancellation[name];
+    const stale = state.status === 'working' && now.getTime() - Date.parse(state.claimedAt ?? '') >= STALE_CLAIM_MS;
+    if (state.status !== 'pending' && state.status !== 'failed' && !stale) return undefined;
+    cancellation[name] = { ...state, status: 'working', claimedAt: now.toISOString(), attempts: state.attempts + 1 };
+    return stored;
+  });
+  if (!changed) return;
+  let result: StepResult;
+  try {
+    result = await perform(deps, claimed);
+  } catch (error) {
+    result = { status: 'failed', lastError: (error as Error).message };
+  }
+  await deps.log.update(orderId, (stored) => {
+    const cancellation = stored.cancellation;
+    if (cancellation?.[name].status !== 'working') return undefined;
+    const at = deps.now().toISOString();
+    const { claimedAt: _claimed, ...rest } = cancellation[name];
+    cancellation[name] = {
+      ...rest,
+      status: result.status,
+      at,
+      ...(result.lastError ? { lastError: result.lastError } : {}),
+    };
+    if (result.refund) mergeRefund(stored, result.refund);
+    stored.history.push({
+      at,
+      event: `cancellation ${name}: ${result.status}${result.lastError ? ` (${result.lastError})` : ''}`,
+    });
+    if (result.status === 'too-late') {
+      // Delhivery has the parcel: the cancellation ends here and the order goes on.
+      cancellation.refund = step('not-needed');
+    }
+    resyncSheet(stored);
+    stored.updatedAt = at;
+    return stored;
+  });
+}
+
+async function cancelBooking(deps: OrderDeps, order: StoredOrder): Promise<StepResult> {
+  const waybill = order.forwards.shipment.waybill;
+  if (!waybill) return { status: 'not-needed' };
+  const answer = await deps.carrier.cancelShipment({
+    waybill,
+    bookedAt: order.forwards.shipment.at ?? order.createdAt,
+  });
+  if (answer.ok) return { status: 'done' };
+  if (answer.tooLate) return { status: 'too-late', lastError: answer.message };
+  return { status: 'failed', lastError: answer.message };
+}
+
+/**
+ * The whole payment back. The refund is written on the order with its idempotency key before
+ * Razorpay is asked (inside the claim's write, `mergeRefund` on settling), so whichever worker asks
+ * again sends the same key: Razorpay answers with the first refund.
+ */
+async function refundInFull(deps: OrderDeps, order: StoredOrder): Promise<StepResult> {
+  const paymentId = order.razorpay?.paymentId;
+  const captured = order.razorpay?.amountPaise;
+  if (!paymentId || captured === undefined) return { status: 'not-needed' };
+  const key = refundKey(order.orderId, 'cancelled', 1);
+  const existing = order.issuedRefunds?.find((refund) => refund.key === key);
+  const check = existing
+    ? { ok: true as const, amountPaise: existing.amountPaise }
+    : checkRefund(captured, order.issuedRefunds ?? [], paymentId);
+  if (!check.ok) return { status: check.reason === 'nothing-left' ? 'done' : 'failed', lastError: check.reason };
+  const choice = deps.gateway();
+  if (!choice.ok) return { status: 'failed', lastError: choice.message };
+  const requested: Partial<IssuedRefund> = {
+    key,
+    paymentId,
+    amountPaise: check.amountPaise,
+    purpose: 'cancelled',
+    status: 'requested',
+    requestedAt: existing?.requestedAt ?? deps.now().toISOString(),
+  };
+  // Written before Razorpay is asked: a crash now leaves a `requested` refund the reconciler resends.
+  await deps.log.update(order.orderId, (stored) => {
+    if (stored.issuedRefunds?.some((refund) => refund.key === key)) return undefined;
+    mergeRefund(stored, requested);
+    return stored;
+  });
+  const answer = await choice.gateway.refundPayment({
+    paymentId,
+    amountPaise: check.amountPaise,
+    receipt: key,
+    notes: { orderId: order.orderId, purpose: 'cancelled' },
+    idempotencyKey: key,
+  });
+  if (!answer.ok) {
+    if (answer.code === 'REFUSED')
+      return {
+        status: 'failed',
+        lastError: answer.message,
+        refund: { key, status: 'failed', failure: answer.message },
+      };
+    return { status: 'failed', lastError: answer.message };
+  }
+  return {
+    status: 'done',
+    refund: { key, refundId: answer.refund.id, status: answer.refund.status },
+  };
+}
+
+/** Adds a refund, or moves a known one (by key) forward; never backwards, never twice. */
+export function mergeRefund(order: StoredOrder, change: Partial<IssuedRefund>): void {
+  const refunds = order.issuedRefunds ?? [];
+  const index = refunds.findIndex((refund) => refund.key === change.key);
+  if (index < 0) {
+    order.issuedRefunds = [...refunds, change as IssuedRefund];
+    return;
+  }
+  const known = refunds[index] as IssuedRefund;
+  const status = change.status && canMoveRefund(known.status, change.status) ? change.status : known.status;
+  refunds[index] = { ...known, ...change, status, ...(change.refundId ? {} : { refundId: known.refundId }) };
+  order.issuedRefunds = refunds;
+}

@@ -1,0 +1,95 @@
+/**
+ * A refund's state, from Razorpay's word (docs/shop-rules.md §10, "Cancel and refund"): `pending`
+ * when made, then `processed` or `failed`, whichever tells first — the refund call's own answer,
+ * the webhooks `refund.processed` / `refund.failed`, or the reconciler asking. Each refund is
+ * matched by its idempotency key (sent as its `receipt`) or its id, and only moves forward
+ * (`mergeRefund`), so a replayed or late event changes nothing and none is counted twice.
+ */
+import { refundsSummary } from '#shop/refunds.ts';
+import { deliverNotices, enqueueOrderNotice } from '../notify/notices.ts';
+import type { GatewayRefund } from '../razorpay/gateway.ts';
+import { mergeRefund } from './cancel.ts';
+import { resyncSheet, syncSheetRows } from './forward.ts';
+import type { StoredOrder } from './order-log.ts';
+import type { OrderDeps } from './types.ts';
+
+/** Refunds Razorpay has not settled yet: asked for (maybe never answered), or pending. */
+export const refundsOpen = (order: Pick<StoredOrder, 'issuedRefunds'>) =>
+  (order.issuedRefunds ?? []).some((refund) => refund.status === 'requested' || refund.status === 'pending');
+
+/** Records what Razorpay says of one refund on its order; tells the Sheet and the shopper once. */
+export async function recordRefund(
+  deps: OrderDeps,
+  orderId: string,
+  refund: Pick<GatewayRefund, 'id' | 'status' | 'receipt'>,
+): Promise<'changed' | 'unchanged' | 'unknown refund'> {
+  const result: { outcome: 'changed' | 'unchanged' | 'unknown refund' } = { outcome: 'unknown refund' };
+  await deps.log.update(orderId, (order) => {
+    const known = (order.issuedRefunds ?? []).find(
+      (issued) => issued.refundId === refund.id || (refund.receipt !== undefined && issued.key === refund.receipt),
+    );
+    if (!known) return undefined;
+    const before = JSON.stringify(known);
+    const at = deps.now().toISOString();
+    mergeRefund(order, {
+      key: known.key,
+      refundId: refund.id,
+      status: refund.status,
+      ...(refund.status !== 'pending' ? { settledAt: known.settledAt ?? at } : {}),
+    });
+    const after = (order.issuedRefunds ?? []).find((issued) => issued.key === known.key);
+    if (JSON.stringify(after) === before) {
+      result.outcome = 'unchanged';
+      return undefined;
+    }
+    result.outcome = 'changed';
+    order.history.push({ at, event: `refund ${known.key}: ${after?.status} (${refund.id})` });
+    if (after?.status === 'processed') enqueueOrderNotice(order, 'refunded', at, `refunded-${known.key}`);
+    resyncSheet(order);
+    order.updatedAt = at;
+    return order;
+  });
+  if (result.outcome === 'changed') await Promise.all([syncSheetRows(deps, orderId), deliverNotices(deps, orderId)]);
+  return result.outcome;
+}
+
+/**
+ * The reconciler's part: asks Razorpay about every refund of the order not settled yet. A refund
+ * asked for whose answer never came is looked for among the payment's refunds by its key (the
+ * receipt); Razorpay having none, it is asked for again with the same key.
+ */
+export async function settleRefunds(deps: OrderDeps, order: StoredOrder): Promise<void> {
+  const choice = deps.gateway();
+  if (!choice.ok) return;
+  const { gateway } = choice;
+  for (const issued of order.issuedRefunds ?? []) {
+    if (issued.status !== 'requested' && issued.status !== 'pending') continue;
+    if (issued.refundId) {
+      const answer = await gateway.fetchRefund(issued.paymentId, issued.refundId);
+      if (answer.ok) await recordRefund(deps, order.orderId, answer.refund);
+      continue;
+    }
+    const listed = await gateway.paymentRefunds(issued.paymentId);
+    const found = listed.ok ? listed.refunds.find((refund) => refund.receipt === issued.key) : undefined;
+    if (found) {
+      await recordRefund(deps, order.orderId, found);
+      continue;
+    }
+    if (!listed.ok) continue; // Razorpay unreachable: asked again next run
+    const again = await gateway.refundPayment({
+      paymentId: issued.paymentId,
+      amountPaise: issued.amountPaise,
+      receipt: issued.key,
+      notes: { orderId: order.orderId, purpose: issued.purpose },
+      idempotencyKey: issued.key,
+    });
+    if (again.ok) await recordRefund(deps, order.orderId, again.refund);
+  }
+}
+
+/** What the Sheet's refund columns say: the amount given back and the refunds' ids. */
+export function sheetRefunds(order: Pick<StoredOrder, 'issuedRefunds'>): { refunded: string; refundIds: string } {
+  const summary = refundsSummary(order.issuedRefunds ?? []);
+  const ids = (order.issuedRefunds ?? []).map((refund) => refund.refundId).filter(Boolean);
+  return { refunded: summary.refundedPaise > 0 ? String(summary.refundedPaise / 100) : '', refundIds: ids.join(', ') };
+}

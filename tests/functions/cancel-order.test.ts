@@ -1,0 +1,174 @@
+/**
+ * POST /api/orders/:orderId/cancel at the HTTP boundary (docs/shop-rules.md §10, "Cancel and
+ * refund"): the order's key proves the shopper; a prepaid order placed through the functions and
+ * the local test gateway is cancelled with its booking and refunded in full once, however many
+ * requests arrive at once; a wrong key, a bad reason, an order never placed or a parcel already
+ * gone get their own clear answers.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import calculateShipping from '../../netlify/functions/calculate-shipping.mts';
+import cancelOrderFunction from '../../netlify/functions/cancel-order.mts';
+import createOrder from '../../netlify/functions/create-order.mts';
+import localGateway from '../../netlify/functions/local-gateway.mts';
+import processCod from '../../netlify/functions/process-cod.mts';
+import processPrepaid from '../../netlify/functions/process-prepaid.mts';
+import { LOCAL_GATEWAY_STORE, ORDERS_STORE } from '../../netlify/lib/orders/deps.ts';
+import type { StoredOrder } from '../../netlify/lib/orders/order-log.ts';
+import { CANCEL_TEXTS, MESSAGES } from '../../src/shop/messages.ts';
+import { cancelResponseSchema, errorEnvelopeSchema } from '../../src/shop/schemas.ts';
+import { makeCustomer } from '../support/factories.ts';
+import { functionSandbox } from '../support/functions.ts';
+import { rajma } from '../support/orders.ts';
+
+const sandbox = functionSandbox('cancel-order', [
+  'RAZORPAY_KEY_ID',
+  'RAZORPAY_KEY_SECRET',
+  'DELHIVERY_TOKEN',
+  'CONTEXT',
+]);
+
+const post = (
+  handler: (request: Request, context: never) => Promise<Response>,
+  url: string,
+  body: unknown,
+  params = {},
+) =>
+  handler(
+    new Request(`http://localhost${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }),
+    { params } as never,
+  );
+
+// From the clock: the local carrier remembers cancelled waybills across runs (in the OS temp folder).
+let ids = Date.now();
+const newId = () => {
+  ids += 1;
+  return `OUO_${ids}`;
+};
+
+async function total(paymentMode: 'cod' | 'prepaid'): Promise<number> {
+  const quote = await post(calculateShipping, '/api/delhivery/calculate-shipping', {
+    lines: rajma,
+    pincode: '248001',
+    paymentMode,
+  });
+  return ((await quote.json()) as { total: number }).total;
+}
+
+async function codOrder(): Promise<{ orderId: string; key: string }> {
+  const orderId = newId();
+  const placed = await post(processCod, '/api/checkout/process-cod', {
+    orderId,
+    customer: makeCustomer(),
+    lines: rajma,
+    paymentMode: 'cod',
+    clientTotal: await total('cod'),
+  });
+  expect(placed.status).toBe(201);
+  return { orderId, key: ((await placed.json()) as { key: string }).key };
+}
+
+async function paidOrder(): Promise<{ orderId: string; key: string }> {
+  const orderId = newId();
+  const created = await post(createOrder, '/api/razorpay/create-order', {
+    orderId,
+    customer: makeCustomer(),
+    lines: rajma,
+    clientTotal: await total('prepaid'),
+  });
+  const { order } = (await created.json()) as { order: { id: string } };
+  const paid = await post(localGateway, '/api/local-gateway/pay', { razorpay_order_id: order.id, outcome: 'success' });
+  const payment = (await paid.json()) as Record<string, string>;
+  const done = await post(processPrepaid, '/api/checkout/process-prepaid', { orderId, ...payment });
+  expect(done.status).toBe(200);
+  return { orderId, key: ((await done.json()) as { key: string }).key };
+}
+
+const cancel = (orderId: string, body: unknown) =>
+  post(cancelOrderFunction, `/api/orders/${orderId}/cancel`, body, { orderId });
+const stored = async (orderId: string) =>
+  (await sandbox.blobs().store(ORDERS_STORE).getWithMetadata(`order-${orderId}`, { type: 'json' }))
+    ?.data as StoredOrder;
+
+describe('POST /api/orders/:orderId/cancel', () => {
+  it('cancels a prepaid order with its key, refunds it once for fifty requests at once, and says so', async () => {
+    const { orderId, key } = await paidOrder();
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => cancel(orderId, { key, reason: 'found-cheaper' })),
+    );
+    // Each answers the truth of its moment: cancelled, or (while another request does the steps) cancelling.
+    expect(answers.every((answer) => answer.status === 200 || answer.status === 202)).toBe(true);
+    expect(answers.some((answer) => answer.status === 200)).toBe(true);
+    const body = cancelResponseSchema.parse(await answers.find((answer) => answer.status === 200)?.json());
+    expect(body.state).toBe('cancelled');
+    expect(body.order).toMatchObject({
+      cancelled: true,
+      cancellable: false,
+      paymentStatus: expect.stringMatching(/^Refund of ₹784 on its way$|^Refunded ₹784$/),
+    });
+    expect(body.order.timeline.map((step) => step.title)).toContain(CANCEL_TEXTS.cancelledTitle);
+    const order = await stored(orderId);
+    expect(order.status).toBe('cancelled');
+    expect(order.cancellation).toMatchObject({ reason: 'found-cheaper', by: 'shopper' });
+    expect(order.issuedRefunds).toHaveLength(1);
+    // One refund at the gateway too (the local test gateway keeps each as `gateway-refund-<id>`).
+    const { blobs } = await sandbox.blobs().store(LOCAL_GATEWAY_STORE).list({ prefix: 'gateway-refund-rfnd_' });
+    expect(blobs.map((blob) => blob.key)).toEqual([`gateway-refund-${order.issuedRefunds?.[0]?.refundId}`]);
+  });
+
+  it('answers a wrong key, an unknown order and a made-up id alike: 404', async () => {
+    const { orderId } = await codOrder();
+    for (const [id, key] of [
+      [orderId, '0'.repeat(32)],
+      ['OUO_1798999999999', '0'.repeat(32)],
+      ['not-an-order', '0'.repeat(32)],
+    ] as const) {
+      const answer = await cancel(id, { key, reason: 'other' });
+      expect(answer.status).toBe(404);
+      expect(errorEnvelopeSchema.parse(await answer.json()).error).toMatchObject({
+        code: 'NOT_FOUND',
+        message: MESSAGES.orderNotFound,
+      });
+    }
+    expect((await stored(orderId)).status).not.toBe('cancelled');
+  });
+
+  it('refuses a reason not offered (422) and a parcel already gone (409), in the shop’s words', async () => {
+    const { orderId, key } = await codOrder();
+    const bad = await cancel(orderId, { key, reason: 'because' });
+    expect(bad.status).toBe(422);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 7 * 60 * 60 * 1000); // past the local carrier's pickup (¼ day)
+    try {
+      const late = await cancel(orderId, { key, reason: 'too-slow' });
+      expect(late.status).toBe(409);
+      expect(errorEnvelopeSchema.parse(await late.json()).error).toEqual({
+        code: 'TOO_LATE_TO_CANCEL',
+        message: CANCEL_TEXTS.tooLate,
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect((await stored(orderId)).status).toBe('forwarded');
+  });
+
+  it('has nothing to cancel in an order never paid (409)', async () => {
+    const orderId = newId();
+    await post(createOrder, '/api/razorpay/create-order', {
+      orderId,
+      customer: makeCustomer(),
+      lines: rajma,
+      clientTotal: await total('prepaid'),
+    });
+    const order = await stored(orderId);
+    const answer = await cancel(orderId, { key: order.key, reason: 'other' });
+    expect(answer.status).toBe(409);
+    expect(errorEnvelopeSchema.parse(await answer.json()).error).toEqual({
+      code: 'NOT_CANCELLABLE',
+      message: CANCEL_TEXTS.notPlaced,
+    });
+  });
+});
