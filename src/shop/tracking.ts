@@ -6,7 +6,7 @@
 
 import { CANCEL_TEXTS, PARCEL_TEXTS } from './messages.ts';
 import { formatRupees } from './money.ts';
-import type { CarrierScan, Parcel, ParcelChange } from './parcel.ts';
+import { type CarrierScan, PARCEL_STATES, type Parcel, type ParcelChange } from './parcel.ts';
 import { indianMobile } from './phone.ts';
 import type { IssuedRefund } from './refunds.ts';
 import type { PaymentMode } from './shipping.ts';
@@ -28,21 +28,13 @@ export interface CarrierTracking {
 export const delhiveryTrackingUrl = (waybill: string) =>
   `https://www.delhivery.com/track-v2/package/${encodeURIComponent(waybill)}`;
 
+/** The steps of an order's timeline: the order's own, then its parcel's states (parcel.ts), then its money. */
 export const TIMELINE_KINDS = [
   'placed',
   'awaiting-payment',
   'confirming',
   'paid',
-  'booked',
-  'picked-up',
-  'in-transit',
-  'out-for-delivery',
-  'delivery-failed',
-  'delivered',
-  'returning',
-  'returned',
-  'lost',
-  'cancelled',
+  ...PARCEL_STATES,
   'refund',
   'attention',
   'expired',

@@ -5,15 +5,7 @@
  */
 import { formatRupees } from '#shop/money.ts';
 import { refundsSummary } from '#shop/refunds.ts';
-import {
-  buttonLink,
-  contactParagraph,
-  emailDocument,
-  escapeHtml,
-  letterhead,
-  orderPageUrl,
-  paragraph,
-} from '../orders/email.ts';
+import { escapeHtml, newsEmail } from '../orders/email.ts';
 import type { OrderEvent, StoredOrder } from '../orders/order-log.ts';
 import type { ShopContact } from '../orders/types.ts';
 
@@ -53,14 +45,5 @@ export function orderNewsEmail(
           `We have refunded <strong>${rupeesOf(refunds.refundedPaise)}</strong> for your order <strong>${id}</strong> to the account you paid from.`,
           REFUND_ARRIVES,
         ];
-  const page = orderPageUrl(siteUrl, order);
-  const body = [
-    letterhead(shop.name),
-    paragraph(`Hello ${escapeHtml(order.customer.name)},`),
-    ...lines.map(paragraph),
-    page ? paragraph(buttonLink(page, 'See your order')) : '',
-    contactParagraph(shop, order.orderId),
-    paragraph(`With thanks from all of us at ${escapeHtml(shop.name)}.`),
-  ].join('\n');
-  return { subject, html: emailDocument(subject, body) };
+  return newsEmail(subject, order, shop, siteUrl, lines);
 }

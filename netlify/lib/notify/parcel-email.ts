@@ -6,15 +6,7 @@
  */
 import { formatRupees } from '#shop/money.ts';
 import type { NoticeEvent } from '#shop/parcel.ts';
-import {
-  buttonLink,
-  contactParagraph,
-  emailDocument,
-  escapeHtml,
-  letterhead,
-  orderPageUrl,
-  paragraph,
-} from '../orders/email.ts';
+import { escapeHtml, newsEmail, orderPageUrl } from '../orders/email.ts';
 import type { StoredOrder } from '../orders/order-log.ts';
 import type { ShopContact } from '../orders/types.ts';
 
@@ -40,7 +32,6 @@ export function parcelEmail(
   const subject = PARCEL_EMAIL_SUBJECTS[event](order.orderId);
   const site = siteUrl.replace(/\/+$/, '');
   const page = orderPageUrl(siteUrl, order);
-  const follow = page ?? `${site}/track`;
   const waybill = order.forwards.shipment.waybill ?? '';
   const total = escapeHtml(formatRupees(order.totals.total));
   const lines: Record<NoticeEvent, string[]> = {
@@ -63,15 +54,7 @@ export function parcelEmail(
       'If anything is not as it should be, tell us and we will make it right.',
     ],
   };
-  const body = [
-    letterhead(shop.name),
-    paragraph(`Hello ${escapeHtml(order.customer.name)},`),
-    ...lines[event].map(paragraph),
-    paragraph(buttonLink(follow, page ? 'See your order' : 'Track your order')),
-    contactParagraph(shop, order.orderId),
-    paragraph(`With thanks from all of us at ${escapeHtml(shop.name)}.`),
-  ].join('\n');
-  return { subject, html: emailDocument(subject, body) };
+  return newsEmail(subject, order, shop, siteUrl, lines[event], { href: `${site}/track`, text: 'Track your order' });
 }
 
 /** The courier's words for the latest failed attempt. */

@@ -146,3 +146,29 @@ function addressLines(customer: EmailedOrder['customer']): string[] {
     `Phone ${customer.phone}`,
   ].filter((line): line is string => Boolean(line?.trim()));
 }
+
+/**
+ * A short email of news about an order (its parcel, a cancellation, a refund): hello, the news
+ * (already escaped HTML, one paragraph each), a button to the order's page (or `fallback` when the
+ * order has no key), how to reach the shop.
+ */
+export function newsEmail(
+  subject: string,
+  order: Pick<StoredOrder, 'orderId' | 'key' | 'customer'>,
+  shop: ShopContact,
+  siteUrl: string,
+  lines: readonly string[],
+  fallback?: { href: string; text: string },
+): { subject: string; html: string } {
+  const page = orderPageUrl(siteUrl, order);
+  const link = page ? { href: page, text: 'See your order' } : fallback;
+  const body = [
+    letterhead(shop.name),
+    paragraph(`Hello ${escapeHtml(order.customer.name)},`),
+    ...lines.map(paragraph),
+    link ? paragraph(buttonLink(link.href, link.text)) : '',
+    contactParagraph(shop, order.orderId),
+    paragraph(`With thanks from all of us at ${escapeHtml(shop.name)}.`),
+  ].join('\n');
+  return { subject, html: emailDocument(subject, body) };
+}

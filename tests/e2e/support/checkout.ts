@@ -35,6 +35,19 @@ export const orderIdIn = async (page: Page) => {
   return title?.match(/OUO_\d{13}/)?.[0] ?? '';
 };
 
+/** The orders placed through the API: one White Rajma 500gm. */
+const lines = [{ productId: 1, size: '500gm', quantity: 1 }];
+
+/** The total the server quotes for `lines` to a pincode (another pincode may cost another shipping), as the checkout asks. */
+async function quotedTotal(
+  request: APIRequestContext,
+  pincode: string,
+  paymentMode: 'cod' | 'prepaid',
+): Promise<number> {
+  const quote = await request.post('/api/delhivery/calculate-shipping', { data: { lines, pincode, paymentMode } });
+  return ((await quote.json()) as { total: number }).total;
+}
+
 /**
  * A Cash on Delivery order placed straight through the API, as the checkout sends it (one White
  * Rajma 500gm, to Dehradun unless told: ₹347 + ₹65 estimated shipping + ₹150 COD), at the total
@@ -42,13 +55,8 @@ export const orderIdIn = async (page: Page) => {
  * own page.
  */
 export async function placeCodOrderByApi(request: APIRequestContext, customer: Partial<Customer> = {}) {
-  const lines = [{ productId: 1, size: '500gm', quantity: 1 }];
   const delivery = makeCustomer(customer);
-  // Another pincode may cost another shipping: the total the server quotes, as the checkout does.
-  const quote = await request.post('/api/delhivery/calculate-shipping', {
-    data: { lines, pincode: delivery.pincode, paymentMode: 'cod' },
-  });
-  const { total } = (await quote.json()) as { total: number };
+  const total = await quotedTotal(request, delivery.pincode, 'cod');
   const response = await request.post('/api/checkout/process-cod', {
     data: { orderId: `OUO_${Date.now()}`, customer: delivery, lines, clientTotal: total, paymentMode: 'cod' },
   });
@@ -62,12 +70,8 @@ export async function placeCodOrderByApi(request: APIRequestContext, customer: P
  * gateway's dialog do it (one White Rajma 500gm, to Dehradun unless told). Answers its id, key and page.
  */
 export async function placePrepaidOrderByApi(request: APIRequestContext, customer: Partial<Customer> = {}) {
-  const lines = [{ productId: 1, size: '500gm', quantity: 1 }];
   const delivery = makeCustomer(customer);
-  const quote = await request.post('/api/delhivery/calculate-shipping', {
-    data: { lines, pincode: delivery.pincode, paymentMode: 'prepaid' },
-  });
-  const { total } = (await quote.json()) as { total: number };
+  const total = await quotedTotal(request, delivery.pincode, 'prepaid');
   const orderId = `OUO_${Date.now()}`;
   const created = await request.post('/api/razorpay/create-order', {
     data: { orderId, customer: delivery, lines, clientTotal: total },
