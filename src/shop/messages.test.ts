@@ -29,6 +29,13 @@ const PLACEHOLDERS: Record<string, string[]> = {
   'CANCEL_TEXTS.refundPending': ['{amount}'],
   'CANCEL_TEXTS.refunded': ['{amount}'],
   'CANCEL_TEXTS.refundFailed': ['{amount}'],
+  'STAFF_TEXTS.unknownOrder': ['{orderId}'],
+  'STAFF_TEXTS.moreThanLeft': ['{amount}', '{left}'],
+  'STAFF_TEXTS.refundMade': ['{amount}', '{refundId}'],
+  'STAFF_TEXTS.refundQueued': ['{amount}', '{key}'],
+  'STAFF_TEXTS.refundRefused': ['{amount}', '{reason}'],
+  'STAFF_TEXTS.refundManual': ['{amount}'],
+  'STAFF_TEXTS.extraRefunded': ['{payments}'],
 };
 
 /** Every text in the module: `[path, text]`, a text that takes values written with its placeholders. */
@@ -61,6 +68,7 @@ describe('the texts', () => {
         'REQUEST_TEXTS',
         'PARCEL_TEXTS',
         'CANCEL_TEXTS',
+        'STAFF_TEXTS',
       ]),
     );
   });

@@ -29,7 +29,17 @@ export interface IssuedRefund {
   settledAt?: string | undefined;
   /** Razorpay's words when it refused or the refund failed. */
   failure?: string | undefined;
+  /**
+   * Money owed back by hand (UPI or bank transfer): a Cash on Delivery order's refund, which
+   * Razorpay cannot make. It stays `requested` and is never sent to Razorpay (paymentId `cash`).
+   */
+  manual?: true | undefined;
+  /** The staff request (its single-use id) that asked for it: the same request never makes a second. */
+  requestId?: string | undefined;
 }
+
+/** The `paymentId` a manual refund of a Cash on Delivery order is counted against. */
+export const CASH_PAYMENT = 'cash';
 
 /** What one payment has given back so far, or is giving: every refund but the failed ones. */
 export function refundedPaise(refunds: readonly IssuedRefund[], paymentId: string): number {

@@ -109,9 +109,10 @@ async function attempt(
 }
 
 /** Rows already in the Sheet that show an older status are written again (an update, not new rows). */
-export function resyncSheet(order: StoredOrder): void {
+export function resyncSheet(order: StoredOrder, options: { force?: boolean } = {}): void {
   const sheet = order.forwards.sheet;
-  if (sheet.status !== 'done' || sheet.syncedStatus === staffStatusLabel(order)) return;
+  // `force`: a column besides Status changed (a staff action's Payment Status or Refunded).
+  if (sheet.status !== 'done' || (!options.force && sheet.syncedStatus === staffStatusLabel(order))) return;
   const { at: _at, ...rest } = sheet;
   order.forwards.sheet = { ...rest, status: 'pending' };
 }

@@ -94,6 +94,8 @@ export interface StoredOrder {
    * asked with. Not to be confused with `refunds`: extra payments still owed back.
    */
   issuedRefunds?: IssuedRefund[];
+  /** A Cash on Delivery order's cash, told by staff from the Sheet (`COD received`). */
+  codReceived?: { at: string; requestId: string };
   history: { at: string; event: string }[];
 }
 
@@ -147,7 +149,9 @@ const ORPHAN_MARKER_MS = 5 * 60 * 1000;
  */
 const isOpen = (order: StoredOrder) =>
   Object.values(order.notices ?? {}).some(noticeOpen) ||
-  (order.issuedRefunds ?? []).some((refund) => refund.status === 'requested' || refund.status === 'pending') ||
+  (order.issuedRefunds ?? []).some(
+    (refund) => !refund.manual && (refund.status === 'requested' || refund.status === 'pending'),
+  ) ||
   (order.cancellation !== undefined &&
     !order.cancellation.doneAt &&
     order.cancellation.booking.status !== 'too-late') ||

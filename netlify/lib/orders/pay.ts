@@ -244,7 +244,10 @@ export async function completePaidOrder(
       return order;
     }
     const paidBy = order.razorpay.paymentId;
-    if (!paidBy || paidBy === payment.id || order.refunds?.some((refund) => refund.paymentId === payment.id)) {
+    const known = (paymentId: string) =>
+      order.refunds?.some((refund) => refund.paymentId === paymentId) ||
+      order.issuedRefunds?.some((refund) => refund.purpose === 'extra-payment' && refund.paymentId === paymentId);
+    if (!paidBy || paidBy === payment.id || known(payment.id)) {
       return undefined; // the same payment told again
     }
     order.refunds = [

@@ -15,7 +15,9 @@ import type { OrderDeps } from './types.ts';
 
 /** Refunds Razorpay has not settled yet: asked for (maybe never answered), or pending. */
 export const refundsOpen = (order: Pick<StoredOrder, 'issuedRefunds'>) =>
-  (order.issuedRefunds ?? []).some((refund) => refund.status === 'requested' || refund.status === 'pending');
+  (order.issuedRefunds ?? []).some(
+    (refund) => !refund.manual && (refund.status === 'requested' || refund.status === 'pending'),
+  );
 
 /** Records what Razorpay says of one refund on its order; tells the Sheet and the shopper once. */
 export async function recordRefund(
@@ -63,7 +65,7 @@ export async function settleRefunds(deps: OrderDeps, order: StoredOrder): Promis
   if (!choice.ok) return;
   const { gateway } = choice;
   for (const issued of order.issuedRefunds ?? []) {
-    if (issued.status !== 'requested' && issued.status !== 'pending') continue;
+    if (issued.manual || (issued.status !== 'requested' && issued.status !== 'pending')) continue;
     if (issued.refundId) {
       const answer = await gateway.fetchRefund(issued.paymentId, issued.refundId);
       if (answer.ok) await recordRefund(deps, order.orderId, answer.refund);

@@ -67,8 +67,9 @@ function refundWords(order: Judged): string {
 
 /** The Sheet's Payment Status: the record's, until a COD parcel's cash is collected or comes back. */
 export function sheetPaymentStatus(
-  order: Pick<StoredOrder, 'mode' | 'record'> & Partial<Pick<StoredOrder, 'parcel'>>,
+  order: Pick<StoredOrder, 'mode' | 'record'> & Partial<Pick<StoredOrder, 'parcel' | 'codReceived'>>,
 ): SheetOrder['paymentStatus'] {
+  if (order.mode === 'cod' && order.codReceived) return 'COD received';
   const cash = order.mode === 'cod' && order.parcel ? codMoney(order.parcel.state) : undefined;
   return cash ?? order.record.paymentStatus;
 }

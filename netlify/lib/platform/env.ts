@@ -60,6 +60,13 @@ export const serverEnvSchema = z.object({
    */
   LABEL_LINK_SECRET: optional,
   LABEL_LINK_SECRET_FILE: z.string().default('.data/label-link.secret'),
+  /**
+   * Signs the Sheet's staff actions (POST /api/staff/action; netlify/lib/orders/staff-request.ts),
+   * shared with the Apps Script. Unset: in production the endpoint answers 503; elsewhere a secret
+   * made on first use in STAFF_ACTION_SECRET_FILE (the development page signs with it).
+   */
+  STAFF_ACTION_SECRET: optional,
+  STAFF_ACTION_SECRET_FILE: z.string().default('.data/staff-action.secret'),
 });
 export type ServerEnv = z.infer<typeof serverEnvSchema>;
 

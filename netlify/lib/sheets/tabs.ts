@@ -38,7 +38,7 @@ export interface SheetTab<T> {
 /** An order as it reaches the sheet: the order record (docs/shop-rules.md §3) plus what later steps learn about it. */
 export type SheetOrder = Omit<OrderRecord, 'paymentStatus'> & {
   /** The record's Pending/Completed, or what became of a COD parcel's cash (netlify/lib/orders/status.ts). */
-  paymentStatus: OrderRecord['paymentStatus'] | CodMoney;
+  paymentStatus: OrderRecord['paymentStatus'] | CodMoney | 'COD received';
   /** Razorpay payment id, for prepaid orders. */
   paymentId?: string | undefined;
   /** Delhivery waybill, once the shipment is created. */

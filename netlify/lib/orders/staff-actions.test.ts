@@ -1,0 +1,253 @@
+/**
+ * Staff actions from the Sheet (docs/shop-rules.md §10 rule 15): each action does what it says
+ * once; a partial refund is keyed inside the order's compare-and-swap write, so two requests at
+ * once never share a key nor refund more than was captured, and the same request never refunds
+ * twice; a COD order's refund is owed by hand; refusals change nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
+import { codRequest, orderWorld, prepaidRequest, type TestOrderWorld } from '#tests/support/orders.ts';
+import { STAFF_TEXTS } from '#shop/messages.ts';
+import { createPaymentOrder, processPrepaid } from './pay.ts';
+import { placeCodOrder } from './place.ts';
+import { performStaffAction, type StaffActionInput } from './staff-actions.ts';
+import { staffStatusLabel } from './status.ts';
+
+let blobs: TestBlobs;
+beforeAll(async () => {
+  blobs = await startTestBlobs();
+});
+afterAll(() => blobs.stop());
+
+let next = 1_735_000_000_000;
+const newId = () => {
+  next += 1;
+  return `OUO_${next}`;
+};
+let requests = 0;
+const act = (world: TestOrderWorld, input: Omit<StaffActionInput, 'requestId'> & { requestId?: string }) => {
+  requests += 1;
+  return performStaffAction(world.deps, { requestId: `req-${requests}-${Date.now()}`, ...input });
+};
+
+async function codOrder(world: TestOrderWorld): Promise<string> {
+  const orderId = newId();
+  const placed = await placeCodOrder(world.deps, codRequest(orderId));
+  if (!placed.ok) throw new Error(placed.message);
+  return orderId;
+}
+
+/** A prepaid order (₹784 captured); with `twice`, a second tab paid it again. */
+async function paidOrder(world: TestOrderWorld, twice = false): Promise<string> {
+  const orderId = newId();
+  const created = await createPaymentOrder(world.deps, prepaidRequest(orderId));
+  if (!created.ok) throw new Error(created.message);
+  const payment = await world.pay(created.body.order.id);
+  if (!payment || 'error' in payment) throw new Error('payment failed');
+  await processPrepaid(world.deps, { orderId, ...payment });
+  if (twice) {
+    const again = await world.pay(created.body.order.id);
+    if (!again || 'error' in again) throw new Error('payment failed');
+    await processPrepaid(world.deps, { orderId, ...again });
+  }
+  return orderId;
+}
+
+const stored = async (world: TestOrderWorld, orderId: string) => {
+  const order = await world.deps.log.get(orderId);
+  if (!order) throw new Error(`no order ${orderId}`);
+  return order;
+};
+const gatewayRefunds = async (world: TestOrderWorld, paymentId: string) => {
+  const answer = await world.gateway().paymentRefunds(paymentId);
+  if (!answer.ok) throw new Error(answer.message);
+  return answer.refunds;
+};
+
+describe('cancel', () => {
+  it('cancels a prepaid order for staff and refunds it in full; the answer is the Status', async () => {
+    const world = orderWorld(blobs);
+    const orderId = await paidOrder(world);
+    const result = await act(world, { orderId, action: 'cancel' });
+    expect(result).toMatchObject({ ok: true, body: { result: expect.stringMatching(/^Cancelled, ₹784 refund/) } });
+    const order = await stored(world, orderId);
+    expect(order).toMatchObject({ status: 'cancelled', cancellation: { by: 'staff', reason: 'other' } });
+    expect(result.ok && result.body.result).toBe(staffStatusLabel(order));
+  });
+
+  it('refuses an unknown order and a parcel already gone, changing nothing', async () => {
+    const world = orderWorld(blobs);
+    expect(await act(world, { orderId: 'OUO_1799999999999', action: 'cancel' })).toMatchObject({
+      ok: false,
+      status: 404,
+      message: STAFF_TEXTS.unknownOrder('OUO_1799999999999'),
+    });
+    const orderId = await codOrder(world);
+    world.clock.now = new Date(world.clock.now.getTime() + 7 * 60 * 60 * 1000); // picked up
+    expect(await act(world, { orderId, action: 'cancel' })).toMatchObject({
+      ok: false,
+      status: 409,
+      code: 'TOO_LATE_TO_CANCEL',
+      message: STAFF_TEXTS.tooLate,
+    });
+    expect((await stored(world, orderId)).status).not.toBe('cancelled');
+  });
+});
+
+describe('refund ₹<amount>', () => {
+  it('refunds part of a prepaid payment under <orderId>-staff-1, once for the same request', async () => {
+    const world = orderWorld(blobs);
+    const orderId = await paidOrder(world);
+    const first = await act(world, { orderId, action: 'refund', amount: 200, requestId: 'same-request-1' });
+    expect(first).toMatchObject({ ok: true, body: { result: expect.stringMatching(/^Refund of ₹200 made \(rfnd_/) } });
+    const again = await act(world, { orderId, action: 'refund', amount: 200, requestId: 'same-request-1' });
+    expect(again).toMatchObject({ ok: true });
+    const order = await stored(world, orderId);
+    expect(order.issuedRefunds).toEqual([
+      expect.objectContaining({
+        key: `${orderId}-staff-1`,
+        amountPaise: 20_000,
+        purpose: 'staff',
+        requestId: 'same-request-1',
+      }),
+    ]);
+    const refunds = await gatewayRefunds(world, order.razorpay?.paymentId ?? '');
+    expect(refunds).toEqual([expect.objectContaining({ amountPaise: 20_000, receipt: `${orderId}-staff-1` })]);
+  });
+
+  it('makes two refunds of two requests at once when both fit, with keys 1 and 2', async () => {
+    const world = orderWorld(blobs);
+    const orderId = await paidOrder(world);
+    const results = await Promise.all([
+      act(world, { orderId, action: 'refund', amount: 100 }),
+      act(world, { orderId, action: 'refund', amount: 150 }),
+    ]);
+    expect(results.every((result) => result.ok)).toBe(true);
+    const order = await stored(world, orderId);
+    expect(order.issuedRefunds?.map((refund) => refund.key).sort()).toEqual([
+      `${orderId}-staff-1`,
+      `${orderId}-staff-2`,
+    ]);
+    expect(await gatewayRefunds(world, order.razorpay?.paymentId ?? '')).toHaveLength(2);
+  });
+
+  it('makes one refund of two requests at once when only one fits; the other is refused', async () => {
+    const world = orderWorld(blobs);
+    const orderId = await paidOrder(world);
+    const results = await Promise.all([
+      act(world, { orderId, action: 'refund', amount: 500 }),
+      act(world, { orderId, action: 'refund', amount: 500 }),
+    ]);
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    expect(results.find((result) => !result.ok)).toMatchObject({
+      status: 409,
+      code: 'STAFF_ACTION_REFUSED',
+      message: STAFF_TEXTS.moreThanLeft('₹500', '₹284'),
+    });
+    const order = await stored(world, orderId);
+    expect(order.issuedRefunds).toHaveLength(1);
+    expect(await gatewayRefunds(world, order.razorpay?.paymentId ?? '')).toHaveLength(1);
+  });
+
+  it('refuses more than was captured, and an order not paid, changing nothing', async () => {
+    const world = orderWorld(blobs);
+    const orderId = await paidOrder(world);
+    const before = await stored(world, orderId);
+    expect(await act(world, { orderId, action: 'refund', amount: 785 })).toMatchObject({
+      ok: false,
+      message: STAFF_TEXTS.moreThanLeft('₹785', '₹784'),
+    });
+    expect(await act(world, { orderId, action: 'refund' })).toMatchObject({ ok: false, status: 422 });
+    expect(await stored(world, orderId)).toEqual(before);
+    const unpaid = newId();
+    await createPaymentOrder(world.deps, prepaidRequest(unpaid));
+    expect(await act(world, { orderId: unpaid, action: 'refund', amount: 10 })).toMatchObject({
+      ok: false,
+      message: STAFF_TEXTS.notPaid,
+    });
+  });
+
+  it('refuses a COD order whose cash has not arrived; records one whose cash has as owed by hand', async () => {
+    const world = orderWorld(blobs);
+    const orderId = await codOrder(world);
+    expect(await act(world, { orderId, action: 'refund', amount: 100 })).toMatchObject({
+      ok: false,
+      status: 409,
+      message: STAFF_TEXTS.codNotCollected,
+    });
+    expect((await stored(world, orderId)).issuedRefunds).toBeUndefined();
+    expect(await act(world, { orderId, action: 'cod-received' })).toMatchObject({
+      ok: true,
+      body: { result: STAFF_TEXTS.codReceived },
+    });
+    expect(await act(world, { orderId, action: 'refund', amount: 100 })).toMatchObject({
+      ok: true,
+      body: { result: STAFF_TEXTS.refundManual('₹100') },
+    });
+    const order = await stored(world, orderId);
+    expect(order.issuedRefunds).toEqual([
+      expect.objectContaining({
+        key: `${orderId}-staff-1`,
+        paymentId: 'cash',
+        amountPaise: 10_000,
+        status: 'requested',
+        manual: true,
+      }),
+    ]);
+    // Owed by hand: never on the reconciler's list for Razorpay.
+    expect(await world.deps.log.openOrderIds()).not.toContain(orderId);
+  });
+});
+
+describe('refund extra payment', () => {
+  it('refunds each extra payment in full; the order is no longer Needs refund; a second time refuses', async () => {
+    const world = orderWorld(blobs);
+    const orderId = await paidOrder(world, true);
+    const before = await stored(world, orderId);
+    const extra = before.refunds?.[0]?.paymentId ?? '';
+    expect(staffStatusLabel(before)).toMatch(/^Needs refund/);
+    const result = await act(world, { orderId, action: 'refund-extra' });
+    expect(result).toMatchObject({ ok: true, body: { result: expect.stringContaining(`₹784 of ${extra}`) } });
+    const order = await stored(world, orderId);
+    expect(order.refunds).toBeUndefined();
+    expect(staffStatusLabel(order)).not.toMatch(/^Needs refund/);
+    expect(order.issuedRefunds).toEqual([
+      expect.objectContaining({ key: `${orderId}-extra-payment-1`, paymentId: extra, amountPaise: 78_400 }),
+    ]);
+    expect(await world.deps.log.refundOrderIds()).not.toContain(orderId);
+    expect(await gatewayRefunds(world, extra)).toHaveLength(1);
+    expect(world.sheetRows.find((row) => row.orderId === orderId)?.status).not.toMatch(/^Needs refund/);
+    expect(await act(world, { orderId, action: 'refund-extra' })).toMatchObject({
+      ok: false,
+      message: STAFF_TEXTS.noExtraPayment,
+    });
+  });
+});
+
+describe('COD received and book again', () => {
+  it('records the cash once; the Sheet says COD received; a prepaid order is refused', async () => {
+    const world = orderWorld(blobs);
+    const orderId = await codOrder(world);
+    await act(world, { orderId, action: 'cod-received' });
+    await act(world, { orderId, action: 'cod-received' });
+    const order = await stored(world, orderId);
+    expect(order.codReceived).toBeDefined();
+    expect(order.history.filter((entry) => entry.event === 'COD received (staff)')).toHaveLength(1);
+    expect(world.sheetRows.find((row) => row.orderId === orderId)?.paymentStatus).toBe('COD received');
+    const prepaid = await paidOrder(world);
+    expect(await act(world, { orderId: prepaid, action: 'cod-received' })).toMatchObject({
+      ok: false,
+      message: STAFF_TEXTS.notCod,
+    });
+  });
+
+  it('answers book again with 422: not built yet', async () => {
+    const world = orderWorld(blobs);
+    const orderId = await codOrder(world);
+    expect(await act(world, { orderId, action: 'book-again' })).toMatchObject({
+      ok: false,
+      status: 422,
+      message: STAFF_TEXTS.bookAgainNotYet,
+    });
+  });
+});

@@ -1,0 +1,264 @@
+/**
+ * Staff act on an order from the Sheet's Action column (docs/shop-rules.md §10 rule 15,
+ * docs/staff-guide.md): the Apps Script posts the action, signed, to /api/staff/action
+ * (staff-request.ts), which hands it here. Each action answers the short text the Sheet's Status
+ * shows; a refusal (unknown order, more than is left, a COD order not paid, too late) changes
+ * nothing.
+ *
+ * - `cancel`: the shopper's cancellation (cancel.ts), asked by staff.
+ * - `refund`: part of a prepaid payment back. The refund is written on the order, its key
+ *   `<orderId>-staff-<n>` decided inside the compare-and-swap write (so two requests at once never
+ *   share an n, and never refund more than was captured between them), and the request's
+ *   single-use id kept on it (so the same request never makes a second); then Razorpay is asked
+ *   with that key. A Cash on Delivery order whose cash arrived is refunded by hand (UPI or bank
+ *   transfer): recorded as owed (`manual`), never sent to Razorpay.
+ * - `refund-extra`: every extra captured payment (`order.refunds`) back in full, each under
+ *   `<orderId>-extra-payment-<i>`; moved to `issuedRefunds` in the same write, so the order is no
+ *   longer `Needs refund`.
+ * - `cod-received`: a COD order's cash has arrived; the Sheet's Payment Status says `COD received`.
+ * - `book-again`: not built yet (422).
+ */
+import { formatRupees } from '#shop/money.ts';
+import { codMoney } from '#shop/parcel.ts';
+import { CASH_PAYMENT, checkRefund, type IssuedRefund, type RefundPurpose, refundKey } from '#shop/refunds.ts';
+import { STAFF_TEXTS } from '#shop/messages.ts';
+import type { StaffAction } from '#shop/schemas.ts';
+import { fail, type ServiceResult } from '../platform/http.ts';
+import { cancelOrder, mergeRefund } from './cancel.ts';
+import { resyncSheet, syncSheetRows } from './forward.ts';
+import type { StoredOrder } from './order-log.ts';
+import { recordRefund } from './refund-state.ts';
+import { staffStatusLabel } from './status.ts';
+import type { OrderDeps } from './types.ts';
+
+export interface StaffActionInput {
+  /** The request's single-use id (the Apps Script's UUID). */
+  requestId: string;
+  orderId: string;
+  action: StaffAction;
+  /** Rupees, for `refund`. */
+  amount?: number | undefined;
+}
+
+export type StaffResult = ServiceResult<{ ok: true; result: string }>;
+
+const done = (result: string): StaffResult => ({ ok: true, status: 200, body: { ok: true, result } });
+const rupees = (paise: number) => formatRupees(paise / 100);
+
+export async function performStaffAction(deps: OrderDeps, input: StaffActionInput): Promise<StaffResult> {
+  const order = await deps.log.get(input.orderId);
+  if (!order) return fail(404, 'NOT_FOUND', STAFF_TEXTS.unknownOrder(input.orderId));
+  switch (input.action) {
+    case 'cancel':
+      return cancel(deps, input.orderId);
+    case 'refund':
+      if (input.amount === undefined) return fail(422, 'VALIDATION_FAILED', STAFF_TEXTS.badAmount);
+      return order.mode === 'cod'
+        ? refundCash(deps, order, input.amount * 100, input.requestId)
+        : refundPart(deps, order, input.amount * 100, input.requestId);
+    case 'refund-extra':
+      return refundExtra(deps, input.orderId, input.requestId);
+    case 'cod-received':
+      return codReceived(deps, order, input.requestId);
+    case 'book-again':
+      return fail(422, 'STAFF_ACTION_REFUSED', STAFF_TEXTS.bookAgainNotYet);
+  }
+}
+
+async function cancel(deps: OrderDeps, orderId: string): Promise<StaffResult> {
+  const outcome = await cancelOrder(deps, orderId, { reason: 'other', by: 'staff' });
+  if (outcome.ok) return done(staffStatusLabel(outcome.order));
+  if (outcome.refusal === 'unknown-order') return fail(404, 'NOT_FOUND', STAFF_TEXTS.unknownOrder(orderId));
+  if (outcome.refusal === 'too-late') return fail(409, 'TOO_LATE_TO_CANCEL', STAFF_TEXTS.tooLate);
+  return fail(409, 'NOT_CANCELLABLE', STAFF_TEXTS.notPlaced);
+}
+
+type Decided = { refund: IssuedRefund; fresh: boolean } | { refusal: StaffResult };
+
+/**
+ * Writes the next refund of `purpose` on the order, or finds the one this request wrote before:
+ * the key's n, and the check against what is left, are decided inside one compare-and-swap write.
+ */
+async function writeRefund(
+  deps: OrderDeps,
+  orderId: string,
+  wanted: { paymentId: string; capturedPaise: number; amountPaise: number; requestId: string; manual?: true },
+): Promise<Decided> {
+  let decided: Decided | undefined;
+  await deps.log.update(orderId, (stored) => {
+    const issued = stored.issuedRefunds ?? [];
+    const earlier = issued.find((refund) => refund.purpose === 'staff' && refund.requestId === wanted.requestId);
+    if (earlier) {
+      decided = { refund: earlier, fresh: false };
+      return undefined;
+    }
+    const check = checkRefund(wanted.capturedPaise, issued, wanted.paymentId, wanted.amountPaise);
+    if (!check.ok) {
+      decided = {
+        refusal:
+          check.reason === 'more-than-left'
+            ? fail(409, 'STAFF_ACTION_REFUSED', STAFF_TEXTS.moreThanLeft(rupees(wanted.amountPaise), rupees(check.leftPaise)))
+            : check.reason === 'nothing-left'
+              ? fail(409, 'STAFF_ACTION_REFUSED', STAFF_TEXTS.nothingLeft)
+              : fail(422, 'VALIDATION_FAILED', STAFF_TEXTS.badAmount),
+      };
+      return undefined;
+    }
+    const at = deps.now().toISOString();
+    const refund: IssuedRefund = {
+      key: refundKey(orderId, 'staff', 1 + issued.filter((known) => known.purpose === 'staff').length),
+      paymentId: wanted.paymentId,
+      amountPaise: check.amountPaise,
+      purpose: 'staff',
+      status: 'requested',
+      requestedAt: at,
+      requestId: wanted.requestId,
+      ...(wanted.manual ? { manual: true as const } : {}),
+    };
+    mergeRefund(stored, refund);
+    stored.history.push({
+      at,
+      event: `staff refund ${refund.key}: ${rupees(refund.amountPaise)}${wanted.manual ? ' owed by hand (UPI or bank transfer)' : ''}`,
+    });
+    resyncSheet(stored, { force: true });
+    stored.updatedAt = at;
+    decided = { refund, fresh: true };
+    return stored;
+  });
+  return decided ?? { refusal: fail(409, 'STAFF_ACTION_REFUSED', STAFF_TEXTS.nothingLeft) };
+}
+
+/** Part of a prepaid order's payment back through Razorpay. */
+async function refundPart(
+  deps: OrderDeps,
+  order: StoredOrder,
+  amountPaise: number,
+  requestId: string,
+): Promise<StaffResult> {
+  const paymentId = order.razorpay?.paymentId;
+  const capturedPaise = order.razorpay?.amountPaise;
+  if (!paymentId || capturedPaise === undefined || order.status === 'pending' || order.status === 'expired')
+    return fail(409, 'STAFF_ACTION_REFUSED', STAFF_TEXTS.notPaid);
+  const decided = await writeRefund(deps, order.orderId, { paymentId, capturedPaise, amountPaise, requestId });
+  if ('refusal' in decided) return decided.refusal;
+  const [answer] = await askRazorpay(deps, order.orderId, [decided.refund], 'staff');
+  return done(answer ?? STAFF_TEXTS.refundQueued(rupees(decided.refund.amountPaise), decided.refund.key));
+}
+
+/** A COD order's money goes back by hand: recorded as owed, once its cash has reached the shop. */
+async function refundCash(
+  deps: OrderDeps,
+  order: StoredOrder,
+  amountPaise: number,
+  requestId: string,
+): Promise<StaffResult> {
+  const collected = order.codReceived || (order.parcel && codMoney(order.parcel.state) === 'Collected by courier');
+  if (!collected) return fail(409, 'STAFF_ACTION_REFUSED', STAFF_TEXTS.codNotCollected);
+  const decided = await writeRefund(deps, order.orderId, {
+    paymentId: CASH_PAYMENT,
+    capturedPaise: order.totals.total * 100,
+    amountPaise,
+    requestId,
+    manual: true,
+  });
+  if ('refusal' in decided) return decided.refusal;
+  if (decided.fresh) await syncSheetRows(deps, order.orderId);
+  return done(STAFF_TEXTS.refundManual(rupees(decided.refund.amountPaise)));
+}
+
+/**
+ * Asks Razorpay for each refund (already written on the order) with its key, and records the
+ * answer: the words for each, or undefined where Razorpay did not answer (the reconciler asks
+ * again with the same key).
+ */
+async function askRazorpay(
+  deps: OrderDeps,
+  orderId: string,
+  refunds: IssuedRefund[],
+  purpose: RefundPurpose,
+): Promise<(string | undefined)[]> {
+  const choice = deps.gateway();
+  const answers: (string | undefined)[] = [];
+  for (const refund of refunds) {
+    if (refund.status !== 'requested' || !choice.ok) {
+      answers.push(
+        refund.refundId ? STAFF_TEXTS.refundMade(rupees(refund.amountPaise), refund.refundId) : undefined,
+      );
+      continue;
+    }
+    const answer = await choice.gateway.refundPayment({
+      paymentId: refund.paymentId,
+      amountPaise: refund.amountPaise,
+      receipt: refund.key,
+      notes: { orderId, purpose },
+      idempotencyKey: refund.key,
+    });
+    if (answer.ok) {
+      await recordRefund(deps, orderId, answer.refund);
+      answers.push(STAFF_TEXTS.refundMade(rupees(refund.amountPaise), answer.refund.id));
+    } else if (answer.code === 'REFUSED') {
+      await deps.log.update(orderId, (stored) => {
+        const at = deps.now().toISOString();
+        mergeRefund(stored, { key: refund.key, status: 'failed', failure: answer.message, settledAt: at });
+        stored.history.push({ at, event: `refund ${refund.key}: refused by Razorpay (${answer.message})` });
+        resyncSheet(stored, { force: true });
+        stored.updatedAt = at;
+        return stored;
+      });
+      await syncSheetRows(deps, orderId);
+      answers.push(STAFF_TEXTS.refundRefused(rupees(refund.amountPaise), answer.message));
+    } else {
+      answers.push(undefined);
+    }
+  }
+  return answers;
+}
+
+/** Every extra captured payment back in full; the order is no longer `Needs refund`. */
+async function refundExtra(deps: OrderDeps, orderId: string, requestId: string): Promise<StaffResult> {
+  let moved: IssuedRefund[] = [];
+  await deps.log.update(orderId, (stored) => {
+    const extra = stored.refunds ?? [];
+    if (extra.length === 0) return undefined;
+    const at = deps.now().toISOString();
+    const before = (stored.issuedRefunds ?? []).filter((refund) => refund.purpose === 'extra-payment').length;
+    moved = extra.map((payment, index) => ({
+      key: refundKey(orderId, 'extra-payment', before + index + 1),
+      paymentId: payment.paymentId,
+      amountPaise: payment.amountPaise,
+      purpose: 'extra-payment' as const,
+      status: 'requested' as const,
+      requestedAt: at,
+      requestId,
+    }));
+    for (const refund of moved) mergeRefund(stored, refund);
+    delete stored.refunds;
+    stored.history.push({ at, event: `extra payments to refund: ${moved.map((refund) => refund.key).join(', ')}` });
+    resyncSheet(stored, { force: true });
+    stored.updatedAt = at;
+    return stored;
+  });
+  if (moved.length === 0) return fail(409, 'STAFF_ACTION_REFUSED', STAFF_TEXTS.noExtraPayment);
+  const answers = await askRazorpay(deps, orderId, moved, 'extra-payment');
+  await syncSheetRows(deps, orderId);
+  const words = moved.map(
+    (refund, index) =>
+      `${rupees(refund.amountPaise)} of ${refund.paymentId}: ${answers[index] ?? STAFF_TEXTS.refundQueued(rupees(refund.amountPaise), refund.key)}`,
+  );
+  return done(STAFF_TEXTS.extraRefunded(words.join('; ')));
+}
+
+async function codReceived(deps: OrderDeps, order: StoredOrder, requestId: string): Promise<StaffResult> {
+  if (order.mode !== 'cod') return fail(409, 'STAFF_ACTION_REFUSED', STAFF_TEXTS.notCod);
+  const { changed } = await deps.log.update(order.orderId, (stored) => {
+    if (stored.codReceived) return undefined;
+    const at = deps.now().toISOString();
+    stored.codReceived = { at, requestId };
+    stored.history.push({ at, event: 'COD received (staff)' });
+    resyncSheet(stored, { force: true });
+    stored.updatedAt = at;
+    return stored;
+  });
+  if (changed) await syncSheetRows(deps, order.orderId);
+  return done(STAFF_TEXTS.codReceived);
+}

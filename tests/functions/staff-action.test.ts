@@ -1,0 +1,234 @@
+/**
+ * POST /api/staff/action and the development page's /api/dev/staff at the HTTP boundary
+ * (docs/shop-rules.md §10 rule 15, docs/security.md "Staff actions"): a request signed with the
+ * staff secret, fresh and never seen acts; an unsigned, mis-signed, stale or replayed one is
+ * refused and changes nothing; production without the secret answers 503 and never takes the
+ * local secret; the development page signs with the local secret through the same checks, and is
+ * not there in production.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import calculateShipping from '../../netlify/functions/calculate-shipping.mts';
+import createOrder from '../../netlify/functions/create-order.mts';
+import devStaff from '../../netlify/functions/dev-staff.mts';
+import localGateway from '../../netlify/functions/local-gateway.mts';
+import processCod from '../../netlify/functions/process-cod.mts';
+import processPrepaid from '../../netlify/functions/process-prepaid.mts';
+import staffAction from '../../netlify/functions/staff-action.mts';
+import { ORDERS_STORE } from '../../netlify/lib/orders/deps.ts';
+import type { StoredOrder } from '../../netlify/lib/orders/order-log.ts';
+import { staffSignature } from '../../netlify/lib/orders/staff-request.ts';
+import { localGatewaySecret } from '../../netlify/lib/razorpay/local-gateway.ts';
+import { STAFF_TEXTS } from '../../src/shop/messages.ts';
+import { devStaffOrdersSchema, errorEnvelopeSchema, staffActionResponseSchema } from '../../src/shop/schemas.ts';
+import { makeCustomer } from '../support/factories.ts';
+import { functionSandbox } from '../support/functions.ts';
+import { rajma } from '../support/orders.ts';
+
+const sandbox = functionSandbox('staff-action', [
+  'RAZORPAY_KEY_ID',
+  'RAZORPAY_KEY_SECRET',
+  'DELHIVERY_TOKEN',
+  'CONTEXT',
+  'STAFF_ACTION_SECRET',
+]);
+
+const SECRET = 'a-staff-secret-the-apps-script-shares-0123456789';
+const secretFile = path.join(mkdtempSync(path.join(tmpdir(), 'ouo-staff-')), 'staff-action.secret');
+beforeEach(() => {
+  vi.stubEnv('STAFF_ACTION_SECRET_FILE', secretFile);
+});
+
+const post = (handler: (request: Request) => Promise<Response>, url: string, body: unknown, headers = {}) =>
+  handler(
+    new Request(`http://localhost${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    }),
+  );
+
+let ids = Date.now() + 7_000_000;
+const newId = () => {
+  ids += 1;
+  return `OUO_${ids}`;
+};
+
+async function total(paymentMode: 'cod' | 'prepaid'): Promise<number> {
+  const quote = await post(calculateShipping, '/api/delhivery/calculate-shipping', {
+    lines: rajma,
+    pincode: '248001',
+    paymentMode,
+  });
+  return ((await quote.json()) as { total: number }).total;
+}
+
+async function codOrder(): Promise<string> {
+  const orderId = newId();
+  const placed = await post(processCod, '/api/checkout/process-cod', {
+    orderId,
+    customer: makeCustomer(),
+    lines: rajma,
+    paymentMode: 'cod',
+    clientTotal: await total('cod'),
+  });
+  expect(placed.status).toBe(201);
+  return orderId;
+}
+
+async function paidOrder(): Promise<string> {
+  const orderId = newId();
+  const created = await post(createOrder, '/api/razorpay/create-order', {
+    orderId,
+    customer: makeCustomer(),
+    lines: rajma,
+    clientTotal: await total('prepaid'),
+  });
+  const { order } = (await created.json()) as { order: { id: string } };
+  const paid = await post(localGateway, '/api/local-gateway/pay', { razorpay_order_id: order.id, outcome: 'success' });
+  const payment = (await paid.json()) as Record<string, string>;
+  const done = await post(processPrepaid, '/api/checkout/process-prepaid', { orderId, ...payment });
+  expect(done.status).toBe(200);
+  return orderId;
+}
+
+const stored = async (orderId: string) =>
+  (await sandbox.blobs().store(ORDERS_STORE).getWithMetadata(`order-${orderId}`, { type: 'json' }))
+    ?.data as StoredOrder;
+
+const body = (orderId: string, overrides: Record<string, unknown> = {}) =>
+  JSON.stringify({ id: randomUUID(), orderId, action: 'cod-received', at: new Date().toISOString(), ...overrides });
+
+/** Posts `raw` signed with the staff secret, or with the given header (null: none). */
+const send = (raw: string, signature: string | null = staffSignature(SECRET, raw)) =>
+  post(staffAction, '/api/staff/action', raw, signature === null ? {} : { 'X-Shop-Signature': signature });
+
+const refusal = async (answer: Response) => errorEnvelopeSchema.parse(await answer.json()).error;
+
+describe('POST /api/staff/action', () => {
+  beforeEach(() => {
+    vi.stubEnv('STAFF_ACTION_SECRET', SECRET);
+  });
+
+  it('acts on a request signed with the staff secret, and answers the words for Status', async () => {
+    const orderId = await codOrder();
+    const answer = await send(body(orderId));
+    expect(answer.status).toBe(200);
+    expect(staffActionResponseSchema.parse(await answer.json())).toEqual({ ok: true, result: STAFF_TEXTS.codReceived });
+    expect((await stored(orderId)).codReceived).toBeDefined();
+  });
+
+  it('refuses a missing, malformed or wrong signature (401) and changes nothing', async () => {
+    const orderId = await codOrder();
+    const raw = body(orderId);
+    for (const signature of [
+      null,
+      '',
+      'sha256=xyz',
+      staffSignature(SECRET, raw).replace('sha256=', ''),
+      staffSignature('another-secret', raw),
+      staffSignature(SECRET, body(orderId)), // signed for another body
+    ]) {
+      const answer = await send(raw, signature);
+      expect(answer.status).toBe(401);
+      expect(await refusal(answer)).toEqual({ code: 'STAFF_SIGNATURE_INVALID', message: STAFF_TEXTS.badSignature });
+    }
+    expect((await stored(orderId)).codReceived).toBeUndefined();
+  });
+
+  it('refuses a request more than 5 minutes old or ahead (401) and changes nothing', async () => {
+    const orderId = await codOrder();
+    for (const minutes of [-6, 6]) {
+      const answer = await send(body(orderId, { at: new Date(Date.now() + minutes * 60_000).toISOString() }));
+      expect(answer.status).toBe(401);
+      expect(await refusal(answer)).toEqual({ code: 'STAFF_REQUEST_STALE', message: STAFF_TEXTS.stale });
+    }
+    expect((await stored(orderId)).codReceived).toBeUndefined();
+  });
+
+  it('refuses a replayed id (409): a refund asked twice with one id is made once', async () => {
+    const orderId = await paidOrder();
+    const raw = body(orderId, { action: 'refund', amount: 100 });
+    const answers = await Promise.all([send(raw), send(raw)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const replayed = answers.find((answer) => answer.status === 409) as Response;
+    expect(await refusal(replayed)).toEqual({ code: 'STAFF_REQUEST_REPLAYED', message: STAFF_TEXTS.replayed });
+    expect((await stored(orderId)).issuedRefunds).toEqual([
+      expect.objectContaining({ key: `${orderId}-staff-1`, amountPaise: 10_000 }),
+    ]);
+  });
+
+  it('answers an unknown order 404 and more than was paid 409, in words for staff', async () => {
+    const unknown = await send(body('OUO_1799999999998'));
+    expect(unknown.status).toBe(404);
+    expect((await refusal(unknown)).message).toBe(STAFF_TEXTS.unknownOrder('OUO_1799999999998'));
+    const orderId = await paidOrder();
+    const tooMuch = await send(body(orderId, { action: 'refund', amount: 5000 }));
+    expect(tooMuch.status).toBe(409);
+    expect(await refusal(tooMuch)).toEqual({
+      code: 'STAFF_ACTION_REFUSED',
+      message: STAFF_TEXTS.moreThanLeft('₹5,000', '₹784'),
+    });
+  });
+
+  it('refuses a browser post from another site (403)', async () => {
+    const orderId = await codOrder();
+    const raw = body(orderId);
+    const answer = await post(staffAction, '/api/staff/action', raw, {
+      'X-Shop-Signature': staffSignature(SECRET, raw),
+      Origin: 'https://evil.example',
+    });
+    expect(answer.status).toBe(403);
+  });
+});
+
+describe('the staff secret in production', () => {
+  it('answers 503 without STAFF_ACTION_SECRET, even with a local secret on disk', async () => {
+    const local = localGatewaySecret(secretFile);
+    vi.stubEnv('CONTEXT', 'production');
+    const raw = body('OUO_1799999999997');
+    const answer = await send(raw, staffSignature(local, raw));
+    expect(answer.status).toBe(503);
+    expect(await refusal(answer)).toEqual({ code: 'NOT_CONFIGURED', message: STAFF_TEXTS.notConfigured });
+  });
+
+  it('refuses a request signed with the local secret (401)', async () => {
+    const orderId = await codOrder();
+    const local = localGatewaySecret(secretFile);
+    vi.stubEnv('CONTEXT', 'production');
+    vi.stubEnv('STAFF_ACTION_SECRET', SECRET);
+    const raw = body(orderId);
+    const answer = await send(raw, staffSignature(local, raw));
+    expect(answer.status).toBe(401);
+    expect((await stored(orderId)).codReceived).toBeUndefined();
+  });
+});
+
+describe('/api/dev/staff (development only)', () => {
+  const get = () => devStaff(new Request('http://localhost/api/dev/staff'));
+
+  it('is not there in production (404), for GET and POST', async () => {
+    vi.stubEnv('CONTEXT', 'production');
+    expect((await get()).status).toBe(404);
+    const answer = await post(devStaff, '/api/dev/staff', { orderId: 'OUO_1799999999996', action: 'cancel' });
+    expect(answer.status).toBe(404);
+  });
+
+  it('lists the orders, and a refund through it (signed with the local secret) shows on the order', async () => {
+    const orderId = await paidOrder();
+    const listed = devStaffOrdersSchema.parse(await (await get()).json());
+    expect(listed.orders).toContainEqual(expect.objectContaining({ orderId, mode: 'prepaid', total: 784 }));
+    const answer = await post(devStaff, '/api/dev/staff', { orderId, action: 'refund', amount: 250 });
+    expect(answer.status).toBe(200);
+    expect(staffActionResponseSchema.parse(await answer.json()).result).toMatch(/^Refund of ₹250 made/);
+    expect((await stored(orderId)).issuedRefunds).toEqual([
+      expect.objectContaining({ key: `${orderId}-staff-1`, amountPaise: 25_000, purpose: 'staff' }),
+    ]);
+    // The dev page's request went through the signed endpoint's checks: its id was remembered.
+    const { blobs } = await sandbox.blobs().store(ORDERS_STORE).list({ prefix: 'webhook-event-staff-action-' });
+    expect(blobs.length).toBeGreaterThan(0);
+  });
+});
