@@ -26,6 +26,13 @@
  * Answers JSON: { ok: true, duplicate: false } or { ok: false, error: '...' }.
  * Install: see apps-script/README.md. The secret lives in the Script Property SHARED_SECRET.
  *
+ * Staff actions (docs/staff-guide.md, apps-script/README.md): `onOrdersEdit`, installed as an
+ * edit trigger by `setUpStaffActions`, sends what staff pick in the Orders tab's Action column
+ * (`Cancel`, `Refund ₹<amount>`, `Refund extra payment`, `Book again`, `COD received`) to the shop's
+ * POST /api/staff/action, signed with the Script Property STAFF_ACTION_SECRET (hex HMAC-SHA256 of
+ * the body in `X-Shop-Signature`), with a fresh id and the time; it writes the shop's answer into
+ * that row's Status and clears the Action cell.
+ *
  * Privacy: the site reads published reviews from a Google feed that only works on a spreadsheet
  * anyone with the link can view. So reviews go to a separate spreadsheet (Script Property
  * REVIEWS_SPREADSHEET_ID) holding nothing but reviews, without the reviewer's email; the email
@@ -317,4 +324,111 @@ function sameSecret(given, expected) {
 
 function reply(value) {
   return ContentService.createTextOutput(JSON.stringify(value)).setMimeType(ContentService.MimeType.JSON);
+}
+
+// ---- Staff actions from the Orders tab --------------------------------------------------------
+
+/** The Action column's choices, and what the shop calls each (`Refund ₹<amount>` is read apart). */
+var STAFF_ACTIONS = {
+  Cancel: 'cancel',
+  'Refund extra payment': 'refund-extra',
+  'Book again': 'book-again',
+  'COD received': 'cod-received',
+};
+var ACTION_CHOICES = ['Cancel', 'Refund ₹', 'Refund extra payment', 'Book again', 'COD received'];
+var REFUND_PATTERN = /^Refund\s*₹?\s*([0-9][0-9,]*)\s*$/;
+
+/** What staff picked, as the shop's action; undefined for anything else. */
+function staffActionOf(value) {
+  var picked = text(value).trim();
+  if (Object.prototype.hasOwnProperty.call(STAFF_ACTIONS, picked)) return { action: STAFF_ACTIONS[picked] };
+  var refund = REFUND_PATTERN.exec(picked);
+  if (refund) return { action: 'refund', amount: Number(refund[1].replace(/,/g, '')) };
+  return undefined;
+}
+
+/**
+ * The installable edit trigger (setUpStaffActions installs it): a value picked in the Orders tab's
+ * Action column is sent to the shop; the answer goes into the row's Status, and the Action cell is
+ * cleared. Any other edit (another column or tab, several cells at once, a cleared cell) does nothing.
+ */
+function onOrdersEdit(e) {
+  if (!e || !e.range) return;
+  var sheet = e.range.getSheet();
+  if (sheet.getName() !== TABS.order.tab) return;
+  if (e.range.getNumRows() !== 1 || e.range.getNumColumns() !== 1 || e.range.getRow() < 2) return;
+  var headers = sheet.getRange(1, 1, 1, Math.max(sheet.getLastColumn(), 1)).getValues()[0].map(String);
+  var actionColumn = headers.indexOf('Action') + 1;
+  if (actionColumn < 1 || e.range.getColumn() !== actionColumn) return;
+  var value = e.value !== undefined ? e.value : e.range.getValue();
+  if (text(value).trim() === '') return;
+  var row = e.range.getRow();
+  var orderId = text(sheet.getRange(row, headers.indexOf(TABS.order.keyHeader) + 1).getValue());
+  var answer = sendStaffAction(orderId, value);
+  var statusColumn = headers.indexOf('Status') + 1;
+  if (statusColumn > 0) sheet.getRange(row, statusColumn).setNumberFormat('@').setValues([[answer]]);
+  sheet.getRange(row, actionColumn).setValues([['']]);
+}
+
+/** Posts one action to the shop, signed; answers the words for Status (the shop's, or why not sent). */
+function sendStaffAction(orderId, value) {
+  var chosen = staffActionOf(value);
+  if (!chosen) return 'Not sent: pick an action from the list (for a refund, write the amount: Refund ₹250).';
+  if (!/^OUO_[0-9]{13}$/.test(orderId)) return 'Not sent: this row has no order id.';
+  var properties = PropertiesService.getScriptProperties();
+  var shopUrl = properties.getProperty('SHOP_URL');
+  var secret = properties.getProperty('STAFF_ACTION_SECRET');
+  if (!shopUrl || !secret) return 'Not sent: set SHOP_URL and STAFF_ACTION_SECRET in the Script Properties.';
+  var body = { id: Utilities.getUuid(), orderId: orderId, action: chosen.action, at: new Date().toISOString() };
+  if (chosen.amount !== undefined) body.amount = chosen.amount;
+  var payload = JSON.stringify(body);
+  var response;
+  try {
+    response = UrlFetchApp.fetch(String(shopUrl).replace(/\/+$/, '') + '/api/staff/action', {
+      method: 'post',
+      contentType: 'application/json',
+      payload: payload,
+      headers: { 'X-Shop-Signature': 'sha256=' + hmacHex(secret, payload) },
+      muteHttpExceptions: true,
+    });
+  } catch (error) {
+    return 'Not done: the shop could not be reached (' + String((error && error.message) || error) + '). Pick the action again.';
+  }
+  try {
+    var answer = JSON.parse(response.getContentText());
+    if (answer && answer.ok && typeof answer.result === 'string') return answer.result;
+    if (answer && answer.error && typeof answer.error.message === 'string') return answer.error.message;
+  } catch (ignored) {
+    // not JSON: said below
+  }
+  return 'Not done: the shop answered HTTP ' + response.getResponseCode() + '. Pick the action again.';
+}
+
+/** Hex HMAC-SHA256 of `value` with `key` (Apps Script gives signed bytes). */
+function hmacHex(key, value) {
+  var bytes = Utilities.computeHmacSha256Signature(value, key, Utilities.Charset.UTF_8);
+  return bytes
+    .map(function (byte) {
+      var hex = (byte < 0 ? byte + 256 : byte).toString(16);
+      return hex.length === 1 ? '0' + hex : hex;
+    })
+    .join('');
+}
+
+/**
+ * Run once by staff (Run → setUpStaffActions): the Orders tab gets its Action column (if the shop
+ * has not written it yet) with the dropdown of choices (a typed `Refund ₹250` is allowed too), and
+ * `onOrdersEdit` is installed as this spreadsheet's edit trigger (once: a second run adds none).
+ */
+function setUpStaffActions() {
+  var spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  var sheet = spreadsheet.getSheetByName(TABS.order.tab) || spreadsheet.insertSheet(TABS.order.tab);
+  var headers = ensureHeaders(sheet, ['Action']);
+  var column = headers.indexOf('Action') + 1;
+  var rule = SpreadsheetApp.newDataValidation().requireValueInList(ACTION_CHOICES, true).setAllowInvalid(true).build();
+  sheet.getRange(2, column, Math.max(sheet.getMaxRows() - 1, 1), 1).setDataValidation(rule);
+  var installed = ScriptApp.getProjectTriggers().some(function (trigger) {
+    return trigger.getHandlerFunction() === 'onOrdersEdit';
+  });
+  if (!installed) ScriptApp.newTrigger('onOrdersEdit').forSpreadsheet(spreadsheet).onEdit().create();
 }

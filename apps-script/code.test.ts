@@ -3,6 +3,7 @@
  * secret, routing by type, header creation, idempotency by id, reviews split so the public reviews
  * spreadsheet never holds an email, and one confirmation email per order id.
  */
+import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +12,9 @@ type Table = { rows: string[][] };
 
 function loadScript(properties: Record<string, string>) {
   const books: Record<string, Record<string, Table>> = {};
-  const sheet = (table: Table) => ({
+  const sheet = (table: Table, name = '') => ({
+    getName: () => name,
+    getMaxRows: () => Math.max(table.rows.length, 1000),
     getLastRow: () => table.rows.length,
     getLastColumn: () => table.rows[0]?.length ?? 0,
     getRange: (row: number, column: number, rowCount = 1, columnCount = 1) => {
@@ -29,6 +32,11 @@ function loadScript(properties: Record<string, string>) {
           return range;
         },
         getValues: () => [(table.rows[row - 1] ?? []).slice(column - 1, column - 1 + columnCount)],
+        getValue: () => table.rows[row - 1]?.[column - 1] ?? '',
+        setDataValidation: (rule: unknown) => {
+          validations.push({ row, column, rowCount, rule });
+          return range;
+        },
         getDisplayValues: () =>
           table.rows
             .slice(row - 1, row - 1 + rowCount)
@@ -42,10 +50,10 @@ function loadScript(properties: Record<string, string>) {
     books[id] ??= {};
     const tabs = books[id];
     return {
-      getSheetByName: (name: string) => (tabs[name] ? sheet(tabs[name]) : null),
+      getSheetByName: (name: string) => (tabs[name] ? sheet(tabs[name], name) : null),
       insertSheet: (name: string) => {
         tabs[name] = { rows: [] };
-        return sheet(tabs[name]);
+        return sheet(tabs[name], name);
       },
     };
   };
@@ -60,8 +68,57 @@ function loadScript(properties: Record<string, string>) {
     },
     getRemainingDailyQuota: () => mail.quota,
   };
+  const validations: { row: number; column: number; rowCount: number; rule: unknown }[] = [];
+  /** What the shop received from UrlFetchApp, and what it answers (`answer`). */
+  const shop = {
+    fetched: [] as { url: string; options: { payload: string; headers: Record<string, string>; contentType: string } }[],
+    answer: { code: 200, body: '{"ok":true,"result":"COD received: the cash is recorded on the order."}' },
+  };
+  const triggers: { handler: string }[] = [];
+  let uuids = 0;
   const services = {
-    SpreadsheetApp: { getActiveSpreadsheet: () => book('main'), openById: (id: string) => book(id) },
+    SpreadsheetApp: {
+      getActiveSpreadsheet: () => book('main'),
+      openById: (id: string) => book(id),
+      newDataValidation: () => {
+        const rule = {
+          list: [] as string[],
+          allowInvalid: false,
+          requireValueInList: (list: string[]) => {
+            rule.list = list;
+            return rule;
+          },
+          setAllowInvalid: (allow: boolean) => {
+            rule.allowInvalid = allow;
+            return rule;
+          },
+          build: () => ({ list: rule.list, allowInvalid: rule.allowInvalid }),
+        };
+        return rule;
+      },
+    },
+    UrlFetchApp: {
+      fetch: (url: string, options: (typeof shop.fetched)[number]['options']) => {
+        shop.fetched.push({ url, options });
+        return { getContentText: () => shop.answer.body, getResponseCode: () => shop.answer.code };
+      },
+    },
+    Utilities: {
+      getUuid: () => {
+        uuids += 1;
+        return `00000000-0000-4000-8000-${String(uuids).padStart(12, '0')}`;
+      },
+      Charset: { UTF_8: 'UTF-8' },
+      // Apps Script answers signed bytes (-128…127).
+      computeHmacSha256Signature: (value: string, key: string) =>
+        Array.from(createHmac('sha256', key).update(value, 'utf8').digest(), (byte) => (byte > 127 ? byte - 256 : byte)),
+    },
+    ScriptApp: {
+      getProjectTriggers: () => triggers.map((trigger) => ({ getHandlerFunction: () => trigger.handler })),
+      newTrigger: (handler: string) => ({
+        forSpreadsheet: () => ({ onEdit: () => ({ create: () => triggers.push({ handler }) }) }),
+      }),
+    },
     MailApp: mail,
     PropertiesService: {
       getScriptProperties: () => ({
@@ -82,9 +139,30 @@ function loadScript(properties: Record<string, string>) {
     },
   };
   const source = readFileSync(path.join(import.meta.dirname, 'Code.gs'), 'utf8');
-  const script = new Function(...Object.keys(services), `${source}; return { doPost };`)(...Object.values(services));
+  const script = new Function(
+    ...Object.keys(services),
+    `${source}; return { doPost, onOrdersEdit, setUpStaffActions };`,
+  )(...Object.values(services));
   const post = (body: unknown) => JSON.parse(script.doPost({ postData: { contents: JSON.stringify(body) } }).text);
-  return { post, books, mail, properties };
+  /** Staff type `value` into a cell of the Orders tab (1-based row and column), as the edit trigger sees it. */
+  const edit = (row: number, column: number, value: string, tab = 'Orders') => {
+    const target = book('main').getSheetByName(tab);
+    if (!target) throw new Error(`no tab ${tab}`);
+    const range = target.getRange(row, column);
+    range.setValues([[value]]);
+    script.onOrdersEdit({
+      value,
+      range: {
+        getSheet: () => target,
+        getRow: () => row,
+        getColumn: () => column,
+        getNumRows: () => 1,
+        getNumColumns: () => 1,
+        getValue: () => value,
+      },
+    });
+  };
+  return { post, books, mail, properties, shop, edit, validations, triggers, setUp: () => script.setUpStaffActions() };
 }
 
 const order = {
@@ -370,6 +448,100 @@ describe('Code.gs', () => {
       expect(post({ ...email, name: undefined, replyTo: undefined })).toEqual({ ok: true, duplicate: false });
       expect(mail.sent[0]).toEqual({ to: email.to, subject: email.subject, htmlBody: email.html });
       expect(Object.keys(properties).sort()).toEqual(['SHARED_SECRET', 'email-sent-OUO_1', 'email-sent-OUO_recent']);
+    });
+  });
+
+  describe('staff actions (the Action column)', () => {
+    const headers = ['Order ID', 'Name', 'Status', 'Action'];
+    const withOrders = () => {
+      const script = loadScript({
+        SHARED_SECRET: 's3cret',
+        SHOP_URL: 'https://shop.example/',
+        STAFF_ACTION_SECRET: 'staff-secret',
+      });
+      script.post({
+        ...order,
+        orderId: 'OUO_1734000000001',
+        headers,
+        rows: [['OUO_1734000000001', 'Asha', 'Booked', '']],
+      });
+      return script;
+    };
+
+    it('posts the action signed, with a fresh id and the time; writes the answer in Status; clears Action', () => {
+      const { edit, shop, books } = withOrders();
+      edit(2, 4, 'COD received');
+      expect(shop.fetched).toHaveLength(1);
+      const [sent] = shop.fetched;
+      expect(sent?.url).toBe('https://shop.example/api/staff/action');
+      expect(sent?.options.contentType).toBe('application/json');
+      const payload = sent?.options.payload ?? '';
+      expect(sent?.options.headers['X-Shop-Signature']).toBe(
+        `sha256=${createHmac('sha256', 'staff-secret').update(payload).digest('hex')}`,
+      );
+      const body = JSON.parse(payload);
+      expect(body).toEqual({
+        id: '00000000-0000-4000-8000-000000000001',
+        orderId: 'OUO_1734000000001',
+        action: 'cod-received',
+        at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      });
+      expect(Math.abs(Date.parse(body.at) - Date.now())).toBeLessThan(60_000);
+      expect(books.main?.Orders?.rows[1]).toEqual([
+        'OUO_1734000000001',
+        'Asha',
+        'COD received: the cash is recorded on the order.',
+        '',
+      ]);
+    });
+
+    it('sends a refund with its amount in rupees, and writes a refusal in the shop\'s words', () => {
+      const { edit, shop, books } = withOrders();
+      shop.answer = {
+        code: 409,
+        body: JSON.stringify({ error: { code: 'STAFF_ACTION_REFUSED', message: 'Not refunded: too much.' } }),
+      };
+      edit(2, 4, 'Refund ₹1,250');
+      expect(JSON.parse(shop.fetched[0]?.options.payload ?? '')).toMatchObject({ action: 'refund', amount: 1250 });
+      expect(books.main?.Orders?.rows[1]?.[2]).toBe('Not refunded: too much.');
+      edit(2, 4, 'Refund extra payment');
+      edit(2, 4, 'Cancel');
+      const sent = shop.fetched.map((fetched) => JSON.parse(fetched.options.payload));
+      expect(sent.map((body) => body.action)).toEqual(['refund', 'refund-extra', 'cancel']);
+      expect(new Set(sent.map((body) => body.id)).size).toBe(3);
+    });
+
+    it('ignores other columns, other tabs and a cleared cell; sends nothing for an unknown choice', () => {
+      const { edit, shop, books, post } = withOrders();
+      edit(2, 2, 'Cancel');
+      edit(2, 4, '');
+      post({ ...review, secret: 's3cret' });
+      expect(shop.fetched).toHaveLength(0);
+      edit(2, 4, 'Refund everything');
+      expect(shop.fetched).toHaveLength(0);
+      expect(books.main?.Orders?.rows[1]?.[2]).toMatch(/^Not sent: pick an action/);
+    });
+
+    it('sends nothing without SHOP_URL or STAFF_ACTION_SECRET, and says so in Status', () => {
+      const { edit, shop, books, properties } = withOrders();
+      delete properties.STAFF_ACTION_SECRET;
+      edit(2, 4, 'Cancel');
+      expect(shop.fetched).toHaveLength(0);
+      expect(books.main?.Orders?.rows[1]?.[2]).toBe(
+        'Not sent: set SHOP_URL and STAFF_ACTION_SECRET in the Script Properties.',
+      );
+    });
+
+    it('sets up the dropdown on the Action column and installs the edit trigger once', () => {
+      const { setUp, validations, triggers } = withOrders();
+      setUp();
+      setUp();
+      expect(triggers).toEqual([{ handler: 'onOrdersEdit' }]);
+      expect(validations[0]).toMatchObject({
+        row: 2,
+        column: 4,
+        rule: { list: ['Cancel', 'Refund ₹', 'Refund extra payment', 'Book again', 'COD received'], allowInvalid: true },
+      });
     });
   });
 });

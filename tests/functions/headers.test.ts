@@ -6,6 +6,7 @@
  * `X-Frame-Options: DENY` (docs/security.md). Each function is called as Netlify calls it, on the local defaults
  * with Blobs on Netlify's local server; the list must name every file in netlify/functions.
  */
+import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook';
@@ -16,6 +17,7 @@ import contact from '../../netlify/functions/contact.mts';
 import contentPublished from '../../netlify/functions/content-published.mts';
 import createOrder from '../../netlify/functions/create-order.mts';
 import health from '../../netlify/functions/health.mts';
+import devStaff from '../../netlify/functions/dev-staff.mts';
 import label from '../../netlify/functions/label.mts';
 import localGateway from '../../netlify/functions/local-gateway.mts';
 import orderView from '../../netlify/functions/order-view.mts';
@@ -30,6 +32,8 @@ import reviews from '../../netlify/functions/reviews.mts';
 import syncParcels from '../../netlify/functions/sync-parcels.mts';
 import track from '../../netlify/functions/track.mts';
 import verifyPayment from '../../netlify/functions/verify-payment.mts';
+import staffAction from '../../netlify/functions/staff-action.mts';
+import { staffActionSecret, staffSignature } from '../../netlify/lib/orders/staff-request.ts';
 import { LABEL_PAGE_POLICY } from '../../netlify/lib/labels/label-html.ts';
 import { labelLinkSecret, labelUrl } from '../../netlify/lib/labels/link.ts';
 import { readServerEnv } from '../../netlify/lib/platform/env.ts';
@@ -336,6 +340,27 @@ const CASES: Record<string, { success: Call[]; error: Call[]; policy?: string }>
       () => reviews(other('/api/reviews', 'DELETE')),
       () => reviews(post('/api/reviews', review, { 'Content-Type': 'text/plain' })),
       () => reviews(post('/api/reviews', { ...review, productId: 99 })),
+    ],
+  },
+  'staff-action': {
+    success: [
+      async () => {
+        const { orderId } = await placedCodOrder();
+        const raw = JSON.stringify({ id: randomUUID(), orderId, action: 'cod-received', at: new Date().toISOString() });
+        const signature = staffSignature(staffActionSecret(readServerEnv()) ?? '', raw);
+        return staffAction(post('/api/staff/action', raw, { 'X-Shop-Signature': signature }));
+      },
+    ],
+    error: [
+      () => staffAction(post('/api/staff/action', { id: randomUUID() })),
+      () => staffAction(other('/api/staff/action', 'GET')),
+    ],
+  },
+  'dev-staff': {
+    success: [() => devStaff(other('/api/dev/staff', 'GET'))],
+    error: [
+      () => devStaff(post('/api/dev/staff', { action: 'refund' })),
+      () => devStaff(other('/api/dev/staff', 'DELETE')),
     ],
   },
   'verify-payment': {

@@ -82,6 +82,9 @@ export const ORDER_HEADERS = [
   'Label',
   'Refunded',
   'Refund IDs',
+  // Staff's input, never the shop's: the Apps Script acts on it (docs/staff-guide.md), so it is
+  // not updatable and a new row leaves it empty.
+  'Action',
 ] as const;
 
 /**
@@ -126,6 +129,7 @@ export const ORDERS_TAB: SheetTab<SheetOrder> = {
       order.labelUrl,
       order.refunded,
       order.refundIds,
+      '',
     ]);
   },
 };
