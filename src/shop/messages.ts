@@ -303,7 +303,7 @@ export const STAFF_TEXTS = {
   notCod: 'Not recorded: this order was paid online, not by Cash on Delivery.',
   /** 422 `STAFF_ACTION_REFUSED`: not built yet (issue 32). */
   bookAgainNotYet:
-    "Book again is not built yet: book the parcel again in Delhivery's dashboard, then write to us so the waybill is added.",
+    "Book again is not built yet: book the parcel again in Delhivery's dashboard, and keep its new waybill in a note on the order's row.",
   /** 500 `INTERNAL_ERROR`. */
   failed: 'The staff action could not be done right now. Pick it again in a moment.',
 } as const;

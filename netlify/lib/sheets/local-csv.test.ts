@@ -97,7 +97,7 @@ describe('createSheets without SHEETS_WEBHOOK_URL (CSV files)', () => {
   });
 
   it('adds the Status and Label columns to a file made before they existed', async () => {
-    const NEWER = ['Status', 'Label', 'Refunded', 'Refund IDs'];
+    const NEWER = ['Status', 'Label', 'Refunded', 'Refund IDs', 'Action'];
     const oldHeaders = ORDER_HEADERS.filter((header) => !NEWER.includes(header));
     const oldRows = orderRows(makeOrder()).map((row) => row.slice(0, oldHeaders.length));
     await writeFile(ordersCsv(), [oldHeaders, ...oldRows].map((row) => `${formatCsvRow(row)}\r\n`).join(''));
@@ -105,22 +105,24 @@ describe('createSheets without SHEETS_WEBHOOK_URL (CSV files)', () => {
     await local().upsertOrder({ ...makeOrder(), status: 'Booked', waybill: 'SIM9', labelUrl });
     const [header, ...rows] = await readCsv(ordersCsv());
     expect(header).toEqual([...ORDER_HEADERS]);
-    expect(rows.map((row) => row.slice(-4))).toEqual([
-      ['Booked', labelUrl, '', ''],
-      ['Booked', labelUrl, '', ''],
+    expect(rows.map((row) => row.slice(-5))).toEqual([
+      ['Booked', labelUrl, '', '', ''],
+      ['Booked', labelUrl, '', '', ''],
     ]);
   });
 
   it('adds the Label column at the right edge of a file that has Status, and renews the link on each rewrite', async () => {
-    const oldHeaders = ORDER_HEADERS.filter((header) => !['Label', 'Refunded', 'Refund IDs'].includes(header));
+    const oldHeaders = ORDER_HEADERS.filter(
+      (header) => !['Label', 'Refunded', 'Refund IDs', 'Action'].includes(header),
+    );
     const oldRows = orderRows(makeOrder()).map((row) => row.slice(0, oldHeaders.length));
     await writeFile(ordersCsv(), [oldHeaders, ...oldRows].map((row) => `${formatCsvRow(row)}\r\n`).join(''));
     await local().upsertOrder({ ...makeOrder(), status: 'Booked', waybill: 'SIM9', labelUrl: 'https://x.test/a' });
     await local().upsertOrder({ ...makeOrder(), status: 'Booked', waybill: 'SIM9', labelUrl: 'https://x.test/b' });
     const [header, ...rows] = await readCsv(ordersCsv());
     expect(header).toEqual([...ORDER_HEADERS]);
-    expect(header?.slice(-3)).toEqual(['Label', 'Refunded', 'Refund IDs']);
-    expect(rows.map((row) => row.at(-3))).toEqual(['https://x.test/b', 'https://x.test/b']);
+    expect(header?.slice(-4)).toEqual(['Label', 'Refunded', 'Refund IDs', 'Action']);
+    expect(rows.map((row) => row.at(-4))).toEqual(['https://x.test/b', 'https://x.test/b']);
   });
 
   it('adds the Product ID column to a Reviews.csv made before it, and writes new rows under their headers', async () => {

@@ -119,6 +119,15 @@ function updateRows(
       }
     }
   }
+  // Every other header the file lacks too (the Action column staff fill in), as the Apps Script's
+  // `ensureHeaders` adds them: the column appears, its cells stay empty.
+  for (const name of headers) {
+    if (!header.includes(name)) {
+      header.push(name);
+      changed = true;
+    }
+  }
+  for (const row of next.slice(1)) while (row.length < header.length) row.push('');
   return changed ? next : undefined;
 }
 

@@ -48,6 +48,7 @@ describe('orderRows', () => {
       Label: '',
       Refunded: '',
       'Refund IDs': '',
+      Action: '',
     };
     expect(asObjects).toEqual([
       {
