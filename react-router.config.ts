@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Config } from '@react-router/dev/config';
 import { deferHydrationInBuild } from './site-build/defer-hydration.ts';
 import { writeHeadersFile } from './site-build/security-headers.ts';
-import { contentPages, NOT_FOUND_PATH, ORDER_SHELL_PATH } from './src/content/site-paths.server.ts';
+import { contentPages, DEV_ONLY_PATHS, NOT_FOUND_PATH, ORDER_SHELL_PATH } from './src/content/site-paths.server.ts';
 
 // Pages whose content is drawn in the browser (the cart from its storage, an order from the API):
 // their scripts start at once instead of after the first paint, which shows only their frame.
@@ -25,7 +25,9 @@ export default {
     const pages = await contentPages();
     // getStaticPaths: every route without parameters, sitemap.xml and robots.txt included.
     // ORDER_SHELL_PATH: the order page's one shell, served for every /orders/<id> (netlify.toml).
-    return [...getStaticPaths(), ...pages.map((page) => page.path), NOT_FOUND_PATH, ORDER_SHELL_PATH];
+    // DEV_ONLY_PATHS: the development staff desk is never built into the site (its function is 404 there too).
+    const built = getStaticPaths().filter((page) => !DEV_ONLY_PATHS.includes(page));
+    return [...built, ...pages.map((page) => page.path), NOT_FOUND_PATH, ORDER_SHELL_PATH];
   },
   // First, every page's JavaScript waits for its first paint but the EAGER_PAGES' (site-build/defer-hydration.ts, decision 015).
   // Netlify answers any address it has no file or rule for with /404.html and status 404.

@@ -71,7 +71,10 @@ function loadScript(properties: Record<string, string>) {
   const validations: { row: number; column: number; rowCount: number; rule: unknown }[] = [];
   /** What the shop received from UrlFetchApp, and what it answers (`answer`). */
   const shop = {
-    fetched: [] as { url: string; options: { payload: string; headers: Record<string, string>; contentType: string } }[],
+    fetched: [] as {
+      url: string;
+      options: { payload: string; headers: Record<string, string>; contentType: string };
+    }[],
     answer: { code: 200, body: '{"ok":true,"result":"COD received: the cash is recorded on the order."}' },
   };
   const triggers: { handler: string }[] = [];
@@ -111,7 +114,9 @@ function loadScript(properties: Record<string, string>) {
       Charset: { UTF_8: 'UTF-8' },
       // Apps Script answers signed bytes (-128…127).
       computeHmacSha256Signature: (value: string, key: string) =>
-        Array.from(createHmac('sha256', key).update(value, 'utf8').digest(), (byte) => (byte > 127 ? byte - 256 : byte)),
+        Array.from(createHmac('sha256', key).update(value, 'utf8').digest(), (byte) =>
+          byte > 127 ? byte - 256 : byte,
+        ),
     },
     ScriptApp: {
       getProjectTriggers: () => triggers.map((trigger) => ({ getHandlerFunction: () => trigger.handler })),
@@ -495,7 +500,7 @@ describe('Code.gs', () => {
       ]);
     });
 
-    it('sends a refund with its amount in rupees, and writes a refusal in the shop\'s words', () => {
+    it("sends a refund with its amount in rupees, and writes a refusal in the shop's words", () => {
       const { edit, shop, books } = withOrders();
       shop.answer = {
         code: 409,
@@ -540,7 +545,10 @@ describe('Code.gs', () => {
       expect(validations[0]).toMatchObject({
         row: 2,
         column: 4,
-        rule: { list: ['Cancel', 'Refund ₹', 'Refund extra payment', 'Book again', 'COD received'], allowInvalid: true },
+        rule: {
+          list: ['Cancel', 'Refund ₹', 'Refund extra payment', 'Book again', 'COD received'],
+          allowInvalid: true,
+        },
       });
     });
   });

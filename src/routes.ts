@@ -23,6 +23,7 @@ export default [
   route('policies/:slug', 'routes/policies.$slug.tsx'),
   route('orders/:orderId', 'routes/orders.$orderId.tsx'),
   route('track', 'routes/track.tsx'),
+  route('dev/staff', 'routes/dev.staff.tsx'),
   route('sitemap.xml', 'routes/[sitemap.xml].ts'),
   route('robots.txt', 'routes/[robots.txt].ts'),
   route('*', 'routes/$.tsx'),

@@ -21,6 +21,12 @@ export const STATIC_PAGES = [
   '/track',
 ] as const;
 
+/**
+ * Pages for development only (the staff desk, issue 32 §6): routes, but never prerendered nor in
+ * the sitemap, so the deployed site has no such page (its function answers 404 there too).
+ */
+export const DEV_ONLY_PATHS: readonly string[] = ['/dev/staff'];
+
 /** The path prerendered as the page Netlify serves, with status 404, for any unknown address. */
 export const NOT_FOUND_PATH = '/404';
 

@@ -5,9 +5,9 @@
  * twice; a COD order's refund is owed by hand; refusals change nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STAFF_TEXTS } from '#shop/messages.ts';
 import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
 import { codRequest, orderWorld, prepaidRequest, type TestOrderWorld } from '#tests/support/orders.ts';
-import { STAFF_TEXTS } from '#shop/messages.ts';
 import { createPaymentOrder, processPrepaid } from './pay.ts';
 import { placeCodOrder } from './place.ts';
 import { performStaffAction, type StaffActionInput } from './staff-actions.ts';

@@ -18,10 +18,11 @@
  * - `cod-received`: a COD order's cash has arrived; the Sheet's Payment Status says `COD received`.
  * - `book-again`: not built yet (422).
  */
+
+import { STAFF_TEXTS } from '#shop/messages.ts';
 import { formatRupees } from '#shop/money.ts';
 import { codMoney } from '#shop/parcel.ts';
 import { CASH_PAYMENT, checkRefund, type IssuedRefund, type RefundPurpose, refundKey } from '#shop/refunds.ts';
-import { STAFF_TEXTS } from '#shop/messages.ts';
 import type { StaffAction } from '#shop/schemas.ts';
 import { fail, type ServiceResult } from '../platform/http.ts';
 import { cancelOrder, mergeRefund } from './cancel.ts';
@@ -97,7 +98,11 @@ async function writeRefund(
       decided = {
         refusal:
           check.reason === 'more-than-left'
-            ? fail(409, 'STAFF_ACTION_REFUSED', STAFF_TEXTS.moreThanLeft(rupees(wanted.amountPaise), rupees(check.leftPaise)))
+            ? fail(
+                409,
+                'STAFF_ACTION_REFUSED',
+                STAFF_TEXTS.moreThanLeft(rupees(wanted.amountPaise), rupees(check.leftPaise)),
+              )
             : check.reason === 'nothing-left'
               ? fail(409, 'STAFF_ACTION_REFUSED', STAFF_TEXTS.nothingLeft)
               : fail(422, 'VALIDATION_FAILED', STAFF_TEXTS.badAmount),
@@ -181,9 +186,7 @@ async function askRazorpay(
   const answers: (string | undefined)[] = [];
   for (const refund of refunds) {
     if (refund.status !== 'requested' || !choice.ok) {
-      answers.push(
-        refund.refundId ? STAFF_TEXTS.refundMade(rupees(refund.amountPaise), refund.refundId) : undefined,
-      );
+      answers.push(refund.refundId ? STAFF_TEXTS.refundMade(rupees(refund.amountPaise), refund.refundId) : undefined);
       continue;
     }
     const answer = await choice.gateway.refundPayment({

@@ -1,0 +1,121 @@
+/**
+ * The development page's staff desk (`/dev/staff`, issue 32 §6): the order log's orders, and each
+ * staff action the Sheet's Action column offers, performed through `/api/dev/staff` — which signs
+ * it with this machine's staff secret and sends it down the same signed path as the Apps Script.
+ * Development only: the function answers 404 in production, and the page is never prerendered.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { callApi } from '../../lib/api/index.ts';
+import { formatRupees } from '../../shop/money.ts';
+import type { DevStaffOrders, StaffAction } from '../../shop/schemas.ts';
+
+type Order = DevStaffOrders['orders'][number];
+
+const ACTIONS: { action: Exclude<StaffAction, 'refund'>; label: string }[] = [
+  { action: 'cancel', label: 'Cancel' },
+  { action: 'refund-extra', label: 'Refund extra payment' },
+  { action: 'cod-received', label: 'COD received' },
+  { action: 'book-again', label: 'Book again' },
+];
+
+export function StaffDeskPage() {
+  const [orders, setOrders] = useState<Order[] | undefined>();
+  const [error, setError] = useState<string | undefined>();
+  const [results, setResults] = useState<Record<string, string>>({});
+  const [amounts, setAmounts] = useState<Record<string, string>>({});
+
+  const load = useCallback(async () => {
+    const answer = await callApi('/api/dev/staff', { response: (schemas) => schemas.devStaffOrdersSchema });
+    if (answer.ok) {
+      setOrders(answer.data.orders);
+      setError(undefined);
+    } else setError(answer.message);
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  async function act(orderId: string, action: StaffAction, amount?: number) {
+    const answer = await callApi('/api/dev/staff', {
+      body: { orderId, action, ...(amount === undefined ? {} : { amount }) },
+      response: (schemas) => schemas.staffActionResponseSchema,
+    });
+    const words = answer.ok
+      ? answer.data.result
+      : 'serverMessage' in answer && answer.serverMessage
+        ? answer.serverMessage
+        : answer.message;
+    setResults((known) => ({ ...known, [orderId]: words }));
+    await load();
+  }
+
+  return (
+    <main className="container" style={{ padding: '2rem 1rem' }}>
+      <h1>Staff desk (development)</h1>
+      <p>
+        Each button does what the Sheet's Action column does, through the same signed endpoint. This page and its
+        function exist only in development.
+      </p>
+      {error && <p role="alert">{error}</p>}
+      {orders === undefined && !error && <p>Loading the orders…</p>}
+      {orders?.length === 0 && <p>No orders yet: place one first.</p>}
+      {orders && orders.length > 0 && (
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Order</th>
+              <th scope="col">Status</th>
+              <th scope="col">Total</th>
+              <th scope="col">Mode</th>
+              <th scope="col">Payment</th>
+              <th scope="col">Refunded</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.map((order) => {
+              const amount = Number(amounts[order.orderId] ?? '');
+              return (
+                <tr key={order.orderId}>
+                  <th scope="row">{order.orderId}</th>
+                  <td>
+                    {order.status}
+                    {results[order.orderId] && <p aria-live="polite">{results[order.orderId]}</p>}
+                  </td>
+                  <td>{formatRupees(order.total)}</td>
+                  <td>{order.mode === 'cod' ? 'COD' : 'Prepaid'}</td>
+                  <td>{order.paymentStatus}</td>
+                  <td>{order.refunded ? formatRupees(Number(order.refunded)) : ''}</td>
+                  <td>
+                    <label>
+                      Refund ₹{' '}
+                      <input
+                        inputMode="numeric"
+                        size={6}
+                        value={amounts[order.orderId] ?? ''}
+                        onChange={(event) => setAmounts((known) => ({ ...known, [order.orderId]: event.target.value }))}
+                      />
+                    </label>{' '}
+                    <button
+                      type="button"
+                      disabled={!Number.isInteger(amount) || amount < 1}
+                      onClick={() => act(order.orderId, 'refund', amount)}
+                    >
+                      Refund
+                    </button>{' '}
+                    {ACTIONS.map(({ action, label }) => (
+                      <button key={action} type="button" onClick={() => act(order.orderId, action)}>
+                        {label}
+                      </button>
+                    ))}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </main>
+  );
+}

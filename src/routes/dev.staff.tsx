@@ -1,0 +1,11 @@
+import { notFoundHead } from '../features/seo/head.ts';
+import { StaffDeskPage } from '../features/staff-desk/index.ts';
+
+/** Development only: never prerendered (react-router.config.ts), never in the sitemap, never indexed. */
+export function meta() {
+  return notFoundHead('Staff desk (development)');
+}
+
+export default function DevStaff() {
+  return <StaffDeskPage />;
+}
