@@ -47,7 +47,8 @@ export async function recordRefund(
     result.outcome = 'changed';
     order.history.push({ at, event: `refund ${known.key}: ${after?.status} (${refund.id})` });
     if (after?.status === 'processed') enqueueOrderNotice(order, 'refunded', at, `refunded-${known.key}`);
-    resyncSheet(order);
+    // The Refunded and Refund IDs columns change even when the Status does not (a staff part refund).
+    resyncSheet(order, { force: true });
     order.updatedAt = at;
     return order;
   });

@@ -10,6 +10,7 @@ import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
 import { codRequest, orderWorld, prepaidRequest, type TestOrderWorld } from '#tests/support/orders.ts';
 import { createPaymentOrder, processPrepaid } from './pay.ts';
 import { placeCodOrder } from './place.ts';
+import { recordRefund } from './refund-state.ts';
 import { performStaffAction, type StaffActionInput } from './staff-actions.ts';
 import { staffStatusLabel } from './status.ts';
 
@@ -113,6 +114,12 @@ describe('refund ₹<amount>', () => {
     ]);
     const refunds = await gatewayRefunds(world, order.razorpay?.paymentId ?? '');
     expect(refunds).toEqual([expect.objectContaining({ amountPaise: 20_000, receipt: `${orderId}-staff-1` })]);
+    // Processed (the webhook or the reconciler tells): the Sheet's Refunded column says so, the Status unchanged.
+    const [made] = refunds;
+    if (!made) throw new Error('no refund');
+    await recordRefund(world.deps, orderId, { ...made, status: 'processed' });
+    const row = world.sheetRows.find((sheetRow) => sheetRow.orderId === orderId);
+    expect(row).toMatchObject({ refunded: '200', refundIds: made.id, status: staffStatusLabel(order) });
   });
 
   it('makes two refunds of two requests at once when both fit, with keys 1 and 2', async () => {
