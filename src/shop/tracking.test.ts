@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PARCEL_TEXTS } from './messages.ts';
+import { CANCEL_TEXTS, PARCEL_TEXTS } from './messages.ts';
 import { applyScans, type CarrierScan, newParcel } from './parcel.ts';
 import { delhiveryTrackingUrl, type OrderFacts, orderTimeline, phoneDigits } from './tracking.ts';
 
@@ -162,4 +162,57 @@ describe('phoneDigits', () => {
 
 it("links a waybill to Delhivery's tracking page", () => {
   expect(delhiveryTrackingUrl('A B')).toBe('https://www.delhivery.com/track-v2/package/A%20B');
+});
+
+describe('a cancelled order and its refunds', () => {
+  const refund = (status: 'requested' | 'pending' | 'processed' | 'failed', settledAt?: string) => ({
+    amountPaise: 78_400,
+    status,
+    requestedAt: '2026-11-21T11:00:00.000Z',
+    ...(settledAt ? { settledAt } : {}),
+  });
+
+  it('ends with Order cancelled: a COD order has nothing to pay, and no booking step is promised', () => {
+    const steps = orderTimeline({ ...cod, status: 'cancelled', cancelledAt: '2026-11-21T11:00:00.000Z' });
+    expect(steps.slice(1)).toEqual([
+      {
+        kind: 'cancelled',
+        title: 'Order cancelled',
+        at: '2026-11-21T11:00:00.000Z',
+        detail: CANCEL_TEXTS.cancelledCod,
+      },
+    ]);
+  });
+
+  it("shows each refund: on its way, refunded, or held up; and not the carrier's cancellation scan again", () => {
+    const cancelledScan = applyScans(newParcel(), [scan('2026-11-21T10:30:00.000Z', 'CN', 'Canceled')]).parcel;
+    const steps = orderTimeline({
+      ...cod,
+      mode: 'prepaid',
+      status: 'cancelled',
+      paidAt: cod.placedAt,
+      waybill: 'SIM1',
+      parcel: cancelledScan,
+      cancelledAt: '2026-11-21T11:00:00.000Z',
+      refunds: [
+        refund('pending'),
+        refund('processed', '2026-11-24T10:00:00.000Z'),
+        refund('processed'),
+        refund('failed'),
+        refund('failed', '2026-11-25T10:00:00.000Z'),
+      ],
+    });
+    expect(steps.map((step) => [step.kind, step.title, step.at])).toEqual([
+      ['placed', 'Order placed', cod.placedAt],
+      ['paid', 'Payment received', cod.placedAt],
+      ['booked', 'Handed to Delhivery', undefined],
+      ['cancelled', 'Order cancelled', '2026-11-21T11:00:00.000Z'],
+      ['refund', 'Refund of ₹784 on its way', '2026-11-21T11:00:00.000Z'],
+      ['refund', '₹784 refunded', '2026-11-24T10:00:00.000Z'],
+      ['refund', '₹784 refunded', '2026-11-21T11:00:00.000Z'],
+      ['attention', 'Refund of ₹784 held up', '2026-11-21T11:00:00.000Z'],
+      ['attention', 'Refund of ₹784 held up', '2026-11-25T10:00:00.000Z'],
+    ]);
+    expect(steps[3]?.detail).toBeUndefined(); // prepaid: the refund steps say what happens to the money
+  });
 });
