@@ -121,6 +121,16 @@ describe('POST /api/staff/action', () => {
     expect((await stored(orderId)).codReceived).toBeDefined();
   });
 
+  it('refuses a signed body that is not JSON (400) or not a staff action (422), in the shop’s words', async () => {
+    const notJson = await send('{"orderId": ');
+    expect(notJson.status).toBe(400);
+    const orderId = await codOrder();
+    const odd = await send(body(orderId, { action: 'give-it-away' }));
+    expect(odd.status).toBe(422);
+    expect((await refusal(odd)).code).toBe('VALIDATION_FAILED');
+    expect((await stored(orderId)).codReceived).toBeUndefined();
+  });
+
   it('refuses a missing, malformed or wrong signature (401) and changes nothing', async () => {
     const orderId = await codOrder();
     const raw = body(orderId);

@@ -12,8 +12,9 @@ import { cancelOrder } from './cancel.ts';
 import { createPaymentOrder, processPrepaid } from './pay.ts';
 import { placeCodOrder } from './place.ts';
 import { reconcile } from './reconcile.ts';
-import { recordRefund } from './refund-state.ts';
+import { recordRefund, settleRefunds } from './refund-state.ts';
 import { staffStatusLabel } from './status.ts';
+import { orderView } from './view.ts';
 
 let blobs: TestBlobs;
 beforeAll(async () => {
@@ -221,6 +222,7 @@ describe("a refund's state, from Razorpay's word", () => {
     const refunded = await stored(world, orderId);
     expect(refunded.issuedRefunds?.[0]).toMatchObject({ status: 'processed', settledAt: expect.any(String) });
     expect(staffStatusLabel(refunded)).toBe('Cancelled, ₹784 refunded');
+    expect((await orderView(world.deps, refunded)).paymentStatus).toBe('Refunded ₹784');
     await reconcile(world.deps);
     const sent = mails(world, orderId).filter((id) => id.includes('-refunded-'));
     expect(sent).toEqual([`${orderId}-refunded-${orderId}-cancelled-1`]);
@@ -253,5 +255,81 @@ describe("a refund's state, from Razorpay's word", () => {
     const refund = (await stored(world, orderId)).issuedRefunds?.[0];
     await recordRefund(world.deps, orderId, { id: refund?.refundId as string, status: 'failed' });
     expect(staffStatusLabel(await stored(world, orderId))).toMatch(/^Needs attention: refund failed \(rfnd_/);
+  });
+});
+
+describe('the reconciler and a refund whose answer was lost', () => {
+  /** A world whose first refund call reaches Razorpay but whose answer never comes back. */
+  async function lostAnswer(world: TestOrderWorld) {
+    const gateway = world.gateway();
+    const refund = gateway.refundPayment.bind(gateway);
+    let lose = true;
+    gateway.refundPayment = async (input) => {
+      const answer = await refund(input);
+      if (!lose) return answer;
+      lose = false;
+      return failure('UNREACHABLE', 'no answer within 10000 ms');
+    };
+    world.deps.gateway = () => ({ ok: true, gateway });
+    return gateway;
+  }
+
+  it('finds the refund by its receipt (the key) instead of asking again', async () => {
+    const world = orderWorld(blobs, { LOCAL_GATEWAY_REFUND_SECONDS: 0 });
+    const orderId = await paidOrder(world);
+    const gateway = await lostAnswer(world);
+    await cancelOrder(world.deps, orderId, request);
+    const waiting = (await stored(world, orderId)).issuedRefunds?.[0];
+    expect(waiting?.status).toBe('requested');
+    expect(waiting?.refundId).toBeUndefined();
+    const asked = { count: 0 };
+    const refund = gateway.refundPayment.bind(gateway);
+    gateway.refundPayment = async (input) => {
+      asked.count += 1;
+      return refund(input);
+    };
+    await settleRefunds(world.deps, await stored(world, orderId));
+    expect(asked.count).toBe(0); // found among the payment's refunds, not asked for again
+    expect((await stored(world, orderId)).issuedRefunds?.[0]).toMatchObject({
+      refundId: expect.stringMatching(/^rfnd_/),
+    });
+    expect(await refundsOf(world, orderId)).toHaveLength(1);
+  });
+
+  it('asks again with the same key when Razorpay has no such refund, and waits while it cannot be asked', async () => {
+    const world = orderWorld(blobs);
+    const orderId = await paidOrder(world);
+    const gateway = world.gateway();
+    const original = gateway.refundPayment.bind(gateway);
+    gateway.refundPayment = async () => failure('UNREACHABLE', 'Razorpay answered 502');
+    world.deps.gateway = () => ({ ok: true, gateway });
+    await cancelOrder(world.deps, orderId, request);
+    const listing = gateway.paymentRefunds.bind(gateway);
+    gateway.paymentRefunds = async () => failure('UNREACHABLE', 'Razorpay answered 502');
+    await settleRefunds(world.deps, await stored(world, orderId));
+    expect((await stored(world, orderId)).issuedRefunds?.[0]?.status).toBe('requested'); // waits
+    world.deps.gateway = () => ({ ok: false, code: 'NOT_CONFIGURED', message: 'keys removed' });
+    await settleRefunds(world.deps, await stored(world, orderId)); // payments off: nothing asked
+    gateway.paymentRefunds = listing;
+    gateway.refundPayment = original;
+    world.deps.gateway = () => ({ ok: true, gateway });
+    await settleRefunds(world.deps, await stored(world, orderId));
+    const settled = (await stored(world, orderId)).issuedRefunds?.[0];
+    expect(settled).toMatchObject({ key: `${orderId}-cancelled-1`, refundId: expect.stringMatching(/^rfnd_/) });
+  });
+});
+
+describe('what the order page says of a cancelled order’s money', () => {
+  it('nothing to pay for COD; a refund on its way, done, or being arranged when it failed', async () => {
+    const world = orderWorld(blobs);
+    const cod = await codOrder(world);
+    await cancelOrder(world.deps, cod, request);
+    expect((await orderView(world.deps, await stored(world, cod))).paymentStatus).toBe('Nothing to pay');
+    const paid = await paidOrder(world);
+    await cancelOrder(world.deps, paid, request);
+    expect((await orderView(world.deps, await stored(world, paid))).paymentStatus).toBe('Refund of ₹784 on its way');
+    const refundId = (await stored(world, paid)).issuedRefunds?.[0]?.refundId as string;
+    await recordRefund(world.deps, paid, { id: refundId, status: 'failed' });
+    expect((await orderView(world.deps, await stored(world, paid))).paymentStatus).toBe('Refund being arranged');
   });
 });

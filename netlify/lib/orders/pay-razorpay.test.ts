@@ -366,4 +366,24 @@ describe('refunds told by Razorpay’s webhook (docs/shop-rules.md §10, rule 15
     const atRazorpay = [...fake.refunds.values()].filter((refund) => refund.payment_id === payment.id);
     expect(atRazorpay.map((refund) => refund.receipt)).toEqual(['OUO_1732000000290-cancelled-1']);
   });
+
+  it('finds the order by the payment’s Razorpay order when the refund has no receipt of ours, and says an unknown one', async () => {
+    const { world, rzp } = await started('OUO_1732000000291');
+    const payment = fake.pay(rzp);
+    await processPrepaid(world.deps, browserCallback('OUO_1732000000291', rzp, payment.id));
+    await cancelOrder(world.deps, 'OUO_1732000000291', { reason: 'other', by: 'shopper' });
+    const issued = (await world.deps.log.get('OUO_1732000000291'))?.issuedRefunds?.[0];
+    const settled = { ...fake.settleRefund(issued?.refundId as string, 'processed'), receipt: null };
+    const byOrder = await handleRazorpayWebhook(
+      world.deps,
+      refundEvent('refund.processed', settled, payment, 'evt_rf2'),
+    );
+    expect(await byOrder.json()).toMatchObject({ outcome: 'changed' });
+    const stranger = { ...payment, order_id: 'order_NotOurs12345' };
+    const unknown = await handleRazorpayWebhook(
+      world.deps,
+      refundEvent('refund.failed', { ...settled, status: 'failed' }, stranger, 'evt_rf3'),
+    );
+    expect(await unknown.json()).toMatchObject({ outcome: 'unknown order' });
+  });
 });

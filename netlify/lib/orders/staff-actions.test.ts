@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_TEXTS } from '#shop/messages.ts';
 import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
 import { codRequest, orderWorld, prepaidRequest, type TestOrderWorld } from '#tests/support/orders.ts';
+import { failure } from '../platform/outcome.ts';
 import { createPaymentOrder, processPrepaid } from './pay.ts';
 import { placeCodOrder } from './place.ts';
 import { recordRefund } from './refund-state.ts';
@@ -256,5 +257,34 @@ describe('COD received and book again', () => {
       status: 422,
       message: STAFF_TEXTS.bookAgainNotYet,
     });
+  });
+});
+
+describe('Razorpay answering a staff refund', () => {
+  it('records a refund Razorpay refused as failed, and tells staff its words; one it did not answer waits', async () => {
+    const world = orderWorld(blobs);
+    const orderId = await paidOrder(world);
+    const gateway = world.gateway();
+    gateway.refundPayment = async () => failure('REFUSED', 'The amount is more than the balance');
+    world.deps.gateway = () => ({ ok: true, gateway });
+    const refused = await act(world, { orderId, action: 'refund', amount: 100 });
+    expect(JSON.stringify(refused)).toContain('The amount is more than the balance');
+    expect((await stored(world, orderId)).issuedRefunds?.[0]).toMatchObject({
+      status: 'failed',
+      failure: 'The amount is more than the balance',
+    });
+    gateway.refundPayment = async () => failure('UNREACHABLE', 'Razorpay answered 502');
+    await act(world, { orderId, action: 'refund', amount: 50 });
+    const waiting = (await stored(world, orderId)).issuedRefunds?.find((refund) => refund.amountPaise === 5000);
+    expect(waiting?.status).toBe('requested');
+  });
+
+  it('has staff cancel nothing in an order never paid', async () => {
+    const world = orderWorld(blobs);
+    const orderId = newId();
+    const created = await createPaymentOrder(world.deps, prepaidRequest(orderId));
+    if (!created.ok) throw new Error(created.message);
+    const answer = await act(world, { orderId, action: 'cancel' });
+    expect(JSON.stringify(answer)).toContain('NOT_CANCELLABLE');
   });
 });

@@ -255,4 +255,39 @@ describe('the parcel sync', () => {
     const out = world.emails.find((email) => email.emailId === `${orderId}-delivered`);
     expect(out?.subject).toBe(`Your order ${orderId} has been delivered`);
   });
+
+  it('gives up a parcel’s news after a day of the mail being down, and says so in the history', async () => {
+    const world = orderWorld(blobs);
+    const orderId = await booked(world);
+    world.mailDown = true;
+    later(world, 1);
+    await syncParcels(world.deps);
+    for (let run = 0; run < 12; run += 1) {
+      later(world, 0.2);
+      await reconcile(world.deps);
+    }
+    const order = await stored(world, orderId);
+    expect(order.notices?.['email:shipped']?.status).toMatch(/^(gave-up|skipped)$/);
+    expect(order.history.some((entry) => /email:shipped: (gave-up|skipped)/.test(entry.event))).toBe(true);
+    expect(subjects(world, orderId)).toEqual(['confirmation']);
+  });
+
+  it('keeps the news when the mail sender throws, and sends it once it works', async () => {
+    const world = orderWorld(blobs);
+    const orderId = await booked(world);
+    const send = world.deps.mail.sendOrderEmail;
+    world.deps.mail.sendOrderEmail = async () => {
+      throw new Error('socket hang up');
+    };
+    later(world, 1);
+    await syncParcels(world.deps);
+    expect((await stored(world, orderId)).notices?.['email:shipped']).toMatchObject({
+      status: 'failed',
+      lastError: 'socket hang up',
+    });
+    world.deps.mail.sendOrderEmail = send;
+    later(world, 0.02);
+    await reconcile(world.deps);
+    expect(subjects(world, orderId)).toEqual(['confirmation', `${orderId}-shipped`]);
+  });
 });
