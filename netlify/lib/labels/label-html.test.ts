@@ -142,3 +142,25 @@ describe('collectLine and formatWeight', () => {
     expect(formatWeight(grams)).toBe(expected);
   });
 });
+
+describe('labelHtml with what an older or sparse order lacks', () => {
+  it('leaves out empty address lines, no place, an unreadable booking date, and says the note when given', () => {
+    const sparse: LabelParcel = {
+      ...parcel,
+      bookedAt: 'not a date',
+      customer: { ...parcel.customer, address2: '   ', city: undefined, state: '' },
+    };
+    const html = labelHtml(sparse, sender, "Delhivery's slip could not be fetched; this label is drawn by the shop");
+    expect(html).not.toContain('   <br>');
+    expect(html).not.toContain('Dehradun');
+    expect(html).toContain(
+      '<p class="note">Delhivery&#39;s slip could not be fetched; this label is drawn by the shop</p>',
+    );
+    const plain = labelHtml(
+      { ...parcel, customer: { ...parcel.customer, address2: undefined, state: undefined } },
+      sender,
+    );
+    expect(plain).toContain('Dehradun<br>');
+    expect(plain).not.toContain('class="note"');
+  });
+});
