@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Config } from '@netlify/functions';
-import { STAFF_TEXTS } from '../../src/shop/messages.ts';
+import { STAFF_TEXTS } from '../../src/shop/staff-texts.ts';
 import { type DevStaffOrders, devStaffRequestSchema, type StaffActionRequest } from '../../src/shop/schemas.ts';
 import { createDeps } from '../lib/orders/deps.ts';
 import type { StoredOrder } from '../lib/orders/order-log.ts';

@@ -1,5 +1,5 @@
 import type { Config, Context } from '@netlify/functions';
-import { LABEL_TEXTS } from '../../src/shop/messages.ts';
+import { LABEL_TEXTS } from '../../src/shop/staff-texts.ts';
 import { orderIdSchema } from '../../src/shop/schemas.ts';
 import { LABEL_PAGE_POLICY } from '../lib/labels/label-html.ts';
 import { createLabelDeps, openLabel } from '../lib/labels/service.ts';

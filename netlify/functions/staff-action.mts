@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { STAFF_TEXTS } from '../../src/shop/messages.ts';
+import { STAFF_TEXTS } from '../../src/shop/staff-texts.ts';
 import { createDeps } from '../lib/orders/deps.ts';
 import { handleStaffRequest, staffActionSecret } from '../lib/orders/staff-request.ts';
 import { readServerEnv } from '../lib/platform/env.ts';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import * as messages from './messages.ts';
+import * as shopperTexts from './messages.ts';
 import {
   ALL_ERROR_CODES,
   ERROR_CODES,
@@ -10,6 +10,7 @@ import {
   REQUEST_TEXTS,
   requestIssueText,
 } from './messages.ts';
+import * as staffTexts from './staff-texts.ts';
 
 /** docs/shop-rules.md with its line breaks and indents as single spaces: quotes wrap across lines. */
 const rules = readFileSync(new URL('../../docs/shop-rules.md', import.meta.url), 'utf8').replace(/\s+/g, ' ');
@@ -52,6 +53,8 @@ function texts(value: unknown, path: string): [string, string][] {
   return [];
 }
 
+/** Every group of texts, the shopper's and the staff's. */
+const messages: Record<string, unknown> = { ...shopperTexts, ...staffTexts };
 /** The groups of texts (labels are words, not quotes: the form shows them as '5 - Excellent'). */
 const TEXT_GROUPS = Object.keys(messages).filter((name) => /_(TEXTS|MESSAGES)$|^MESSAGES$/.test(name));
 
@@ -68,12 +71,13 @@ describe('the texts', () => {
         'REQUEST_TEXTS',
         'PARCEL_TEXTS',
         'CANCEL_TEXTS',
+        'LABEL_TEXTS',
         'STAFF_TEXTS',
       ]),
     );
   });
 
-  it.each(TEXT_GROUPS.flatMap((group) => texts((messages as Record<string, unknown>)[group], group)))(
+  it.each(TEXT_GROUPS.flatMap((group) => texts(messages[group], group)))(
     '%s is quoted in docs/shop-rules.md word for word',
     (_path, text) => {
       expect(rules.includes(`'${text}'`), `'${text}' is not in docs/shop-rules.md`).toBe(true);

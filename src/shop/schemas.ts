@@ -23,8 +23,8 @@ import {
   ORDER_TEXTS,
   PRICING_TEXTS,
   REQUEST_TEXTS,
-  STAFF_TEXTS,
 } from './messages.ts';
+import { STAFF_TEXTS } from './staff-texts.ts';
 import { ORDER_ID_PATTERN } from './order.ts';
 import { PAYMENT_MODES } from './shipping.ts';
 import { TIMELINE_KINDS } from './tracking.ts';

@@ -22,7 +22,7 @@ import { ORDERS_STORE } from '../../netlify/lib/orders/deps.ts';
 import type { StoredOrder } from '../../netlify/lib/orders/order-log.ts';
 import { staffSignature } from '../../netlify/lib/orders/staff-request.ts';
 import { localGatewaySecret } from '../../netlify/lib/razorpay/local-gateway.ts';
-import { STAFF_TEXTS } from '../../src/shop/messages.ts';
+import { STAFF_TEXTS } from '../../src/shop/staff-texts.ts';
 import { devStaffOrdersSchema, errorEnvelopeSchema, staffActionResponseSchema } from '../../src/shop/schemas.ts';
 import { makeCustomer } from '../support/factories.ts';
 import { functionSandbox } from '../support/functions.ts';

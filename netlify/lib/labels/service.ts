@@ -4,7 +4,8 @@
  * else — or when Delhivery cannot give it — the label the shop draws, saying so on the label.
  */
 
-import { LABEL_TEXTS, MESSAGES } from '#shop/messages.ts';
+import { MESSAGES } from '#shop/messages.ts';
+import { LABEL_TEXTS } from '#shop/staff-texts.ts';
 import { content } from '../../../src/content/content.server.ts';
 import { createDelhivery, type Delhivery } from '../delhivery/client.ts';
 import type { PackingSlip } from '../delhivery/packing-slip.ts';

@@ -5,7 +5,7 @@
  * twice; a COD order's refund is owed by hand; refusals change nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STAFF_TEXTS } from '#shop/messages.ts';
+import { STAFF_TEXTS } from '#shop/staff-texts.ts';
 import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
 import { codRequest, orderWorld, prepaidRequest, type TestOrderWorld } from '#tests/support/orders.ts';
 import { failure } from '../platform/outcome.ts';

@@ -19,7 +19,7 @@
  * - `book-again`: not built yet (422).
  */
 
-import { STAFF_TEXTS } from '#shop/messages.ts';
+import { STAFF_TEXTS } from '#shop/staff-texts.ts';
 import { formatRupees } from '#shop/money.ts';
 import { codMoney } from '#shop/parcel.ts';
 import { CASH_PAYMENT, checkRefund, type IssuedRefund, type RefundPurpose, refundKey } from '#shop/refunds.ts';

@@ -1,0 +1,82 @@
+/**
+ * What the shop says to its staff, never to a shopper: the label link's answers and the answers to
+ * staff actions from the Sheet. Word for word as docs/shop-rules.md §8 quotes them (change both
+ * together); the shopper's texts and the error codes are in messages.ts. No imports, as there.
+ */
+
+// ---- Labels (§8, §11) -------------------------------------------------------------------------
+
+/** GET /api/label/:orderId, the Sheet's `Label` link to a parcel's label (staff, not shoppers). */
+export const LABEL_TEXTS = {
+  /** Missing, malformed or tampered (403 `LABEL_LINK_INVALID`). */
+  invalidLink: 'This label link is not valid. Open the Label link in the Orders sheet again.',
+  /** Signed by the shop, past its 30 days (403 `LABEL_LINK_EXPIRED`; LABEL_LINK_DAYS). */
+  expiredLink:
+    "This label link has expired (a link lasts 30 days). Use the order's newest link in the Orders sheet, or print the label from Delhivery's dashboard.",
+  /** An order without a waybill (404 `NOT_FOUND`). */
+  notBooked:
+    'This order has no booked parcel yet, so it has no label. Its Label link appears in the Orders sheet once the shop has booked it.',
+  /** Production without LABEL_LINK_SECRET (503 `NOT_CONFIGURED`). */
+  notConfigured: 'Labels cannot be opened here: the site has no label link secret (LABEL_LINK_SECRET).',
+  /** Printed on the shop's own label when Delhivery's packing slip was wanted but not had. */
+  slipUnavailable: "Delhivery's slip could not be fetched; this label is drawn by the shop",
+  /** An unforeseen failure (500 `INTERNAL_ERROR`). */
+  failed: 'The label could not be shown right now. Please try again in a moment.',
+} as const;
+
+// ---- Staff actions from the Sheet (§8, §10 rule 15) -------------------------------------------
+
+/**
+ * What POST /api/staff/action answers staff: the Apps Script writes it into the order's Status
+ * cell (netlify/lib/orders/staff-actions.ts). Staff read these, never a shopper.
+ */
+export const STAFF_TEXTS = {
+  /** 401 `STAFF_SIGNATURE_INVALID`: no `X-Shop-Signature`, a malformed one, or one made with another secret. */
+  badSignature: "This staff request is not signed with the shop's staff action secret (STAFF_ACTION_SECRET).",
+  /** 401 `STAFF_REQUEST_STALE`: `at` more than 5 minutes from the shop's clock, either way. */
+  stale: 'This staff request is more than 5 minutes old, or from the future. Pick the action again.',
+  /** 409 `STAFF_REQUEST_REPLAYED`: its single-use id was seen before; nothing was done again. */
+  replayed: 'This staff request was received before, so nothing was done again. Pick the action again to repeat it.',
+  /** 503 `NOT_CONFIGURED`: production without STAFF_ACTION_SECRET. */
+  notConfigured: 'Staff actions cannot be taken here: the site has no staff action secret (STAFF_ACTION_SECRET).',
+  /** 404 `NOT_FOUND`. */
+  unknownOrder: (orderId: string) => `There is no order ${orderId}.`,
+  /** 409 `TOO_LATE_TO_CANCEL`. */
+  tooLate:
+    'Not cancelled: the parcel has left with Delhivery. The shopper can refuse it at the door, or ask for a return.',
+  /** 409 `NOT_CANCELLABLE`: unpaid or expired. */
+  notPlaced: 'Not cancelled: this order was never placed (unpaid or expired).',
+  /** 422 `VALIDATION_FAILED`: `Refund` without a whole number of rupees. */
+  badAmount: 'Not refunded: write the amount in whole rupees, e.g. Refund ₹250.',
+  /** 409 `STAFF_ACTION_REFUSED`. */
+  notPaid: 'Not refunded: this order has not been paid.',
+  moreThanLeft: (amount: string, left: string) =>
+    `Not refunded: ${amount} is more than the ${left} left to refund on this order.`,
+  nothingLeft: 'Not refunded: everything paid for this order has been refunded already.',
+  codNotCollected:
+    'Not refunded: this Cash on Delivery order has not been paid yet, so there is nothing to refund. Cancel it instead, or pick COD received once its cash has arrived.',
+  /** 200: Razorpay took the refund (pending or processed). */
+  refundMade: (amount: string, refundId: string) =>
+    `Refund of ${amount} made (${refundId}); it reaches the shopper within 5–7 working days.`,
+  /** 200: recorded, Razorpay did not answer: the reconciler asks again with the same key. */
+  refundQueued: (amount: string, key: string) =>
+    `Refund of ${amount} recorded (${key}); Razorpay did not answer, so the shop asks again within 15 minutes.`,
+  /** 200: Razorpay refused it; the order becomes Needs attention. */
+  refundRefused: (amount: string, reason: string) => `Refund of ${amount} refused by Razorpay: ${reason}`,
+  /** 200: a COD order's money goes back by hand; the refund is recorded as owed. */
+  refundManual: (amount: string) =>
+    `Refund ${amount} by UPI or bank transfer, then write to the shopper: Razorpay cannot refund cash. The shop records ${amount} as owed by hand.`,
+  /** 409 `STAFF_ACTION_REFUSED`: no extra payment on the order (or refunded already). */
+  noExtraPayment: 'Nothing to refund: this order has no extra payment.',
+  /** 200: each extra payment refunded in full, e.g. `₹784 of pay_X: rfnd_Y`. */
+  extraRefunded: (payments: string) => `Extra payment refunded: ${payments}`,
+  /** 200. */
+  codReceived: 'COD received: the cash is recorded on the order.',
+  /** 409 `STAFF_ACTION_REFUSED`. */
+  notCod: 'Not recorded: this order was paid online, not by Cash on Delivery.',
+  /** 422 `STAFF_ACTION_REFUSED`: not built yet (issue 32). */
+  bookAgainNotYet:
+    "Book again is not built yet: book the parcel again in Delhivery's dashboard, and keep its new waybill in a note on the order's row.",
+  /** 500 `INTERNAL_ERROR`. */
+  failed: 'The staff action could not be done right now. Pick it again in a moment.',
+} as const;
