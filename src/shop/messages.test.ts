@@ -37,6 +37,9 @@ const PLACEHOLDERS: Record<string, string[]> = {
   'STAFF_TEXTS.refundRefused': ['{amount}', '{reason}'],
   'STAFF_TEXTS.refundManual': ['{amount}'],
   'STAFF_TEXTS.extraRefunded': ['{payments}'],
+  'STAFF_TEXTS.booked': ['{waybill}'],
+  'STAFF_TEXTS.notBookedYet': ['{reason}'],
+  'STAFF_TEXTS.alreadyBooked': ['{waybill}', '{state}'],
 };
 
 /** Every text in the module: `[path, text]`, a text that takes values written with its placeholders. */

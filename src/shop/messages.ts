@@ -144,6 +144,8 @@ export const CANCEL_TEXTS = {
   refunded: (amount: string) => `${amount} refunded`,
   refundFailed: (amount: string) => `Refund of ${amount} held up`,
   refundArrives: 'Refunds usually reach the account you paid from within 5–7 working days.',
+  /** A Cash on Delivery order's refund, which Razorpay cannot make: staff send it themselves. */
+  refundedByHand: 'Sent to you by UPI or bank transfer, as cash cannot be refunded online.',
   refundFailedDetail: 'The bank did not take the refund. Our team is on it and will write to you.',
   /** 409 `TOO_LATE_TO_CANCEL`: the parcel has left with Delhivery. */
   tooLate:

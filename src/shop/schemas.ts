@@ -24,9 +24,9 @@ import {
   PRICING_TEXTS,
   REQUEST_TEXTS,
 } from './messages.ts';
-import { STAFF_TEXTS } from './staff-texts.ts';
 import { ORDER_ID_PATTERN } from './order.ts';
 import { PAYMENT_MODES } from './shipping.ts';
+import { STAFF_TEXTS } from './staff-texts.ts';
 import { TIMELINE_KINDS } from './tracking.ts';
 
 export * from './form-schemas.ts';

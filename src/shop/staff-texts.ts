@@ -63,9 +63,9 @@ export const STAFF_TEXTS = {
     `Refund of ${amount} recorded (${key}); Razorpay did not answer, so the shop asks again within 15 minutes.`,
   /** 200: Razorpay refused it; the order becomes Needs attention. */
   refundRefused: (amount: string, reason: string) => `Refund of ${amount} refused by Razorpay: ${reason}`,
-  /** 200: a COD order's money goes back by hand; the refund is recorded as owed. */
+  /** 200: a COD order's money went back by hand (staff's transfer): recorded as refunded. */
   refundManual: (amount: string) =>
-    `Refund ${amount} by UPI or bank transfer, then write to the shopper: Razorpay cannot refund cash. The shop records ${amount} as owed by hand.`,
+    `${amount} recorded as refunded by hand (UPI or bank transfer): Razorpay cannot refund cash. Pick Refund only once your transfer is made, and write to the shopper.`,
   /** 409 `STAFF_ACTION_REFUSED`: no extra payment on the order (or refunded already). */
   noExtraPayment: 'Nothing to refund: this order has no extra payment.',
   /** 200: each extra payment refunded in full, e.g. `₹784 of pay_X: rfnd_Y`. */
@@ -74,9 +74,20 @@ export const STAFF_TEXTS = {
   codReceived: 'COD received: the cash is recorded on the order.',
   /** 409 `STAFF_ACTION_REFUSED`. */
   notCod: 'Not recorded: this order was paid online, not by Cash on Delivery.',
-  /** 422 `STAFF_ACTION_REFUSED`: not built yet (issue 32). */
-  bookAgainNotYet:
-    "Book again is not built yet: book the parcel again in Delhivery's dashboard, and keep its new waybill in a note on the order's row.",
+  /** 200: booked again, its new waybill (the row's Label link prints it). */
+  booked: (waybill: string) => `Booked again: waybill ${waybill}. Print its label from this row's Label link.`,
+  /** 200: another worker is booking it this moment (or the new booking is under way). */
+  booking: 'Being booked with Delhivery right now: its waybill will show in this row.',
+  /** 200: the new round of tries has begun and Delhivery has not booked it yet. */
+  notBookedYet: (reason: string) =>
+    `Not booked yet: Delhivery said "${reason}". The shop tries again within 15 minutes, for a day.`,
+  /** 409 `STAFF_ACTION_REFUSED`: the current parcel is neither unbooked, returned nor lost. */
+  alreadyBooked: (waybill: string, state: string) =>
+    `Not booked again: parcel ${waybill} is booked (now: ${state}). Book again only once a booking failed, or the parcel was returned or lost.`,
+  /** 409 `STAFF_ACTION_REFUSED`. */
+  bookCancelled: 'Not booked: this order is cancelled.',
+  /** 409 `STAFF_ACTION_REFUSED`. */
+  bookNotPlaced: 'Not booked: this order was never placed (unpaid or expired).',
   /** 500 `INTERNAL_ERROR`. */
   failed: 'The staff action could not be done right now. Pick it again in a moment.',
 } as const;

@@ -216,3 +216,50 @@ describe('a cancelled order and its refunds', () => {
     expect(steps[3]?.detail).toBeUndefined(); // prepaid: the refund steps say what happens to the money
   });
 });
+
+describe('a parcel sent again', () => {
+  const returned = applyScans(newParcel(), [
+    scan('2026-11-22T10:00:00.000Z', 'UD', 'In Transit', { code: 'X-PPOM' }),
+    scan('2026-11-25T10:00:00.000Z', 'RT', 'RTO', { status: 'RTO' }),
+    scan('2026-11-27T10:00:00.000Z', 'DL', 'RTO', { code: 'RD-AC' }),
+  ]).parcel;
+  const earlierParcels = [{ waybill: 'SIM1', bookedAt: '2026-11-21T11:00:00.000Z', parcel: returned }];
+
+  it("tells the first parcel's story, then the second booking's, each with its own waybill", () => {
+    const steps = orderTimeline({
+      ...cod,
+      status: 'forwarded',
+      waybill: 'SIM2',
+      bookedAt: '2026-11-28T09:00:00.000Z',
+      earlierParcels,
+    });
+    expect(steps.map((step) => [step.kind, step.title, step.detail?.startsWith('Waybill') ? step.detail : ''])).toEqual(
+      [
+        ['placed', 'Order placed', ''],
+        ['booked', 'Handed to Delhivery', 'Waybill SIM1'],
+        ['picked-up', 'Picked up by Delhivery', ''],
+        ['returning', 'Coming back to us', ''],
+        ['returned', 'Returned to us', ''],
+        ['booked', 'Sent again with Delhivery', 'Waybill SIM2'],
+      ],
+    );
+  });
+
+  it('says it is being sent again until the new booking is made', () => {
+    const steps = orderTimeline({
+      ...cod,
+      status: 'forwarded',
+      earlierParcels: [{ waybill: 'SIM1', bookedAt: cod.placedAt }],
+    });
+    expect(steps.slice(1).map((step) => step.title)).toEqual(['Handed to Delhivery', 'Being sent again']);
+  });
+
+  it('says a refund staff made by hand went by UPI or bank transfer', () => {
+    const steps = orderTimeline({
+      ...cod,
+      status: 'forwarded',
+      refunds: [{ amountPaise: 10_000, status: 'processed', requestedAt: cod.placedAt, manual: true }],
+    });
+    expect(steps.at(-1)).toMatchObject({ title: '₹100 refunded', detail: CANCEL_TEXTS.refundedByHand });
+  });
+});

@@ -68,8 +68,18 @@ export interface OrderFacts {
   parcel?: Pick<Parcel, 'changes'> | undefined;
   /** When the order was cancelled (docs/shop-rules.md §10, "Cancel and refund"). */
   cancelledAt?: string | undefined;
-  /** Money given back, oldest first. */
-  refunds?: readonly Pick<IssuedRefund, 'amountPaise' | 'status' | 'requestedAt' | 'settledAt'>[] | undefined;
+  /** Money given back, oldest first; `manual`: sent by staff by UPI or bank transfer (a COD order). */
+  refunds?:
+    | readonly Pick<IssuedRefund, 'amountPaise' | 'status' | 'requestedAt' | 'settledAt' | 'manual'>[]
+    | undefined;
+  /** Parcels sent before the current one (returned or lost, then booked again by staff), oldest first. */
+  earlierParcels?: readonly EarlierParcel[] | undefined;
+}
+
+export interface EarlierParcel {
+  waybill: string;
+  bookedAt: string;
+  parcel?: Pick<Parcel, 'changes'> | undefined;
 }
 
 export function orderTimeline(order: OrderFacts): TimelineStep[] {
@@ -105,18 +115,13 @@ export function orderTimeline(order: OrderFacts): TimelineStep[] {
       return steps;
     }
   }
+  const earlier = order.earlierParcels ?? [];
+  for (const sent of earlier) steps.push(...parcelSteps(sent, order, 'Handed to Delhivery'));
+  const again = earlier.length > 0 ? 'Sent again with Delhivery' : 'Handed to Delhivery';
   if (order.waybill) {
-    steps.push({
-      kind: 'booked',
-      title: 'Handed to Delhivery',
-      at: order.bookedAt,
-      detail: `Waybill ${order.waybill}`,
-      link: { href: delhiveryTrackingUrl(order.waybill), text: 'Track on Delhivery' },
-    });
-    for (const change of order.parcel?.changes ?? []) {
-      // The order's own "Order cancelled" step says it; the carrier's cancellation scan would repeat it.
-      if (!(order.status === 'cancelled' && change.state === 'cancelled')) steps.push(parcelStep(change, order));
-    }
+    steps.push(
+      ...parcelSteps({ waybill: order.waybill, bookedAt: order.bookedAt, parcel: order.parcel }, order, again),
+    );
   } else if (order.needsAttention) {
     steps.push({
       kind: 'attention',
@@ -124,7 +129,11 @@ export function orderTimeline(order: OrderFacts): TimelineStep[] {
       detail: 'Booking the courier is taking longer than usual, so our team is arranging it by hand.',
     });
   } else if (order.status !== 'cancelled') {
-    steps.push({ kind: 'booked', title: 'Being handed to Delhivery', detail: 'We are booking the courier.' });
+    steps.push({
+      kind: 'booked',
+      title: earlier.length > 0 ? 'Being sent again' : 'Being handed to Delhivery',
+      detail: 'We are booking the courier.',
+    });
   }
   if (order.status === 'cancelled') {
     steps.push({
@@ -138,6 +147,28 @@ export function orderTimeline(order: OrderFacts): TimelineStep[] {
   return steps;
 }
 
+/** A booking and what its parcel went through. */
+function parcelSteps(
+  sent: { waybill: string; bookedAt?: string | undefined; parcel?: Pick<Parcel, 'changes'> | undefined },
+  order: OrderFacts,
+  title: string,
+): TimelineStep[] {
+  const steps: TimelineStep[] = [
+    {
+      kind: 'booked',
+      title,
+      at: sent.bookedAt,
+      detail: `Waybill ${sent.waybill}`,
+      link: { href: delhiveryTrackingUrl(sent.waybill), text: 'Track on Delhivery' },
+    },
+  ];
+  for (const change of sent.parcel?.changes ?? []) {
+    // The order's own "Order cancelled" step says it; the carrier's cancellation scan would repeat it.
+    if (!(order.status === 'cancelled' && change.state === 'cancelled')) steps.push(parcelStep(change, order));
+  }
+  return steps;
+}
+
 function refundStep(refund: NonNullable<OrderFacts['refunds']>[number]): TimelineStep {
   const amount = formatRupees(refund.amountPaise / 100);
   if (refund.status === 'processed')
@@ -145,7 +176,7 @@ function refundStep(refund: NonNullable<OrderFacts['refunds']>[number]): Timelin
       kind: 'refund',
       title: CANCEL_TEXTS.refunded(amount),
       at: refund.settledAt ?? refund.requestedAt,
-      detail: CANCEL_TEXTS.refundArrives,
+      detail: refund.manual ? CANCEL_TEXTS.refundedByHand : CANCEL_TEXTS.refundArrives,
     };
   if (refund.status === 'failed')
     return {

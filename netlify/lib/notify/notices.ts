@@ -23,12 +23,19 @@ import { parcelEmail } from './parcel-email.ts';
 /** A claim older than this belongs to a worker that died; another may take the notice. */
 const STALE_CLAIM_MS = 5 * 60 * 1000;
 
-const keyOf = (notice: Notice) => `email:${notice.key}`;
+/**
+ * A parcel notice's key on the order: the first parcel's plain (`email:shipped`), a parcel booked
+ * again by staff its own (`email:shipped-parcel-2`), so the shopper hears that one ship too.
+ */
+function keyOf(order: Pick<StoredOrder, 'earlierShipments'>, noticeKey: string): string {
+  const sent = order.earlierShipments?.length ?? 0;
+  return sent === 0 ? `email:${noticeKey}` : `email:${noticeKey}-parcel-${sent + 1}`;
+}
 
 /** Adds the notice a change earned to the order (inside the order log's conditional write). */
 export function enqueueNotice(order: StoredOrder, notice: Notice | undefined, at: string): void {
   if (!notice) return;
-  const key = keyOf(notice);
+  const key = keyOf(order, notice.key);
   order.notices ??= {};
   if (order.notices[key]) return; // earned before: never a second message
   order.notices[key] = { channel: 'email', event: notice.event, status: 'pending', attempts: 0, createdAt: at };
@@ -52,7 +59,8 @@ function stillTrue(event: NoticeEvent | OrderEvent, order: StoredOrder): boolean
 }
 
 /** Has the shopper been told (or is about to be told) that the parcel shipped? */
-export const shippedNoticed = (order: Pick<StoredOrder, 'notices'>) => Boolean(order.notices?.['email:shipped']);
+export const shippedNoticed = (order: Pick<StoredOrder, 'notices' | 'earlierShipments'>) =>
+  Boolean(order.notices?.[keyOf(order, 'shipped')]);
 
 export interface DeliveredNotices {
   sent: string[];

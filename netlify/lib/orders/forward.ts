@@ -9,7 +9,14 @@
 import { buildShipment } from '#shop/shipment.ts';
 import type { ShipmentResult } from '../delhivery/client.ts';
 import { orderEmail } from './email.ts';
-import { canMove, type ForwardKind, type ForwardState, forwardOf, type StoredOrder } from './order-log.ts';
+import {
+  canMove,
+  type ForwardKind,
+  type ForwardState,
+  forwardOf,
+  type StoredOrder,
+  shipmentReference,
+} from './order-log.ts';
 import { sheetRefunds } from './refund-state.ts';
 import { sheetPaymentStatus, staffStatusLabel } from './status.ts';
 import type { OrderDeps } from './types.ts';
@@ -146,7 +153,7 @@ export async function syncSheetRows(deps: OrderDeps, orderId: string): Promise<v
 
 const bookShipment = (deps: OrderDeps) => async (order: StoredOrder) => {
   const settings = await deps.settings();
-  const shipment = buildShipment(order.record, order.cart.weight);
+  const shipment = { ...buildShipment(order.record, order.cart.weight), order: shipmentReference(order) };
   return shipmentOutcome(await deps.carrier.createShipment({ shipment, pickupName: settings.pickup.name }));
 };
 

@@ -96,7 +96,27 @@ export interface StoredOrder {
   issuedRefunds?: IssuedRefund[];
   /** A Cash on Delivery order's cash, told by staff from the Sheet (`COD received`). */
   codReceived?: { at: string; requestId: string };
+  /** Parcels sent before the current one, oldest first: returned or lost, then booked again by staff (book-again.ts). */
+  earlierShipments?: EarlierShipment[];
   history: { at: string; event: string }[];
+}
+
+/** A parcel that came back or was lost, kept as it ended when staff booked the order again. */
+export interface EarlierShipment {
+  waybill: string;
+  /** Delhivery's order reference it was booked under (`shipmentReference`). */
+  reference: string;
+  bookedAt: string;
+  parcel?: Parcel;
+}
+
+/**
+ * Delhivery's order reference for the order's current shipment: the order id, then `<id>-2`, `-3`
+ * for a parcel booked again, since Delhivery keeps one shipment per order reference.
+ */
+export function shipmentReference(order: Pick<StoredOrder, 'orderId' | 'earlierShipments'>): string {
+  const sent = order.earlierShipments?.length ?? 0;
+  return sent === 0 ? order.orderId : `${order.orderId}-${sent + 1}`;
 }
 
 export interface NoticeState {

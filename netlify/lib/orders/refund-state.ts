@@ -93,6 +93,9 @@ export async function settleRefunds(deps: OrderDeps, order: StoredOrder): Promis
 /** What the Sheet's refund columns say: the amount given back and the refunds' ids. */
 export function sheetRefunds(order: Pick<StoredOrder, 'issuedRefunds'>): { refunded: string; refundIds: string } {
   const summary = refundsSummary(order.issuedRefunds ?? []);
-  const ids = (order.issuedRefunds ?? []).map((refund) => refund.refundId).filter(Boolean);
+  // A refund staff made by hand has no Razorpay id: the column says how it went.
+  const ids = (order.issuedRefunds ?? [])
+    .map((refund) => refund.refundId ?? (refund.manual ? 'by hand (UPI or bank)' : undefined))
+    .filter(Boolean);
   return { refunded: summary.refundedPaise > 0 ? String(summary.refundedPaise / 100) : '', refundIds: ids.join(', ') };
 }

@@ -2,7 +2,7 @@
  * Staff actions from the Sheet (docs/shop-rules.md §10 rule 15): each action does what it says
  * once; a partial refund is keyed inside the order's compare-and-swap write, so two requests at
  * once never share a key nor refund more than was captured, and the same request never refunds
- * twice; a COD order's refund is owed by hand; refusals change nothing.
+ * twice; a COD order's refund is made by hand; refusals change nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_TEXTS } from '#shop/staff-texts.ts';
@@ -175,7 +175,7 @@ describe('refund ₹<amount>', () => {
     });
   });
 
-  it('refuses a COD order whose cash has not arrived; records one whose cash has as owed by hand', async () => {
+  it('refuses a COD order whose cash has not arrived; records one whose cash has as refunded by hand', async () => {
     const world = orderWorld(blobs);
     const orderId = await codOrder(world);
     expect(await act(world, { orderId, action: 'refund', amount: 100 })).toMatchObject({
@@ -198,11 +198,15 @@ describe('refund ₹<amount>', () => {
         key: `${orderId}-staff-1`,
         paymentId: 'cash',
         amountPaise: 10_000,
-        status: 'requested',
+        status: 'processed',
         manual: true,
       }),
     ]);
-    // Owed by hand: never on the reconciler's list for Razorpay.
+    expect(world.sheetRows.find((row) => row.orderId === orderId)).toMatchObject({
+      refunded: '100',
+      refundIds: 'by hand (UPI or bank)',
+    });
+    // Made by hand: never on the reconciler's list for Razorpay.
     expect(await world.deps.log.openOrderIds()).not.toContain(orderId);
   });
 });
@@ -232,7 +236,7 @@ describe('refund extra payment', () => {
   });
 });
 
-describe('COD received and book again', () => {
+describe('COD received', () => {
   it('records the cash once; the Sheet says COD received; a prepaid order is refused', async () => {
     const world = orderWorld(blobs);
     const orderId = await codOrder(world);
@@ -248,15 +252,129 @@ describe('COD received and book again', () => {
       message: STAFF_TEXTS.notCod,
     });
   });
+});
 
-  it('answers book again with 422: not built yet', async () => {
+describe('book again', () => {
+  /** Moves the order's parcel to `state` as the sync would store it. */
+  const parcelReached = (world: TestOrderWorld, orderId: string, state: 'returned' | 'lost' | 'in-transit') =>
+    world.deps.log.update(orderId, (order) => {
+      const scan = { at: world.clock.now.toISOString(), status: state, location: 'Jaipur_Hub' };
+      order.parcel = { state, changes: [{ state, at: scan.at, scan }] };
+      return order;
+    });
+
+  it('tries a booking that gave up again now, once, and answers its waybill', async () => {
     const world = orderWorld(blobs);
+    world.carrierDown = true;
+    const orderId = await codOrder(world);
+    await world.deps.log.update(orderId, (order) => {
+      order.forwards.shipment = { ...order.forwards.shipment, status: 'needs-attention' };
+      return order;
+    });
+    world.carrierDown = false;
+    const [first, second] = await Promise.all([
+      act(world, { orderId, action: 'book-again' }),
+      act(world, { orderId, action: 'book-again' }),
+    ]);
+    const order = await stored(world, orderId);
+    const waybill = order.forwards.shipment.waybill ?? '';
+    expect(order.forwards.shipment).toMatchObject({ status: 'done', waybill: expect.stringMatching(/^WB/) });
+    expect(world.shipments.filter((shipment) => shipment.order === orderId)).toHaveLength(1);
+    const answers = [first, second].map((answer) => (answer.ok ? answer.body.result : answer.message));
+    expect(answers).toContain(STAFF_TEXTS.booked(waybill));
+    expect(world.sheetRows.find((row) => row.orderId === orderId)?.waybill).toBe(waybill);
+  });
+
+  it('says when Delhivery still does not book it: a new day of tries has begun', async () => {
+    const world = orderWorld(blobs);
+    world.carrierDown = true;
     const orderId = await codOrder(world);
     expect(await act(world, { orderId, action: 'book-again' })).toMatchObject({
-      ok: false,
-      status: 422,
-      message: STAFF_TEXTS.bookAgainNotYet,
+      ok: true,
+      body: { result: STAFF_TEXTS.notBookedYet('Delhivery answered 503') },
     });
+    expect((await stored(world, orderId)).forwards.shipment).toMatchObject({ status: 'failed', attempts: 1 });
+  });
+
+  it('answers "being booked" while another worker books it, and starts nothing', async () => {
+    const world = orderWorld(blobs);
+    world.carrierDown = true;
+    const orderId = await codOrder(world);
+    await world.deps.log.update(orderId, (order) => {
+      order.forwards.shipment = { status: 'sending', attempts: 2, claimedAt: world.clock.now.toISOString() };
+      return order;
+    });
+    expect(await act(world, { orderId, action: 'book-again' })).toMatchObject({
+      ok: true,
+      body: { result: STAFF_TEXTS.booking },
+    });
+    expect((await stored(world, orderId)).forwards.shipment).toMatchObject({ status: 'sending', attempts: 2 });
+  });
+
+  it.each(['returned', 'lost'] as const)(
+    'sends a %s parcel again under the next reference, keeping the first as it ended',
+    async (state) => {
+      const world = orderWorld(blobs);
+      const orderId = await codOrder(world);
+      await parcelReached(world, orderId, state);
+      const first = await stored(world, orderId);
+      const answers = await Promise.all(Array.from({ length: 5 }, () => act(world, { orderId, action: 'book-again' })));
+      const order = await stored(world, orderId);
+      expect(order.earlierShipments).toEqual([
+        {
+          waybill: first.forwards.shipment.waybill,
+          reference: orderId,
+          bookedAt: first.forwards.shipment.at,
+          parcel: first.parcel,
+        },
+      ]);
+      expect(order.parcel).toBeUndefined();
+      // One new booking, under `<orderId>-2`: Delhivery keeps one shipment per reference.
+      expect(world.shipments.map((shipment) => shipment.order)).toEqual([orderId, `${orderId}-2`]);
+      const waybill = order.forwards.shipment.waybill ?? '';
+      expect(waybill).not.toBe(first.forwards.shipment.waybill);
+      // Each request is told the booking, that it is under way, or (coming after it) that it is booked.
+      for (const answer of answers)
+        expect([
+          STAFF_TEXTS.booked(waybill),
+          STAFF_TEXTS.booking,
+          STAFF_TEXTS.alreadyBooked(waybill, 'Handed to Delhivery'),
+        ]).toContain(answer.ok ? answer.body.result : answer.message);
+      expect(await world.deps.log.parcelOrderIds()).toContain(orderId);
+    },
+  );
+
+  it('refuses a parcel on its way, a cancelled order and one never placed, changing nothing', async () => {
+    const world = orderWorld(blobs);
+    const moving = await codOrder(world);
+    await parcelReached(world, moving, 'in-transit');
+    const before = await stored(world, moving);
+    expect(await act(world, { orderId: moving, action: 'book-again' })).toMatchObject({
+      ok: false,
+      status: 409,
+      code: 'STAFF_ACTION_REFUSED',
+      message: STAFF_TEXTS.alreadyBooked(before.forwards.shipment.waybill ?? '', 'On its way'),
+    });
+    expect(await stored(world, moving)).toEqual(before);
+
+    const cancelled = await codOrder(world);
+    await act(world, { orderId: cancelled, action: 'cancel' });
+    expect(await act(world, { orderId: cancelled, action: 'book-again' })).toMatchObject({
+      ok: false,
+      message: STAFF_TEXTS.bookCancelled,
+    });
+
+    const unpaid = newId();
+    await createPaymentOrder(world.deps, prepaidRequest(unpaid));
+    expect(await act(world, { orderId: unpaid, action: 'book-again' })).toMatchObject({
+      ok: false,
+      message: STAFF_TEXTS.bookNotPlaced,
+    });
+    expect(await act(world, { orderId: 'OUO_1000000000000', action: 'book-again' })).toMatchObject({
+      ok: false,
+      status: 404,
+    });
+    expect(world.shipments.map((shipment) => shipment.order)).toEqual([moving, cancelled]);
   });
 });
 

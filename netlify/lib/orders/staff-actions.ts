@@ -11,20 +11,22 @@
  *   share an n, and never refund more than was captured between them), and the request's
  *   single-use id kept on it (so the same request never makes a second); then Razorpay is asked
  *   with that key. A Cash on Delivery order whose cash arrived is refunded by hand (UPI or bank
- *   transfer): recorded as owed (`manual`), never sent to Razorpay.
+ *   transfer): staff pick the action once the transfer is made, and it is recorded as refunded
+ *   (`manual`), never sent to Razorpay.
  * - `refund-extra`: every extra captured payment (`order.refunds`) back in full, each under
  *   `<orderId>-extra-payment-<i>`; moved to `issuedRefunds` in the same write, so the order is no
  *   longer `Needs refund`.
  * - `cod-received`: a COD order's cash has arrived; the Sheet's Payment Status says `COD received`.
- * - `book-again`: not built yet (422).
+ * - `book-again`: a failed booking tried again, or a returned or lost parcel sent again (book-again.ts).
  */
 
-import { STAFF_TEXTS } from '#shop/staff-texts.ts';
 import { formatRupees } from '#shop/money.ts';
 import { codMoney } from '#shop/parcel.ts';
 import { CASH_PAYMENT, checkRefund, type IssuedRefund, type RefundPurpose, refundKey } from '#shop/refunds.ts';
 import type { StaffAction } from '#shop/schemas.ts';
+import { STAFF_TEXTS } from '#shop/staff-texts.ts';
 import { fail, type ServiceResult } from '../platform/http.ts';
+import { bookAgain } from './book-again.ts';
 import { cancelOrder, mergeRefund } from './cancel.ts';
 import { resyncSheet, syncSheetRows } from './forward.ts';
 import type { StoredOrder } from './order-log.ts';
@@ -62,7 +64,7 @@ export async function performStaffAction(deps: OrderDeps, input: StaffActionInpu
     case 'cod-received':
       return codReceived(deps, order, input.requestId);
     case 'book-again':
-      return fail(422, 'STAFF_ACTION_REFUSED', STAFF_TEXTS.bookAgainNotYet);
+      return bookAgain(deps, input.orderId, input.requestId);
   }
 }
 
@@ -115,15 +117,16 @@ async function writeRefund(
       paymentId: wanted.paymentId,
       amountPaise: check.amountPaise,
       purpose: 'staff',
-      status: 'requested',
+      // Staff pick a cash refund once their transfer is made: recorded as done, never sent to Razorpay.
+      status: wanted.manual ? 'processed' : 'requested',
       requestedAt: at,
       requestId: wanted.requestId,
-      ...(wanted.manual ? { manual: true as const } : {}),
+      ...(wanted.manual ? { manual: true as const, settledAt: at } : {}),
     };
     mergeRefund(stored, refund);
     stored.history.push({
       at,
-      event: `staff refund ${refund.key}: ${rupees(refund.amountPaise)}${wanted.manual ? ' owed by hand (UPI or bank transfer)' : ''}`,
+      event: `staff refund ${refund.key}: ${rupees(refund.amountPaise)}${wanted.manual ? ' refunded by hand (UPI or bank transfer)' : ''}`,
     });
     resyncSheet(stored, { force: true });
     stored.updatedAt = at;
@@ -150,7 +153,7 @@ async function refundPart(
   return done(answer ?? STAFF_TEXTS.refundQueued(rupees(decided.refund.amountPaise), decided.refund.key));
 }
 
-/** A COD order's money goes back by hand: recorded as owed, once its cash has reached the shop. */
+/** A COD order's money went back by hand (staff's UPI or bank transfer): recorded, once its cash had reached the shop. */
 async function refundCash(
   deps: OrderDeps,
   order: StoredOrder,

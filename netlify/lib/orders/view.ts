@@ -101,6 +101,7 @@ function common(order: StoredOrder): Omit<OrderView, 'address' | 'cancellable'> 
       parcel: order.parcel,
       cancelledAt: order.cancellation?.doneAt,
       refunds: order.issuedRefunds,
+      earlierParcels: order.earlierShipments,
     }),
     simulatedTracking:
       Boolean(shipment.waybill && simulatedPin(shipment.waybill) !== null) || Boolean(order.parcel?.simulated),

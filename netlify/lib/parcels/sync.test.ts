@@ -10,6 +10,7 @@ import { JOURNEY_PINCODES } from '../delhivery/tracking.ts';
 import { createPaymentOrder, processPrepaid } from '../orders/pay.ts';
 import { placeCodOrder } from '../orders/place.ts';
 import { reconcile } from '../orders/reconcile.ts';
+import { performStaffAction } from '../orders/staff-actions.ts';
 import { failure } from '../platform/outcome.ts';
 import { PARCEL_SYNC_LIMITS, syncParcels } from './sync.ts';
 
@@ -289,5 +290,26 @@ describe('the parcel sync', () => {
     later(world, 0.02);
     await reconcile(world.deps);
     expect(subjects(world, orderId)).toEqual(['confirmation', `${orderId}-shipped`]);
+  });
+
+  it('follows a parcel staff sent again after a return, and tells the shopper it shipped again', async () => {
+    const world = orderWorld(blobs);
+    const orderId = await booked(world, JOURNEY_PINCODES.returned);
+    later(world, 1.5);
+    await syncParcels(world.deps);
+    later(world, 7);
+    await syncParcels(world.deps);
+    expect((await stored(world, orderId)).parcel?.state).toBe('returned');
+    const again = await performStaffAction(world.deps, { requestId: 'book-again-1', orderId, action: 'book-again' });
+    expect(again).toMatchObject({ ok: true, body: { result: expect.stringMatching(/^Booked again: waybill WB2/) } });
+    expect(row(world, orderId)).toMatchObject({ status: 'Booked', waybill: 'WB2' });
+
+    later(world, 1.5);
+    await syncParcels(world.deps);
+    expect(row(world, orderId)?.status).toBe('In transit');
+    expect(subjects(world, orderId).filter((id) => id.includes('shipped'))).toEqual([
+      `${orderId}-shipped`,
+      `${orderId}-shipped-parcel-2`,
+    ]);
   });
 });

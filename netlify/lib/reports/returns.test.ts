@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { bookedOrder, change, parcelOf } from '#tests/support/parcels.ts';
-import { reportOrderOf, reportOrders } from './returns.ts';
+import { reportOrders, reportOrdersOf } from './returns.ts';
 
-describe('reportOrderOf', () => {
+describe('reportOrdersOf', () => {
   it('reads a booked order: its mode, pincode, booking time and parcel', () => {
     const parcel = parcelOf(change('delivered', '2026-11-05T06:00:00.000Z'));
     expect(
-      reportOrderOf(
+      reportOrdersOf(
         bookedOrder({
           orderId: 'OUO_1',
           mode: 'prepaid',
@@ -15,11 +15,11 @@ describe('reportOrderOf', () => {
           parcel,
         }),
       ),
-    ).toEqual({ orderId: 'OUO_1', mode: 'prepaid', pincode: '560001', bookedAt: '2026-11-02T06:00:00.000Z', parcel });
+    ).toEqual([{ orderId: 'OUO_1', mode: 'prepaid', pincode: '560001', bookedAt: '2026-11-02T06:00:00.000Z', parcel }]);
   });
 
   it('leaves out an order never booked, and dates a booking with no time by the order', () => {
-    expect(reportOrderOf(bookedOrder({ orderId: 'OUO_2', unbooked: true }))).toBeUndefined();
+    expect(reportOrdersOf(bookedOrder({ orderId: 'OUO_2', unbooked: true }))).toEqual([]);
     const booked = bookedOrder({ orderId: 'OUO_3', bookedAt: '2026-11-02T06:00:00.000Z' });
     const { at: _at, ...withoutTime } = booked.forwards.shipment;
     const old = {
@@ -27,7 +27,26 @@ describe('reportOrderOf', () => {
       createdAt: '2026-11-01T06:00:00.000Z',
       forwards: { ...booked.forwards, shipment: withoutTime },
     };
-    expect(reportOrderOf(old)).toMatchObject({ bookedAt: '2026-11-01T06:00:00.000Z', parcel: undefined });
+    expect(reportOrdersOf(old)).toMatchObject([{ bookedAt: '2026-11-01T06:00:00.000Z', parcel: undefined }]);
+  });
+
+  it('counts a parcel sent again after a return as a second parcel, under its own reference', () => {
+    const returned = parcelOf(change('returned', '2026-11-08T06:00:00.000Z'));
+    const again = bookedOrder({ orderId: 'OUO_4', pincode: '302001', bookedAt: '2026-11-09T06:00:00.000Z' });
+    const order = {
+      ...again,
+      earlierShipments: [{ waybill: 'W1', reference: 'OUO_4', bookedAt: '2026-11-02T06:00:00.000Z', parcel: returned }],
+    };
+    expect(reportOrdersOf(order)).toEqual([
+      expect.objectContaining({ orderId: 'OUO_4', bookedAt: '2026-11-02T06:00:00.000Z', parcel: returned }),
+      expect.objectContaining({ orderId: 'OUO_4-2', pincode: '302001', bookedAt: '2026-11-09T06:00:00.000Z' }),
+    ]);
+    // Being booked again: the returned parcel still counts.
+    const booking = {
+      ...order,
+      forwards: { ...order.forwards, shipment: { status: 'pending' as const, attempts: 0 } },
+    };
+    expect(reportOrdersOf(booking).map((one) => one.orderId)).toEqual(['OUO_4']);
   });
 });
 

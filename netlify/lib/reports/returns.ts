@@ -4,37 +4,46 @@
  * (scripts/report-returns.ts) runs it over the local Blobs sandbox or a site's Blobs.
  */
 import type { ReportOrder } from '#shop/returns-report.ts';
-import type { OrderLog, StoredOrder } from '../orders/order-log.ts';
+import { type OrderLog, type StoredOrder, shipmentReference } from '../orders/order-log.ts';
 
 /** Orders read at once. */
 const READ_CONCURRENCY = 16;
 
 /**
- * The order as the report counts it, or undefined when it was never booked. Booked means the
- * shipment forward is done with a waybill; its time is the booking's (an order booked before
- * parcels were followed has no parcel: the report reads it as booked).
+ * The parcels of an order as the report counts them: each one sent, the earlier ones (returned or
+ * lost, then booked again by staff) under their own Delhivery reference (`<orderId>-2` for the
+ * second). Booked means the shipment forward is done with a waybill; its time is the booking's (an
+ * order booked before parcels were followed has no parcel: the report reads it as booked).
  */
-export function reportOrderOf(order: StoredOrder): ReportOrder | undefined {
+export function reportOrdersOf(order: StoredOrder): ReportOrder[] {
+  const base = { mode: order.mode, pincode: order.customer.pincode };
+  const earlier = (order.earlierShipments ?? []).map((sent) => ({
+    ...base,
+    orderId: sent.reference,
+    bookedAt: sent.bookedAt,
+    parcel: sent.parcel,
+  }));
   const shipment = order.forwards.shipment;
-  if (shipment.status !== 'done' || !shipment.waybill) return undefined;
-  return {
-    orderId: order.orderId,
-    mode: order.mode,
-    pincode: order.customer.pincode,
-    bookedAt: shipment.at ?? order.createdAt,
-    parcel: order.parcel,
-  };
+  if (shipment.status !== 'done' || !shipment.waybill) return earlier;
+  return [
+    ...earlier,
+    {
+      ...base,
+      orderId: shipmentReference(order),
+      bookedAt: shipment.at ?? order.createdAt,
+      parcel: order.parcel,
+    },
+  ];
 }
 
-/** Every booked order in the log, oldest first. */
+/** Every booked parcel in the log, oldest order first. */
 export async function reportOrders(log: Pick<OrderLog, 'allOrderIds' | 'get'>): Promise<ReportOrder[]> {
   const ids = (await log.allOrderIds()).sort();
   const found: ReportOrder[] = [];
   for (let start = 0; start < ids.length; start += READ_CONCURRENCY) {
     const orders = await Promise.all(ids.slice(start, start + READ_CONCURRENCY).map((id) => log.get(id)));
     for (const order of orders) {
-      const booked = order && reportOrderOf(order);
-      if (booked) found.push(booked);
+      if (order) found.push(...reportOrdersOf(order));
     }
   }
   return found;
