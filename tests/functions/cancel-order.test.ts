@@ -5,6 +5,7 @@
  * requests arrive at once; a wrong key, a bad reason, an order never placed or a parcel already
  * gone get their own clear answers.
  */
+import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import calculateShipping from '../../netlify/functions/calculate-shipping.mts';
 import cancelOrderFunction from '../../netlify/functions/cancel-order.mts';
@@ -12,12 +13,14 @@ import createOrder from '../../netlify/functions/create-order.mts';
 import localGateway from '../../netlify/functions/local-gateway.mts';
 import processCod from '../../netlify/functions/process-cod.mts';
 import processPrepaid from '../../netlify/functions/process-prepaid.mts';
+import razorpayWebhook from '../../netlify/functions/razorpay-webhook.mts';
 import { LOCAL_GATEWAY_STORE, ORDERS_STORE } from '../../netlify/lib/orders/deps.ts';
 import type { StoredOrder } from '../../netlify/lib/orders/order-log.ts';
 import { CANCEL_TEXTS, MESSAGES } from '../../src/shop/messages.ts';
 import { cancelResponseSchema, errorEnvelopeSchema } from '../../src/shop/schemas.ts';
 import { makeCustomer } from '../support/factories.ts';
 import { functionSandbox } from '../support/functions.ts';
+import { server } from '../support/msw.ts';
 import { rajma } from '../support/orders.ts';
 
 const sandbox = functionSandbox('cancel-order', [
@@ -170,5 +173,38 @@ describe('POST /api/orders/:orderId/cancel', () => {
       code: 'NOT_CANCELLABLE',
       message: CANCEL_TEXTS.notPlaced,
     });
+  });
+});
+
+describe("the local gateway's refund events", () => {
+  it('settle a cancelled order’s refund through the webhook, signed with the local secret, as Razorpay’s would', async () => {
+    vi.stubEnv('LOCAL_GATEWAY_REFUND_EVENTS', 'on');
+    // Long enough for the cancellation to answer first (it also writes the Sheet and the email).
+    vi.stubEnv('LOCAL_GATEWAY_REFUND_SECONDS', '1');
+    const answers: number[] = [];
+    const bodies: unknown[] = [];
+    // The site's own webhook, where the gateway posts (URL's default here): the real function answers.
+    server.use(
+      http.post('http://localhost:8888/api/razorpay/webhook', async ({ request }) => {
+        bodies.push(await request.clone().json());
+        const answer = await razorpayWebhook(request);
+        answers.push(answer.status);
+        return new HttpResponse(await answer.text(), { status: answer.status });
+      }),
+    );
+    const { orderId, key } = await paidOrder();
+    expect((await cancel(orderId, { key, reason: 'found-cheaper' })).status).toBe(200);
+    // Pending when made; nothing else here asks Razorpay again (no reconciler): the event settles it.
+    expect((await stored(orderId)).issuedRefunds?.[0]?.status).toBe('pending');
+    await vi.waitFor(() => expect(answers).toEqual([200]), { timeout: 5_000, interval: 50 });
+    expect(bodies[0]).toMatchObject({
+      event: 'refund.processed',
+      payload: { refund: { entity: { receipt: `${orderId}-cancelled-1`, status: 'processed' } } },
+    });
+    const order = await stored(orderId);
+    expect(order.issuedRefunds).toEqual([expect.objectContaining({ status: 'processed' })]);
+    expect(order.history.map((entry) => entry.event)).toContain(
+      `refund ${orderId}-cancelled-1: processed (${order.issuedRefunds?.[0]?.refundId})`,
+    );
   });
 });

@@ -387,7 +387,9 @@ describe('verify-payment signatures', () => {
 describe('razorpay-webhook', () => {
   const signed = (body: string) => ({ headers: { 'X-Razorpay-Signature': hmacHex('hook_secret', body) } });
 
-  it('answers 503 when no webhook secret is configured', async () => {
+  it('answers 503 when Razorpay has keys but no webhook secret is configured', async () => {
+    vi.stubEnv('RAZORPAY_KEY_ID', 'rzp_test_key');
+    vi.stubEnv('RAZORPAY_KEY_SECRET', 'test_key_secret');
     const response = await call(razorpayWebhook, '/api/razorpay/webhook', '{"event":"order.paid"}');
     expect(response.status).toBe(503);
     expect(await errorOf(response)).toMatchObject({ code: 'WEBHOOK_NOT_CONFIGURED' });

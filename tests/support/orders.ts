@@ -47,6 +47,8 @@ export function orderWorld(blobs: TestBlobs, env: Partial<ServerEnv> = {}): Test
   const serverEnv = {
     ...readServerEnv({}),
     LOCAL_GATEWAY_SECRET_FILE: path.join(tmpdir(), `ouo-test-gateway-${process.pid}.secret`),
+    // No refund events over HTTP: the service's tests hand events to the webhook themselves.
+    LOCAL_GATEWAY_REFUND_EVENTS: 'off' as const,
     ...env,
   };
   const world: TestOrderWorld = {

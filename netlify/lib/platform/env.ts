@@ -54,6 +54,8 @@ export const serverEnvSchema = z.object({
   LOCAL_GATEWAY_SECRET_FILE: z.string().default('.data/local-gateway.secret'),
   /** How long the local test gateway's refunds stay `pending` before they are `processed` (or `failed`). */
   LOCAL_GATEWAY_REFUND_SECONDS: z.coerce.number().min(0).default(2),
+  /** `off`: the local test gateway sends no refund events to the site's webhook (the unit tests, which catch none). */
+  LOCAL_GATEWAY_REFUND_EVENTS: z.enum(['on', 'off']).default('on'),
   /**
    * Signs the Sheet's label links (netlify/lib/labels/link.ts). Unset: in production no link is
    * made and /api/label answers 503; elsewhere a secret made on first use in LABEL_LINK_SECRET_FILE.

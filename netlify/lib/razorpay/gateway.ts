@@ -129,8 +129,14 @@ export function createGateway(env: ServerEnv, localStore: () => JsonStore): Gate
     return { ok: true, gateway };
   }
   if (!localGatewayAllowed(env)) return { ok: false, code: 'NOT_CONFIGURED', message: paymentsOffReason(env) };
-  const gateway = localGateway(localStore(), LOCAL_KEY_ID, localGatewaySecret(env.LOCAL_GATEWAY_SECRET_FILE), {
+  const secret = localGatewaySecret(env.LOCAL_GATEWAY_SECRET_FILE);
+  const gateway = localGateway(localStore(), LOCAL_KEY_ID, secret, {
     refundSettleMs: env.LOCAL_GATEWAY_REFUND_SECONDS * 1000,
+    // As Razorpay would: each settled refund is told to this site's webhook, signed with the local secret.
+    webhook:
+      env.LOCAL_GATEWAY_REFUND_EVENTS === 'on'
+        ? { url: new URL('/api/razorpay/webhook', env.URL).href, secret }
+        : undefined,
   });
   return { ok: true, gateway };
 }

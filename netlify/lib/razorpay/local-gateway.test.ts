@@ -1,9 +1,14 @@
 /** The local test gateway's refunds: Razorpay's contract (refunds.ts) on Netlify's local Blobs server. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpResponse, http } from 'msw';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
+import { server } from '#tests/support/msw.ts';
 import { readServerEnv } from '../platform/env.ts';
 import { createGateway, type RefundRequest } from './gateway.ts';
-import { type LocalGatewayOptions, localGateway, payLocally } from './local-gateway.ts';
+import { localGateway, payLocally } from './local-gateway.ts';
+import { type LocalRefundOptions, localRefundEvent } from './local-refunds.ts';
+import { readRefundEvent } from './refunds.ts';
+import { verifyWebhookSignature } from './signature.ts';
 
 let blobs: TestBlobs;
 beforeAll(async () => {
@@ -13,7 +18,7 @@ afterAll(() => blobs.stop());
 
 let stores = 0;
 /** A fresh gateway store with one payment of `amountPaise`, paid and captured in the test dialog. */
-async function paidGateway(amountPaise = 100_000, options: LocalGatewayOptions = { refundSettleMs: 0 }) {
+async function paidGateway(amountPaise = 100_000, options: LocalRefundOptions = { refundSettleMs: 0 }) {
   stores += 1;
   const store = blobs.store(`refunds-${stores}`);
   const gateway = localGateway(store, 'rzp_local_test', 'secret', options);
@@ -64,7 +69,11 @@ describe('the local gateway’s refunds', () => {
   it('settle after LOCAL_GATEWAY_REFUND_SECONDS, 0 in tests (the gateway createGateway makes)', async () => {
     stores += 1;
     const store = blobs.store(`refunds-${stores}`);
-    const env = { ...readServerEnv({}), LOCAL_GATEWAY_REFUND_SECONDS: 0, LOCAL_GATEWAY_SECRET_FILE: '/dev/null' };
+    const env = {
+      ...readServerEnv({ LOCAL_GATEWAY_REFUND_EVENTS: 'off' }),
+      LOCAL_GATEWAY_REFUND_SECONDS: 0,
+      LOCAL_GATEWAY_SECRET_FILE: '/dev/null',
+    };
     expect(readServerEnv({}).LOCAL_GATEWAY_REFUND_SECONDS).toBe(2);
     const choice = createGateway(env, () => store);
     if (!choice.ok) throw new Error(choice.message);
@@ -226,5 +235,75 @@ describe('the local gateway’s refunds', () => {
     if (!made.ok) throw new Error(made.message);
     expect(await other.gateway.fetchRefund(paymentId, made.refund.id)).toMatchObject({ code: 'REFUSED' });
     expect(await gateway.paymentRefunds(paymentId)).toEqual({ ok: true, refunds: [] });
+  });
+});
+
+describe('the local gateway’s refund events', () => {
+  const HOOK = 'http://site.test/api/razorpay/webhook';
+
+  it('post each settled refund once to the webhook, signed, in the shape readRefundEvent reads', async () => {
+    const posted: { body: string; signature: string; eventId: string }[] = [];
+    server.use(
+      http.post(HOOK, async ({ request }) => {
+        posted.push({
+          body: await request.text(),
+          signature: request.headers.get('x-razorpay-signature') ?? '',
+          eventId: request.headers.get('x-razorpay-event-id') ?? '',
+        });
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    const { gateway, request } = await paidGateway(100_000, {
+      refundSettleMs: 0,
+      webhook: { url: HOOK, secret: 'hook-secret' },
+    });
+    const made = await gateway.refundPayment(request({ receipt: 'OUO_fail_test' }));
+    await vi.waitFor(() => expect(posted).toHaveLength(1), { timeout: 2_000, interval: 20 });
+    const [event] = posted;
+    expect(verifyWebhookSignature(event?.body ?? '', event?.signature ?? '', 'hook-secret')).toBe(true);
+    expect(event?.eventId).toMatch(/^evt_local/);
+    expect(readRefundEvent(event?.body ?? '')).toEqual({
+      event: 'refund.failed',
+      refund: {
+        id: made.ok ? made.refund.id : '',
+        paymentId: request().paymentId,
+        amountPaise: 40_000,
+        status: 'failed',
+        receipt: 'OUO_fail_test',
+      },
+      razorpayOrderId: expect.stringMatching(/^order_local/),
+    });
+  });
+
+  it('leave a refund the webhook did not take to the reconciler, saying so', async () => {
+    server.use(http.post(HOOK, () => new HttpResponse(null, { status: 503 })));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { gateway, request } = await paidGateway(100_000, {
+      refundSettleMs: 0,
+      webhook: { url: HOOK, secret: 'hook-secret' },
+    });
+    await gateway.refundPayment(request());
+    await vi.waitFor(() => expect(warn).toHaveBeenCalledWith(expect.stringContaining('the webhook answered 503')), {
+      timeout: 2_000,
+      interval: 20,
+    });
+    warn.mockRestore();
+  });
+
+  it('carry the refund alone when the payment cannot be read', () => {
+    const refund = {
+      id: 'rfnd_local1',
+      paymentId: 'pay_local1',
+      amountPaise: 100,
+      currency: 'INR',
+      status: 'processed' as const,
+      createdAt: 1,
+      notes: {},
+    };
+    expect(localRefundEvent(refund, undefined, 5_000)).toMatchObject({ contains: ['refund'], created_at: 5 });
+    expect(readRefundEvent(localRefundEvent(refund, undefined, 5_000))).toEqual({
+      event: 'refund.processed',
+      refund: { id: 'rfnd_local1', paymentId: 'pay_local1', amountPaise: 100, status: 'processed' },
+    });
   });
 });
