@@ -3,7 +3,13 @@ import path from 'node:path';
 import type { Config } from '@react-router/dev/config';
 import { deferHydrationInBuild } from './site-build/defer-hydration.ts';
 import { writeHeadersFile } from './site-build/security-headers.ts';
-import { contentPages, DEV_ONLY_PATHS, NOT_FOUND_PATH, ORDER_SHELL_PATH } from './src/content/site-paths.server.ts';
+import {
+  contentPages,
+  DEV_ONLY_PATHS,
+  devPagesBuilt,
+  NOT_FOUND_PATH,
+  ORDER_SHELL_PATH,
+} from './src/content/site-paths.server.ts';
 
 // Pages whose content is drawn in the browser (the cart from its storage, an order from the API):
 // their scripts start at once instead of after the first paint, which shows only their frame.
@@ -25,8 +31,8 @@ export default {
     const pages = await contentPages();
     // getStaticPaths: every route without parameters, sitemap.xml and robots.txt included.
     // ORDER_SHELL_PATH: the order page's one shell, served for every /orders/<id> (netlify.toml).
-    // DEV_ONLY_PATHS: the development staff desk is never built into the site (its function is 404 there too).
-    const built = getStaticPaths().filter((page) => !DEV_ONLY_PATHS.includes(page));
+    // DEV_ONLY_PATHS: the development staff desk, left out of production's build (its function is 404 there too).
+    const built = getStaticPaths().filter((page) => devPagesBuilt() || !DEV_ONLY_PATHS.includes(page));
     return [...built, ...pages.map((page) => page.path), NOT_FOUND_PATH, ORDER_SHELL_PATH];
   },
   // First, every page's JavaScript waits for its first paint but the EAGER_PAGES' (site-build/defer-hydration.ts, decision 015).

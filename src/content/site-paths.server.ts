@@ -22,10 +22,15 @@ export const STATIC_PAGES = [
 ] as const;
 
 /**
- * Pages for development only (the staff desk, issue 32 §6): routes, but never prerendered nor in
- * the sitemap, so the deployed site has no such page (its function answers 404 there too).
+ * Pages for development only (the staff desk, issue 32 §6): never in the sitemap, and prerendered
+ * only by a build that is not production's (`devPagesBuilt`), so the live site has no such page.
+ * Wherever it is built, its function still decides: it answers 404 beside a real Sheet or
+ * Delhivery, and the page then says there is no staff desk here.
  */
 export const DEV_ONLY_PATHS: readonly string[] = ['/dev/staff'];
+
+/** Does this build include the development pages? Not when Netlify builds production (`CONTEXT`). */
+export const devPagesBuilt = (env: Record<string, string | undefined> = process.env) => env.CONTEXT !== 'production';
 
 /** The path prerendered as the page Netlify serves, with status 404, for any unknown address. */
 export const NOT_FOUND_PATH = '/404';

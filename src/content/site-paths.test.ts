@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import routes from '../routes.ts';
 import { createContent } from './content.server.ts';
-import { contentPages, DEV_ONLY_PATHS, NOT_FOUND_PATH, STATIC_PAGES, sitemapEntries } from './site-paths.server.ts';
+import {
+  contentPages,
+  DEV_ONLY_PATHS,
+  devPagesBuilt,
+  NOT_FOUND_PATH,
+  STATIC_PAGES,
+  sitemapEntries,
+} from './site-paths.server.ts';
 import { createBundledSource } from './source.server.ts';
 
 const content = createContent(createBundledSource());
@@ -11,10 +18,16 @@ describe('site paths', () => {
     const pages = routes
       .map((route) => (route.index ? '/' : `/${route.path}`))
       .filter((path) => !path.includes(':') && !path.includes('*') && !path.includes('.'));
-    // The development staff desk is a route, never a built page.
+    // The development staff desk is a route, never a page of the sitemap.
     expect(pages).toEqual(expect.arrayContaining([...DEV_ONLY_PATHS]));
     expect([...STATIC_PAGES].sort()).toEqual(pages.filter((path) => !DEV_ONLY_PATHS.includes(path)).sort());
     expect(NOT_FOUND_PATH).toBe('/404');
+  });
+
+  it('builds the development pages everywhere but in a production build', () => {
+    expect(devPagesBuilt({ CONTEXT: 'production' })).toBe(false);
+    expect(devPagesBuilt({ CONTEXT: 'deploy-preview' })).toBe(true);
+    expect(devPagesBuilt({})).toBe(true);
   });
 
   it('has one page per product, post, batch and policy, posts with their date', async () => {

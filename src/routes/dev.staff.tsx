@@ -1,7 +1,7 @@
 import { notFoundHead } from '../features/seo/head.ts';
 import { StaffDeskPage } from '../features/staff-desk/index.ts';
 
-/** Development only: never prerendered (react-router.config.ts), never in the sitemap, never indexed. */
+/** Development only: left out of production's build (react-router.config.ts), never in the sitemap, never indexed. */
 export function meta() {
   return notFoundHead('Staff desk (development)');
 }

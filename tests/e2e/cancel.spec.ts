@@ -4,6 +4,7 @@
  * playwright.config.ts), so the order cancelled before pickup is one whose first booking fails
  * (test pincode 560099: nothing booked yet, nothing for Delhivery to cancel).
  */
+import { CANCEL_TEXTS } from '../../src/shop/messages.ts';
 import { expect, test } from './fixtures.ts';
 import { seriousViolations } from './support/axe.ts';
 import { placeCodOrderByApi, placePrepaidOrderByApi } from './support/checkout.ts';
@@ -52,4 +53,34 @@ test('after pickup the button is gone: the page says how to refuse the parcel or
   await expect(cancel.getByText(/can no longer be cancelled here/)).toBeVisible();
   await expect(cancel.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
   await expect(cancel.getByRole('link', { name: 'Our returns policy' })).toHaveAttribute('href', '/policies/returns');
+});
+
+test('a staff Refund ₹… from the development staff desk shows on the order page and in the Sheet', async ({
+  page,
+  request,
+}) => {
+  const { orderId, path } = await placePrepaidOrderByApi(request);
+  await page.goto('/dev/staff');
+  const row = page.getByRole('row', { name: new RegExp(orderId) });
+  await row.getByRole('textbox', { name: 'Refund ₹' }).fill('100');
+  await row.getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect(row.getByText(/^Refund of ₹100 made \(rfnd_local\w+\); it reaches the shopper/)).toBeVisible();
+  // The local gateway settles it and tells the webhook (2 s): the Sheet counts what was refunded.
+  await expect.poll(() => sheetRows(orderId)[0]?.Refunded, { timeout: 10_000 }).toBe('100');
+  expect(sheetRows(orderId)[0]?.['Refund IDs']).toMatch(/^rfnd_local\w+$/);
+  await expect(await seriousViolations(page)).toEqual([]);
+  for (const width of [320, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Orders' })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`staff-desk-${width}.png`) });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)).toBe(
+      false,
+    );
+  }
+
+  await openOrder(page, path);
+  const status = page.getByRole('region', { name: 'Status' });
+  await expect(status.getByText('₹100 refunded')).toBeVisible();
+  await expect(status.getByText(CANCEL_TEXTS.refundArrives)).toBeVisible();
 });

@@ -2,12 +2,13 @@
  * The development page's staff desk (`/dev/staff`, issue 32 §6): the order log's orders, and each
  * staff action the Sheet's Action column offers, performed through `/api/dev/staff` — which signs
  * it with this machine's staff secret and sends it down the same signed path as the Apps Script.
- * Development only: the function answers 404 in production, and the page is never prerendered.
+ * Development only: the function answers 404 in production, and production's build leaves the page out.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { callApi } from '../../lib/api/index.ts';
 import { formatRupees } from '../../shop/money.ts';
 import type { DevStaffOrders, StaffAction } from '../../shop/schemas.ts';
+import './staff-desk.css';
 
 type Order = DevStaffOrders['orders'][number];
 
@@ -51,7 +52,7 @@ export function StaffDeskPage() {
   }
 
   return (
-    <main className="container" style={{ padding: '2rem 1rem' }}>
+    <div className="container staff-desk">
       <h1>Staff desk (development)</h1>
       <p>
         Each button does what the Sheet's Action column does, through the same signed endpoint. This page and its
@@ -61,61 +62,67 @@ export function StaffDeskPage() {
       {orders === undefined && !error && <p>Loading the orders…</p>}
       {orders?.length === 0 && <p>No orders yet: place one first.</p>}
       {orders && orders.length > 0 && (
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Order</th>
-              <th scope="col">Status</th>
-              <th scope="col">Total</th>
-              <th scope="col">Mode</th>
-              <th scope="col">Payment</th>
-              <th scope="col">Refunded</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {orders.map((order) => {
-              const amount = Number(amounts[order.orderId] ?? '');
-              return (
-                <tr key={order.orderId}>
-                  <th scope="row">{order.orderId}</th>
-                  <td>
-                    {order.status}
-                    {results[order.orderId] && <p aria-live="polite">{results[order.orderId]}</p>}
-                  </td>
-                  <td>{formatRupees(order.total)}</td>
-                  <td>{order.mode === 'cod' ? 'COD' : 'Prepaid'}</td>
-                  <td>{order.paymentStatus}</td>
-                  <td>{order.refunded ? formatRupees(Number(order.refunded)) : ''}</td>
-                  <td>
-                    <label>
-                      Refund ₹{' '}
-                      <input
-                        inputMode="numeric"
-                        size={6}
-                        value={amounts[order.orderId] ?? ''}
-                        onChange={(event) => setAmounts((known) => ({ ...known, [order.orderId]: event.target.value }))}
-                      />
-                    </label>{' '}
-                    <button
-                      type="button"
-                      disabled={!Number.isInteger(amount) || amount < 1}
-                      onClick={() => act(order.orderId, 'refund', amount)}
-                    >
-                      Refund
-                    </button>{' '}
-                    {ACTIONS.map(({ action, label }) => (
-                      <button key={action} type="button" onClick={() => act(order.orderId, action)}>
-                        {label}
-                      </button>
-                    ))}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        // Wider than a phone, the table scrolls in its own box: named, and reachable by keyboard.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+        <section className="staff-desk__orders" aria-label="Orders" tabIndex={0}>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Order</th>
+                <th scope="col">Status</th>
+                <th scope="col">Total</th>
+                <th scope="col">Mode</th>
+                <th scope="col">Payment</th>
+                <th scope="col">Refunded</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.map((order) => {
+                const amount = Number(amounts[order.orderId] ?? '');
+                return (
+                  <tr key={order.orderId}>
+                    <th scope="row">{order.orderId}</th>
+                    <td>
+                      {order.status}
+                      {results[order.orderId] && <p aria-live="polite">{results[order.orderId]}</p>}
+                    </td>
+                    <td>{formatRupees(order.total)}</td>
+                    <td>{order.mode === 'cod' ? 'COD' : 'Prepaid'}</td>
+                    <td>{order.paymentStatus}</td>
+                    <td>{order.refunded ? formatRupees(Number(order.refunded)) : ''}</td>
+                    <td className="staff-desk__actions">
+                      <label>
+                        Refund ₹{' '}
+                        <input
+                          inputMode="numeric"
+                          size={6}
+                          value={amounts[order.orderId] ?? ''}
+                          onChange={(event) =>
+                            setAmounts((known) => ({ ...known, [order.orderId]: event.target.value }))
+                          }
+                        />
+                      </label>{' '}
+                      <button
+                        type="button"
+                        disabled={!Number.isInteger(amount) || amount < 1}
+                        onClick={() => act(order.orderId, 'refund', amount)}
+                      >
+                        Refund
+                      </button>{' '}
+                      {ACTIONS.map(({ action, label }) => (
+                        <button key={action} type="button" onClick={() => act(order.orderId, action)}>
+                          {label}
+                        </button>
+                      ))}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </section>
       )}
-    </main>
+    </div>
   );
 }
