@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Config } from '@netlify/functions';
-import { STAFF_TEXTS } from '../../src/shop/staff-texts.ts';
 import { type DevStaffOrders, devStaffRequestSchema, type StaffActionRequest } from '../../src/shop/schemas.ts';
+import { STAFF_TEXTS } from '../../src/shop/staff-texts.ts';
 import { createDeps } from '../lib/orders/deps.ts';
 import type { StoredOrder } from '../lib/orders/order-log.ts';
 import { sheetRefunds } from '../lib/orders/refund-state.ts';

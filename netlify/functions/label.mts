@@ -1,6 +1,6 @@
 import type { Config, Context } from '@netlify/functions';
-import { LABEL_TEXTS } from '../../src/shop/staff-texts.ts';
 import { orderIdSchema } from '../../src/shop/schemas.ts';
+import { LABEL_TEXTS } from '../../src/shop/staff-texts.ts';
 import { LABEL_PAGE_POLICY } from '../lib/labels/label-html.ts';
 import { createLabelDeps, openLabel } from '../lib/labels/service.ts';
 import { endpoint, errorResponse, guarded, methodNotAllowed, serviceResponse } from '../lib/platform/http.ts';

@@ -13,8 +13,9 @@
  * The development page (`/api/dev/staff`) signs its requests with the same secret and comes
  * through here too, so the checks run for it as well.
  */
-import { STAFF_TEXTS } from '#shop/staff-texts.ts';
+
 import { staffActionRequestSchema } from '#shop/schemas.ts';
+import { STAFF_TEXTS } from '#shop/staff-texts.ts';
 import type { ServerEnv } from '../platform/env.ts';
 import { errorResponse, parseInShopWords, serviceResponse } from '../platform/http.ts';
 import { localGatewaySecret } from '../razorpay/local-gateway.ts';
