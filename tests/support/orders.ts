@@ -11,7 +11,7 @@ import { readServerEnv, type ServerEnv } from '../../netlify/lib/platform/env.ts
 import { failure } from '../../netlify/lib/platform/outcome.ts';
 import { createGateway, type PaymentGateway, type RefundGateway } from '../../netlify/lib/razorpay/gateway.ts';
 import { localGatewaySecret, payLocally } from '../../netlify/lib/razorpay/local-gateway.ts';
-import type { SheetOrder } from '../../netlify/lib/sheets/tabs.ts';
+import type { SheetOrder } from '../../netlify/lib/sheets/orders-tab.ts';
 import { content } from '../../src/content/content.server.ts';
 import type { ShipmentRecord } from '../../src/shop/shipment.ts';
 import type { TestBlobs } from './blobs.ts';

@@ -5,7 +5,7 @@ import { server } from '#tests/support/msw.ts';
 import { makeSheetOrder as makeOrder, tempSheetsDir } from '#tests/support/sheets.ts';
 import { readCsv } from '../../../src/content/sheet-csv.server.ts';
 import { createSheets } from './client.ts';
-import { ORDER_HEADERS, orderRows } from './tabs.ts';
+import { ORDER_HEADERS, orderRows } from './orders-tab.ts';
 
 const sheetsDir = tempSheetsDir();
 const localEnv = sheetsDir.localEnv;
