@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { vi } from 'vitest';
 import { localDelhivery } from '../../netlify/lib/delhivery/local.ts';
-import { simulatedTracker } from '../../netlify/lib/delhivery/tracking.ts';
+import { simulatedTracker } from '../../netlify/lib/delhivery/simulated-tracking.ts';
 import { orderSettings } from '../../netlify/lib/orders/deps.ts';
 import { createOrderLog } from '../../netlify/lib/orders/order-log.ts';
 import type { OrderDeps, OrderEmail } from '../../netlify/lib/orders/types.ts';

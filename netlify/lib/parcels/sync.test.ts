@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
 import { codRequest, orderWorld, prepaidRequest, type TestOrderWorld } from '#tests/support/orders.ts';
-import { JOURNEY_PINCODES } from '../delhivery/tracking.ts';
+import { JOURNEY_PINCODES } from '../delhivery/simulated-tracking.ts';
 import { createPaymentOrder, processPrepaid } from '../orders/pay.ts';
 import { placeCodOrder } from '../orders/place.ts';
 import { reconcile } from '../orders/reconcile.ts';
