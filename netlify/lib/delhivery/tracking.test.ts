@@ -184,6 +184,62 @@ describe('delhiveryTracker', () => {
     expect(byNumber.ok && [...byNumber.found.keys()]).toEqual(['42']);
   });
 
+  it('reads what Delhivery leaves out as unknown, and a Delivered status without its type as delivered', async () => {
+    const sparse = {
+      ShipmentData: [
+        {
+          Shipment: {
+            AWB: 'S1',
+            Status: { Status: 'Delivered', StatusDateTime: '2026-11-24T12:00:00' },
+            Scans: [
+              { ScanDetail: { Scan: 'Manifested', ScanDateTime: '2026-11-21T16:00:00' } },
+              { ScanDetail: { Scan: 'Delivered', ScanDateTime: '2026-11-24T12:00:00', ScannedLocation: 'Delhi_Hub' } },
+            ],
+          },
+        },
+        { Shipment: { AWB: 'S2', Status: { Status: 'In Transit', StatusDateTime: '2026-11-22T09:00:00' } } },
+      ],
+    };
+    const result = await tracker(
+      async () => answer(sparse),
+      'https://sparse.test',
+    )([
+      { waybill: 'S1', bookedAt: '' },
+      { waybill: 'S2', bookedAt: '' },
+    ]);
+    if (!result.ok) throw new Error(result.message);
+    const unknown = { type: undefined, code: undefined, note: undefined };
+    expect(result.found.get('S1')).toEqual({
+      delivered: true,
+      scans: [
+        { at: '2026-11-21T10:30:00.000Z', status: 'Manifested', location: '', ...unknown },
+        { at: '2026-11-24T06:30:00.000Z', status: 'Delivered', location: 'Delhi_Hub', ...unknown },
+      ],
+      expectedDelivery: undefined,
+      simulated: false,
+    });
+    expect(result.found.get('S2')).toMatchObject({
+      delivered: false,
+      scans: [{ at: '2026-11-22T03:30:00.000Z', status: 'In Transit', location: '', ...unknown }],
+    });
+  });
+
+  it('gives an answer without an AWB to no parcel when several were asked, and finds none in an empty answer', async () => {
+    const bare = {
+      ShipmentData: [{ Shipment: { Status: { Status: 'Dispatched', StatusDateTime: '2026-11-23T09:00:00' } } }],
+    };
+    const several = await tracker(
+      async () => answer(bare),
+      'https://several.test',
+    )([
+      { waybill: 'W1', bookedAt: '' },
+      { waybill: 'W2', bookedAt: '' },
+    ]);
+    expect(several).toEqual({ ok: true, found: new Map() });
+    const empty = await tracker(async () => answer({ Error: null }), 'https://empty.test')(one('W3'));
+    expect(empty).toEqual({ ok: true, found: new Map() });
+  });
+
   it('says why there are no scans: unreachable, refused, or an answer that is not a shipment list', async () => {
     const offline = tracker(async () => {
       throw new TypeError('fetch failed');
