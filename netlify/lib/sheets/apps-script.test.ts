@@ -67,6 +67,12 @@ describe('createSheets with SHEETS_WEBHOOK_URL (Apps Script web app)', () => {
 
   it.each([
     ['a refusal', () => HttpResponse.json({ ok: false, error: 'bad secret' }), 'REFUSED', 'bad secret'],
+    [
+      'a refusal without a reason',
+      () => HttpResponse.json({ ok: false }),
+      'REFUSED',
+      'refused the rows: no reason given',
+    ],
     ['a 500', () => HttpResponse.json({ ok: true }, { status: 500 }), 'UNREACHABLE', 'HTTP 500'],
     [
       'an HTML page',
