@@ -4,7 +4,7 @@ import path from 'node:path';
 import { http, passthrough } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createOrderLog } from '../netlify/lib/orders/order-log.ts';
-import { RTO_HEADERS } from '../netlify/lib/sheets/tabs.ts';
+import { RTO_HEADERS } from '../netlify/lib/sheets/rto-tab.ts';
 import { readCsv } from '../src/content/sheet-csv.server.ts';
 import type { ReturnsReport } from '../src/shop/returns-report.ts';
 import { startTestBlobs, type TestBlobs } from '../tests/support/blobs.ts';

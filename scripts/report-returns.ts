@@ -21,7 +21,8 @@ import { guardedStore, type JsonStore } from '../netlify/lib/platform/blobs.ts';
 import { readServerEnv } from '../netlify/lib/platform/env.ts';
 import { reportOrders } from '../netlify/lib/reports/returns.ts';
 import { createSheets } from '../netlify/lib/sheets/client.ts';
-import { RTO_TAB, tabRows } from '../netlify/lib/sheets/tabs.ts';
+import { RTO_TAB } from '../netlify/lib/sheets/rto-tab.ts';
+import { tabRows } from '../netlify/lib/sheets/tabs.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** Where `npm start` (scripts/serve.mjs) and `netlify dev` keep the local Blobs, under site id 0. */

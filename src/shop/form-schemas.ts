@@ -1,7 +1,7 @@
 /**
  * The forms' schemas (docs/shop-rules.md §5): checkout, review, contact, speaking the words of
- * messages.ts. The API bodies built on them are in schemas.ts, which re-exports this module, so
- * pages and functions import one place.
+ * messages.ts. The API bodies built on them are in the modules beside it (order-schemas.ts,
+ * submission-schemas.ts, …); schemas.ts re-exports them all, so pages and functions import one place.
  */
 import { z } from 'zod';
 import { MESSAGES, REQUEST_TEXTS } from './messages.ts';
@@ -10,8 +10,8 @@ import { cleanText } from './text.ts';
 
 // Zod compiles object parsers with `new Function` where it may, and probes for that first; under
 // the pages' content security policy (no 'unsafe-eval') the probe is reported as a violation,
-// though Zod falls back. Every schema the browser parses with comes from this module, so this runs
-// first: parse without compiling, in the functions too (their bodies are small).
+// though Zod falls back. Every schema the browser parses with comes from this module or one that
+// imports it, so this runs first: parse without compiling, in the functions too (their bodies are small).
 z.config({ jitless: true });
 
 /**

@@ -7,21 +7,16 @@
  */
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import calculateShipping from '../../netlify/functions/calculate-shipping.mts';
 import cancelOrderFunction from '../../netlify/functions/cancel-order.mts';
 import createOrder from '../../netlify/functions/create-order.mts';
-import localGateway from '../../netlify/functions/local-gateway.mts';
-import processCod from '../../netlify/functions/process-cod.mts';
-import processPrepaid from '../../netlify/functions/process-prepaid.mts';
 import razorpayWebhook from '../../netlify/functions/razorpay-webhook.mts';
-import { LOCAL_GATEWAY_STORE, ORDERS_STORE } from '../../netlify/lib/orders/deps.ts';
-import type { StoredOrder } from '../../netlify/lib/orders/order-log.ts';
+import { LOCAL_GATEWAY_STORE } from '../../netlify/lib/orders/deps.ts';
 import { CANCEL_TEXTS, MESSAGES } from '../../src/shop/messages.ts';
 import { cancelResponseSchema, errorEnvelopeSchema } from '../../src/shop/schemas.ts';
 import { makeCustomer } from '../support/factories.ts';
 import { functionSandbox } from '../support/functions.ts';
 import { server } from '../support/msw.ts';
-import { rajma } from '../support/orders.ts';
+import { ordersOverHttp, postJson, rajma } from '../support/orders.ts';
 
 const sandbox = functionSandbox('cancel-order', [
   'RAZORPAY_KEY_ID',
@@ -30,71 +25,11 @@ const sandbox = functionSandbox('cancel-order', [
   'CONTEXT',
 ]);
 
-const post = (
-  handler: (request: Request, context: never) => Promise<Response>,
-  url: string,
-  body: unknown,
-  params = {},
-) =>
-  handler(
-    new Request(`http://localhost${url}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    }),
-    { params } as never,
-  );
-
 // From the clock: the local carrier remembers cancelled waybills across runs (in the OS temp folder).
-let ids = Date.now();
-const newId = () => {
-  ids += 1;
-  return `OUO_${ids}`;
-};
-
-async function total(paymentMode: 'cod' | 'prepaid'): Promise<number> {
-  const quote = await post(calculateShipping, '/api/delhivery/calculate-shipping', {
-    lines: rajma,
-    pincode: '248001',
-    paymentMode,
-  });
-  return ((await quote.json()) as { total: number }).total;
-}
-
-async function codOrder(): Promise<{ orderId: string; key: string }> {
-  const orderId = newId();
-  const placed = await post(processCod, '/api/checkout/process-cod', {
-    orderId,
-    customer: makeCustomer(),
-    lines: rajma,
-    paymentMode: 'cod',
-    clientTotal: await total('cod'),
-  });
-  expect(placed.status).toBe(201);
-  return { orderId, key: ((await placed.json()) as { key: string }).key };
-}
-
-async function paidOrder(): Promise<{ orderId: string; key: string }> {
-  const orderId = newId();
-  const created = await post(createOrder, '/api/razorpay/create-order', {
-    orderId,
-    customer: makeCustomer(),
-    lines: rajma,
-    clientTotal: await total('prepaid'),
-  });
-  const { order } = (await created.json()) as { order: { id: string } };
-  const paid = await post(localGateway, '/api/local-gateway/pay', { razorpay_order_id: order.id, outcome: 'success' });
-  const payment = (await paid.json()) as Record<string, string>;
-  const done = await post(processPrepaid, '/api/checkout/process-prepaid', { orderId, ...payment });
-  expect(done.status).toBe(200);
-  return { orderId, key: ((await done.json()) as { key: string }).key };
-}
+const { newId, total, codOrder, paidOrder, stored } = ordersOverHttp(Date.now(), sandbox.blobs);
 
 const cancel = (orderId: string, body: unknown) =>
-  post(cancelOrderFunction, `/api/orders/${orderId}/cancel`, body, { orderId });
-const stored = async (orderId: string) =>
-  (await sandbox.blobs().store(ORDERS_STORE).getWithMetadata(`order-${orderId}`, { type: 'json' }))
-    ?.data as StoredOrder;
+  postJson(cancelOrderFunction, `/api/orders/${orderId}/cancel`, body, { params: { orderId } });
 
 describe('POST /api/orders/:orderId/cancel', () => {
   it('cancels a prepaid order with its key, refunds it once for fifty requests at once, and says so', async () => {
@@ -160,7 +95,7 @@ describe('POST /api/orders/:orderId/cancel', () => {
 
   it('has nothing to cancel in an order never paid (409)', async () => {
     const orderId = newId();
-    await post(createOrder, '/api/razorpay/create-order', {
+    await postJson(createOrder, '/api/razorpay/create-order', {
       orderId,
       customer: makeCustomer(),
       lines: rajma,

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import contact, { config } from '../../netlify/functions/contact.mts';
-import { CONTACT_HEADERS } from '../../netlify/lib/sheets/tabs.ts';
+import { CONTACT_HEADERS } from '../../netlify/lib/sheets/submission-tabs.ts';
 import { readCsv } from '../../src/content/sheet-csv.server.ts';
 import { MESSAGES, REQUEST_TEXTS } from '../../src/shop/messages.ts';
 import { errorEnvelopeSchema } from '../../src/shop/schemas.ts';

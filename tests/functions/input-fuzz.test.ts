@@ -7,7 +7,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseInShopWords } from '../../netlify/lib/platform/http.ts';
-import { CONTACT_TAB, orderRows, REVIEWS_TAB, tabRows } from '../../netlify/lib/sheets/tabs.ts';
+import { orderRows } from '../../netlify/lib/sheets/orders-tab.ts';
+import { CONTACT_TAB, REVIEWS_TAB } from '../../netlify/lib/sheets/submission-tabs.ts';
+import { tabRows } from '../../netlify/lib/sheets/tabs.ts';
 import * as texts from '../../src/shop/messages.ts';
 import {
   checkoutFormSchema,

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import reviews, { config } from '../../netlify/functions/reviews.mts';
-import { REVIEW_HEADERS } from '../../netlify/lib/sheets/tabs.ts';
+import { REVIEW_HEADERS } from '../../netlify/lib/sheets/submission-tabs.ts';
 import { clearReviewsCache } from '../../src/content/review-feed.server.ts';
 import { formatCsvRow, parseCsv, readCsv } from '../../src/content/sheet-csv.server.ts';
 import { MESSAGES, REQUEST_TEXTS } from '../../src/shop/messages.ts';

@@ -11,22 +11,15 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import calculateShipping from '../../netlify/functions/calculate-shipping.mts';
-import createOrder from '../../netlify/functions/create-order.mts';
 import devStaff from '../../netlify/functions/dev-staff.mts';
-import localGateway from '../../netlify/functions/local-gateway.mts';
-import processCod from '../../netlify/functions/process-cod.mts';
-import processPrepaid from '../../netlify/functions/process-prepaid.mts';
 import staffAction from '../../netlify/functions/staff-action.mts';
 import { ORDERS_STORE } from '../../netlify/lib/orders/deps.ts';
-import type { StoredOrder } from '../../netlify/lib/orders/order-log.ts';
 import { staffSignature } from '../../netlify/lib/orders/staff-request.ts';
 import { localGatewaySecret } from '../../netlify/lib/razorpay/local-gateway.ts';
 import { devStaffOrdersSchema, errorEnvelopeSchema, staffActionResponseSchema } from '../../src/shop/schemas.ts';
 import { STAFF_TEXTS } from '../../src/shop/staff-texts.ts';
-import { makeCustomer } from '../support/factories.ts';
 import { functionSandbox } from '../support/functions.ts';
-import { rajma } from '../support/orders.ts';
+import { ordersOverHttp, postJson } from '../support/orders.ts';
 
 const sandbox = functionSandbox('staff-action', [
   'RAZORPAY_KEY_ID',
@@ -42,69 +35,17 @@ beforeEach(() => {
   vi.stubEnv('STAFF_ACTION_SECRET_FILE', secretFile);
 });
 
-const post = (handler: (request: Request) => Promise<Response>, url: string, body: unknown, headers = {}) =>
-  handler(
-    new Request(`http://localhost${url}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: typeof body === 'string' ? body : JSON.stringify(body),
-    }),
-  );
-
-let ids = Date.now() + 7_000_000;
-const newId = () => {
-  ids += 1;
-  return `OUO_${ids}`;
-};
-
-async function total(paymentMode: 'cod' | 'prepaid'): Promise<number> {
-  const quote = await post(calculateShipping, '/api/delhivery/calculate-shipping', {
-    lines: rajma,
-    pincode: '248001',
-    paymentMode,
-  });
-  return ((await quote.json()) as { total: number }).total;
-}
-
-async function codOrder(): Promise<string> {
-  const orderId = newId();
-  const placed = await post(processCod, '/api/checkout/process-cod', {
-    orderId,
-    customer: makeCustomer(),
-    lines: rajma,
-    paymentMode: 'cod',
-    clientTotal: await total('cod'),
-  });
-  expect(placed.status).toBe(201);
-  return orderId;
-}
-
-async function paidOrder(): Promise<string> {
-  const orderId = newId();
-  const created = await post(createOrder, '/api/razorpay/create-order', {
-    orderId,
-    customer: makeCustomer(),
-    lines: rajma,
-    clientTotal: await total('prepaid'),
-  });
-  const { order } = (await created.json()) as { order: { id: string } };
-  const paid = await post(localGateway, '/api/local-gateway/pay', { razorpay_order_id: order.id, outcome: 'success' });
-  const payment = (await paid.json()) as Record<string, string>;
-  const done = await post(processPrepaid, '/api/checkout/process-prepaid', { orderId, ...payment });
-  expect(done.status).toBe(200);
-  return orderId;
-}
-
-const stored = async (orderId: string) =>
-  (await sandbox.blobs().store(ORDERS_STORE).getWithMetadata(`order-${orderId}`, { type: 'json' }))
-    ?.data as StoredOrder;
+// From the clock too, 7,000,000 ids past cancel-order.test.ts's start, so the two never share one.
+const { codOrder, paidOrder, stored } = ordersOverHttp(Date.now() + 7_000_000, sandbox.blobs);
 
 const body = (orderId: string, overrides: Record<string, unknown> = {}) =>
   JSON.stringify({ id: randomUUID(), orderId, action: 'cod-received', at: new Date().toISOString(), ...overrides });
 
 /** Posts `raw` signed with the staff secret, or with the given header (null: none). */
 const send = (raw: string, signature: string | null = staffSignature(SECRET, raw)) =>
-  post(staffAction, '/api/staff/action', raw, signature === null ? {} : { 'X-Shop-Signature': signature });
+  postJson(staffAction, '/api/staff/action', raw, {
+    headers: signature === null ? {} : { 'X-Shop-Signature': signature },
+  });
 
 const refusal = async (answer: Response) => errorEnvelopeSchema.parse(await answer.json()).error;
 
@@ -114,7 +55,7 @@ describe('POST /api/staff/action', () => {
   });
 
   it('acts on a request signed with the staff secret, and answers the words for Status', async () => {
-    const orderId = await codOrder();
+    const { orderId } = await codOrder();
     const answer = await send(body(orderId));
     expect(answer.status).toBe(200);
     expect(staffActionResponseSchema.parse(await answer.json())).toEqual({ ok: true, result: STAFF_TEXTS.codReceived });
@@ -124,7 +65,7 @@ describe('POST /api/staff/action', () => {
   it('refuses a signed body that is not JSON (400) or not a staff action (422), in the shop’s words', async () => {
     const notJson = await send('{"orderId": ');
     expect(notJson.status).toBe(400);
-    const orderId = await codOrder();
+    const { orderId } = await codOrder();
     const odd = await send(body(orderId, { action: 'give-it-away' }));
     expect(odd.status).toBe(422);
     expect((await refusal(odd)).code).toBe('VALIDATION_FAILED');
@@ -132,7 +73,7 @@ describe('POST /api/staff/action', () => {
   });
 
   it('refuses a missing, malformed or wrong signature (401) and changes nothing', async () => {
-    const orderId = await codOrder();
+    const { orderId } = await codOrder();
     const raw = body(orderId);
     for (const signature of [
       null,
@@ -150,7 +91,7 @@ describe('POST /api/staff/action', () => {
   });
 
   it('refuses a request more than 5 minutes old or ahead (401) and changes nothing', async () => {
-    const orderId = await codOrder();
+    const { orderId } = await codOrder();
     for (const minutes of [-6, 6]) {
       const answer = await send(body(orderId, { at: new Date(Date.now() + minutes * 60_000).toISOString() }));
       expect(answer.status).toBe(401);
@@ -160,7 +101,7 @@ describe('POST /api/staff/action', () => {
   });
 
   it('refuses a replayed id (409): a refund asked twice with one id is made once', async () => {
-    const orderId = await paidOrder();
+    const { orderId } = await paidOrder();
     const raw = body(orderId, { action: 'refund', amount: 100 });
     const answers = await Promise.all([send(raw), send(raw)]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
@@ -175,7 +116,7 @@ describe('POST /api/staff/action', () => {
     const unknown = await send(body('OUO_1799999999998'));
     expect(unknown.status).toBe(404);
     expect((await refusal(unknown)).message).toBe(STAFF_TEXTS.unknownOrder('OUO_1799999999998'));
-    const orderId = await paidOrder();
+    const { orderId } = await paidOrder();
     const tooMuch = await send(body(orderId, { action: 'refund', amount: 5000 }));
     expect(tooMuch.status).toBe(409);
     expect(await refusal(tooMuch)).toEqual({
@@ -185,11 +126,10 @@ describe('POST /api/staff/action', () => {
   });
 
   it('refuses a browser post from another site (403)', async () => {
-    const orderId = await codOrder();
+    const { orderId } = await codOrder();
     const raw = body(orderId);
-    const answer = await post(staffAction, '/api/staff/action', raw, {
-      'X-Shop-Signature': staffSignature(SECRET, raw),
-      Origin: 'https://evil.example',
+    const answer = await postJson(staffAction, '/api/staff/action', raw, {
+      headers: { 'X-Shop-Signature': staffSignature(SECRET, raw), Origin: 'https://evil.example' },
     });
     expect(answer.status).toBe(403);
   });
@@ -206,7 +146,7 @@ describe('the staff secret in production', () => {
   });
 
   it('refuses a request signed with the local secret (401)', async () => {
-    const orderId = await codOrder();
+    const { orderId } = await codOrder();
     const local = localGatewaySecret(secretFile);
     vi.stubEnv('CONTEXT', 'production');
     vi.stubEnv('STAFF_ACTION_SECRET', SECRET);
@@ -223,15 +163,15 @@ describe('/api/dev/staff (development only)', () => {
   it('is not there in production (404), for GET and POST', async () => {
     vi.stubEnv('CONTEXT', 'production');
     expect((await get()).status).toBe(404);
-    const answer = await post(devStaff, '/api/dev/staff', { orderId: 'OUO_1799999999996', action: 'cancel' });
+    const answer = await postJson(devStaff, '/api/dev/staff', { orderId: 'OUO_1799999999996', action: 'cancel' });
     expect(answer.status).toBe(404);
   });
 
   it('lists the orders, and a refund through it (signed with the local secret) shows on the order', async () => {
-    const orderId = await paidOrder();
+    const { orderId } = await paidOrder();
     const listed = devStaffOrdersSchema.parse(await (await get()).json());
     expect(listed.orders).toContainEqual(expect.objectContaining({ orderId, mode: 'prepaid', total: 784 }));
-    const answer = await post(devStaff, '/api/dev/staff', { orderId, action: 'refund', amount: 250 });
+    const answer = await postJson(devStaff, '/api/dev/staff', { orderId, action: 'refund', amount: 250 });
     expect(answer.status).toBe(200);
     expect(staffActionResponseSchema.parse(await answer.json()).result).toMatch(/^Refund of ₹250 made/);
     expect((await stored(orderId)).issuedRefunds).toEqual([

@@ -1,17 +1,28 @@
-/** An order service wired to test doubles: Blobs on the local server, a recording Sheet, carrier and mail. */
+/**
+ * Orders for tests: an order service wired to test doubles (Blobs on the local server, a recording
+ * Sheet, carrier and mail), the carts and requests, and orders placed through it — or, for the
+ * function tests, through the functions over HTTP.
+ */
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
+import calculateShipping from '../../netlify/functions/calculate-shipping.mts';
+import createOrder from '../../netlify/functions/create-order.mts';
+import localGateway from '../../netlify/functions/local-gateway.mts';
+import processCod from '../../netlify/functions/process-cod.mts';
+import processPrepaidFunction from '../../netlify/functions/process-prepaid.mts';
 import { localDelhivery } from '../../netlify/lib/delhivery/local.ts';
-import { simulatedTracker } from '../../netlify/lib/delhivery/tracking.ts';
-import { orderSettings } from '../../netlify/lib/orders/deps.ts';
-import { createOrderLog } from '../../netlify/lib/orders/order-log.ts';
+import { simulatedTracker } from '../../netlify/lib/delhivery/simulated-tracking.ts';
+import { ORDERS_STORE, orderSettings } from '../../netlify/lib/orders/deps.ts';
+import { createOrderLog, type StoredOrder } from '../../netlify/lib/orders/order-log.ts';
+import { createPaymentOrder, processPrepaid } from '../../netlify/lib/orders/pay.ts';
+import { placeCodOrder } from '../../netlify/lib/orders/place.ts';
 import type { OrderDeps, OrderEmail } from '../../netlify/lib/orders/types.ts';
 import { readServerEnv, type ServerEnv } from '../../netlify/lib/platform/env.ts';
 import { failure } from '../../netlify/lib/platform/outcome.ts';
 import { createGateway, type PaymentGateway, type RefundGateway } from '../../netlify/lib/razorpay/gateway.ts';
 import { localGatewaySecret, payLocally } from '../../netlify/lib/razorpay/local-gateway.ts';
-import type { SheetOrder } from '../../netlify/lib/sheets/tabs.ts';
+import type { SheetOrder } from '../../netlify/lib/sheets/orders-tab.ts';
 import { content } from '../../src/content/content.server.ts';
 import type { ShipmentRecord } from '../../src/shop/shipment.ts';
 import type { TestBlobs } from './blobs.ts';
@@ -165,3 +176,126 @@ export const prepaidRequest = (orderId: string, overrides = {}) => ({
   clientTotal: RAJMA_PREPAID_TOTAL,
   ...overrides,
 });
+
+// ---- Orders placed through the services (netlify/lib tests) --------------------------------------
+
+let serviceIds = 1_734_000_000_000;
+/** A new order id; each world keeps its own log, so ids need only differ within a test file. */
+export const newOrderId = () => {
+  serviceIds += 1;
+  return `OUO_${serviceIds}`;
+};
+
+/** A COD order for the rajma cart, placed and booked in `world`: its id. */
+export async function codOrder(world: TestOrderWorld): Promise<string> {
+  const orderId = newOrderId();
+  const placed = await placeCodOrder(world.deps, codRequest(orderId));
+  if (!placed.ok) throw new Error(placed.message);
+  return orderId;
+}
+
+/** A prepaid order (₹784 captured) through the world's gateway; with `twice`, a second tab paid it again. */
+export async function paidOrder(world: TestOrderWorld, twice = false): Promise<string> {
+  const orderId = newOrderId();
+  const created = await createPaymentOrder(world.deps, prepaidRequest(orderId));
+  if (!created.ok) throw new Error(created.message);
+  const payment = await world.pay(created.body.order.id);
+  if (!payment || 'error' in payment) throw new Error('payment failed');
+  await processPrepaid(world.deps, { orderId, ...payment });
+  if (twice) {
+    const again = await world.pay(created.body.order.id);
+    if (!again || 'error' in again) throw new Error('payment failed');
+    await processPrepaid(world.deps, { orderId, ...again });
+  }
+  return orderId;
+}
+
+/** The order as the world's log holds it now; throws if there is none. */
+export async function storedOrder(world: TestOrderWorld, orderId: string): Promise<StoredOrder> {
+  const order = await world.deps.log.get(orderId);
+  if (!order) throw new Error(`no order ${orderId}`);
+  return order;
+}
+
+/** The refunds the world's gateway holds for a payment. */
+export async function gatewayRefunds(world: TestOrderWorld, paymentId: string) {
+  const answer = await world.gateway().paymentRefunds(paymentId);
+  if (!answer.ok) throw new Error(answer.message);
+  return answer.refunds;
+}
+
+// ---- Orders placed through the functions, over HTTP (tests/functions) ----------------------------
+
+type Handler = (request: Request, context: never) => Promise<Response>;
+
+/**
+ * POSTs `body` to a function as Netlify calls it: JSON (a string is sent as it is, signed bodies
+ * are), with the route's `params` in the context.
+ */
+export const postJson = (
+  handler: Handler,
+  url: string,
+  body: unknown,
+  { headers = {}, params = {} }: { headers?: Record<string, string>; params?: Record<string, string> } = {},
+) =>
+  handler(
+    new Request(`http://localhost${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    }),
+    { params } as never,
+  );
+
+/**
+ * Orders placed through the functions on the local defaults, with ids from `firstId` on. The local
+ * carrier remembers cancelled waybills across runs (in the OS temp folder), so a file's ids start
+ * from the clock, apart from any other file's. `blobs` is the function sandbox's server.
+ */
+export function ordersOverHttp(firstId: number, blobs: () => TestBlobs) {
+  let lastId = firstId;
+  const newId = () => {
+    lastId += 1;
+    return `OUO_${lastId}`;
+  };
+
+  /** The server's total for the rajma cart to Dehradun. */
+  async function total(paymentMode: 'cod' | 'prepaid'): Promise<number> {
+    const quote = await postJson(calculateShipping, '/api/delhivery/calculate-shipping', {
+      lines: rajma,
+      pincode: '248001',
+      paymentMode,
+    });
+    return ((await quote.json()) as { total: number }).total;
+  }
+
+  async function codOrder(): Promise<{ orderId: string; key: string }> {
+    const orderId = newId();
+    const request = codRequest(orderId, { clientTotal: await total('cod') });
+    const placed = await postJson(processCod, '/api/checkout/process-cod', request);
+    expect(placed.status).toBe(201);
+    return { orderId, key: ((await placed.json()) as { key: string }).key };
+  }
+
+  /** Paid through the local test gateway's dialog, then completed. */
+  async function paidOrder(): Promise<{ orderId: string; key: string }> {
+    const orderId = newId();
+    const request = prepaidRequest(orderId, { clientTotal: await total('prepaid') });
+    const created = await postJson(createOrder, '/api/razorpay/create-order', request);
+    const { order } = (await created.json()) as { order: { id: string } };
+    const paid = await postJson(localGateway, '/api/local-gateway/pay', {
+      razorpay_order_id: order.id,
+      outcome: 'success',
+    });
+    const payment = (await paid.json()) as Record<string, string>;
+    const done = await postJson(processPrepaidFunction, '/api/checkout/process-prepaid', { orderId, ...payment });
+    expect(done.status).toBe(200);
+    return { orderId, key: ((await done.json()) as { key: string }).key };
+  }
+
+  /** The order as the functions' log holds it now. */
+  const stored = async (orderId: string) =>
+    (await blobs().store(ORDERS_STORE).getWithMetadata(`order-${orderId}`, { type: 'json' }))?.data as StoredOrder;
+
+  return { newId, total, codOrder, paidOrder, stored };
+}

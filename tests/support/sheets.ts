@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, vi } from 'vitest';
-import type { SheetOrder } from '../../netlify/lib/sheets/tabs.ts';
+import type { SheetOrder } from '../../netlify/lib/sheets/orders-tab.ts';
 import { buildOrderRecord, orderTotals, priceLines } from '../../src/shop/order.ts';
 import { makeCatalogue, makeCustomer } from './factories.ts';
 import { server } from './msw.ts';

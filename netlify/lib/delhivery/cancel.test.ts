@@ -120,6 +120,9 @@ describe("cancelShipment against Delhivery's documented answers", () => {
       server.use(editHandler(() => HttpResponse.json({ status: false, waybill: WAYBILL, remark: words })));
       expect(await cancel()).toMatchObject({ ok: false, code: 'REFUSED', message: words, tooLate: true });
     }
+    // Reasons given as a list are read together.
+    server.use(editHandler(() => HttpResponse.json({ status: false, remarks: ['Shipment In Transit', 'try RTO'] })));
+    expect(await cancel()).toMatchObject({ code: 'REFUSED', message: 'Shipment In Transit; try RTO', tooLate: true });
     expect(String(warn.mock.calls[0]?.[0])).toMatch(
       `delhivery: ${WAYBILL} not cancelled: Shipment cannot be cancelled`,
     );
@@ -164,6 +167,7 @@ describe("cancelShipment against Delhivery's documented answers", () => {
       [() => new HttpResponse('Shipment has been cancelled', { status: 200 }), /neither XML nor JSON/],
       [() => xml('<root><status>Maybe</status></root>'), /neither XML nor JSON/],
       [() => HttpResponse.json({ remark: 'Request accepted' }), /no status \(Request accepted\)/],
+      [() => xml(`<root><waybill>${WAYBILL}</waybill></root>`), /^the answer has no status$/],
       [() => HttpResponse.json(['cancelled']), /neither XML nor JSON/],
       [() => xml(xmlAnswer('True', 'Shipment has been cancelled.', '1490000000001')), /another waybill/],
       [() => HttpResponse.error(), /^network error$/],

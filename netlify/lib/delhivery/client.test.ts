@@ -191,6 +191,14 @@ describe('quoteRate', () => {
     expectWarning(/network error/);
   });
 
+  it('says why, with a warning, when the network fails with something that is not an Error', async () => {
+    const rejecting = (async () => {
+      throw 'socket hang up';
+    }) as typeof fetch;
+    await expect(createDelhivery(env, rejecting).quoteRate(query)).resolves.toBeUndefined();
+    expectWarning(/no rate for 249135 → 110001: network error \(socket hang up\)/);
+  });
+
   it('gives up waiting after the timeout', async () => {
     server.use(
       rateHandler(async () => {
@@ -207,6 +215,21 @@ describe('quoteRate', () => {
 });
 
 describe('checkPincode', () => {
+  it('reads a payment flag Delhivery leaves out (or sends as null) as no: a COD-only and a prepaid-only pincode', async () => {
+    server.use(pincodeHandler([{ postal_code: { pin: '560001', cod: 'Y' } }]));
+    await expect(createDelhivery(env).checkPincode('560001')).resolves.toEqual({
+      serviceable: true,
+      prepaid: false,
+      cod: true,
+    });
+    server.use(pincodeHandler([{ postal_code: { pin: '560002', pre_paid: 'Y', cod: null } }]));
+    await expect(createDelhivery(env).checkPincode('560002')).resolves.toEqual({
+      serviceable: true,
+      prepaid: true,
+      cod: false,
+    });
+  });
+
   it('reads the prepaid and COD flags of the pincode', async () => {
     server.use(pincodeHandler([{ postal_code: { pin: 110001, district: 'New Delhi', pre_paid: 'Y', cod: 'Y' } }]));
     await expect(createDelhivery(env).checkPincode('110001')).resolves.toEqual({
@@ -319,6 +342,13 @@ describe('createShipment', () => {
 
     expect(result).toEqual({ ok: false, code: 'DUPLICATE', message: 'Duplicate order id' });
     expectWarning(/OUO_1760000000000 refused: Duplicate order id/);
+  });
+
+  it("names the package's status when Delhivery refuses it without a remark", async () => {
+    server.use(createHandler(() => HttpResponse.json({ success: false, packages: [{ status: 'Fail', waybill: '' }] })));
+    const result = await createDelhivery(env).createShipment({ shipment: codShipment(), pickupName: 'Hub' });
+    expect(result).toEqual({ ok: false, code: 'REFUSED', message: 'package status Fail' });
+    expectWarning(/OUO_1760000000000 refused: package status Fail/);
   });
 
   it('falls back to rmk when there is no package', async () => {

@@ -14,13 +14,12 @@ import { type CancelShipmentResult, cancelFailure, tooLate } from './cancel.ts';
 import type { Delhivery, PincodeServiceability } from './client.ts';
 import {
   type CancelledAt,
-  PARCEL_STALE_MS,
   SIMULATED_WAYBILL_PREFIX,
   simulatedPickupAt,
   simulatedPin,
   simulatedTracker,
-  type TrackQuery,
-} from './tracking.ts';
+} from './simulated-tracking.ts';
+import { PARCEL_STALE_MS, type TrackQuery } from './tracking.ts';
 
 export const NOT_SERVICEABLE: PincodeServiceability = { serviceable: false, prepaid: false, cod: false };
 
@@ -116,7 +115,7 @@ export function localDelhiveryWithDay(dayMs: number, options: LocalCarrierOption
         return failure('UNREACHABLE', 'the local carrier is down for this test pincode (first attempt)');
       }
       // One waybill per order, as Delhivery keeps one shipment per order id. SIM so nobody mistakes
-      // it for Delhivery's; the pincode after it chooses the simulated journey's ending (tracking.ts).
+      // it for Delhivery's; the pincode after it chooses the simulated journey's ending (simulated-tracking.ts).
       const digits = shipment.order.replace(/\D/g, '').slice(-12).padStart(12, '0');
       return { ok: true, waybill: `${SIMULATED_WAYBILL_PREFIX}${shipment.pin}${digits}` };
     },

@@ -2,18 +2,11 @@
  * Delhivery's tracking API as the shop reads it (contract: the documented answer shape, FACTS
  * "After the booking" and public answers — `ShipmentData[].Shipment` with `AWB`, `Status` and
  * `Scans[].ScanDetail {ScanType, Scan, ScanDateTime, ScannedLocation, StatusCode, Instructions}`),
- * many waybills per request, and the local carrier's simulated journeys.
+ * many waybills per request.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { applyScans, newParcel } from '#shop/parcel.ts';
-import {
-  delhiveryTracker,
-  indiaTime,
-  JOURNEY_PINCODES,
-  simulatedPin,
-  simulatedTracker,
-  WAYBILLS_PER_REQUEST,
-} from './tracking.ts';
+import { delhiveryTracker, indiaTime, WAYBILLS_PER_REQUEST } from './tracking.ts';
 
 const answer = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 
@@ -191,6 +184,62 @@ describe('delhiveryTracker', () => {
     expect(byNumber.ok && [...byNumber.found.keys()]).toEqual(['42']);
   });
 
+  it('reads what Delhivery leaves out as unknown, and a Delivered status without its type as delivered', async () => {
+    const sparse = {
+      ShipmentData: [
+        {
+          Shipment: {
+            AWB: 'S1',
+            Status: { Status: 'Delivered', StatusDateTime: '2026-11-24T12:00:00' },
+            Scans: [
+              { ScanDetail: { Scan: 'Manifested', ScanDateTime: '2026-11-21T16:00:00' } },
+              { ScanDetail: { Scan: 'Delivered', ScanDateTime: '2026-11-24T12:00:00', ScannedLocation: 'Delhi_Hub' } },
+            ],
+          },
+        },
+        { Shipment: { AWB: 'S2', Status: { Status: 'In Transit', StatusDateTime: '2026-11-22T09:00:00' } } },
+      ],
+    };
+    const result = await tracker(
+      async () => answer(sparse),
+      'https://sparse.test',
+    )([
+      { waybill: 'S1', bookedAt: '' },
+      { waybill: 'S2', bookedAt: '' },
+    ]);
+    if (!result.ok) throw new Error(result.message);
+    const unknown = { type: undefined, code: undefined, note: undefined };
+    expect(result.found.get('S1')).toEqual({
+      delivered: true,
+      scans: [
+        { at: '2026-11-21T10:30:00.000Z', status: 'Manifested', location: '', ...unknown },
+        { at: '2026-11-24T06:30:00.000Z', status: 'Delivered', location: 'Delhi_Hub', ...unknown },
+      ],
+      expectedDelivery: undefined,
+      simulated: false,
+    });
+    expect(result.found.get('S2')).toMatchObject({
+      delivered: false,
+      scans: [{ at: '2026-11-22T03:30:00.000Z', status: 'In Transit', location: '', ...unknown }],
+    });
+  });
+
+  it('gives an answer without an AWB to no parcel when several were asked, and finds none in an empty answer', async () => {
+    const bare = {
+      ShipmentData: [{ Shipment: { Status: { Status: 'Dispatched', StatusDateTime: '2026-11-23T09:00:00' } } }],
+    };
+    const several = await tracker(
+      async () => answer(bare),
+      'https://several.test',
+    )([
+      { waybill: 'W1', bookedAt: '' },
+      { waybill: 'W2', bookedAt: '' },
+    ]);
+    expect(several).toEqual({ ok: true, found: new Map() });
+    const empty = await tracker(async () => answer({ Error: null }), 'https://empty.test')(one('W3'));
+    expect(empty).toEqual({ ok: true, found: new Map() });
+  });
+
   it('says why there are no scans: unreachable, refused, or an answer that is not a shipment list', async () => {
     const offline = tracker(async () => {
       throw new TypeError('fetch failed');
@@ -212,57 +261,5 @@ describe('delhiveryTracker', () => {
     expect(indiaTime('2026-11-21T16:00:00')).toBe('2026-11-21T10:30:00.000Z');
     expect(indiaTime('2026-11-21T16:00:00Z')).toBe('2026-11-21T16:00:00.000Z');
     expect(indiaTime('soon')).toBe('soon');
-  });
-});
-
-describe('simulatedTracker: every ending, chosen by the pincode', () => {
-  const bookedAt = '2026-11-21T00:00:00.000Z';
-  const day = 1000;
-  const waybill = (pin: string) => `SIM${pin}000000000001`;
-  const statesAt = async (pin: string, days: number) => {
-    const result = await simulatedTracker(
-      day,
-      () => Date.parse(bookedAt) + days * day,
-    )([{ waybill: waybill(pin), bookedAt }]);
-    const tracking = result.ok ? result.found.get(waybill(pin)) : undefined;
-    return { tracking, states: applyScans(newParcel(), tracking?.scans ?? []).parcel.state };
-  };
-
-  it('delivers elsewhere at the first attempt, after 3¼ simulated days', async () => {
-    expect((await statesAt('248001', 0)).states).toBe('booked');
-    expect((await statesAt('248001', 1.5)).states).toBe('in-transit');
-    expect((await statesAt('248001', 3)).states).toBe('out-for-delivery');
-    const done = await statesAt('248001', 4);
-    expect(done.states).toBe('delivered');
-    expect(done.tracking).toMatchObject({
-      delivered: true,
-      simulated: true,
-      expectedDelivery: '2026-11-21T00:00:03.250Z',
-    });
-  });
-
-  it('fails once then delivers, returns, or loses the parcel for the test pincodes', async () => {
-    expect((await statesAt(JOURNEY_PINCODES.failsOnce, 3.5)).states).toBe('delivery-failed');
-    expect((await statesAt(JOURNEY_PINCODES.failsOnce, 5)).states).toBe('delivered');
-    expect((await statesAt(JOURNEY_PINCODES.returned, 4.5)).states).toBe('delivery-failed');
-    expect((await statesAt(JOURNEY_PINCODES.returned, 5.5)).states).toBe('returning');
-    const back = await statesAt(JOURNEY_PINCODES.returned, 9);
-    expect(back.states).toBe('returned');
-    expect(back.tracking?.delivered).toBe(false);
-    expect((await statesAt(JOURNEY_PINCODES.lost, 3)).states).toBe('lost');
-  });
-
-  it('knows only its own waybills; an older one without a pincode is delivered', async () => {
-    expect(simulatedPin('SIM248001000000000001')).toBe('248001');
-    expect(simulatedPin('SIM1764057000000')).toBeUndefined();
-    expect(simulatedPin('1234567890')).toBeNull();
-    const result = await simulatedTracker(
-      day,
-      () => Date.parse(bookedAt) + 9 * day,
-    )([
-      { waybill: 'SIM1764057000000', bookedAt },
-      { waybill: '1234567890', bookedAt },
-    ]);
-    expect(result.ok && [...result.found.keys()]).toEqual(['SIM1764057000000']);
   });
 });

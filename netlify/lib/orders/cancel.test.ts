@@ -6,11 +6,19 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
-import { codRequest, orderWorld, prepaidRequest, type TestOrderWorld } from '#tests/support/orders.ts';
+import {
+  codOrder,
+  gatewayRefunds,
+  newOrderId,
+  orderWorld,
+  paidOrder,
+  prepaidRequest,
+  storedOrder,
+  type TestOrderWorld,
+} from '#tests/support/orders.ts';
 import { failure } from '../platform/outcome.ts';
 import { cancelOrder } from './cancel.ts';
-import { createPaymentOrder, processPrepaid } from './pay.ts';
-import { placeCodOrder } from './place.ts';
+import { createPaymentOrder } from './pay.ts';
 import { reconcile } from './reconcile.ts';
 import { recordRefund, settleRefunds } from './refund-state.ts';
 import { staffStatusLabel } from './status.ts';
@@ -22,40 +30,8 @@ beforeAll(async () => {
 });
 afterAll(() => blobs.stop());
 
-let next = 1_734_000_000_000;
-const newId = () => {
-  next += 1;
-  return `OUO_${next}`;
-};
-
-async function codOrder(world: TestOrderWorld): Promise<string> {
-  const orderId = newId();
-  const placed = await placeCodOrder(world.deps, codRequest(orderId));
-  if (!placed.ok) throw new Error(placed.message);
-  return orderId;
-}
-
-async function paidOrder(world: TestOrderWorld): Promise<string> {
-  const orderId = newId();
-  const created = await createPaymentOrder(world.deps, prepaidRequest(orderId));
-  if (!created.ok) throw new Error(created.message);
-  const payment = await world.pay(created.body.order.id);
-  if (!payment || 'error' in payment) throw new Error('payment failed');
-  await processPrepaid(world.deps, { orderId, ...payment });
-  return orderId;
-}
-
-const stored = async (world: TestOrderWorld, orderId: string) => {
-  const order = await world.deps.log.get(orderId);
-  if (!order) throw new Error(`no order ${orderId}`);
-  return order;
-};
-const refundsOf = async (world: TestOrderWorld, orderId: string) => {
-  const order = await stored(world, orderId);
-  const answer = await world.gateway().paymentRefunds(order.razorpay?.paymentId ?? '');
-  if (!answer.ok) throw new Error(answer.message);
-  return answer.refunds;
-};
+const refundsOf = async (world: TestOrderWorld, orderId: string) =>
+  gatewayRefunds(world, (await storedOrder(world, orderId)).razorpay?.paymentId ?? '');
 const mails = (world: TestOrderWorld, orderId: string) =>
   world.emails.filter((email) => email.orderId === orderId).map((email) => email.emailId ?? 'confirmation');
 const request = { reason: 'ordered-by-mistake' as const, by: 'shopper' as const };
@@ -66,7 +42,7 @@ describe('cancelling before pickup', () => {
     const orderId = await codOrder(world);
     const outcome = await cancelOrder(world.deps, orderId, request);
     expect(outcome).toMatchObject({ ok: true, state: 'cancelled' });
-    const order = await stored(world, orderId);
+    const order = await storedOrder(world, orderId);
     expect(order).toMatchObject({
       status: 'cancelled',
       cancellation: { booking: { status: 'done' }, refund: { status: 'not-needed' } },
@@ -88,7 +64,7 @@ describe('cancelling before pickup', () => {
     const world = orderWorld(blobs);
     const orderId = await paidOrder(world);
     expect(await cancelOrder(world.deps, orderId, request)).toMatchObject({ ok: true, state: 'cancelled' });
-    const order = await stored(world, orderId);
+    const order = await storedOrder(world, orderId);
     expect(order.issuedRefunds).toEqual([
       expect.objectContaining({
         key: `${orderId}-cancelled-1`,
@@ -112,7 +88,7 @@ describe('cancelling before pickup', () => {
     expect(outcomes.every((outcome) => outcome.ok)).toBe(true);
     expect(world.cancelledWaybills).toHaveLength(1);
     expect(await refundsOf(world, orderId)).toHaveLength(1);
-    expect((await stored(world, orderId)).status).toBe('cancelled');
+    expect((await storedOrder(world, orderId)).status).toBe('cancelled');
     expect(mails(world, orderId).filter((id) => id.endsWith('-cancelled'))).toHaveLength(1);
   });
 
@@ -125,7 +101,7 @@ describe('cancelling before pickup', () => {
     world.clock.now = new Date(world.clock.now.getTime() + 60 * 60 * 1000);
     await reconcile(world.deps);
     expect(world.shipments).toEqual([]);
-    expect((await stored(world, orderId)).cancellation?.booking.status).toBe('not-needed');
+    expect((await storedOrder(world, orderId)).cancellation?.booking.status).toBe('not-needed');
   });
 });
 
@@ -135,7 +111,7 @@ describe('too late, or nothing to cancel', () => {
     const orderId = await paidOrder(world);
     world.clock.now = new Date(world.clock.now.getTime() + 7 * 60 * 60 * 1000); // picked up at 6 h
     expect(await cancelOrder(world.deps, orderId, request)).toMatchObject({ ok: false, refusal: 'too-late' });
-    const order = await stored(world, orderId);
+    const order = await storedOrder(world, orderId);
     expect(order.status).toBe('forwarded');
     expect(order.issuedRefunds).toBeUndefined();
     expect(staffStatusLabel(order)).toBe('Booked');
@@ -156,7 +132,7 @@ describe('too late, or nothing to cancel', () => {
 
   it('has nothing to cancel in an order never placed (unpaid, expired), or unknown', async () => {
     const world = orderWorld(blobs);
-    const orderId = newId();
+    const orderId = newOrderId();
     const created = await createPaymentOrder(world.deps, prepaidRequest(orderId));
     if (!created.ok) throw new Error(created.message);
     expect(await cancelOrder(world.deps, orderId, request)).toMatchObject({ ok: false, refusal: 'not-placed' });
@@ -173,7 +149,7 @@ describe('a cancellation interrupted', () => {
     const orderId = await paidOrder(world);
     world.carrierDown = true;
     expect(await cancelOrder(world.deps, orderId, request)).toMatchObject({ ok: true, state: 'cancelling' });
-    const waiting = await stored(world, orderId);
+    const waiting = await storedOrder(world, orderId);
     expect(waiting.cancellation?.booking).toMatchObject({ status: 'failed', lastError: 'Delhivery answered 503' });
     expect(waiting.issuedRefunds).toBeUndefined(); // the money waits for the booking
     expect(staffStatusLabel(waiting)).toBe('Cancelling');
@@ -181,7 +157,7 @@ describe('a cancellation interrupted', () => {
     world.carrierDown = false;
     await reconcile(world.deps);
     await reconcile(world.deps);
-    expect((await stored(world, orderId)).status).toBe('cancelled');
+    expect((await storedOrder(world, orderId)).status).toBe('cancelled');
     expect(world.cancelledWaybills).toHaveLength(1);
     expect(await refundsOf(world, orderId)).toHaveLength(1);
   });
@@ -195,7 +171,7 @@ describe('a cancellation interrupted', () => {
     gateway.refundPayment = async (input) => (down ? failure('UNREACHABLE', 'Razorpay answered 502') : refund(input));
     world.deps.gateway = () => ({ ok: true, gateway });
     expect(await cancelOrder(world.deps, orderId, request)).toMatchObject({ ok: true, state: 'cancelling' });
-    const half = await stored(world, orderId);
+    const half = await storedOrder(world, orderId);
     expect(half.cancellation).toMatchObject({ booking: { status: 'done' }, refund: { status: 'failed' } });
     // Written before Razorpay was asked, under its key: the retry sends the same key.
     expect(half.issuedRefunds).toEqual([
@@ -204,7 +180,7 @@ describe('a cancellation interrupted', () => {
     down = false;
     await reconcile(world.deps);
     await reconcile(world.deps);
-    const done = await stored(world, orderId);
+    const done = await storedOrder(world, orderId);
     expect(done.status).toBe('cancelled');
     expect(done.issuedRefunds).toHaveLength(1);
     expect(await refundsOf(world, orderId)).toHaveLength(1);
@@ -217,9 +193,9 @@ describe("a refund's state, from Razorpay's word", () => {
     const world = orderWorld(blobs, { LOCAL_GATEWAY_REFUND_SECONDS: 0 });
     const orderId = await paidOrder(world);
     await cancelOrder(world.deps, orderId, request);
-    expect((await stored(world, orderId)).issuedRefunds?.[0]?.status).toBe('pending');
+    expect((await storedOrder(world, orderId)).issuedRefunds?.[0]?.status).toBe('pending');
     await reconcile(world.deps);
-    const refunded = await stored(world, orderId);
+    const refunded = await storedOrder(world, orderId);
     expect(refunded.issuedRefunds?.[0]).toMatchObject({ status: 'processed', settledAt: expect.any(String) });
     expect(staffStatusLabel(refunded)).toBe('Cancelled, ₹784 refunded');
     expect((await orderView(world.deps, refunded)).paymentStatus).toBe('Refunded ₹784');
@@ -236,14 +212,14 @@ describe("a refund's state, from Razorpay's word", () => {
     const world = orderWorld(blobs);
     const orderId = await paidOrder(world);
     await cancelOrder(world.deps, orderId, request);
-    const refundId = (await stored(world, orderId)).issuedRefunds?.[0]?.refundId as string;
+    const refundId = (await storedOrder(world, orderId)).issuedRefunds?.[0]?.refundId as string;
     expect(await recordRefund(world.deps, orderId, { id: refundId, status: 'processed' })).toBe('changed');
     expect(await recordRefund(world.deps, orderId, { id: refundId, status: 'processed' })).toBe('unchanged');
     expect(await recordRefund(world.deps, orderId, { id: refundId, status: 'pending' })).toBe('unchanged'); // late refund.created
     expect(await recordRefund(world.deps, orderId, { id: 'rfnd_someoneElse', status: 'processed' })).toBe(
       'unknown refund',
     );
-    const order = await stored(world, orderId);
+    const order = await storedOrder(world, orderId);
     expect(order.issuedRefunds).toHaveLength(1);
     expect(order.issuedRefunds?.[0]?.status).toBe('processed');
   });
@@ -252,9 +228,9 @@ describe("a refund's state, from Razorpay's word", () => {
     const world = orderWorld(blobs);
     const orderId = await paidOrder(world);
     await cancelOrder(world.deps, orderId, request);
-    const refund = (await stored(world, orderId)).issuedRefunds?.[0];
+    const refund = (await storedOrder(world, orderId)).issuedRefunds?.[0];
     await recordRefund(world.deps, orderId, { id: refund?.refundId as string, status: 'failed' });
-    expect(staffStatusLabel(await stored(world, orderId))).toMatch(/^Needs attention: refund failed \(rfnd_/);
+    expect(staffStatusLabel(await storedOrder(world, orderId))).toMatch(/^Needs attention: refund failed \(rfnd_/);
   });
 });
 
@@ -279,7 +255,7 @@ describe('the reconciler and a refund whose answer was lost', () => {
     const orderId = await paidOrder(world);
     const gateway = await lostAnswer(world);
     await cancelOrder(world.deps, orderId, request);
-    const waiting = (await stored(world, orderId)).issuedRefunds?.[0];
+    const waiting = (await storedOrder(world, orderId)).issuedRefunds?.[0];
     expect(waiting?.status).toBe('requested');
     expect(waiting?.refundId).toBeUndefined();
     const asked = { count: 0 };
@@ -288,9 +264,9 @@ describe('the reconciler and a refund whose answer was lost', () => {
       asked.count += 1;
       return refund(input);
     };
-    await settleRefunds(world.deps, await stored(world, orderId));
+    await settleRefunds(world.deps, await storedOrder(world, orderId));
     expect(asked.count).toBe(0); // found among the payment's refunds, not asked for again
-    expect((await stored(world, orderId)).issuedRefunds?.[0]).toMatchObject({
+    expect((await storedOrder(world, orderId)).issuedRefunds?.[0]).toMatchObject({
       refundId: expect.stringMatching(/^rfnd_/),
     });
     expect(await refundsOf(world, orderId)).toHaveLength(1);
@@ -306,15 +282,15 @@ describe('the reconciler and a refund whose answer was lost', () => {
     await cancelOrder(world.deps, orderId, request);
     const listing = gateway.paymentRefunds.bind(gateway);
     gateway.paymentRefunds = async () => failure('UNREACHABLE', 'Razorpay answered 502');
-    await settleRefunds(world.deps, await stored(world, orderId));
-    expect((await stored(world, orderId)).issuedRefunds?.[0]?.status).toBe('requested'); // waits
+    await settleRefunds(world.deps, await storedOrder(world, orderId));
+    expect((await storedOrder(world, orderId)).issuedRefunds?.[0]?.status).toBe('requested'); // waits
     world.deps.gateway = () => ({ ok: false, code: 'NOT_CONFIGURED', message: 'keys removed' });
-    await settleRefunds(world.deps, await stored(world, orderId)); // payments off: nothing asked
+    await settleRefunds(world.deps, await storedOrder(world, orderId)); // payments off: nothing asked
     gateway.paymentRefunds = listing;
     gateway.refundPayment = original;
     world.deps.gateway = () => ({ ok: true, gateway });
-    await settleRefunds(world.deps, await stored(world, orderId));
-    const settled = (await stored(world, orderId)).issuedRefunds?.[0];
+    await settleRefunds(world.deps, await storedOrder(world, orderId));
+    const settled = (await storedOrder(world, orderId)).issuedRefunds?.[0];
     expect(settled).toMatchObject({ key: `${orderId}-cancelled-1`, refundId: expect.stringMatching(/^rfnd_/) });
   });
 });
@@ -324,12 +300,14 @@ describe('what the order page says of a cancelled order’s money', () => {
     const world = orderWorld(blobs);
     const cod = await codOrder(world);
     await cancelOrder(world.deps, cod, request);
-    expect((await orderView(world.deps, await stored(world, cod))).paymentStatus).toBe('Nothing to pay');
+    expect((await orderView(world.deps, await storedOrder(world, cod))).paymentStatus).toBe('Nothing to pay');
     const paid = await paidOrder(world);
     await cancelOrder(world.deps, paid, request);
-    expect((await orderView(world.deps, await stored(world, paid))).paymentStatus).toBe('Refund of ₹784 on its way');
-    const refundId = (await stored(world, paid)).issuedRefunds?.[0]?.refundId as string;
+    expect((await orderView(world.deps, await storedOrder(world, paid))).paymentStatus).toBe(
+      'Refund of ₹784 on its way',
+    );
+    const refundId = (await storedOrder(world, paid)).issuedRefunds?.[0]?.refundId as string;
     await recordRefund(world.deps, paid, { id: refundId, status: 'failed' });
-    expect((await orderView(world.deps, await stored(world, paid))).paymentStatus).toBe('Refund being arranged');
+    expect((await orderView(world.deps, await storedOrder(world, paid))).paymentStatus).toBe('Refund being arranged');
   });
 });

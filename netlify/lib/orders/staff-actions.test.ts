@@ -7,10 +7,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_TEXTS } from '#shop/staff-texts.ts';
 import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
-import { codRequest, orderWorld, prepaidRequest, type TestOrderWorld } from '#tests/support/orders.ts';
+import {
+  codOrder,
+  gatewayRefunds,
+  newOrderId as newId,
+  orderWorld,
+  paidOrder,
+  prepaidRequest,
+  storedOrder as stored,
+  type TestOrderWorld,
+} from '#tests/support/orders.ts';
 import { failure } from '../platform/outcome.ts';
-import { createPaymentOrder, processPrepaid } from './pay.ts';
-import { placeCodOrder } from './place.ts';
+import { createPaymentOrder } from './pay.ts';
 import { recordRefund } from './refund-state.ts';
 import { performStaffAction, type StaffActionInput } from './staff-actions.ts';
 import { staffStatusLabel } from './status.ts';
@@ -21,49 +29,10 @@ beforeAll(async () => {
 });
 afterAll(() => blobs.stop());
 
-let next = 1_735_000_000_000;
-const newId = () => {
-  next += 1;
-  return `OUO_${next}`;
-};
 let requests = 0;
 const act = (world: TestOrderWorld, input: Omit<StaffActionInput, 'requestId'> & { requestId?: string }) => {
   requests += 1;
   return performStaffAction(world.deps, { requestId: `req-${requests}-${Date.now()}`, ...input });
-};
-
-async function codOrder(world: TestOrderWorld): Promise<string> {
-  const orderId = newId();
-  const placed = await placeCodOrder(world.deps, codRequest(orderId));
-  if (!placed.ok) throw new Error(placed.message);
-  return orderId;
-}
-
-/** A prepaid order (₹784 captured); with `twice`, a second tab paid it again. */
-async function paidOrder(world: TestOrderWorld, twice = false): Promise<string> {
-  const orderId = newId();
-  const created = await createPaymentOrder(world.deps, prepaidRequest(orderId));
-  if (!created.ok) throw new Error(created.message);
-  const payment = await world.pay(created.body.order.id);
-  if (!payment || 'error' in payment) throw new Error('payment failed');
-  await processPrepaid(world.deps, { orderId, ...payment });
-  if (twice) {
-    const again = await world.pay(created.body.order.id);
-    if (!again || 'error' in again) throw new Error('payment failed');
-    await processPrepaid(world.deps, { orderId, ...again });
-  }
-  return orderId;
-}
-
-const stored = async (world: TestOrderWorld, orderId: string) => {
-  const order = await world.deps.log.get(orderId);
-  if (!order) throw new Error(`no order ${orderId}`);
-  return order;
-};
-const gatewayRefunds = async (world: TestOrderWorld, paymentId: string) => {
-  const answer = await world.gateway().paymentRefunds(paymentId);
-  if (!answer.ok) throw new Error(answer.message);
-  return answer.refunds;
 };
 
 describe('cancel', () => {

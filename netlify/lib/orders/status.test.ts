@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyScans, newParcel } from '#shop/parcel.ts';
+import type { IssuedRefund } from '#shop/refunds.ts';
 import type { ForwardState, StoredOrder } from './order-log.ts';
 import { sheetPaymentStatus, staffStatus, staffStatusLabel } from './status.ts';
 
@@ -62,6 +63,27 @@ describe('staffStatus', () => {
     );
     // An order from before the email has none: nothing to report about it.
     expect(staffStatusLabel(order({ forwards: { sheet: done, shipment: done } }))).toBe('Booked');
+  });
+});
+
+describe('a refund that failed', () => {
+  it("names it by Razorpay's words, else its refund id, else its key, so staff can find it", () => {
+    const paid = order({ mode: 'prepaid', status: 'forwarded', forwards: { sheet: done, shipment: done } });
+    const failed = (extra: Partial<IssuedRefund>): IssuedRefund => ({
+      key: 'OUO_1760000000000-staff-1',
+      paymentId: 'pay_1',
+      amountPaise: 20_000,
+      purpose: 'staff',
+      status: 'failed',
+      requestedAt: '2026-11-21T10:00:00.000Z',
+      ...extra,
+    });
+    const label = (refund: IssuedRefund) => staffStatusLabel({ ...paid, issuedRefunds: [refund] });
+    expect(label(failed({ refundId: 'rfnd_1', failure: 'Bank account closed' }))).toBe(
+      'Needs attention: refund failed (Bank account closed)',
+    );
+    expect(label(failed({ refundId: 'rfnd_1' }))).toBe('Needs attention: refund failed (rfnd_1)');
+    expect(label(failed({}))).toBe('Needs attention: refund failed (OUO_1760000000000-staff-1)');
   });
 });
 

@@ -19,7 +19,7 @@
 import { formatRupees } from '#shop/money.ts';
 import { codMoney, parcelAttention, parcelStaffStatus } from '#shop/parcel.ts';
 import { refundsSummary } from '#shop/refunds.ts';
-import type { SheetOrder } from '../sheets/tabs.ts';
+import type { SheetOrder } from '../sheets/orders-tab.ts';
 import { type ForwardState, forwardOf, needsRefund, type StoredOrder } from './order-log.ts';
 
 export type StaffStatus =

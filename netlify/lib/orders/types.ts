@@ -8,7 +8,7 @@ import type { BulkTracker } from '../delhivery/tracking.ts';
 import type { Outcome } from '../platform/outcome.ts';
 import type { GatewayChoice } from '../razorpay/gateway.ts';
 import type { SheetWriteResult } from '../sheets/client.ts';
-import type { SheetOrder } from '../sheets/tabs.ts';
+import type { SheetOrder } from '../sheets/orders-tab.ts';
 import type { OrderLog } from './order-log.ts';
 
 /** Who the shopper hears from, and how to reach them (the shop settings). */

@@ -1,6 +1,7 @@
 /** What a shopper sees of an order at each point of its life (the order page and /track). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
+import { makeCustomer } from '#tests/support/factories.ts';
 import { codRequest, orderWorld, prepaidRequest } from '#tests/support/orders.ts';
 import { failure } from '../platform/outcome.ts';
 import { createPaymentOrder, processPrepaid } from './pay.ts';
@@ -110,6 +111,26 @@ describe('a COD order', () => {
   });
 });
 
+describe('an order with less to show', () => {
+  it('leaves out the address lines the shopper left empty, and an HSN code the catalogue did not have', async () => {
+    const world = orderWorld(blobs);
+    const customer = makeCustomer({ address2: undefined, city: undefined, state: undefined });
+    await placeCodOrder(world.deps, codRequest('OUO_1732000000601', { customer }));
+    await world.deps.log.update('OUO_1732000000601', (order) => {
+      for (const line of order.cart.lines) delete line.hsnCode;
+      return order;
+    });
+    const order = await orderView(world.deps, await stored(world, 'OUO_1732000000601'));
+    const { name, phone, email, address1, pincode } = customer;
+    expect(order.address).toEqual({ name, phone, email, address1, pincode });
+    expect(order.lines).toEqual([
+      { name: 'Himalayan White Rajma', size: '500gm', quantity: 2, price: 347, lineTotal: 694 },
+    ]);
+    const tracked = await trackView(world.deps, await stored(world, 'OUO_1732000000601'));
+    expect(tracked.address).toEqual({ pincode: '248001' });
+  });
+});
+
 describe('a shopper proving an order (security.md finding 8)', () => {
   it('gets the order for its phone or key, at once', async () => {
     const world = orderWorld(blobs);
@@ -123,6 +144,18 @@ describe('a shopper proving an order (security.md finding 8)', () => {
       keyMatches(candidate, order.key ?? ''),
     );
     expect(byKey?.orderId).toBe(order.orderId);
+  });
+
+  it('never opens the page with a key of another length, nor an order kept from before orders had keys', async () => {
+    const world = orderWorld(blobs);
+    await placeCodOrder(world.deps, codRequest('OUO_1732000000905'));
+    const order = await stored(world, 'OUO_1732000000905');
+    const key = order.key ?? '';
+    expect(keyMatches(order, key)).toBe(true);
+    expect(keyMatches(order, key.slice(1))).toBe(false);
+    expect(keyMatches(order, `${key}0`)).toBe(false);
+    expect(keyMatches({ ...order, key: undefined }, key)).toBe(false);
+    expect(keyMatches({ ...order, key: undefined }, '')).toBe(false);
   });
 
   it('answers a wrong phone and an unknown id alike, neither before the floor', async () => {

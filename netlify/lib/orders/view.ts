@@ -10,7 +10,7 @@ import { formatRupees } from '#shop/money.ts';
 import { refundsSummary } from '#shop/refunds.ts';
 import type { OrderView, TrackView } from '#shop/schemas.ts';
 import { orderTimeline, phoneDigits } from '#shop/tracking.ts';
-import { simulatedPin } from '../delhivery/tracking.ts';
+import { simulatedPin } from '../delhivery/simulated-tracking.ts';
 import { freshOrder } from '../parcels/sync.ts';
 import { cancellable } from './cancel.ts';
 import type { StoredOrder } from './order-log.ts';

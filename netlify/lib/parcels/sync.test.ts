@@ -5,9 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
-import { codRequest, orderWorld, prepaidRequest, type TestOrderWorld } from '#tests/support/orders.ts';
-import { JOURNEY_PINCODES } from '../delhivery/tracking.ts';
-import { createPaymentOrder, processPrepaid } from '../orders/pay.ts';
+import { codRequest, orderWorld, paidOrder, storedOrder, type TestOrderWorld } from '#tests/support/orders.ts';
+import { JOURNEY_PINCODES } from '../delhivery/simulated-tracking.ts';
 import { placeCodOrder } from '../orders/place.ts';
 import { reconcile } from '../orders/reconcile.ts';
 import { performStaffAction } from '../orders/staff-actions.ts';
@@ -36,11 +35,6 @@ async function booked(world: TestOrderWorld, pin?: string): Promise<string> {
 
 const later = (world: TestOrderWorld, days: number) => {
   world.clock.now = new Date(world.clock.now.getTime() + days * DAY);
-};
-const stored = async (world: TestOrderWorld, orderId: string) => {
-  const order = await world.deps.log.get(orderId);
-  if (!order) throw new Error(`no order ${orderId}`);
-  return order;
 };
 const row = (world: TestOrderWorld, orderId: string) => world.sheetRows.find((sheet) => sheet.orderId === orderId);
 const subjects = (world: TestOrderWorld, orderId: string) =>
@@ -88,7 +82,7 @@ describe('the parcel sync', () => {
     later(world, 4); // day 8.45: back with us
     await syncParcels(world.deps);
     expect(row(world, returned)).toMatchObject({ status: 'Returned', paymentStatus: 'Not collected (returned)' });
-    expect((await stored(world, returned)).parcel?.changes.map((change) => change.state)).toEqual([
+    expect((await storedOrder(world, returned)).parcel?.changes.map((change) => change.state)).toEqual([
       'picked-up',
       'in-transit',
       'out-for-delivery',
@@ -132,7 +126,7 @@ describe('the parcel sync', () => {
     expect(one.changes + two.changes).toBe(9); // picked up, in transit, out for delivery × 3
     expect((await syncParcels(world.deps)).changes).toBe(0);
     for (const orderId of orders) {
-      const order = await stored(world, orderId);
+      const order = await storedOrder(world, orderId);
       expect(order.parcel?.changes.map((change) => change.state)).toEqual([
         'picked-up',
         'in-transit',
@@ -170,10 +164,10 @@ describe('the parcel sync', () => {
       deferred: 1,
       carrierError: 'Delhivery tracking answered 503',
     });
-    expect((await stored(world, orderId)).parcel).toBeUndefined();
+    expect((await storedOrder(world, orderId)).parcel).toBeUndefined();
     world.deps.carrier.trackParcels = track;
     await syncParcels(world.deps);
-    expect((await stored(world, orderId)).parcel?.state).toBe('delivered');
+    expect((await storedOrder(world, orderId)).parcel?.state).toBe('delivered');
     // It caught up at once: the shopper hears where the parcel is now, not every step it missed.
     expect(subjects(world, orderId)).toEqual(['confirmation', `${orderId}-delivered`]);
   });
@@ -199,9 +193,9 @@ describe('the parcel sync', () => {
       return answer;
     };
     const report = await syncParcels(world.deps);
-    expect(report.unknownWaybills).toEqual([(await stored(world, unknown)).forwards.shipment.waybill]);
+    expect(report.unknownWaybills).toEqual([(await storedOrder(world, unknown)).forwards.shipment.waybill]);
     expect(report.unreadable).toEqual([`${odd}: ZZ Held by customs`]);
-    expect((await stored(world, unknown)).parcel).toBeUndefined();
+    expect((await storedOrder(world, unknown)).parcel).toBeUndefined();
     expect(row(world, odd)?.status).toBe('In transit (Delhivery: Held by customs)');
   });
 
@@ -212,7 +206,7 @@ describe('the parcel sync', () => {
     world.sheetDown = true;
     later(world, 1);
     await syncParcels(world.deps);
-    const waiting = await stored(world, orderId);
+    const waiting = await storedOrder(world, orderId);
     expect(waiting.parcel?.state).toBe('in-transit');
     expect(waiting.notices?.['email:shipped']).toMatchObject({ status: 'failed', attempts: 1 });
     expect(await world.deps.log.openOrderIds()).toContain(orderId);
@@ -224,7 +218,7 @@ describe('the parcel sync', () => {
     await reconcile(world.deps);
     expect(subjects(world, orderId)).toEqual(['confirmation', `${orderId}-shipped`]);
     expect(row(world, orderId)?.status).toBe('In transit');
-    expect((await stored(world, orderId)).notices?.['email:shipped']?.status).toBe('sent');
+    expect((await storedOrder(world, orderId)).notices?.['email:shipped']?.status).toBe('sent');
   });
 
   it('skips news that is no longer true when its turn comes', async () => {
@@ -238,18 +232,12 @@ describe('the parcel sync', () => {
     await syncParcels(world.deps);
     await reconcile(world.deps);
     expect(subjects(world, orderId)).toEqual(['confirmation', `${orderId}-delivered`]);
-    expect((await stored(world, orderId)).notices?.['email:out-for-delivery']?.status).toBe('skipped');
+    expect((await storedOrder(world, orderId)).notices?.['email:out-for-delivery']?.status).toBe('skipped');
   });
 
   it('follows a prepaid parcel too, and leaves its payment status alone', async () => {
     const world = orderWorld(blobs);
-    next += 1;
-    const orderId = `OUO_${next}`;
-    const created = await createPaymentOrder(world.deps, prepaidRequest(orderId));
-    if (!created.ok) throw new Error(created.message);
-    const payment = await world.pay(created.body.order.id);
-    if (!payment || 'error' in payment) throw new Error('payment failed');
-    await processPrepaid(world.deps, { orderId, ...payment });
+    const orderId = await paidOrder(world);
     later(world, 4);
     await syncParcels(world.deps);
     expect(row(world, orderId)).toMatchObject({ status: 'Delivered', paymentStatus: 'Completed' });
@@ -267,7 +255,7 @@ describe('the parcel sync', () => {
       later(world, 0.2);
       await reconcile(world.deps);
     }
-    const order = await stored(world, orderId);
+    const order = await storedOrder(world, orderId);
     expect(order.notices?.['email:shipped']?.status).toMatch(/^(gave-up|skipped)$/);
     expect(order.history.some((entry) => /email:shipped: (gave-up|skipped)/.test(entry.event))).toBe(true);
     expect(subjects(world, orderId)).toEqual(['confirmation']);
@@ -282,7 +270,7 @@ describe('the parcel sync', () => {
     };
     later(world, 1);
     await syncParcels(world.deps);
-    expect((await stored(world, orderId)).notices?.['email:shipped']).toMatchObject({
+    expect((await storedOrder(world, orderId)).notices?.['email:shipped']).toMatchObject({
       status: 'failed',
       lastError: 'socket hang up',
     });
@@ -299,7 +287,7 @@ describe('the parcel sync', () => {
     await syncParcels(world.deps);
     later(world, 7);
     await syncParcels(world.deps);
-    expect((await stored(world, orderId)).parcel?.state).toBe('returned');
+    expect((await storedOrder(world, orderId)).parcel?.state).toBe('returned');
     const again = await performStaffAction(world.deps, { requestId: 'book-again-1', orderId, action: 'book-again' });
     expect(again).toMatchObject({ ok: true, body: { result: expect.stringMatching(/^Booked again: waybill WB2/) } });
     expect(row(world, orderId)).toMatchObject({ status: 'Booked', waybill: 'WB2' });

@@ -4,7 +4,7 @@ import { change, parcelOf, putOrders } from '#tests/support/parcels.ts';
 import type { PickupRequest } from '../delhivery/client.ts';
 import { createOrderLog } from '../orders/order-log.ts';
 import { failure } from '../platform/outcome.ts';
-import type { SheetPickup } from '../sheets/tabs.ts';
+import type { SheetPickup } from '../sheets/pickups-tab.ts';
 import { type PickupDay, type PickupDeps, parcelsWaiting, requestDailyPickup, STALE_CLAIM_MS } from './service.ts';
 
 let blobs: TestBlobs;

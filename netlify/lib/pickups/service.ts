@@ -18,7 +18,7 @@ import type { PickupRequest, PickupResult } from '../delhivery/client.ts';
 import type { OrderLog } from '../orders/order-log.ts';
 import type { JsonStore } from '../platform/blobs.ts';
 import type { SheetWriteResult } from '../sheets/client.ts';
-import type { SheetPickup } from '../sheets/tabs.ts';
+import type { SheetPickup } from '../sheets/pickups-tab.ts';
 
 export const PICKUPS_STORE = 'pickups';
 const DAY = (date: string) => `pickup-${date}`;

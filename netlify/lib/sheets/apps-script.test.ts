@@ -5,7 +5,7 @@ import { server } from '#tests/support/msw.ts';
 import { makeSheetOrder as makeOrder, tempSheetsDir } from '#tests/support/sheets.ts';
 import { readCsv } from '../../../src/content/sheet-csv.server.ts';
 import { createSheets } from './client.ts';
-import { ORDER_HEADERS, orderRows } from './tabs.ts';
+import { ORDER_HEADERS, orderRows } from './orders-tab.ts';
 
 const sheetsDir = tempSheetsDir();
 const localEnv = sheetsDir.localEnv;
@@ -67,6 +67,12 @@ describe('createSheets with SHEETS_WEBHOOK_URL (Apps Script web app)', () => {
 
   it.each([
     ['a refusal', () => HttpResponse.json({ ok: false, error: 'bad secret' }), 'REFUSED', 'bad secret'],
+    [
+      'a refusal without a reason',
+      () => HttpResponse.json({ ok: false }),
+      'REFUSED',
+      'refused the rows: no reason given',
+    ],
     ['a 500', () => HttpResponse.json({ ok: true }, { status: 500 }), 'UNREACHABLE', 'HTTP 500'],
     [
       'an HTML page',

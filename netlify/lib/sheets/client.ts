@@ -9,19 +9,11 @@ import type { ServerEnv } from '../platform/env.ts';
 import { failure, type Outcome } from '../platform/outcome.ts';
 import { appsScriptWriter, SHEETS_TIMEOUT_MS } from './apps-script.ts';
 import { csvWriter } from './local-csv.ts';
-import {
-  CONTACT_TAB,
-  ORDERS_TAB,
-  PICKUPS_TAB,
-  REVIEWS_TAB,
-  RTO_TAB,
-  type SheetContact,
-  type SheetOrder,
-  type SheetPickup,
-  type SheetReview,
-  type SheetRto,
-  type SheetTab,
-} from './tabs.ts';
+import { ORDERS_TAB, type SheetOrder } from './orders-tab.ts';
+import { PICKUPS_TAB, type SheetPickup } from './pickups-tab.ts';
+import { RTO_TAB, type SheetRto } from './rto-tab.ts';
+import { CONTACT_TAB, REVIEWS_TAB, type SheetContact, type SheetReview } from './submission-tabs.ts';
+import type { SheetTab } from './tabs.ts';
 
 /**
  * `duplicate`: the tab already had rows with this key, so none were added; with an upsert their

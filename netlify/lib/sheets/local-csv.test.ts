@@ -5,8 +5,9 @@ import { makeCustomer } from '#tests/support/factories.ts';
 import { makeSheetOrder as makeOrder, tempSheetsDir } from '#tests/support/sheets.ts';
 import { formatCsvRow, parseCsv, readCsv } from '../../../src/content/sheet-csv.server.ts';
 import { createSheets } from './client.ts';
+import { ORDER_HEADERS, orderRows } from './orders-tab.ts';
 import { newSheetReview } from './records.ts';
-import { ORDER_HEADERS, orderRows, REVIEW_HEADERS } from './tabs.ts';
+import { REVIEW_HEADERS } from './submission-tabs.ts';
 
 const sheetsDir = tempSheetsDir();
 const localEnv = sheetsDir.localEnv;

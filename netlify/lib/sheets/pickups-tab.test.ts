@@ -6,7 +6,8 @@ import { server } from '#tests/support/msw.ts';
 import { tempSheetsDir } from '#tests/support/sheets.ts';
 import { readCsv } from '../../../src/content/sheet-csv.server.ts';
 import { createSheets } from './client.ts';
-import { PICKUP_HEADERS, PICKUPS_TAB, type SheetPickup, tabRows } from './tabs.ts';
+import { PICKUP_HEADERS, PICKUPS_TAB, type SheetPickup } from './pickups-tab.ts';
+import { tabRows } from './tabs.ts';
 
 const sheetsDir = tempSheetsDir();
 

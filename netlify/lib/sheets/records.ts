@@ -4,7 +4,7 @@
  * received, so a resend makes the very same row, which the Sheet already has (docs/shop-rules.md §3).
  */
 import { indiaToday } from '#shop/dates.ts';
-import type { SheetContact, SheetReview } from './tabs.ts';
+import type { SheetContact, SheetReview } from './submission-tabs.ts';
 
 export interface ReviewInput {
   /** The browser's id of this submission (`submissionIdSchema`). */

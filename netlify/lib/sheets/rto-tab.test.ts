@@ -9,7 +9,8 @@ import type { ReturnsReport } from '#shop/returns-report.ts';
 import { fakeAppsScript, tempSheetsDir } from '#tests/support/sheets.ts';
 import { CRLF, formatCsvRow, readCsv } from '../../../src/content/sheet-csv.server.ts';
 import { createSheets } from './client.ts';
-import { RTO_HEADERS, RTO_TAB, rtoRows, type SheetRto, tabRows } from './tabs.ts';
+import { RTO_HEADERS, RTO_TAB, rtoRows, type SheetRto } from './rto-tab.ts';
+import { tabRows } from './tabs.ts';
 
 const sheetsDir = tempSheetsDir();
 

@@ -6,17 +6,10 @@ import { server } from '#tests/support/msw.ts';
 import { makeSheetOrder as makeOrder, tempSheetsDir } from '#tests/support/sheets.ts';
 import { readCsv } from '../../../src/content/sheet-csv.server.ts';
 import { createSheets } from './client.ts';
+import { ORDER_HEADERS, orderRows } from './orders-tab.ts';
 import { newSheetContact, newSheetReview } from './records.ts';
-import {
-  CONTACT_HEADERS,
-  CONTACT_TAB,
-  neutraliseCell,
-  ORDER_HEADERS,
-  orderRows,
-  REVIEW_HEADERS,
-  REVIEWS_TAB,
-  tabRows,
-} from './tabs.ts';
+import { CONTACT_HEADERS, CONTACT_TAB, REVIEW_HEADERS, REVIEWS_TAB } from './submission-tabs.ts';
+import { neutraliseCell, tabRows } from './tabs.ts';
 
 const sheetsDir = tempSheetsDir();
 const localEnv = sheetsDir.localEnv;

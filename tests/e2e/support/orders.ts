@@ -1,6 +1,6 @@
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { REVIEW_HEADERS } from '../../../netlify/lib/sheets/tabs.ts';
+import { REVIEW_HEADERS } from '../../../netlify/lib/sheets/submission-tabs.ts';
 import { E2E_MAIL_DIR, E2E_SHEETS_DIR } from '../../../playwright.config.ts';
 import { formatCsvRow, parseCsv } from '../../../src/content/sheet-csv.server.ts';
 

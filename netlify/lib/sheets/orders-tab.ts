@@ -1,0 +1,110 @@
+/**
+ * The Orders tab: one row per item of an order, with what later steps learn about it (payment,
+ * waybill, status, label, refunds) rewritten in place; the Action column is staff's.
+ */
+import type { OrderRecord } from '#shop/order.ts';
+import type { CodMoney } from '#shop/parcel.ts';
+import { type SheetTab, tabRows } from './tabs.ts';
+
+/** An order as it reaches the sheet: the order record (docs/shop-rules.md §3) plus what later steps learn about it. */
+export type SheetOrder = Omit<OrderRecord, 'paymentStatus'> & {
+  /** The record's Pending/Completed, or what became of a COD parcel's cash (netlify/lib/orders/status.ts). */
+  paymentStatus: OrderRecord['paymentStatus'] | CodMoney | 'COD received';
+  /** Razorpay payment id, for prepaid orders. */
+  paymentId?: string | undefined;
+  /** Delhivery waybill, once the shipment is created. */
+  waybill?: string | undefined;
+  /** What staff see of the order's state: Placed, Paid, Booked, the parcel's state, Needs attention: …, Expired. */
+  status?: string | undefined;
+  /** The signed, expiring link to the parcel's label (netlify/lib/labels/link.ts), once booked. */
+  labelUrl?: string | undefined;
+  /** Rupees given back through Razorpay (processed refunds), and the refunds' ids (`rfnd_…`). */
+  refunded?: string | undefined;
+  refundIds?: string | undefined;
+  /** Parallel to `products` (the priced cart lines): supplies each item's HSN code when known. */
+  lines?: readonly { hsnCode?: string | undefined }[] | undefined;
+};
+
+export const ORDER_HEADERS = [
+  'Order ID',
+  'Timestamp',
+  'Name',
+  'Email',
+  'Phone',
+  'Address',
+  'Pincode',
+  'City',
+  'State',
+  'Product',
+  'Size',
+  'Quantity',
+  'Unit Price',
+  'HSN Code',
+  'Payment Mode',
+  'Payment Status',
+  'Subtotal',
+  'Shipping',
+  'COD Charge',
+  'Total',
+  'Payment ID',
+  'Waybill',
+  // Each added last, so a Sheet made before it existed only gains a column at its right edge.
+  'Status',
+  'Label',
+  'Refunded',
+  'Refund IDs',
+  // Staff's input, never the shop's: the Apps Script acts on it (docs/staff-guide.md), so it is
+  // not updatable and a new row leaves it empty.
+  'Action',
+] as const;
+
+/**
+ * One row per item, each repeating the order's customer, payment and totals so that staff can
+ * filter and sort the tab by any column without losing which order a row belongs to.
+ */
+export const ORDERS_TAB: SheetTab<SheetOrder> = {
+  name: 'Orders',
+  type: 'order',
+  headers: ORDER_HEADERS,
+  keyHeader: 'Order ID',
+  keyField: 'orderId',
+  updatable: ['Payment Status', 'Payment ID', 'Waybill', 'Status', 'Label', 'Refunded', 'Refund IDs'],
+  key: (order) => order.orderId,
+  rows(order) {
+    // An order without items still gets a row: staff must see every order id the shop took.
+    const items = order.products.length > 0 ? order.products : [undefined];
+    return items.map((item, index) => [
+      order.orderId,
+      order.timestamp,
+      order.name,
+      order.email,
+      order.phone,
+      order.address,
+      order.pincode,
+      order.city,
+      order.state,
+      item?.name,
+      item?.size,
+      item?.quantity,
+      item?.price,
+      order.lines?.[index]?.hsnCode,
+      order.paymentMode,
+      order.paymentStatus,
+      order.subtotal,
+      order.shippingCharge,
+      order.codCharge,
+      order.total,
+      order.paymentId,
+      order.waybill,
+      order.status,
+      order.labelUrl,
+      order.refunded,
+      order.refundIds,
+      '',
+    ]);
+  },
+};
+
+export function orderRows(order: SheetOrder): string[][] {
+  return tabRows(ORDERS_TAB, order);
+}
