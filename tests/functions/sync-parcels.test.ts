@@ -13,7 +13,7 @@ import calculateShipping from '../../netlify/functions/calculate-shipping.mts';
 import processCod from '../../netlify/functions/process-cod.mts';
 import syncParcelsFunction from '../../netlify/functions/sync-parcels.mts';
 import { ORDERS_STORE } from '../../netlify/lib/orders/deps.ts';
-import type { StoredOrder } from '../../netlify/lib/orders/order-log.ts';
+import type { StoredOrder } from '../../netlify/lib/orders/order-record.ts';
 import { readCsv } from '../../src/content/sheet-csv.server.ts';
 import { makeCustomer } from '../support/factories.ts';
 import { type FakeDelhivery, startFakeDelhivery } from '../support/fake-delhivery.ts';

@@ -14,7 +14,8 @@ import processPrepaidFunction from '../../netlify/functions/process-prepaid.mts'
 import { localDelhivery } from '../../netlify/lib/delhivery/local.ts';
 import { simulatedTracker } from '../../netlify/lib/delhivery/simulated-tracking.ts';
 import { ORDERS_STORE, orderSettings } from '../../netlify/lib/orders/deps.ts';
-import { createOrderLog, type StoredOrder } from '../../netlify/lib/orders/order-log.ts';
+import { createOrderLog } from '../../netlify/lib/orders/order-log.ts';
+import type { StoredOrder } from '../../netlify/lib/orders/order-record.ts';
 import { createPaymentOrder, processPrepaid } from '../../netlify/lib/orders/pay.ts';
 import { placeCodOrder } from '../../netlify/lib/orders/place.ts';
 import type { OrderDeps, OrderEmail } from '../../netlify/lib/orders/types.ts';

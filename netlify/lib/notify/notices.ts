@@ -15,7 +15,7 @@
  */
 import { NOTICE_EVENTS, type Notice, type NoticeEvent, noticeStillTrue } from '#shop/parcel.ts';
 import { RETRY_WINDOW_MS, retryDelayMs } from '../orders/forward.ts';
-import { type NoticeState, noticeOpen, type OrderEvent, type StoredOrder } from '../orders/order-log.ts';
+import { type NoticeState, noticeOpen, type OrderEvent, type StoredOrder } from '../orders/order-record.ts';
 import type { OrderDeps } from '../orders/types.ts';
 import { orderNewsEmail } from './order-email.ts';
 import { parcelEmail } from './parcel-email.ts';

@@ -6,7 +6,7 @@
 import { formatRupees } from '#shop/money.ts';
 import { refundsSummary } from '#shop/refunds.ts';
 import { escapeHtml, newsEmail } from '../orders/email.ts';
-import type { OrderEvent, StoredOrder } from '../orders/order-log.ts';
+import type { OrderEvent, StoredOrder } from '../orders/order-record.ts';
 import type { ShopContact } from '../orders/types.ts';
 
 export type NewsOrder = Pick<

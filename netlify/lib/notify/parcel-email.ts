@@ -7,7 +7,7 @@
 import { formatRupees } from '#shop/money.ts';
 import type { NoticeEvent } from '#shop/parcel.ts';
 import { escapeHtml, newsEmail, orderPageUrl } from '../orders/email.ts';
-import type { StoredOrder } from '../orders/order-log.ts';
+import type { StoredOrder } from '../orders/order-record.ts';
 import type { ShopContact } from '../orders/types.ts';
 
 export type NotifiedOrder = Pick<

@@ -18,7 +18,7 @@ import { PARCEL_TEXTS } from '#shop/messages.ts';
 import { STAFF_TEXTS } from '#shop/staff-texts.ts';
 import { fail } from '../platform/http.ts';
 import { forwardOrder, resyncSheet } from './forward.ts';
-import { type StoredOrder, shipmentReference } from './order-log.ts';
+import { type StoredOrder, shipmentReference } from './order-record.ts';
 import type { StaffResult } from './staff-actions.ts';
 import type { OrderDeps } from './types.ts';
 

@@ -21,7 +21,7 @@ import { parcelClosed } from '#shop/parcel.ts';
 import { canMoveRefund, checkRefund, type IssuedRefund, refundKey } from '#shop/refunds.ts';
 import { deliverNotices, enqueueOrderNotice } from '../notify/notices.ts';
 import { resyncSheet, syncSheetRows } from './forward.ts';
-import type { StoredOrder } from './order-log.ts';
+import type { StoredOrder } from './order-record.ts';
 import type { OrderDeps } from './types.ts';
 
 export interface CancelStep {

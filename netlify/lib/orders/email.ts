@@ -5,7 +5,7 @@
  * Every value is HTML-escaped; inline styles in one narrow column, so it reads on a phone.
  */
 import { formatRupees } from '#shop/money.ts';
-import type { StoredOrder } from './order-log.ts';
+import type { StoredOrder } from './order-record.ts';
 import type { ShopContact } from './types.ts';
 
 export type EmailedOrder = Pick<StoredOrder, 'orderId' | 'key' | 'mode' | 'createdAt' | 'customer' | 'cart' | 'totals'>;

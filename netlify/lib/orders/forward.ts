@@ -16,7 +16,7 @@ import {
   forwardOf,
   type StoredOrder,
   shipmentReference,
-} from './order-log.ts';
+} from './order-record.ts';
 import { sheetRefunds } from './refund-state.ts';
 import { sheetPaymentStatus, staffStatusLabel } from './status.ts';
 import type { OrderDeps } from './types.ts';

@@ -10,7 +10,7 @@
  * - any other status (`created`, `failed`, `refunded`) is not money.
  */
 import type { GatewayPayment, PaymentGateway } from '../razorpay/gateway.ts';
-import type { StoredOrder } from './order-log.ts';
+import type { StoredOrder } from './order-record.ts';
 
 /** Razorpay has the money for this order: the only value `completePaidOrder` accepts. */
 export interface Money {

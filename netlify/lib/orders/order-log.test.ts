@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
 import type { JsonStore } from '../platform/blobs.ts';
-import { canMove, createOrderLog, type StoredOrder } from './order-log.ts';
+import { createOrderLog } from './order-log.ts';
+import { canMove, type StoredOrder } from './order-record.ts';
 
 /** A store whose writes to keys starting with `prefix` fail, as a Blobs outage or a crash would. */
 function failingWrites(store: JsonStore, prefix: string): JsonStore {

@@ -13,7 +13,7 @@ import type { GatewayChoice, PaymentGateway } from '../razorpay/gateway.ts';
 import { isWellFormedSignature, verifyPaymentSignature } from '../razorpay/signature.ts';
 import { forwardOrder, resyncSheet } from './forward.ts';
 import { judgePaymentById, type Money } from './judge-payment.ts';
-import { canMove, type PaidVia, type StoredOrder } from './order-log.ts';
+import { canMove, type PaidVia, type StoredOrder } from './order-record.ts';
 import { newOrder, priceOrder, recordOrder, totalMismatch } from './place.ts';
 import type { OrderDeps } from './types.ts';
 

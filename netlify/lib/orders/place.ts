@@ -21,7 +21,7 @@ import type { PaymentMode } from '#shop/shipping.ts';
 import { fail, type ServiceResult } from '../platform/http.ts';
 import { priceAndShip } from '../shipping-quote.ts';
 import { forwardOrder } from './forward.ts';
-import type { StoredOrder } from './order-log.ts';
+import type { StoredOrder } from './order-record.ts';
 import type { OrderDeps, ShopSettingsForOrders } from './types.ts';
 
 export interface Priced {

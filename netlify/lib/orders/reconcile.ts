@@ -9,7 +9,7 @@ import { deliverNotices } from '../notify/notices.ts';
 import { finishCancellation } from './cancel.ts';
 import { forwardOrder } from './forward.ts';
 import { judgePayment } from './judge-payment.ts';
-import { canMove, FORWARD_KINDS, forwardOf, noticeOpen, type StoredOrder } from './order-log.ts';
+import { canMove, FORWARD_KINDS, forwardOf, noticeOpen, type StoredOrder } from './order-record.ts';
 import { completePaidOrder } from './pay.ts';
 import { refundsOpen, settleRefunds } from './refund-state.ts';
 import type { OrderDeps } from './types.ts';

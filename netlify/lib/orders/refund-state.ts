@@ -10,7 +10,7 @@ import { deliverNotices, enqueueOrderNotice } from '../notify/notices.ts';
 import type { GatewayRefund } from '../razorpay/gateway.ts';
 import { mergeRefund } from './cancel.ts';
 import { resyncSheet, syncSheetRows } from './forward.ts';
-import type { StoredOrder } from './order-log.ts';
+import type { StoredOrder } from './order-record.ts';
 import type { OrderDeps } from './types.ts';
 
 /** Refunds Razorpay has not settled yet: asked for (maybe never answered), or pending. */

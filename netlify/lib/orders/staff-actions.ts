@@ -29,7 +29,7 @@ import { fail, type ServiceResult } from '../platform/http.ts';
 import { bookAgain } from './book-again.ts';
 import { cancelOrder, mergeRefund } from './cancel.ts';
 import { resyncSheet, syncSheetRows } from './forward.ts';
-import type { StoredOrder } from './order-log.ts';
+import type { StoredOrder } from './order-record.ts';
 import { recordRefund } from './refund-state.ts';
 import { staffStatusLabel } from './status.ts';
 import type { OrderDeps } from './types.ts';

@@ -20,7 +20,8 @@ import { formatRupees } from '#shop/money.ts';
 import { codMoney, parcelAttention, parcelStaffStatus } from '#shop/parcel.ts';
 import { refundsSummary } from '#shop/refunds.ts';
 import type { SheetOrder } from '../sheets/orders-tab.ts';
-import { type ForwardState, forwardOf, needsRefund, type StoredOrder } from './order-log.ts';
+import { needsRefund } from './order-log.ts';
+import { type ForwardState, forwardOf, type StoredOrder } from './order-record.ts';
 
 export type StaffStatus =
   | 'Placed'

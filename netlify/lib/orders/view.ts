@@ -13,7 +13,7 @@ import { orderTimeline, phoneDigits } from '#shop/tracking.ts';
 import { simulatedPin } from '../delhivery/simulated-tracking.ts';
 import { freshOrder } from '../parcels/sync.ts';
 import { cancellable } from './cancel.ts';
-import type { StoredOrder } from './order-log.ts';
+import type { StoredOrder } from './order-record.ts';
 import type { OrderDeps } from './types.ts';
 
 /** The key, compared without leaking how much of it matched. */

@@ -16,7 +16,8 @@ import type { CarrierTracking } from '#shop/tracking.ts';
 import { WAYBILLS_PER_REQUEST } from '../delhivery/tracking.ts';
 import { deliverNotices, enqueueNotice, shippedNoticed } from '../notify/notices.ts';
 import { resyncSheet, syncSheetRows } from '../orders/forward.ts';
-import { parcelOpen, type StoredOrder } from '../orders/order-log.ts';
+import { parcelOpen } from '../orders/order-log.ts';
+import type { StoredOrder } from '../orders/order-record.ts';
 import type { OrderDeps } from '../orders/types.ts';
 
 export interface ParcelSyncLimits {

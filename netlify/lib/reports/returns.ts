@@ -4,7 +4,8 @@
  * (scripts/report-returns.ts) runs it over the local Blobs sandbox or a site's Blobs.
  */
 import type { ReportOrder } from '#shop/returns-report.ts';
-import { type OrderLog, type StoredOrder, shipmentReference } from '../orders/order-log.ts';
+import type { OrderLog } from '../orders/order-log.ts';
+import { type StoredOrder, shipmentReference } from '../orders/order-record.ts';
 
 /** Orders read at once. */
 const READ_CONCURRENCY = 16;

@@ -1,0 +1,156 @@
+/**
+ * What an order record holds (the order log keeps one per order id, order-log.ts): its status and
+ * how it may move, its forwards to the Sheet, the carrier and the mail, its parcel, its notices,
+ * its cancellation and refunds. Types and small pure rules only; the store is order-log.ts.
+ */
+import type { Customer, OrderLine, OrderRecord, OrderTotals, PricedCart } from '#shop/order.ts';
+import type { NoticeEvent, Parcel } from '#shop/parcel.ts';
+import type { IssuedRefund } from '#shop/refunds.ts';
+import type { PaymentMode } from '#shop/shipping.ts';
+import type { Cancellation } from './cancel.ts';
+
+export type OrderStatus = 'pending' | 'paid' | 'forwarded' | 'expired' | 'cancelled';
+
+export interface ForwardState {
+  /**
+   * `failed` is retried (after `nextAttemptAt`); `needs-attention` means retries ran out and staff
+   * act by hand; `not-sent` is only in records written before the local carrier booked shipments,
+   * and is what a missing email forward stands for (`forwardOf`).
+   */
+  status: 'pending' | 'sending' | 'done' | 'failed' | 'needs-attention' | 'not-sent';
+  attempts: number;
+  lastError?: string;
+  at?: string;
+  /** When a forward was claimed by one worker; a stale claim may be taken over. */
+  claimedAt?: string;
+  /** The first attempt of the current round of retries: they stop a day after it. */
+  firstAttemptAt?: string;
+  /** A failed forward is not tried again before this time (back-off). */
+  nextAttemptAt?: string;
+  waybill?: string;
+  /** The Sheet: the status its rows last showed, so a change of status is written there too. */
+  syncedStatus?: string;
+}
+
+export type PaidVia = 'browser' | 'webhook' | 'reconciler';
+
+export interface StoredOrder {
+  orderId: string;
+  /**
+   * Opens the order's own page (`/orders/{orderId}?key={key}`): 128 random bits made with the
+   * order, never derived from its id. Orders recorded before it existed have none: no page.
+   */
+  key?: string;
+  status: OrderStatus;
+  mode: PaymentMode;
+  fingerprint: string;
+  createdAt: string;
+  updatedAt: string;
+  customer: Customer;
+  lines: OrderLine[];
+  cart: PricedCart;
+  totals: OrderTotals;
+  record: OrderRecord;
+  razorpay?: {
+    orderId: string;
+    amountPaise: number;
+    paymentId?: string;
+    paidAt?: string;
+    via?: PaidVia;
+    /** A payment Razorpay has but the shop could not capture yet: the shopper is told "confirming". */
+    confirming?: string;
+  };
+  /** A worker is creating the Razorpay order: the others wait for it instead of creating more. */
+  paymentStart?: { claimedAt: string };
+  /**
+   * Captured payments beyond the one that paid the order (two tabs, a retry): money to give back.
+   * Each keeps the order `Needs refund` for staff until they refund it in Razorpay.
+   */
+  refunds?: { paymentId: string; amountPaise: number; at: string; via: PaidVia }[];
+  /**
+   * The Sheet's rows, the carrier's booking and the shopper's confirmation email. Orders recorded
+   * before the email existed have no `email`: they are never mailed (`forwardOf`).
+   */
+  forwards: { sheet: ForwardState; shipment: ForwardState; email?: ForwardState };
+  /**
+   * The parcel after booking: its states from the carrier's scans (src/shop/parcel.ts). Absent on
+   * an order not booked yet, and on one booked before the shop followed parcels (read as `booked`).
+   */
+  parcel?: Parcel;
+  /**
+   * Messages to the shopper about the parcel, by channel and key (`email:shipped`,
+   * `email:out-for-delivery-2`): written in the same conditional write as the change that earned
+   * them, so each exists once; then claimed, sent and settled (netlify/lib/notify/notices.ts).
+   */
+  notices?: Record<string, NoticeState>;
+  /** A cancellation asked for, and how far its steps have got (netlify/lib/orders/cancel.ts). */
+  cancellation?: Cancellation;
+  /**
+   * Money given back through Razorpay (src/shop/refunds.ts), each under the idempotency key it was
+   * asked with. Not to be confused with `refunds`: extra payments still owed back.
+   */
+  issuedRefunds?: IssuedRefund[];
+  /** A Cash on Delivery order's cash, told by staff from the Sheet (`COD received`). */
+  codReceived?: { at: string; requestId: string };
+  /** Parcels sent before the current one, oldest first: returned or lost, then booked again by staff (book-again.ts). */
+  earlierShipments?: EarlierShipment[];
+  history: { at: string; event: string }[];
+}
+
+/** A parcel that came back or was lost, kept as it ended when staff booked the order again. */
+export interface EarlierShipment {
+  waybill: string;
+  /** Delhivery's order reference it was booked under (`shipmentReference`). */
+  reference: string;
+  bookedAt: string;
+  parcel?: Parcel;
+}
+
+/**
+ * Delhivery's order reference for the order's current shipment: the order id, then `<id>-2`, `-3`
+ * for a parcel booked again, since Delhivery keeps one shipment per order reference.
+ */
+export function shipmentReference(order: Pick<StoredOrder, 'orderId' | 'earlierShipments'>): string {
+  const sent = order.earlierShipments?.length ?? 0;
+  return sent === 0 ? order.orderId : `${order.orderId}-${sent + 1}`;
+}
+
+export interface NoticeState {
+  channel: 'email';
+  event: NoticeEvent | OrderEvent;
+  /** `skipped`: no longer true when its turn came (the parcel had moved on); `gave-up`: retries ran out. */
+  status: 'pending' | 'sending' | 'sent' | 'failed' | 'skipped' | 'gave-up';
+  attempts: number;
+  /** When it was earned. */
+  createdAt: string;
+  claimedAt?: string;
+  nextAttemptAt?: string;
+  at?: string;
+  lastError?: string;
+}
+
+/** News about the order itself, beside the parcel's (netlify/lib/notify). */
+export type OrderEvent = 'cancelled' | 'refunded';
+
+/** A notice still to send (or being sent by a worker that may have died). */
+export const noticeOpen = (state: NoticeState) =>
+  state.status === 'pending' || state.status === 'sending' || state.status === 'failed';
+
+/** Everything forwarded once per order, each claimed and settled on the order record (forward.ts). */
+export const FORWARD_KINDS = ['sheet', 'shipment', 'email'] as const;
+export type ForwardKind = (typeof FORWARD_KINDS)[number];
+
+/** An order's forward of one kind; a missing one (no email on an older order) is settled: `not-sent`. */
+export function forwardOf(order: Pick<StoredOrder, 'forwards'>, kind: ForwardKind): ForwardState {
+  return order.forwards[kind] ?? { status: 'not-sent', attempts: 0 };
+}
+
+const RANK: Record<OrderStatus, number> = { pending: 0, expired: 0, paid: 1, forwarded: 2, cancelled: 3 };
+
+/** Status only moves forward; expired is terminal except that proof of payment revives it. */
+export function canMove(from: OrderStatus, to: OrderStatus): boolean {
+  if (from === to) return false;
+  if (to === 'expired') return from === 'pending';
+  if (from === 'expired') return to === 'paid';
+  return RANK[to] > RANK[from];
+}
