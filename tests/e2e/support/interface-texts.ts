@@ -154,6 +154,10 @@ export const INTERFACE_TEXTS: readonly (string | RegExp)[] = [
   /^QR code for batch [A-Z0-9-]+$/,
   'Print QR code',
   "Scanning it opens this batch's page. Staff can print it for the packs.",
+  // The development staff desk (/dev/staff), built outside production only.
+  'Staff desk (development)',
+  "Each button does what the Sheet's Action column does, through the same signed endpoint. This page and its function exist only in development.",
+  'Loading the orders…',
   // Data as the site writes it: dates, a place after a name, an order's time, an address.
   'Last updated',
   /^\d{1,2} (January|February|March|April|May|June|July|August|September|October|November|December) \d{4}$/,
