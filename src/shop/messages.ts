@@ -223,6 +223,14 @@ export const REVIEW_TEXTS = {
   unknownProduct: 'No product in our catalogue has that id or name.',
 } as const;
 
+// ---- WhatsApp order updates (§10 "WhatsApp", §8) ----------------------------------------------
+
+/** The checkout's consent, beside the phone field: its words are what the shopper agreed to. */
+export const WHATSAPP_TEXTS = {
+  consent: 'Send my order updates on WhatsApp from Orang Utan Organics',
+  consentNote: 'Order updates only: nothing else is ever sent. Reply STOP on WhatsApp to turn them off.',
+} as const;
+
 // ---- Contact (§3, §8) -------------------------------------------------------------------------
 
 export const CONTACT_TEXTS = {

@@ -44,6 +44,8 @@ const placeOrderFields = {
   lines: orderLinesSchema,
   /** The total shown in the browser; the server refuses the order (409) when its own differs. */
   clientTotal: z.number().int().nonnegative(),
+  /** The shopper ticked "Send my order updates on WhatsApp" (absent: not asked, or not ticked). */
+  whatsappUpdates: z.boolean().optional(),
 };
 
 export const codOrderRequestSchema = z.object({ ...placeOrderFields, paymentMode: z.literal('cod') });

@@ -7,6 +7,7 @@ import type { Customer, OrderLine, OrderRecord, OrderTotals, PricedCart } from '
 import type { NoticeEvent, Parcel } from '#shop/parcel.ts';
 import type { IssuedRefund } from '#shop/refunds.ts';
 import type { PaymentMode } from '#shop/shipping.ts';
+import type { WhatsAppConsent } from '#shop/whatsapp.ts';
 import type { Cancellation } from './cancel.ts';
 
 export type OrderStatus = 'pending' | 'paid' | 'forwarded' | 'expired' | 'cancelled';
@@ -92,6 +93,8 @@ export interface StoredOrder {
   issuedRefunds?: IssuedRefund[];
   /** A Cash on Delivery order's cash, told by staff from the Sheet (`COD received`). */
   codReceived?: { at: string; requestId: string };
+  /** The shopper's yes to order updates on WhatsApp, as the checkout asked it (src/shop/whatsapp.ts). */
+  whatsapp?: { consent: WhatsAppConsent };
   /** Parcels sent before the current one, oldest first: returned or lost, then booked again by staff (book-again.ts). */
   earlierShipments?: EarlierShipment[];
   history: { at: string; event: string }[];

@@ -54,6 +54,7 @@ export async function createPaymentOrder(
       lines: request.lines,
       priced: priced.body,
       now: deps.now(),
+      whatsappUpdates: request.whatsappUpdates,
     }),
   );
   if (order.status !== 'pending' && order.status !== 'expired') {

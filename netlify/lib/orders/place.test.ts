@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WHATSAPP_TEXTS } from '#shop/messages.ts';
 import { ORDER_ID_PATTERN } from '#shop/order.ts';
 import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
 import { makeCustomer } from '#tests/support/factories.ts';
@@ -55,6 +56,18 @@ describe('cash on delivery', () => {
     expect(world.sheetRows[0]).toMatchObject({ waybill: 'WB1' });
     const stored = await world.deps.log.get('OUO_1732000000001');
     expect(stored?.forwards.shipment).toMatchObject({ status: 'done', waybill: 'WB1' });
+  });
+
+  it("keeps the shopper's WhatsApp consent with its words' version and time, only when ticked", async () => {
+    const world = orderWorld(blobs);
+    await placeCodOrder(world.deps, codRequest('OUO_1732000000101', { whatsappUpdates: true }));
+    await placeCodOrder(world.deps, codRequest('OUO_1732000000102', { whatsappUpdates: false }));
+    await placeCodOrder(world.deps, codRequest('OUO_1732000000103'));
+    expect((await world.deps.log.get('OUO_1732000000101'))?.whatsapp).toEqual({
+      consent: { version: 1, text: WHATSAPP_TEXTS.consent, at: world.clock.now.toISOString() },
+    });
+    expect((await world.deps.log.get('OUO_1732000000102'))?.whatsapp).toBeUndefined();
+    expect((await world.deps.log.get('OUO_1732000000103'))?.whatsapp).toBeUndefined();
   });
 
   it('asks the carrier below ₹1000 and never above', async () => {

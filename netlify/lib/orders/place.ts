@@ -18,6 +18,7 @@ import {
 } from '#shop/order.ts';
 import type { CodOrderRequest } from '#shop/schemas.ts';
 import type { PaymentMode } from '#shop/shipping.ts';
+import { whatsappConsent } from '#shop/whatsapp.ts';
 import { fail, type ServiceResult } from '../platform/http.ts';
 import { priceAndShip } from '../shipping-quote.ts';
 import { forwardOrder } from './forward.ts';
@@ -66,6 +67,8 @@ export function newOrder(input: {
   lines: OrderLine[];
   priced: Priced;
   now: Date;
+  /** The shopper ticked the WhatsApp box: the consent, its words' version and time are kept. */
+  whatsappUpdates?: boolean | undefined;
 }): StoredOrder {
   const { orderId, mode, customer, lines, priced, now } = input;
   const at = now.toISOString();
@@ -97,6 +100,7 @@ export function newOrder(input: {
       shipment: { status: 'pending', attempts: 0 },
       email: { status: 'pending', attempts: 0 },
     },
+    ...(input.whatsappUpdates ? { whatsapp: { consent: whatsappConsent(at) } } : {}),
     history: [{ at, event: `created (${mode})` }],
   };
 }
@@ -133,6 +137,7 @@ export async function placeCodOrder(deps: OrderDeps, request: CodOrderRequest) {
       lines: request.lines,
       priced: priced.body,
       now: deps.now(),
+      whatsappUpdates: request.whatsappUpdates,
     }),
   );
   const forwarded = await forwardOrder(deps, order.orderId);

@@ -7,7 +7,7 @@ import { deliveryRefusal } from '../../shop/deliverability.ts';
 import { ErrorCode } from '../../shop/messages.ts';
 import type { PaymentMode, ShippingRules } from '../../shop/shipping.ts';
 import { useCart } from '../cart/index.ts';
-import { DeliveryFields } from './DeliveryFields.tsx';
+import { DeliveryFields, WHATSAPP_FIELD } from './DeliveryFields.tsx';
 import { LocalPaymentDialog } from './LocalPaymentDialog.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
 import { OUTBOX_UPDATED_EVENT, pendingOrders } from './outbox.ts';
@@ -66,10 +66,13 @@ export function CheckoutPage({ shopName, rules }: CheckoutPageProps) {
       const message = checkoutFormError(values);
       if (message) toast.show({ type: 'error', message });
     },
-    onValid: async (customer): Promise<FormOutcome> => {
+    onValid: async (customer, formElement): Promise<FormOutcome> => {
       // Only a total quoted for this very pincode is ever charged. Otherwise (the quote is still on
       // its way, or the pincode was typed before the page was live) Place Order says why it waits.
-      if (quote.status === 'ready' && pincode === customer.pincode) return order.place(customer, quote.total);
+      if (quote.status === 'ready' && pincode === customer.pincode) {
+        const whatsappUpdates = new FormData(formElement).get(WHATSAPP_FIELD) === 'on';
+        return order.place(customer, quote.total, whatsappUpdates);
+      }
       if (pincode !== customer.pincode) setPincode(customer.pincode);
       toast.show({ type: 'info', message: totalNotReadyMessage(customer.pincode) });
       return 'idle';

@@ -1,4 +1,5 @@
 import type { SchemaForm } from '../../components/form/index.ts';
+import { WHATSAPP_TEXTS } from '../../shop/messages.ts';
 import type { CheckoutForm } from '../../shop/schemas.ts';
 
 interface FieldSpec {
@@ -55,7 +56,24 @@ export function DeliveryFields({
           />
         ))}
       </div>
+      <WhatsAppConsent id={`${form.id}-whatsapp`} />
     </fieldset>
+  );
+}
+
+/** The name of the consent's checkbox in the form: read when the order is placed (CheckoutPage). */
+export const WHATSAPP_FIELD = 'whatsappUpdates';
+
+/** Beside the phone: order updates on WhatsApp, only when the shopper ticks it (unticked at first). */
+function WhatsAppConsent({ id }: { id: string }) {
+  return (
+    <div className="checkout__consent">
+      <input id={id} type="checkbox" name={WHATSAPP_FIELD} aria-describedby={`${id}-note`} />
+      <label htmlFor={id}>{WHATSAPP_TEXTS.consent}</label>
+      <p id={`${id}-note`} className="checkout__hint">
+        {WHATSAPP_TEXTS.consentNote}
+      </p>
+    </div>
   );
 }
 
