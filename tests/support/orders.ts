@@ -24,6 +24,7 @@ import { failure } from '../../netlify/lib/platform/outcome.ts';
 import { createGateway, type PaymentGateway, type RefundGateway } from '../../netlify/lib/razorpay/gateway.ts';
 import { localGatewaySecret, payLocally } from '../../netlify/lib/razorpay/local-gateway.ts';
 import type { SheetOrder } from '../../netlify/lib/sheets/orders-tab.ts';
+import type { WhatsAppTemplateMessage } from '../../netlify/lib/whatsapp/sender.ts';
 import { content } from '../../src/content/content.server.ts';
 import type { ShipmentRecord } from '../../src/shop/shipment.ts';
 import type { TestBlobs } from './blobs.ts';
@@ -42,9 +43,13 @@ export interface TestOrderWorld {
   cancelledWaybills: string[];
   /** Every confirmation email the mail sender took (it does not deduplicate: two here are two sent). */
   emails: OrderEmail[];
+  /** Every WhatsApp message sent, once per id (a second send of an id answers `duplicate`). */
+  whatsapp: WhatsAppTemplateMessage[];
   sheetDown: boolean;
   carrierDown: boolean;
   mailDown: boolean;
+  /** WhatsApp's Cloud API down (`UNREACHABLE`), or refusing every message (`REFUSED`, e.g. not on WhatsApp). */
+  whatsappFault: 'down' | 'refuses' | undefined;
   clock: { now: Date };
   gatewayStoreName: string;
   /** The world's payment gateway itself (the local test gateway unless `env` sets Razorpay keys). */
@@ -68,6 +73,8 @@ export function orderWorld(blobs: TestBlobs, env: Partial<ServerEnv> = {}): Test
     sheetWrites: 0,
     shipments: [],
     cancelledWaybills: [],
+    whatsapp: [],
+    whatsappFault: undefined,
     emails: [],
     sheetDown: false,
     carrierDown: false,
@@ -137,6 +144,16 @@ export function orderWorld(blobs: TestBlobs, env: Partial<ServerEnv> = {}): Test
         if (world.carrierDown) return failure('UNREACHABLE', 'Delhivery answered 503');
         world.shipments.push(shipment);
         return { ok: true as const, waybill: `WB${world.shipments.length}` };
+      }),
+    },
+    whatsapp: {
+      kind: 'local' as const,
+      sendTemplate: vi.fn(async (message: WhatsAppTemplateMessage) => {
+        if (world.whatsappFault === 'down') return failure('UNREACHABLE', 'the Cloud API answered HTTP 503');
+        if (world.whatsappFault === 'refuses') return failure('REFUSED', '131026: message undeliverable');
+        const duplicate = world.whatsapp.some((sent) => sent.id === message.id);
+        if (!duplicate) world.whatsapp.push(message);
+        return { ok: true as const, messageId: `wamid.test-${message.id}`, duplicate };
       }),
     },
     mail: {

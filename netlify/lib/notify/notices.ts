@@ -11,14 +11,15 @@
  * 3. A failed send waits (the forwards' back-off) and is tried again by the next sync or reconciler
  *    run, for a day; then staff see it in the order's history.
  *
- * Email is the one channel today; WhatsApp (a later issue) adds a channel to the same notices.
+ * Two channels carry the same news (channels.ts): email, always, and WhatsApp when the shopper
+ * agreed to it at checkout (`order.whatsapp.consent`). Each `(order, event, channel)` is one notice
+ * under its own key (`email:shipped`, `whatsapp:shipped`), so each channel sends it at most once.
  */
 import { NOTICE_EVENTS, type Notice, type NoticeEvent, noticeStillTrue } from '#shop/parcel.ts';
 import { RETRY_WINDOW_MS, retryDelayMs } from '../orders/forward.ts';
 import { type NoticeState, noticeOpen, type OrderEvent, type StoredOrder } from '../orders/order-record.ts';
 import type { OrderDeps } from '../orders/types.ts';
-import { orderNewsEmail } from './order-email.ts';
-import { parcelEmail } from './parcel-email.ts';
+import { type Channel, type SendOutcome, sendNotice, whatsappCarries } from './channels.ts';
 
 /** A claim older than this belongs to a worker that died; another may take the notice. */
 const STALE_CLAIM_MS = 5 * 60 * 1000;
@@ -27,40 +28,56 @@ const STALE_CLAIM_MS = 5 * 60 * 1000;
  * A parcel notice's key on the order: the first parcel's plain (`email:shipped`), a parcel booked
  * again by staff its own (`email:shipped-parcel-2`), so the shopper hears that one ship too.
  */
-function keyOf(order: Pick<StoredOrder, 'earlierShipments'>, noticeKey: string): string {
+function keyOf(order: Pick<StoredOrder, 'earlierShipments'>, noticeKey: string, channel: Channel = 'email'): string {
   const sent = order.earlierShipments?.length ?? 0;
-  return sent === 0 ? `email:${noticeKey}` : `email:${noticeKey}-parcel-${sent + 1}`;
+  return sent === 0 ? `${channel}:${noticeKey}` : `${channel}:${noticeKey}-parcel-${sent + 1}`;
+}
+
+/** The channels this order's news of `event` goes out on: email always (but `placed`), WhatsApp when agreed to. */
+function channelsFor(order: StoredOrder, event: NoticeEvent | OrderEvent): Channel[] {
+  const channels: Channel[] = event === 'placed' ? [] : ['email'];
+  if (order.whatsapp?.consent && whatsappCarries(event)) channels.push('whatsapp');
+  return channels;
+}
+
+/** Writes a pending notice under `key`, unless one is there: earned before, never a second message. */
+function enqueue(order: StoredOrder, key: string, channel: Channel, event: NoticeEvent | OrderEvent, at: string) {
+  order.notices ??= {};
+  if (order.notices[key]) return;
+  order.notices[key] = { channel, event, status: 'pending', attempts: 0, createdAt: at };
 }
 
 /** Adds the notice a change earned to the order (inside the order log's conditional write). */
 export function enqueueNotice(order: StoredOrder, notice: Notice | undefined, at: string): void {
   if (!notice) return;
-  const key = keyOf(order, notice.key);
-  order.notices ??= {};
-  if (order.notices[key]) return; // earned before: never a second message
-  order.notices[key] = { channel: 'email', event: notice.event, status: 'pending', attempts: 0, createdAt: at };
+  for (const channel of channelsFor(order, notice.event))
+    enqueue(order, keyOf(order, notice.key, channel), channel, notice.event, at);
 }
 
-/** News about the order itself (cancelled, refunded), once per key (`refunded-2` for a second refund). */
+/**
+ * News about the order itself (placed, cancelled, refunded), once per key (`refunded-2` for a
+ * second refund). `placed` is WhatsApp's alone: the confirmation email is a forward (forward.ts).
+ */
 export function enqueueOrderNotice(order: StoredOrder, event: OrderEvent, at: string, key: string = event): void {
-  order.notices ??= {};
-  const name = `email:${key}`;
-  if (order.notices[name]) return;
-  order.notices[name] = { channel: 'email', event, status: 'pending', attempts: 0, createdAt: at };
+  for (const channel of channelsFor(order, event)) enqueue(order, `${channel}:${key}`, channel, event, at);
 }
 
 const isParcelEvent = (event: NoticeEvent | OrderEvent): event is NoticeEvent =>
   (NOTICE_EVENTS as readonly string[]).includes(event);
 
-/** Is the news still true when its turn comes? A parcel's by its state; a cancellation while the order is cancelled. */
+/**
+ * Is the news still true when its turn comes? A parcel's by its state; a cancellation while the
+ * order is cancelled; "placed" while it is not.
+ */
 function stillTrue(event: NoticeEvent | OrderEvent, order: StoredOrder): boolean {
   if (isParcelEvent(event)) return noticeStillTrue(event, order.parcel?.state ?? 'booked');
+  if (event === 'placed') return order.status !== 'cancelled';
   return event === 'refunded' || order.status === 'cancelled';
 }
 
 /** Has the shopper been told (or is about to be told) that the parcel shipped? */
 export const shippedNoticed = (order: Pick<StoredOrder, 'notices' | 'earlierShipments'>) =>
-  Boolean(order.notices?.[keyOf(order, 'shipped')]);
+  Boolean(order.notices?.[keyOf(order, 'shipped')] ?? order.notices?.[keyOf(order, 'shipped', 'whatsapp')]);
 
 export interface DeliveredNotices {
   sent: string[];
@@ -80,7 +97,7 @@ export async function deliverNotices(deps: OrderDeps, orderId: string): Promise<
       report.skipped.push(key);
       continue;
     }
-    const outcome = await send(deps, claimed.order, key, claimed.state);
+    const outcome = await sendNotice(deps, claimed.order, key, claimed.state);
     await settle(deps, orderId, key, outcome);
     (outcome.ok ? report.sent : report.failed).push(key);
   }
@@ -112,39 +129,7 @@ async function claim(deps: OrderDeps, orderId: string, key: string): Promise<Cla
   return changed && state ? { order, state, skipped } : undefined;
 }
 
-async function send(
-  deps: OrderDeps,
-  order: StoredOrder,
-  key: string,
-  state: NoticeState,
-): Promise<{ ok: true } | { ok: false; reason: string }> {
-  try {
-    const { shop } = await deps.settings();
-    const email = isParcelEvent(state.event)
-      ? parcelEmail(order, state.event, shop, deps.siteUrl)
-      : orderNewsEmail(order, state.event, shop, deps.siteUrl);
-    const result = await deps.mail.sendOrderEmail({
-      orderId: order.orderId,
-      emailId: `${order.orderId}-${key.slice('email:'.length)}`,
-      to: order.customer.email,
-      subject: email.subject,
-      html: email.html,
-      name: shop.name,
-      replyTo: shop.email,
-    });
-    // DUPLICATE: sent before, its answer lost; sending again would be a second message.
-    return result.ok || result.code === 'DUPLICATE' ? { ok: true } : { ok: false, reason: result.message };
-  } catch (error) {
-    return { ok: false, reason: (error as Error).message };
-  }
-}
-
-async function settle(
-  deps: OrderDeps,
-  orderId: string,
-  key: string,
-  outcome: { ok: true } | { ok: false; reason: string },
-): Promise<void> {
+async function settle(deps: OrderDeps, orderId: string, key: string, outcome: SendOutcome): Promise<void> {
   await deps.log.update(orderId, (order) => {
     const state = order.notices?.[key];
     if (state?.status !== 'sending') return undefined;
@@ -153,7 +138,8 @@ async function settle(
     const { claimedAt: _claimed, nextAttemptAt: _next, ...rest } = state;
     let next: NoticeState;
     if (outcome.ok) next = { ...rest, status: 'sent', at };
-    else if (now.getTime() - Date.parse(state.createdAt) >= RETRY_WINDOW_MS)
+    // Will not heal (a number not on WhatsApp, outside the 24-hour window): given up at once.
+    else if (outcome.permanent || now.getTime() - Date.parse(state.createdAt) >= RETRY_WINDOW_MS)
       next = { ...rest, status: 'gave-up', at, lastError: outcome.reason };
     else
       next = {

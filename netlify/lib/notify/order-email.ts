@@ -6,7 +6,7 @@
 import { formatRupees } from '#shop/money.ts';
 import { refundsSummary } from '#shop/refunds.ts';
 import { escapeHtml, newsEmail } from '../orders/email.ts';
-import type { OrderEvent, StoredOrder } from '../orders/order-record.ts';
+import type { OrderEmailEvent, StoredOrder } from '../orders/order-record.ts';
 import type { ShopContact } from '../orders/types.ts';
 
 export type NewsOrder = Pick<
@@ -17,7 +17,7 @@ export type NewsOrder = Pick<
 /** How long a Razorpay refund at normal speed takes to reach the shopper (Razorpay: 5–7 working days). */
 export const REFUND_ARRIVES = 'Refunds usually reach your account within 5–7 working days.';
 
-export const ORDER_EMAIL_SUBJECTS: Record<OrderEvent, (orderId: string) => string> = {
+export const ORDER_EMAIL_SUBJECTS: Record<OrderEmailEvent, (orderId: string) => string> = {
   cancelled: (orderId) => `Your order ${orderId} is cancelled`,
   refunded: (orderId) => `Your refund for order ${orderId}`,
 };
@@ -26,7 +26,7 @@ const rupeesOf = (paise: number) => escapeHtml(formatRupees(Math.round(paise) / 
 
 export function orderNewsEmail(
   order: NewsOrder,
-  event: OrderEvent,
+  event: OrderEmailEvent,
   shop: ShopContact,
   siteUrl: string,
 ): { subject: string; html: string } {

@@ -8,6 +8,7 @@ import { blobStore } from '../platform/blobs.ts';
 import { readServerEnv, type ServerEnv } from '../platform/env.ts';
 import { createGateway, type GatewayChoice } from '../razorpay/gateway.ts';
 import { createSheets } from '../sheets/client.ts';
+import { createWhatsApp } from '../whatsapp/sender.ts';
 import { createOrderLog } from './order-log.ts';
 import type { OrderDeps, ShopSettingsForOrders } from './types.ts';
 
@@ -47,6 +48,7 @@ export function createDeps(env: ServerEnv = readServerEnv()): OrderDeps {
     sheets: createSheets(env),
     carrier: createDelhivery(env),
     mail: createMailer(env),
+    whatsapp: createWhatsApp(env),
     siteUrl: env.URL,
     labelLink: labelLinkMaker(env),
     now: () => new Date(),

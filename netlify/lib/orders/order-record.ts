@@ -119,7 +119,7 @@ export function shipmentReference(order: Pick<StoredOrder, 'orderId' | 'earlierS
 }
 
 export interface NoticeState {
-  channel: 'email';
+  channel: 'email' | 'whatsapp';
   event: NoticeEvent | OrderEvent;
   /** `skipped`: no longer true when its turn came (the parcel had moved on); `gave-up`: retries ran out. */
   status: 'pending' | 'sending' | 'sent' | 'failed' | 'skipped' | 'gave-up';
@@ -133,7 +133,9 @@ export interface NoticeState {
 }
 
 /** News about the order itself, beside the parcel's (netlify/lib/notify). */
-export type OrderEvent = 'cancelled' | 'refunded';
+export type OrderEvent = 'placed' | 'cancelled' | 'refunded';
+/** The order news an email tells (the placed order has its own confirmation email, forward.ts). */
+export type OrderEmailEvent = Exclude<OrderEvent, 'placed'>;
 
 /** A notice still to send (or being sent by a worker that may have died). */
 export const noticeOpen = (state: NoticeState) =>

@@ -8,6 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ORDER_TEXTS } from '#shop/messages.ts';
 import { toPaise } from '#shop/money.ts';
 import type { CreatePaymentOrderRequest, PrepaidOrderRequest } from '#shop/schemas.ts';
+import { deliverNotices, enqueueOrderNotice } from '../notify/notices.ts';
 import { fail, type ServiceFailure, type ServiceResult } from '../platform/http.ts';
 import type { GatewayChoice, PaymentGateway } from '../razorpay/gateway.ts';
 import { isWellFormedSignature, verifyPaymentSignature } from '../razorpay/signature.ts';
@@ -242,6 +243,8 @@ export async function completePaidOrder(
       order.razorpay = { ...razorpay, paymentId: payment.id, paidAt: at, via: input.via };
       order.record.paymentStatus = 'Completed';
       order.history.push({ at, event: `paid ${payment.id} (${input.via})${late}` });
+      // Placed now that it is paid: its WhatsApp "placed" is earned in the same write.
+      enqueueOrderNotice(order, 'placed', at);
       return order;
     }
     const paidBy = order.razorpay.paymentId;
@@ -261,5 +264,6 @@ export async function completePaidOrder(
     return order;
   });
   const forwarded = await forwardOrder(deps, input.orderId);
+  await deliverNotices(deps, input.orderId);
   return { ok: true, status: 200, body: forwarded };
 }

@@ -19,6 +19,7 @@ import {
 import type { CodOrderRequest } from '#shop/schemas.ts';
 import type { PaymentMode } from '#shop/shipping.ts';
 import { whatsappConsent } from '#shop/whatsapp.ts';
+import { deliverNotices, enqueueOrderNotice } from '../notify/notices.ts';
 import { fail, type ServiceResult } from '../platform/http.ts';
 import { priceAndShip } from '../shipping-quote.ts';
 import { forwardOrder } from './forward.ts';
@@ -82,7 +83,7 @@ export function newOrder(input: {
   });
   // A prepaid order is 'Pending' until its payment is proven; COD stays 'Pending' (pay on delivery).
   record.paymentStatus = 'Pending';
-  return {
+  const order: StoredOrder = {
     orderId,
     key: randomBytes(16).toString('hex'),
     status: 'pending',
@@ -103,6 +104,9 @@ export function newOrder(input: {
     ...(input.whatsappUpdates ? { whatsapp: { consent: whatsappConsent(at) } } : {}),
     history: [{ at, event: `created (${mode})` }],
   };
+  // A COD order is placed as it is recorded: its WhatsApp "placed" is earned in the same write.
+  if (mode === 'cod') enqueueOrderNotice(order, 'placed', at);
+  return order;
 }
 
 /**
@@ -141,6 +145,7 @@ export async function placeCodOrder(deps: OrderDeps, request: CodOrderRequest) {
     }),
   );
   const forwarded = await forwardOrder(deps, order.orderId);
+  await deliverNotices(deps, order.orderId);
   return {
     ok: true as const,
     status: duplicate ? 200 : 201,

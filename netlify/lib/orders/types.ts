@@ -9,6 +9,7 @@ import type { Outcome } from '../platform/outcome.ts';
 import type { GatewayChoice } from '../razorpay/gateway.ts';
 import type { SheetWriteResult } from '../sheets/client.ts';
 import type { SheetOrder } from '../sheets/orders-tab.ts';
+import type { WhatsAppSender } from '../whatsapp/sender.ts';
 import type { OrderLog } from './order-log.ts';
 
 /** Who the shopper hears from, and how to reach them (the shop settings). */
@@ -62,6 +63,8 @@ export interface OrderDeps {
   mail: {
     sendOrderEmail(email: OrderEmail): Promise<MailResult>;
   };
+  /** Sends a WhatsApp template to a shopper who agreed to it; never throws (netlify/lib/whatsapp/sender.ts). */
+  whatsapp: WhatsAppSender;
   /** The site's main address (`URL`): the email links to the order's page there. */
   siteUrl: string;
   /**

@@ -40,6 +40,8 @@ export const serverEnvSchema = z.object({
   LOCAL_SHEETS_DIR: z.string().default('.data/sheets'),
   /** Where the local stand-in writes each confirmation email (`<orderId>.html`) when no web app is set. */
   LOCAL_MAIL_DIR: z.string().default('.data/mail'),
+  /** Where the local WhatsApp outbox writes each message, outside production (netlify/lib/whatsapp/sender.ts). */
+  LOCAL_WHATSAPP_DIR: z.string().default('.data/whatsapp'),
   /**
    * The Sanity webhook's secret: `/api/content-published` takes only calls signed with it
    * (docs/deploy.md). Unset: every call is refused.

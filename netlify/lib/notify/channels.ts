@@ -1,0 +1,76 @@
+/**
+ * How one notice reaches the shopper on its channel (notices.ts decides which notices exist and
+ * when): an email through the mail sender, or a WhatsApp template through the WhatsApp sender.
+ * Each is named by the notice's key, so a sender that already sent it refuses a second copy even
+ * when an earlier answer was lost.
+ */
+import type { NoticeEvent } from '#shop/parcel.ts';
+import type { NoticeState, OrderEvent, StoredOrder } from '../orders/order-record.ts';
+import type { OrderDeps } from '../orders/types.ts';
+import { orderNewsEmail } from './order-email.ts';
+import { parcelEmail } from './parcel-email.ts';
+import { whatsappMessage } from './whatsapp-message.ts';
+
+export type Channel = NoticeState['channel'];
+
+/** `permanent`: it will never go through (WhatsApp's `REFUSED`); the notice is given up at once. */
+export type SendOutcome = { ok: true } | { ok: false; reason: string; permanent?: boolean };
+
+/** Events WhatsApp has a template for: every one but `delivered` (the issue's six templates). */
+export const whatsappCarries = (event: NoticeEvent | OrderEvent) => event !== 'delivered';
+
+export async function sendNotice(
+  deps: OrderDeps,
+  order: StoredOrder,
+  key: string,
+  state: NoticeState,
+): Promise<SendOutcome> {
+  try {
+    return state.channel === 'whatsapp'
+      ? await sendWhatsApp(deps, order, key, state.event)
+      : await sendEmail(deps, order, key, state.event);
+  } catch (error) {
+    return { ok: false, reason: (error as Error).message };
+  }
+}
+
+/** The notice's name without its channel: `shipped`, `out-for-delivery-2`, `refunded-<key>`. */
+const nameOf = (key: string) => key.slice(key.indexOf(':') + 1);
+
+async function sendEmail(
+  deps: OrderDeps,
+  order: StoredOrder,
+  key: string,
+  event: NoticeEvent | OrderEvent,
+): Promise<SendOutcome> {
+  if (event === 'placed') return { ok: false, reason: 'the confirmation email is its own forward', permanent: true };
+  const { shop } = await deps.settings();
+  const email =
+    event === 'cancelled' || event === 'refunded'
+      ? orderNewsEmail(order, event, shop, deps.siteUrl)
+      : parcelEmail(order, event, shop, deps.siteUrl);
+  const result = await deps.mail.sendOrderEmail({
+    orderId: order.orderId,
+    emailId: `${order.orderId}-${nameOf(key)}`,
+    to: order.customer.email,
+    subject: email.subject,
+    html: email.html,
+    name: shop.name,
+    replyTo: shop.email,
+  });
+  // DUPLICATE: sent before, its answer lost; sending again would be a second message.
+  return result.ok || result.code === 'DUPLICATE' ? { ok: true } : { ok: false, reason: result.message };
+}
+
+async function sendWhatsApp(
+  deps: OrderDeps,
+  order: StoredOrder,
+  key: string,
+  event: NoticeEvent | OrderEvent,
+): Promise<SendOutcome> {
+  const message = whatsappMessage(order, event, `${order.orderId}-${nameOf(key)}`);
+  if (!message) return { ok: false, reason: `no WhatsApp template for ${event}`, permanent: true };
+  const result = await deps.whatsapp.sendTemplate(message);
+  if (result.ok) return { ok: true };
+  return { ok: false, reason: result.message, permanent: result.code === 'REFUSED' };
+}

@@ -1,0 +1,153 @@
+/**
+ * The WhatsApp channel of the order's news (docs/shop-rules.md §10, "WhatsApp"): only to a
+ * shopper who agreed at checkout; at most one message per (order, event, channel) however often
+ * the sync, the reconciler or a retry runs; the email goes regardless; a message WhatsApp will
+ * never take is given up at once, one it cannot take now is tried again.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
+import {
+  codRequest,
+  newOrderId,
+  orderWorld,
+  prepaidRequest,
+  storedOrder,
+  type TestOrderWorld,
+} from '#tests/support/orders.ts';
+import { JOURNEY_PINCODES } from '../delhivery/simulated-tracking.ts';
+import { cancelOrder } from '../orders/cancel.ts';
+import { createPaymentOrder, processPrepaid } from '../orders/pay.ts';
+import { placeCodOrder } from '../orders/place.ts';
+import { reconcile } from '../orders/reconcile.ts';
+import { syncParcels } from '../parcels/sync.ts';
+
+let blobs: TestBlobs;
+beforeAll(async () => {
+  blobs = await startTestBlobs();
+});
+afterAll(() => blobs.stop());
+
+const DAY = 24 * 60 * 60 * 1000;
+const later = (world: TestOrderWorld, days: number) => {
+  world.clock.now = new Date(world.clock.now.getTime() + days * DAY);
+};
+
+async function codOrder(world: TestOrderWorld, consent: boolean, pin?: string): Promise<string> {
+  const orderId = newOrderId();
+  const placed = await placeCodOrder(world.deps, codRequest(orderId, consent ? { whatsappUpdates: true } : {}));
+  if (!placed.ok) throw new Error(placed.message);
+  const shipment = world.shipments.at(-1);
+  if (shipment && pin) shipment.pin = pin;
+  return orderId;
+}
+
+const sent = (world: TestOrderWorld, orderId: string) =>
+  world.whatsapp.filter((message) => message.orderId === orderId).map((message) => message.template);
+
+describe('the WhatsApp channel', () => {
+  it('tells a COD order placed, shipped and out for delivery, once each, with the cash to keep ready', async () => {
+    const world = orderWorld(blobs);
+    const orderId = await codOrder(world, true);
+    expect(world.whatsapp.find((message) => message.orderId === orderId)).toEqual({
+      id: `${orderId}-placed`,
+      orderId,
+      to: '9876543210',
+      template: 'order_placed',
+      language: 'en',
+      parameters: ['Asha', orderId, '₹934'],
+    });
+    later(world, 1.5);
+    await syncParcels(world.deps);
+    await syncParcels(world.deps);
+    later(world, 1.6);
+    await Promise.all([syncParcels(world.deps), syncParcels(world.deps), reconcile(world.deps)]);
+    later(world, 0.4);
+    await syncParcels(world.deps);
+    // Delivered has no template: the email tells it.
+    expect(sent(world, orderId)).toEqual(['order_placed', 'order_shipped', 'out_for_delivery']);
+    expect(
+      world.whatsapp.find((message) => message.template === 'order_shipped' && message.orderId === orderId),
+    ).toMatchObject({
+      parameters: ['Asha', orderId, expect.stringMatching(/^WB/)],
+      urlParameter: orderId,
+    });
+    expect(
+      world.whatsapp.find((message) => message.template === 'out_for_delivery' && message.orderId === orderId)
+        ?.parameters,
+    ).toEqual([orderId, '₹934']);
+    // The email goes regardless.
+    expect(
+      world.emails.filter((email) => email.orderId === orderId).map((email) => email.emailId ?? 'confirmation'),
+    ).toEqual(['confirmation', `${orderId}-shipped`, `${orderId}-out-for-delivery`, `${orderId}-delivered`]);
+  });
+
+  it('sends nothing on WhatsApp to a shopper who did not tick the box', async () => {
+    const world = orderWorld(blobs);
+    const orderId = await codOrder(world, false);
+    later(world, 4);
+    await syncParcels(world.deps);
+    expect(sent(world, orderId)).toEqual([]);
+    expect(
+      Object.keys((await storedOrder(world, orderId)).notices ?? {}).every((key) => key.startsWith('email:')),
+    ).toBe(true);
+  });
+
+  it('tells a prepaid order placed only once it is paid', async () => {
+    const world = orderWorld(blobs);
+    const orderId = newOrderId();
+    const created = await createPaymentOrder(world.deps, prepaidRequest(orderId, { whatsappUpdates: true }));
+    if (!created.ok) throw new Error(created.message);
+    expect(sent(world, orderId)).toEqual([]);
+    const payment = await world.pay(created.body.order.id);
+    if (!payment || 'error' in payment) throw new Error('payment failed');
+    await processPrepaid(world.deps, { orderId, ...payment });
+    await processPrepaid(world.deps, { orderId, ...payment });
+    expect(sent(world, orderId)).toEqual(['order_placed']);
+    expect(world.whatsapp.find((message) => message.orderId === orderId)?.parameters).toEqual([
+      'Asha',
+      orderId,
+      '₹784',
+    ]);
+  });
+
+  it('tells a failed delivery with what the courier said, and a cancellation', async () => {
+    const world = orderWorld(blobs);
+    const failing = await codOrder(world, true, JOURNEY_PINCODES.failsOnce);
+    later(world, 3.45);
+    await syncParcels(world.deps);
+    expect(world.whatsapp.find((message) => message.template === 'delivery_failed')).toMatchObject({
+      parameters: [failing, 'Consignee unavailable'],
+    });
+    world.carrierDown = true; // booking fails: nothing picked up, so it can be cancelled
+    const cancelled = await codOrder(world, true);
+    world.carrierDown = false;
+    await cancelOrder(world.deps, cancelled, { reason: 'ordered-by-mistake', by: 'shopper' });
+    expect(sent(world, cancelled)).toEqual(['order_placed', 'order_cancelled']);
+  });
+
+  it('keeps a message Meta could not take now, and sends it once later; the email is not held back', async () => {
+    const world = orderWorld(blobs);
+    world.whatsappFault = 'down';
+    const orderId = await codOrder(world, true);
+    expect((await storedOrder(world, orderId)).notices?.['whatsapp:placed']).toMatchObject({ status: 'failed' });
+    expect(world.emails.filter((email) => email.orderId === orderId)).toHaveLength(1);
+    world.whatsappFault = undefined;
+    later(world, 1 / 48); // past the first back-off (15 minutes)
+    await reconcile(world.deps);
+    await reconcile(world.deps);
+    expect(sent(world, orderId)).toEqual(['order_placed']);
+    expect((await storedOrder(world, orderId)).notices?.['whatsapp:placed']).toMatchObject({ status: 'sent' });
+  });
+
+  it('gives up at once on a message WhatsApp will never take (a number not on WhatsApp)', async () => {
+    const world = orderWorld(blobs);
+    world.whatsappFault = 'refuses';
+    const orderId = await codOrder(world, true);
+    const order = await storedOrder(world, orderId);
+    expect(order.notices?.['whatsapp:placed']).toMatchObject({
+      status: 'gave-up',
+      lastError: '131026: message undeliverable',
+    });
+    expect(await world.deps.log.openOrderIds()).not.toContain(orderId);
+  });
+});
