@@ -24,6 +24,7 @@ import { failure } from '../../netlify/lib/platform/outcome.ts';
 import { createGateway, type PaymentGateway, type RefundGateway } from '../../netlify/lib/razorpay/gateway.ts';
 import { localGatewaySecret, payLocally } from '../../netlify/lib/razorpay/local-gateway.ts';
 import type { SheetOrder } from '../../netlify/lib/sheets/orders-tab.ts';
+import { whatsappBook } from '../../netlify/lib/whatsapp/book.ts';
 import type { WhatsAppTemplateMessage } from '../../netlify/lib/whatsapp/sender.ts';
 import { content } from '../../src/content/content.server.ts';
 import type { ShipmentRecord } from '../../src/shop/shipment.ts';
@@ -97,6 +98,7 @@ export function orderWorld(blobs: TestBlobs, env: Partial<ServerEnv> = {}): Test
   };
   world.deps = {
     log: createOrderLog(blobs.store(`orders-${counter}`)),
+    whatsappBook: whatsappBook(blobs.store(`whatsapp-${counter}`)),
     catalogue: () => content().catalogue(),
     settings: orderSettings,
     gateway: () => createGateway(serverEnv, () => blobs.store(gatewayStoreName)),

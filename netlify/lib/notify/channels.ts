@@ -14,7 +14,7 @@ import { whatsappMessage } from './whatsapp-message.ts';
 export type Channel = NoticeState['channel'];
 
 /** `permanent`: it will never go through (WhatsApp's `REFUSED`); the notice is given up at once. */
-export type SendOutcome = { ok: true } | { ok: false; reason: string; permanent?: boolean };
+export type SendOutcome = { ok: true; messageId?: string } | { ok: false; reason: string; permanent?: boolean };
 
 /** Events WhatsApp has a template for: every one but `delivered` (the issue's six templates). */
 export const whatsappCarries = (event: NoticeEvent | OrderEvent) => event !== 'delivered';
@@ -70,7 +70,14 @@ async function sendWhatsApp(
 ): Promise<SendOutcome> {
   const message = whatsappMessage(order, event, `${order.orderId}-${nameOf(key)}`);
   if (!message) return { ok: false, reason: `no WhatsApp template for ${event}`, permanent: true };
+  // A STOP since the order was placed holds: nothing more on WhatsApp (the email still goes).
+  if (await deps.whatsappBook.optedOut(message.to))
+    return { ok: false, reason: 'the shopper replied STOP', permanent: true };
   const result = await deps.whatsapp.sendTemplate(message);
-  if (result.ok) return { ok: true };
+  if (result.ok) {
+    // Meta's status callbacks name the message by this id: they find the order through it.
+    await deps.whatsappBook.rememberMessage(result.messageId, { orderId: order.orderId, key });
+    return { ok: true, messageId: result.messageId };
+  }
   return { ok: false, reason: result.message, permanent: result.code === 'REFUSED' };
 }

@@ -137,7 +137,8 @@ async function settle(deps: OrderDeps, orderId: string, key: string, outcome: Se
     const at = now.toISOString();
     const { claimedAt: _claimed, nextAttemptAt: _next, ...rest } = state;
     let next: NoticeState;
-    if (outcome.ok) next = { ...rest, status: 'sent', at };
+    if (outcome.ok)
+      next = { ...rest, status: 'sent', at, ...(outcome.messageId ? { messageId: outcome.messageId } : {}) };
     // Will not heal (a number not on WhatsApp, outside the 24-hour window): given up at once.
     else if (outcome.permanent || now.getTime() - Date.parse(state.createdAt) >= RETRY_WINDOW_MS)
       next = { ...rest, status: 'gave-up', at, lastError: outcome.reason };

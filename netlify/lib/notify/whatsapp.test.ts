@@ -150,4 +150,27 @@ describe('the WhatsApp channel', () => {
     });
     expect(await world.deps.log.openOrderIds()).not.toContain(orderId);
   });
+
+  it('sends nothing more to a phone that replied STOP, until START; remembers which order each message was', async () => {
+    const world = orderWorld(blobs);
+    const first = await codOrder(world, true);
+    const placed = (await storedOrder(world, first)).notices?.['whatsapp:placed'];
+    expect(placed).toMatchObject({ status: 'sent', messageId: `wamid.test-${first}-placed` });
+    expect(await world.deps.whatsappBook.messageRef(`wamid.test-${first}-placed`)).toEqual({
+      orderId: first,
+      key: 'whatsapp:placed',
+    });
+
+    await world.deps.whatsappBook.setOptOut('9876543210', true, '2026-11-21T10:05:00.000Z');
+    const second = await codOrder(world, true);
+    expect(sent(world, second)).toEqual([]);
+    expect((await storedOrder(world, second)).notices?.['whatsapp:placed']).toMatchObject({
+      status: 'gave-up',
+      lastError: 'the shopper replied STOP',
+    });
+    expect(world.emails.some((email) => email.orderId === second)).toBe(true);
+
+    await world.deps.whatsappBook.setOptOut('9876543210', false, '2026-11-21T10:10:00.000Z');
+    expect(sent(world, await codOrder(world, true))).toEqual(['order_placed']);
+  });
 });

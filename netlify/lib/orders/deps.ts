@@ -8,12 +8,14 @@ import { blobStore } from '../platform/blobs.ts';
 import { readServerEnv, type ServerEnv } from '../platform/env.ts';
 import { createGateway, type GatewayChoice } from '../razorpay/gateway.ts';
 import { createSheets } from '../sheets/client.ts';
+import { whatsappBook } from '../whatsapp/book.ts';
 import { createWhatsApp } from '../whatsapp/sender.ts';
 import { createOrderLog } from './order-log.ts';
 import type { OrderDeps, ShopSettingsForOrders } from './types.ts';
 
 export const ORDERS_STORE = 'orders';
 export const LOCAL_GATEWAY_STORE = 'local-gateway';
+export const WHATSAPP_STORE = 'whatsapp';
 
 /**
  * What the order service needs of the shop settings: the money rules, the pickup point, and who
@@ -49,6 +51,7 @@ export function createDeps(env: ServerEnv = readServerEnv()): OrderDeps {
     carrier: createDelhivery(env),
     mail: createMailer(env),
     whatsapp: createWhatsApp(env),
+    whatsappBook: whatsappBook(blobStore(WHATSAPP_STORE)),
     siteUrl: env.URL,
     labelLink: labelLinkMaker(env),
     now: () => new Date(),

@@ -130,6 +130,8 @@ export interface NoticeState {
   nextAttemptAt?: string;
   at?: string;
   lastError?: string;
+  /** WhatsApp: Meta's id of the message sent (`wamid.…`), which its status callbacks name. */
+  messageId?: string;
 }
 
 /** News about the order itself, beside the parcel's (netlify/lib/notify). */

@@ -9,6 +9,7 @@ import type { Outcome } from '../platform/outcome.ts';
 import type { GatewayChoice } from '../razorpay/gateway.ts';
 import type { SheetWriteResult } from '../sheets/client.ts';
 import type { SheetOrder } from '../sheets/orders-tab.ts';
+import type { WhatsAppBook } from '../whatsapp/book.ts';
 import type { WhatsAppSender } from '../whatsapp/sender.ts';
 import type { OrderLog } from './order-log.ts';
 
@@ -65,6 +66,8 @@ export interface OrderDeps {
   };
   /** Sends a WhatsApp template to a shopper who agreed to it; never throws (netlify/lib/whatsapp/sender.ts). */
   whatsapp: WhatsAppSender;
+  /** Who replied STOP, and which order each sent WhatsApp message belongs to (netlify/lib/whatsapp/book.ts). */
+  whatsappBook: WhatsAppBook;
   /** The site's main address (`URL`): the email links to the order's page there. */
   siteUrl: string;
   /**

@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
+import { whatsappBook } from './book.ts';
+
+let blobs: TestBlobs;
+beforeAll(async () => {
+  blobs = await startTestBlobs();
+});
+afterAll(() => blobs.stop());
+
+describe('the WhatsApp book', () => {
+  it('keeps the newest STOP or START of a phone, whatever order the replies arrive in', async () => {
+    const book = whatsappBook(blobs.store('whatsapp-book-1'));
+    expect(await book.optedOut('9876543210')).toBe(false);
+    expect(await book.setOptOut('9876543210', true, '2026-11-21T10:00:00.000Z')).toBe(true);
+    expect(await book.optedOut('9876543210')).toBe(true);
+    // An older START arriving late changes nothing; a newer one turns WhatsApp back on.
+    expect(await book.setOptOut('9876543210', false, '2026-11-21T09:00:00.000Z')).toBe(false);
+    expect(await book.optedOut('9876543210')).toBe(true);
+    expect(await book.setOptOut('9876543210', false, '2026-11-21T11:00:00.000Z')).toBe(true);
+    expect(await book.optedOut('9876543210')).toBe(false);
+    expect(await book.optedOut('9123456789')).toBe(false);
+  });
+
+  it("finds a message's order by Meta's id, whatever characters the id holds; the first record stays", async () => {
+    const book = whatsappBook(blobs.store('whatsapp-book-2'));
+    const id = 'wamid.HBgLMTY1MDM4Nzk0MzkVAgARGBI3QjFCNjJFOUQ4OTNDNkI2MjIA==';
+    await book.rememberMessage(id, { orderId: 'OUO_1', key: 'whatsapp:shipped' });
+    await book.rememberMessage(id, { orderId: 'OUO_2', key: 'whatsapp:placed' });
+    expect(await book.messageRef(id)).toEqual({ orderId: 'OUO_1', key: 'whatsapp:shipped' });
+    expect(await book.messageRef('wamid.unknown')).toBeUndefined();
+  });
+});
