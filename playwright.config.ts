@@ -9,6 +9,8 @@ const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const E2E_SHEETS_DIR = path.resolve('.data/e2e/sheets');
 /** Where the test server writes each order's confirmation email (LOCAL_MAIL_DIR); specs read it. */
 export const E2E_MAIL_DIR = path.resolve('.data/e2e/mail');
+/** The local WhatsApp outbox: one file per message (netlify/lib/whatsapp/sender.ts). */
+export const E2E_WHATSAPP_DIR = path.resolve('.data/e2e/whatsapp');
 /** How long a day lasts for the test server's simulated carrier (LOCAL_CARRIER_DAY_SECONDS). */
 export const E2E_CARRIER_DAY_SECONDS = 2;
 
@@ -53,6 +55,7 @@ export default defineConfig({
         REVIEWS_CACHE_MS: '1000',
         LOCAL_CARRIER_DAY_SECONDS: String(E2E_CARRIER_DAY_SECONDS),
         LOCAL_MAIL_DIR: E2E_MAIL_DIR,
+        LOCAL_WHATSAPP_DIR: E2E_WHATSAPP_DIR,
         // The site's address, as Netlify sets it: the email's link to the order page points here.
         URL: `http://localhost:${PORT}`,
       },

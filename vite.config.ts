@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { bundledMedia } from './site-build/bundled-media.ts';
 import { previewMode } from './site-build/preview-mode.ts';
 import { devSecurityHeaders } from './site-build/security-headers.ts';
+import { whatsappUpdatesOffered } from './site-build/whatsapp-updates.ts';
 
 /**
  * Our own modules shared by several pages (the shell, cart, cards, images, head tags) go into one
@@ -14,6 +15,10 @@ import { devSecurityHeaders } from './site-build/security-headers.ts';
 const SHARED_APP_CODE = /\/src\/(?!routes\/|shop\/schemas\.ts|features\/checkout\/(?!outbox))/;
 
 export default defineConfig({
+  // Whether the checkout offers WhatsApp updates: decided per build (site-build/whatsapp-updates.ts).
+  define: {
+    'import.meta.env.VITE_WHATSAPP_UPDATES': JSON.stringify(whatsappUpdatesOffered(process.env) ? 'on' : 'off'),
+  },
   // One stylesheet for the whole site (6.8 kB gzip): a single render-blocking request, cached across pages.
   build: { cssCodeSplit: false },
   environments: {

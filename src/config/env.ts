@@ -9,4 +9,6 @@ function pixelId(value: string | undefined): string | undefined {
 
 export const publicEnv = {
   VITE_META_PIXEL_ID: pixelId(import.meta.env.VITE_META_PIXEL_ID || undefined),
+  /** The checkout offers WhatsApp order updates (vite.config.ts decides it per build). */
+  WHATSAPP_UPDATES: import.meta.env.VITE_WHATSAPP_UPDATES === 'on',
 };

@@ -1,3 +1,7 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { E2E_WHATSAPP_DIR } from '../../playwright.config.ts';
+import { WHATSAPP_TEXTS } from '../../src/shop/messages.ts';
 import { expect, test } from './fixtures.ts';
 import { addToCart, fillDelivery, orderIdIn } from './support/checkout.ts';
 import { loggedOrder, sheetRows } from './support/orders.ts';
@@ -117,4 +121,33 @@ test('a failed or dismissed payment gives the button back', async ({ page }) => 
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(place).toBeEnabled();
   await expectCartCount(page, 1);
+});
+
+test('WhatsApp updates only when the shopper ticks the box: the order placed message, once, in the outbox', async ({
+  page,
+}) => {
+  const outbox = (orderId: string) => path.join(E2E_WHATSAPP_DIR, `${orderId}-placed.json`);
+  for (const tick of [true, false]) {
+    await addToCart(page, 1, '500gm');
+    await page.goto('/checkout');
+    await page.getByLabel('Cash on Delivery').check();
+    await fillDelivery(page);
+    const consent = page.getByRole('checkbox', { name: WHATSAPP_TEXTS.consent });
+    await expect(consent).not.toBeChecked();
+    await expect(page.getByText(WHATSAPP_TEXTS.consentNote)).toBeVisible();
+    if (tick) await consent.check();
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect(page.getByRole('status').getByText(/^Pay ₹\d+ on delivery\.$/)).toBeVisible();
+    const orderId = await orderIdIn(page);
+    if (tick) {
+      await expect.poll(() => existsSync(outbox(orderId))).toBe(true);
+      expect(JSON.parse(readFileSync(outbox(orderId), 'utf8'))).toMatchObject({
+        template: 'order_placed',
+        to: '9876543210',
+        parameters: [expect.any(String), orderId, expect.stringMatching(/^₹/)],
+      });
+    } else {
+      expect(existsSync(outbox(orderId))).toBe(false);
+    }
+  }
 });

@@ -1,4 +1,5 @@
 import type { SchemaForm } from '../../components/form/index.ts';
+import { publicEnv } from '../../config/env.ts';
 import { WHATSAPP_TEXTS } from '../../shop/messages.ts';
 import type { CheckoutForm } from '../../shop/schemas.ts';
 
@@ -56,7 +57,7 @@ export function DeliveryFields({
           />
         ))}
       </div>
-      <WhatsAppConsent id={`${form.id}-whatsapp`} />
+      {publicEnv.WHATSAPP_UPDATES && <WhatsAppConsent id={`${form.id}-whatsapp`} />}
     </fieldset>
   );
 }
