@@ -154,6 +154,9 @@ export const INTERFACE_TEXTS: readonly (string | RegExp)[] = [
   /^QR code for batch [A-Z0-9-]+$/,
   'Print QR code',
   "Scanning it opens this batch's page. Staff can print it for the packs.",
+  // The checkout's WhatsApp consent (WHATSAPP_TEXTS), where the build offers it.
+  'Send my order updates on WhatsApp from Orang Utan Organics',
+  'Order updates only: nothing else is ever sent. Reply STOP on WhatsApp to turn them off.',
   // The development staff desk (/dev/staff), built outside production only.
   'Staff desk (development)',
   "Each button does what the Sheet's Action column does, through the same signed endpoint. This page and its function exist only in development.",
