@@ -3,7 +3,9 @@
 // on loopback answering in its documented shapes; the Sheet and the mail count what they are
 // sent. It reports the requests made, each run's time and what it deferred (the scheduled
 // function stops starting requests after 15 s), and checks that every state change was stored
-// once, that a second pass changes nothing and sends nothing, and that no email went twice.
+// once, that a second pass changes nothing and sends nothing, and that no email went twice. Every
+// shopper agreed to WhatsApp updates: each parcel that moved to a state with a template (shipped,
+// out for delivery, a failed attempt) sends one WhatsApp message, none twice (issue 33).
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,6 +16,7 @@ import { createDelhivery } from '../netlify/lib/delhivery/client.ts';
 import { createOrderLog } from '../netlify/lib/orders/order-log.ts';
 import { syncParcels } from '../netlify/lib/parcels/sync.ts';
 import { guardedStore } from '../netlify/lib/platform/blobs.ts';
+import { whatsappBook } from '../netlify/lib/whatsapp/book.ts';
 import { startFakeDelhivery } from '../tests/support/fake-delhivery.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -97,6 +100,7 @@ function bookedOrder(orderId, waybill, at) {
       ...totals,
     },
     forwards: { sheet: { ...done, syncedStatus: 'Booked' }, shipment: { ...done, waybill }, email: done },
+    whatsapp: { consent: { version: 1, text: 'Send my order updates on WhatsApp from Orang Utan Organics', at } },
     history: [],
   };
 }
@@ -114,6 +118,15 @@ try {
     ),
   );
   const log = createOrderLog(store);
+  /** @param {string} name */
+  const benchStore = (name) =>
+    guardedStore(
+      /** @type {import('../netlify/lib/platform/blobs.ts').JsonStore} */ (
+        /** @type {unknown} */ (getStore({ name, siteID: 'bench', token: 'bench', apiURL: `http://localhost:${port}` }))
+      ),
+    );
+  /** @type {string[]} */
+  const whatsappSent = [];
   const sheetWrites = { count: 0 };
   /** @type {string[]} */
   const emails = [];
@@ -145,6 +158,14 @@ try {
         return /** @type {const} */ ({ ok: true, duplicate: false });
       },
     },
+    whatsapp: {
+      kind: 'local',
+      sendTemplate: async (/** @type {{ id: string }} */ message) => {
+        whatsappSent.push(message.id);
+        return /** @type {const} */ ({ ok: true, messageId: `wamid.bench-${message.id}`, duplicate: false });
+      },
+    },
+    whatsappBook: whatsappBook(benchStore('whatsapp')),
     siteUrl: 'https://shop.example',
     carrier: createDelhivery({ DELHIVERY_TOKEN: 'fake-delhivery-token', DELHIVERY_BASE_URL: delhivery.baseUrl }),
     now: () => new Date('2026-11-24T00:00:00.000Z'),
@@ -195,6 +216,7 @@ try {
   }
   // The next scheduled run, with nothing new from Delhivery: nothing to store, nothing to send.
   const emailsBefore = emails.length;
+  const whatsappBefore = whatsappSent.length;
   const again = await syncParcels(/** @type {never} */ (deps));
 
   /** @type {Record<string, number>} */
@@ -218,6 +240,10 @@ try {
     if (logged !== stored) doubled += 1;
   }
   const duplicateEmails = emails.length - new Set(emails).size;
+  const duplicateWhatsapp = whatsappSent.length - new Set(whatsappSent).size;
+  // One message for each parcel whose newest state has a template: shipped, out for delivery, failed.
+  const withTemplate = new Set(['in transit', 'out for delivery', 'failed once']);
+  const expectedWhatsapp = ids.filter((orderId) => withTemplate.has(journeyOf.get(orderId) ?? '')).length;
   const first = runs[0];
   const rows = [
     ['open parcels', PARCELS, ''],
@@ -242,9 +268,14 @@ try {
     ['Sheet writes', sheetWrites.count, ''],
     ['emails sent / sent twice', `${emailsBefore} / ${duplicateEmails}`, '— / 0'],
     [
-      'a second pass: changes / emails / requests',
-      `${again.changes} / ${emails.length - emailsBefore} / ${again.requests}`,
-      '0 / 0 / —',
+      'WhatsApp messages sent (expected) / sent twice',
+      `${whatsappBefore} (${expectedWhatsapp}) / ${duplicateWhatsapp}`,
+      'equal / 0',
+    ],
+    [
+      'a second pass: changes / emails / WhatsApp / requests',
+      `${again.changes} / ${emails.length - emailsBefore} / ${whatsappSent.length - whatsappBefore} / ${again.requests}`,
+      '0 / 0 / 0 / —',
     ],
   ];
   const table = [['metric', 'value', 'target'], ...rows.map((row) => row.map(String))];
@@ -255,10 +286,18 @@ try {
   const file = path.join(results, `parcels-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   await writeFile(
     file,
-    `${JSON.stringify({ at: new Date().toISOString(), node: process.version, parcels: PARCELS, runs, again, changes, wrong, doubled, sheetWrites: sheetWrites.count, emails: emailsBefore, duplicateEmails }, null, 2)}\n`,
+    `${JSON.stringify({ at: new Date().toISOString(), node: process.version, parcels: PARCELS, runs, again, changes, wrong, doubled, sheetWrites: sheetWrites.count, emails: emailsBefore, duplicateEmails, whatsapp: whatsappBefore, expectedWhatsapp, duplicateWhatsapp }, null, 2)}\n`,
   );
   console.log(`\nResults written to ${path.relative(root, file)}`);
-  if (wrong > 0 || doubled > 0 || duplicateEmails > 0 || again.changes > 0) process.exitCode = 1;
+  if (
+    wrong > 0 ||
+    doubled > 0 ||
+    duplicateEmails > 0 ||
+    duplicateWhatsapp > 0 ||
+    whatsappBefore !== expectedWhatsapp ||
+    again.changes > 0
+  )
+    process.exitCode = 1;
 } finally {
   await delhivery.stop();
   await blobs.stop();
