@@ -1,7 +1,8 @@
 // `npm run bench:orders`: shipping-quote latency and COD order throughput against the production
 // build served with its functions through Netlify's own emulation (scripts/serve.mjs), on
 // loopback, with every outside system on its embedded local default. Then it checks that 200
-// concurrent COD orders left exactly 200 orders in the order log and in the local sheet.
+// concurrent COD orders left exactly 200 orders in the order log and in the local sheet, and (each
+// shopper having ticked WhatsApp updates) exactly one `order_placed` message each in the outbox.
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -41,6 +42,8 @@ if (!existsSync(path.join(root, 'build/client/index.html'))) {
 let server;
 /** @type {string | undefined} */
 let sheetsDir;
+/** @type {string | undefined} */
+let whatsappDir;
 /**
  * Order ids this run sent, removed from the local order log at the end (BENCH_KEEP_ORDERS=1 keeps them).
  * @type {string[]}
@@ -55,7 +58,11 @@ if (await portInUse(PORT)) {
 
 try {
   sheetsDir = await mkdtemp(path.join(tmpdir(), 'ouo-bench-sheets-'));
-  server = startServer({ port: PORT, env: { LOCAL_SHEETS_DIR: sheetsDir, BENCH_RUN: '1' } });
+  whatsappDir = await mkdtemp(path.join(tmpdir(), 'ouo-bench-whatsapp-'));
+  server = startServer({
+    port: PORT,
+    env: { LOCAL_SHEETS_DIR: sheetsDir, LOCAL_WHATSAPP_DIR: whatsappDir, BENCH_RUN: '1' },
+  });
   console.log(`Started scripts/serve.mjs (pid ${server.child.pid}) on ${BASE}, sheets in ${sheetsDir}`);
   console.log(`Health: ${JSON.stringify(await waitForHealth(server))}`);
   const report = await runBench();
@@ -73,6 +80,7 @@ try {
 } finally {
   if (await stopServer(server)) console.log(`Stopped the server (pid ${server?.child.pid}).`);
   if (sheetsDir) await rm(sheetsDir, { recursive: true, force: true });
+  if (whatsappDir) await rm(whatsappDir, { recursive: true, force: true });
   if (benchIds.length > 0 && !process.env.BENCH_KEEP_ORDERS) await removeBenchOrders(benchIds);
 }
 
@@ -151,6 +159,7 @@ async function runBench() {
       lines: CART,
       paymentMode: 'cod',
       clientTotal,
+      whatsappUpdates: true,
     });
     bodies.set(orderId, body);
     return body;
@@ -207,6 +216,9 @@ async function runBench() {
   const resendSeconds = (performance.now() - resendStarted) / 1000;
   const log = await settle(sentIds);
   const sheet = await checkSheet(sentIds);
+  // The local outbox writes each message once, create-only, named `<orderId>-<event>.json`.
+  const outbox = await readdir(whatsappDir ?? '').catch(() => /** @type {string[]} */ ([]));
+  const placedMessages = sentIds.filter((id) => outbox.includes(`${id}-placed.json`)).length;
   const renamed = [...answered].filter(([sent, got]) => sent !== got).length;
 
   // (c) Does "not found" tell which ids exist? A known id with a wrong phone or key, against an unknown id.
@@ -226,6 +238,8 @@ async function runBench() {
     sheet.dataRows === ORDERS * CART.length &&
     sheet.doubled === 0 &&
     sheet.unexpectedRows === 0 &&
+    placedMessages === ORDERS &&
+    outbox.length === ORDERS &&
     log.orders === ORDERS &&
     log.unreadable === 0 &&
     notFound.every((run) => run.statuses.length === 1 && run.statuses[0] === 404);
@@ -256,6 +270,7 @@ async function runBench() {
       '',
     ],
     ['outbox resends by status', JSON.stringify(resendStatuses), ''],
+    ['WhatsApp order_placed messages / all messages', `${placedMessages} / ${outbox.length}`, `${ORDERS} / ${ORDERS}`],
     ['outbox resend time (s)', round(resendSeconds, 2), ''],
     ['orders answered 2xx (after one resend round)', answered.size, ''],
     ['orders answered under another id', renamed, 0],
