@@ -217,5 +217,12 @@ describe('cloudApi', () => {
       message: 'WhatsApp text message: Meta answered 400: (#131047) Re-engagement message',
     });
     expect(asked).toEqual([`${GRAPH_BASE_URL}/${WHATSAPP_API_VERSION}/1/messages`]);
+    const bare = cloudApi({ token: 't', phoneNumberId: '1' }, async () =>
+      Response.json({ error: { code: 131026 } }, { status: 400 }),
+    );
+    expect(await bare.sendText({ to: '919876543210', body: 'Hello' })).toMatchObject({
+      kind: 'undeliverable',
+      message: 'WhatsApp text message: Meta answered 400: (#131026)',
+    });
   });
 });
