@@ -37,6 +37,7 @@ export const sendRequestSchema = z.intersection(
     messaging_product: z.literal('whatsapp'),
     recipient_type: z.literal('individual'),
     to: z.string().regex(/^\d{8,15}$/),
+    biz_opaque_callback_data: z.string().max(512).optional(),
   }),
   z.discriminatedUnion('type', [
     z.object({

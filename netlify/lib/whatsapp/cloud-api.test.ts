@@ -98,19 +98,17 @@ describe('cloudApi', () => {
         buttons: [{ type: 'url', index: 0, suffix: 'OUO_1042' }],
       }),
     ).toMatchObject({ ok: true, messageId: 'wamid.FAKE000001' });
-    expect(await api.sendText({ to: '919876543210', body: 'We asked Delhivery to try again tomorrow.' })).toMatchObject(
-      {
-        ok: true,
-        messageId: 'wamid.FAKE000002',
-      },
-    );
+    const text = { to: '919876543210', body: 'We asked Delhivery to try again tomorrow.', callbackData: 'OUO_1042' };
+    expect(await api.sendText(text)).toMatchObject({ ok: true, messageId: 'wamid.FAKE000002' });
     expect(fake.sent[0]).toMatchObject({
       template: { components: [{ type: 'button', sub_type: 'url', parameters: [{ type: 'text', text: 'OUO_1042' }] }] },
     });
     expect(fake.sent[1]).toMatchObject({
       type: 'text',
       text: { preview_url: false, body: 'We asked Delhivery to try again tomorrow.' },
+      biz_opaque_callback_data: 'OUO_1042',
     });
+    expect(fake.sent[0]).not.toHaveProperty('biz_opaque_callback_data');
   });
 
   it('reads an answer without contacts (a user addressed by business-scoped id) as sent, with no wa_id', async () => {

@@ -47,12 +47,15 @@ export interface TemplateMessage {
   /** The body's `{{1}}`, `{{2}}`, … in order. */
   parameters: readonly string[];
   buttons?: readonly TemplateButton[];
+  /** Sent as `biz_opaque_callback_data`: Meta hands it back on each status webhook (the order id). */
+  callbackData?: string;
 }
 
 export interface TextMessage {
   to: string;
   /** At most 4096 characters (Meta's text-messages page). */
   body: string;
+  callbackData?: string;
 }
 
 /**
@@ -184,14 +187,28 @@ export function cloudApi(
   const version = config.apiVersion ?? WHATSAPP_API_VERSION;
   const url = `${base}/${version}/${encodeURIComponent(config.phoneNumberId)}/messages`;
 
-  const send = async (to: string, message: Record<string, unknown>): Promise<SendAnswer> => {
+  /**
+   * One send. A failure after the request left (no answer, a timeout, a 200 we cannot read) is
+   * `UNREACHABLE` with `retry`, yet Meta may have taken the message: sending it again can reach the
+   * shopper twice, so the caller keys each message once (issue 33 §1), as for any lost answer.
+   */
+  const send = async (
+    { to, callbackData }: { to: string; callbackData?: string | undefined },
+    message: Record<string, unknown>,
+  ): Promise<SendAnswer> => {
     const what = `WhatsApp ${String(message.type)} message`;
     let response: Response;
     try {
       response = await fetchImpl(url, {
         method: 'POST',
         headers: { authorization: `Bearer ${config.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ messaging_product: 'whatsapp', recipient_type: 'individual', to, ...message }),
+        body: JSON.stringify({
+          messaging_product: 'whatsapp',
+          recipient_type: 'individual',
+          to,
+          ...message,
+          ...(callbackData ? { biz_opaque_callback_data: callbackData } : {}),
+        }),
         signal: AbortSignal.timeout(10_000),
       });
     } catch (error) {
@@ -221,7 +238,7 @@ export function cloudApi(
 
   return {
     sendTemplate: (message) =>
-      send(message.to, {
+      send(message, {
         type: 'template',
         template: {
           name: message.template,
@@ -229,7 +246,7 @@ export function cloudApi(
           components: templateComponents(message),
         },
       }),
-    sendText: ({ to, body }) => send(to, { type: 'text', text: { preview_url: false, body } }),
+    sendText: (message) => send(message, { type: 'text', text: { preview_url: false, body: message.body } }),
   };
 }
 
