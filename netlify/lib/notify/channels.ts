@@ -68,7 +68,7 @@ async function sendWhatsApp(
   key: string,
   event: NoticeEvent | OrderEvent,
 ): Promise<SendOutcome> {
-  const message = whatsappMessage(order, event, `${order.orderId}-${nameOf(key)}`);
+  const message = whatsappMessage(order, event, nameOf(key));
   if (!message) return { ok: false, reason: `no WhatsApp template for ${event}`, permanent: true };
   // A STOP since the order was placed holds: nothing more on WhatsApp (the email still goes).
   if (await deps.whatsappBook.optedOut(message.to))

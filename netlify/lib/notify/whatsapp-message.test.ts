@@ -1,39 +1,54 @@
 import { describe, expect, it } from 'vitest';
 import { bookedOrder, change, parcelOf } from '#tests/support/parcels.ts';
+import { TEMPLATE_PARAMETERS } from '../whatsapp/templates.ts';
 import { whatsappMessage } from './whatsapp-message.ts';
 
 describe('whatsappMessage', () => {
-  const order = bookedOrder({ orderId: 'OUO_1', mode: 'prepaid' });
+  const order = bookedOrder({ orderId: 'OUO_1', mode: 'prepaid', bookedAt: '2026-11-21T06:00:00.000Z' });
+  const events = ['placed', 'shipped', 'out-for-delivery', 'delivery-failed', 'cancelled', 'refunded'] as const;
 
-  it('says a prepaid parcel out for delivery has nothing to pay', () => {
-    expect(whatsappMessage(order, 'out-for-delivery', 'OUO_1-out-for-delivery')?.parameters).toEqual(['OUO_1', '₹0']);
+  it.each(events)('fills every {{n}} of the template for %s, in order', (event) => {
+    const message = whatsappMessage(order, event, event);
+    expect(message?.parameters).toHaveLength(TEMPLATE_PARAMETERS[message?.template ?? 'order_placed'].length);
+    expect(message).toMatchObject({ id: `OUO_1-${event}`, orderId: 'OUO_1', language: 'en' });
   });
 
-  it('names what the courier said, or the scan, or that nothing was said', () => {
-    const withScan = { ...order, parcel: parcelOf(change('delivery-failed', '2026-11-22T10:00:00.000Z')) };
-    const reason = whatsappMessage(withScan, 'delivery-failed', 'x')?.parameters[1];
-    expect(reason).toEqual(expect.any(String));
-    expect(whatsappMessage(order, 'delivery-failed', 'x')?.parameters).toEqual(['OUO_1', 'no reason given']);
+  it('says when a parcel should arrive, and that a prepaid one has nothing to pay', () => {
+    // Booked 21 Nov in Dehradun (248001): 2–4 days from the Uttarkashi pickup.
+    expect(whatsappMessage(order, 'shipped', 'shipped')?.parameters.at(-1)).toBe('by 25 Nov');
+    expect(whatsappMessage(order, 'out-for-delivery', 'out-for-delivery')?.parameters[2]).toBe('nothing, paid online');
   });
 
-  it('tells a refund its amount, and has no message for a delivered parcel (the email tells it)', () => {
-    const refunded = {
-      ...order,
-      issuedRefunds: [
-        {
-          key: 'OUO_1-staff-1',
-          paymentId: 'pay_1',
-          amountPaise: 25_000,
-          purpose: 'staff' as const,
-          status: 'processed' as const,
-          requestedAt: '2026-11-22T10:00:00.000Z',
-        },
-      ],
+  it("names what the courier said, or that nothing was said, and offers the three replies with the order's id", () => {
+    const failed = { ...order, parcel: parcelOf(change('delivery-failed', '2026-11-22T10:00:00.000Z')) };
+    expect(whatsappMessage(failed, 'delivery-failed', 'delivery-failed')?.parameters[2]).toEqual(expect.any(String));
+    const message = whatsappMessage(order, 'delivery-failed', 'delivery-failed');
+    expect(message?.parameters[2]).toBe('no reason given');
+    expect(message?.buttons?.map((button) => button.type === 'quick_reply' && button.payload)).toEqual([
+      'NDR_DELIVER_TOMORROW:OUO_1',
+      'NDR_CHANGE_ADDRESS:OUO_1',
+      'NDR_CANCEL:OUO_1',
+    ]);
+  });
+
+  it("tells a refund its amount and Razorpay's reference, or that it went by hand", () => {
+    const refund = {
+      key: 'OUO_1-staff-1',
+      paymentId: 'pay_1',
+      amountPaise: 25_000,
+      purpose: 'staff' as const,
+      status: 'processed' as const,
+      requestedAt: '2026-11-22T10:00:00.000Z',
     };
-    expect(whatsappMessage(refunded, 'refunded', 'OUO_1-refunded')).toMatchObject({
-      template: 'refund_done',
-      parameters: ['₹250', 'OUO_1'],
-    });
-    expect(whatsappMessage(order, 'delivered', 'OUO_1-delivered')).toBeUndefined();
+    const refunded = { ...order, issuedRefunds: [{ ...refund, refundId: 'rfnd_1' }] };
+    expect(whatsappMessage(refunded, 'refunded', 'refunded-OUO_1-staff-1')?.parameters).toEqual([
+      'Asha',
+      '₹250',
+      'OUO_1',
+      'rfnd_1',
+    ]);
+    const byHand = { ...order, issuedRefunds: [{ ...refund, manual: true as const }] };
+    expect(whatsappMessage(byHand, 'refunded', 'refunded-OUO_1-staff-1')?.parameters[3]).toBe('UPI or bank transfer');
+    expect(whatsappMessage(order, 'delivered', 'delivered')).toBeUndefined();
   });
 });

@@ -1,18 +1,32 @@
 /**
- * The WhatsApp template and its parameters for one piece of an order's news (the templates'
- * words, in English and Hindi, are in whatsapp/templates.json; the parameters fill their {{n}}
- * in order). Utility templates only: what happened to this order, nothing else.
+ * The WhatsApp template and its parameters for one piece of an order's news. The templates' words,
+ * in English and Hindi, and what each `{{n}}` is, are in netlify/lib/whatsapp/templates.ts
+ * (`TEMPLATE_PARAMETERS`); this fills them in order. Utility templates only: what happened to this
+ * order, nothing else.
  */
 import { formatRupees } from '#shop/money.ts';
 import type { NoticeEvent } from '#shop/parcel.ts';
-import { refundsSummary } from '#shop/refunds.ts';
 import { phoneDigits } from '#shop/tracking.ts';
+import { estimateDeliveryDays } from '../delhivery/delivery-days.ts';
 import type { OrderEvent, StoredOrder } from '../orders/order-record.ts';
 import type { WhatsAppTemplateMessage } from '../whatsapp/sender.ts';
+import { DELIVERY_FAILED_CHOICES } from '../whatsapp/templates.ts';
 
-type Fill = Pick<WhatsAppTemplateMessage, 'template' | 'parameters' | 'urlParameter'>;
+type Fill = Pick<WhatsAppTemplateMessage, 'template' | 'parameters' | 'buttons'>;
 
-const firstName = (order: StoredOrder) => order.customer.name.trim().split(/\s+/)[0] ?? order.customer.name;
+/** The pickup's pincode the delivery estimate counts from (delivery-days.ts). */
+const PICKUP_PIN = '249135';
+const DAY_MS = 24 * 60 * 60 * 1000;
+const dayMonth = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'Asia/Kolkata' });
+
+const firstName = (order: StoredOrder) => order.customer.name.trim().split(/\s+/)[0] || order.customer.name;
+
+/** "by 28 Nov": the booking's day plus the longest the estimate allows for this pincode. */
+function expectedBy(order: StoredOrder): string {
+  const bookedAt = Date.parse(order.forwards.shipment.at ?? order.createdAt);
+  const { max } = estimateDeliveryDays(PICKUP_PIN, order.customer.pincode);
+  return `by ${dayMonth.format(new Date(bookedAt + max * DAY_MS))}`;
+}
 
 /** What the courier said at the last failed attempt, in its own words. */
 function failedReason(order: StoredOrder): string {
@@ -20,44 +34,73 @@ function failedReason(order: StoredOrder): string {
   return failed?.reason ?? failed?.scan.status ?? 'no reason given';
 }
 
-function fill(order: StoredOrder, event: NoticeEvent | OrderEvent): Fill | undefined {
-  const id = order.orderId;
+/** The refund a `refunded-<key>` notice is about: its amount and Razorpay's reference. */
+function refundOf(order: StoredOrder, noticeName: string) {
+  const key = noticeName.replace(/^refunded-/, '');
+  const refund = (order.issuedRefunds ?? []).find((issued) => issued.key === key);
+  return {
+    amount: formatRupees((refund?.amountPaise ?? 0) / 100),
+    reference: refund?.refundId ?? (refund?.manual ? 'UPI or bank transfer' : key),
+  };
+}
+
+function fill(order: StoredOrder, event: NoticeEvent | OrderEvent, noticeName: string): Fill | undefined {
+  const [name, id] = [firstName(order), order.orderId];
   switch (event) {
     case 'placed':
-      return { template: 'order_placed', parameters: [firstName(order), id, formatRupees(order.totals.total)] };
+      return { template: 'order_placed', parameters: [name, id, formatRupees(order.totals.total)] };
     case 'shipped':
       return {
         template: 'order_shipped',
-        parameters: [firstName(order), id, order.forwards.shipment.waybill ?? id],
-        urlParameter: id,
+        parameters: [name, id, order.forwards.shipment.waybill ?? id, expectedBy(order)],
       };
     case 'out-for-delivery':
-      // COD: the cash to keep ready; prepaid: nothing to pay.
       return {
         template: 'out_for_delivery',
-        parameters: [id, order.mode === 'cod' ? formatRupees(order.totals.total) : formatRupees(0)],
+        parameters: [
+          name,
+          id,
+          order.mode === 'cod' ? `${formatRupees(order.totals.total)} in cash` : 'nothing, paid online',
+        ],
       };
     case 'delivery-failed':
-      return { template: 'delivery_failed', parameters: [id, failedReason(order)] };
-    case 'cancelled':
-      return { template: 'order_cancelled', parameters: [id] };
-    case 'refunded':
       return {
-        template: 'refund_done',
-        parameters: [formatRupees(refundsSummary(order.issuedRefunds ?? []).refundedPaise / 100), id],
+        template: 'delivery_failed',
+        parameters: [name, id, failedReason(order)],
+        // A tap comes back with its payload: which choice, for which order (the webhook reads it).
+        buttons: DELIVERY_FAILED_CHOICES.map((choice, index) => ({
+          type: 'quick_reply' as const,
+          index,
+          payload: `NDR_${choice.toUpperCase()}:${id}`,
+        })),
       };
+    case 'cancelled':
+      return { template: 'order_cancelled', parameters: [name, id] };
+    case 'refunded': {
+      const refund = refundOf(order, noticeName);
+      return { template: 'refund_done', parameters: [name, refund.amount, id, refund.reference] };
+    }
     case 'delivered':
       return undefined;
   }
 }
 
-/** The message for `event`, named `id` (`<orderId>-<notice>`), or undefined when WhatsApp has no template for it. */
+/**
+ * The message for `event`, named `<orderId>-<notice>` (the notice's key without its channel), or
+ * undefined when WhatsApp has no template for it.
+ */
 export function whatsappMessage(
   order: StoredOrder,
   event: NoticeEvent | OrderEvent,
-  id: string,
+  noticeName: string,
 ): WhatsAppTemplateMessage | undefined {
-  const filled = fill(order, event);
+  const filled = fill(order, event, noticeName);
   if (!filled) return undefined;
-  return { id, orderId: order.orderId, to: phoneDigits(order.customer.phone), language: 'en', ...filled };
+  return {
+    id: `${order.orderId}-${noticeName}`,
+    orderId: order.orderId,
+    to: phoneDigits(order.customer.phone),
+    language: 'en',
+    ...filled,
+  };
 }

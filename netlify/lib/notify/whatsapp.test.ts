@@ -65,16 +65,10 @@ describe('the WhatsApp channel', () => {
     await syncParcels(world.deps);
     // Delivered has no template: the email tells it.
     expect(sent(world, orderId)).toEqual(['order_placed', 'order_shipped', 'out_for_delivery']);
-    expect(
-      world.whatsapp.find((message) => message.template === 'order_shipped' && message.orderId === orderId),
-    ).toMatchObject({
-      parameters: ['Asha', orderId, expect.stringMatching(/^WB/)],
-      urlParameter: orderId,
-    });
-    expect(
-      world.whatsapp.find((message) => message.template === 'out_for_delivery' && message.orderId === orderId)
-        ?.parameters,
-    ).toEqual([orderId, '₹934']);
+    const find = (template: string) =>
+      world.whatsapp.find((message) => message.template === template && message.orderId === orderId);
+    expect(find('order_shipped')?.parameters).toEqual(['Asha', orderId, expect.stringMatching(/^WB/), 'by 25 Nov']);
+    expect(find('out_for_delivery')?.parameters).toEqual(['Asha', orderId, '₹934 in cash']);
     // The email goes regardless.
     expect(
       world.emails.filter((email) => email.orderId === orderId).map((email) => email.emailId ?? 'confirmation'),
@@ -116,7 +110,7 @@ describe('the WhatsApp channel', () => {
     later(world, 3.45);
     await syncParcels(world.deps);
     expect(world.whatsapp.find((message) => message.template === 'delivery_failed')).toMatchObject({
-      parameters: [failing, 'Consignee unavailable'],
+      parameters: ['Asha', failing, 'Consignee unavailable'],
     });
     world.carrierDown = true; // booking fails: nothing picked up, so it can be cancelled
     const cancelled = await codOrder(world, true);

@@ -42,6 +42,13 @@ export const serverEnvSchema = z.object({
   LOCAL_MAIL_DIR: z.string().default('.data/mail'),
   /** Where the local WhatsApp outbox writes each message, outside production (netlify/lib/whatsapp/sender.ts). */
   LOCAL_WHATSAPP_DIR: z.string().default('.data/whatsapp'),
+  /** Meta's WhatsApp Cloud API (netlify/lib/whatsapp): a system-user token and the business number's id. */
+  WHATSAPP_TOKEN: optional,
+  WHATSAPP_PHONE_NUMBER_ID: optional,
+  /** The Graph API version every call names; pinned (cloud-api.ts) unless set. */
+  WHATSAPP_API_VERSION: optional,
+  /** Where the Graph API is (a fake one in contract tests); Meta's by default. */
+  WHATSAPP_BASE_URL: optional,
   /**
    * The Sanity webhook's secret: `/api/content-published` takes only calls signed with it
    * (docs/deploy.md). Unset: every call is refused.

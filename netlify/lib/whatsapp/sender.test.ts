@@ -2,6 +2,8 @@ import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { FAKE_GRAPH_URL, FAKE_WHATSAPP, fakeWhatsApp, graphError } from '#tests/support/fake-whatsapp.ts';
+import { server } from '#tests/support/msw.ts';
 import { readServerEnv } from '../platform/env.ts';
 import { createWhatsApp, localOutbox, type WhatsAppTemplateMessage } from './sender.ts';
 
@@ -44,5 +46,47 @@ describe('createWhatsApp', () => {
     const off = createWhatsApp(readServerEnv({ CONTEXT: 'production' }));
     expect(off.kind).toBe('off');
     expect(await off.sendTemplate(message)).toMatchObject({ ok: false, code: 'NOT_CONFIGURED' });
+  });
+});
+
+describe("the Cloud API sender (a fake Graph API in Meta's documented shapes)", () => {
+  const env = readServerEnv({
+    WHATSAPP_TOKEN: FAKE_WHATSAPP.token,
+    WHATSAPP_PHONE_NUMBER_ID: FAKE_WHATSAPP.phoneNumberId,
+    WHATSAPP_BASE_URL: FAKE_GRAPH_URL,
+    CONTEXT: 'production',
+  });
+
+  it("sends the template to 91 and the ten digits, and keeps Meta's message id", async () => {
+    const fake = fakeWhatsApp();
+    server.use(fake.handler);
+    const sender = createWhatsApp(env);
+    expect(sender.kind).toBe('cloud');
+    expect(await sender.sendTemplate({ ...message, to: '98765 43210' })).toEqual({
+      ok: true,
+      messageId: 'wamid.FAKE000001',
+      duplicate: false,
+    });
+    expect(fake.sent[0]).toMatchObject({
+      to: '919876543210',
+      type: 'template',
+      template: { name: 'order_placed', language: { code: 'en' } },
+    });
+  });
+
+  it('gives up what will not heal, and keeps what may go through later', async () => {
+    const fake = fakeWhatsApp();
+    server.use(fake.handler);
+    const sender = createWhatsApp(env);
+    fake.answerNext(graphError(131026));
+    expect(await sender.sendTemplate(message)).toMatchObject({ ok: false, code: 'REFUSED' });
+    fake.answerNext(graphError(130429));
+    expect(await sender.sendTemplate(message)).toMatchObject({ ok: false, code: 'UNREACHABLE' });
+    expect(await sender.sendTemplate({ ...message, to: '12345' })).toMatchObject({
+      ok: false,
+      code: 'REFUSED',
+      message: '12345 is not an Indian mobile number',
+    });
+    expect(fake.sent).toHaveLength(0);
   });
 });

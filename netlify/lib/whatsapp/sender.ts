@@ -14,17 +14,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ServerEnv } from '../platform/env.ts';
 import { failure, type Outcome } from '../platform/outcome.ts';
-
-/** The utility templates the shop sends (whatsapp/templates.json), one purpose each. */
-export const WHATSAPP_TEMPLATES = [
-  'order_placed',
-  'order_shipped',
-  'out_for_delivery',
-  'delivery_failed',
-  'order_cancelled',
-  'refund_done',
-] as const;
-export type WhatsAppTemplate = (typeof WHATSAPP_TEMPLATES)[number];
+import { type CloudApi, cloudApi, type TemplateButton, toWhatsAppNumber } from './cloud-api.ts';
+import type { TemplateName } from './templates.ts';
 
 export interface WhatsAppTemplateMessage {
   /** Names the message (`<orderId>-<event>`): the same id is never sent twice. */
@@ -32,12 +23,13 @@ export interface WhatsAppTemplateMessage {
   orderId: string;
   /** The shopper's 10-digit Indian mobile number. */
   to: string;
-  template: WhatsAppTemplate;
+  /** One of the utility templates of templates.ts. */
+  template: TemplateName;
   language: 'en' | 'hi';
-  /** The body's {{1}}, {{2}}, … in order. */
+  /** The body's {{1}}, {{2}}, … in order (templates.ts, `TEMPLATE_PARAMETERS`). */
   parameters: string[];
-  /** A URL button's variable part (the order's id for `/track?order=`), when the template has one. */
-  urlParameter?: string | undefined;
+  /** The quick replies' payloads (what a tap sends back), when the template has them. */
+  buttons?: TemplateButton[] | undefined;
 }
 
 /** Meta's id of the message (`wamid.…`, or a local one); `duplicate`: this id was sent before. */
@@ -48,9 +40,27 @@ export interface WhatsAppSender {
   sendTemplate(message: WhatsAppTemplateMessage): Promise<WhatsAppSendResult>;
 }
 
-type WhatsAppEnv = Pick<ServerEnv, 'CONTEXT' | 'LOCAL_WHATSAPP_DIR'>;
+type WhatsAppEnv = Pick<
+  ServerEnv,
+  | 'CONTEXT'
+  | 'LOCAL_WHATSAPP_DIR'
+  | 'WHATSAPP_TOKEN'
+  | 'WHATSAPP_PHONE_NUMBER_ID'
+  | 'WHATSAPP_API_VERSION'
+  | 'WHATSAPP_BASE_URL'
+>;
 
 export function createWhatsApp(env: WhatsAppEnv): WhatsAppSender {
+  if (env.WHATSAPP_TOKEN && env.WHATSAPP_PHONE_NUMBER_ID) {
+    return cloudSender(
+      cloudApi({
+        token: env.WHATSAPP_TOKEN,
+        phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID,
+        apiVersion: env.WHATSAPP_API_VERSION,
+        baseUrl: env.WHATSAPP_BASE_URL,
+      }),
+    );
+  }
   if (env.CONTEXT === 'production') {
     return {
       kind: 'off',
@@ -58,6 +68,24 @@ export function createWhatsApp(env: WhatsAppEnv): WhatsAppSender {
     };
   }
   return localOutbox(env.LOCAL_WHATSAPP_DIR);
+}
+
+/**
+ * Meta's Cloud API. It takes no idempotency key: the notice's claim (notices.ts) keeps two
+ * workers from sending at once, but an answer lost after Meta took the message leaves a retry
+ * that may send it twice (decision 024).
+ */
+export function cloudSender(api: CloudApi): WhatsAppSender {
+  return {
+    kind: 'cloud',
+    async sendTemplate(message) {
+      const to = toWhatsAppNumber(message.to);
+      if (!to) return failure('REFUSED', `${message.to} is not an Indian mobile number`);
+      const answer = await api.sendTemplate({ ...message, to });
+      if (answer.ok) return { ok: true, messageId: answer.messageId, duplicate: false };
+      return failure(answer.retry ? 'UNREACHABLE' : 'REFUSED', `${answer.kind}: ${answer.message}`);
+    },
+  };
 }
 
 /**
