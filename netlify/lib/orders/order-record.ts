@@ -94,7 +94,11 @@ export interface StoredOrder {
   /** A Cash on Delivery order's cash, told by staff from the Sheet (`COD received`). */
   codReceived?: { at: string; requestId: string };
   /** The shopper's yes to order updates on WhatsApp, as the checkout asked it (src/shop/whatsapp.ts). */
-  whatsapp?: { consent: WhatsAppConsent };
+  whatsapp?: {
+    consent?: WhatsAppConsent;
+    /** Taps on `delivery_failed`'s quick replies, once per message (netlify/lib/whatsapp/inbox.ts). */
+    replies?: { choice: string; at: string; messageId: string }[];
+  };
   /** Parcels sent before the current one, oldest first: returned or lost, then booked again by staff (book-again.ts). */
   earlierShipments?: EarlierShipment[];
   history: { at: string; event: string }[];
@@ -132,6 +136,8 @@ export interface NoticeState {
   lastError?: string;
   /** WhatsApp: Meta's id of the message sent (`wamid.…`), which its status callbacks name. */
   messageId?: string;
+  /** WhatsApp: the newest status Meta reported (sent, delivered, read, failed) and its price category. */
+  delivery?: { status: string; at: string; category?: string; pricingType?: string; error?: string };
 }
 
 /** News about the order itself, beside the parcel's (netlify/lib/notify). */

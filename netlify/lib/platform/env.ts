@@ -49,6 +49,10 @@ export const serverEnvSchema = z.object({
   WHATSAPP_API_VERSION: optional,
   /** Where the Graph API is (a fake one in contract tests); Meta's by default. */
   WHATSAPP_BASE_URL: optional,
+  /** Signs every POST of WhatsApp's webhook (`X-Hub-Signature-256`); without it the webhook answers 503. */
+  WHATSAPP_APP_SECRET: optional,
+  /** What Meta's webhook handshake must show (`hub.verify_token`); without it the handshake is refused. */
+  WHATSAPP_VERIFY_TOKEN: optional,
   /**
    * The Sanity webhook's secret: `/api/content-published` takes only calls signed with it
    * (docs/deploy.md). Unset: every call is refused.

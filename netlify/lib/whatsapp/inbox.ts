@@ -1,0 +1,109 @@
+/**
+ * What comes in on WhatsApp's webhook (docs/shop-rules.md §10 rule 16), after its signature is
+ * checked (webhook-signature.ts) and its body read (webhook-events.ts):
+ *
+ * - A status of a message the shop sent (sent, delivered, read, failed, with Meta's price
+ *   category): kept on its notice, moving only forward, so a replayed or late callback changes
+ *   nothing.
+ * - `STOP` / `START` from a shopper: WhatsApp off, or on again, for that phone (book.ts).
+ * - A tap on `delivery_failed`'s quick replies (`NDR_<CHOICE>:<orderId>`): kept on the order for
+ *   staff, once per message, and only when it comes from the order's own phone; `cancel` asks for
+ *   the order's cancellation by the cancel rules (refused once the parcel has left).
+ *
+ * Anything else is logged and answered 200, so Meta stops sending it.
+ */
+import { phoneDigits } from '#shop/tracking.ts';
+import { cancelOrder } from '../orders/cancel.ts';
+import type { NoticeState } from '../orders/order-record.ts';
+import type { OrderDeps } from '../orders/types.ts';
+import type { IncomingMessage, StatusUpdate, WhatsAppEvent } from './webhook-events.ts';
+
+/** A status only moves forward: a late `sent` after `read` changes nothing. */
+const STATUS_RANK: Record<string, number> = { sent: 1, delivered: 2, read: 3, played: 3, failed: 4 };
+
+/** What the shop did with one event, for the log and the tests. */
+export type InboxOutcome =
+  | 'status recorded'
+  | 'status known'
+  | 'status of an unknown message'
+  | 'opted out'
+  | 'opted in'
+  | 'reply recorded'
+  | 'reply known'
+  | 'reply from another phone'
+  | 'not acted on';
+
+export async function handleInboxEvent(deps: OrderDeps, event: WhatsAppEvent): Promise<InboxOutcome> {
+  return event.kind === 'status' ? recordStatus(deps, event) : readMessage(deps, event);
+}
+
+async function recordStatus(deps: OrderDeps, event: StatusUpdate): Promise<InboxOutcome> {
+  const ref = await deps.whatsappBook.messageRef(event.messageId);
+  if (!ref) return 'status of an unknown message';
+  const at = new Date(event.timestamp * 1000).toISOString();
+  const { changed } = await deps.log.update(ref.orderId, (order) => {
+    const notice = order.notices?.[ref.key];
+    if (!notice) return undefined;
+    if ((STATUS_RANK[notice.delivery?.status ?? ''] ?? 0) >= (STATUS_RANK[event.status] ?? 0)) return undefined;
+    const delivery: NonNullable<NoticeState['delivery']> = {
+      status: event.status,
+      at,
+      ...(event.pricing?.category ? { category: event.pricing.category } : {}),
+      ...(event.pricing?.type ? { pricingType: event.pricing.type } : {}),
+      ...(event.errors[0]
+        ? { error: `${event.errors[0].code}: ${event.errors[0].details ?? event.errors[0].title ?? ''}`.trim() }
+        : {}),
+    };
+    (order.notices as Record<string, NoticeState>)[ref.key] = { ...notice, delivery };
+    order.history.push({ at: deps.now().toISOString(), event: `${ref.key}: WhatsApp says ${event.status}` });
+    order.updatedAt = deps.now().toISOString();
+    return order;
+  });
+  return changed ? 'status recorded' : 'status known';
+}
+
+/** Meta's `from` is 91 and the ten digits: the shop's phones are the ten digits. */
+const nationalOf = (from: string | undefined) => (from ? phoneDigits(from.replace(/^91(?=\d{10}$)/, '')) : undefined);
+
+const NDR = /^NDR_(DELIVER_TOMORROW|CHANGE_ADDRESS|CANCEL):(OUO_\d{13})$/;
+
+async function readMessage(deps: OrderDeps, message: IncomingMessage): Promise<InboxOutcome> {
+  const phone = nationalOf(message.from);
+  const at = new Date(message.timestamp * 1000).toISOString();
+  if (phone && message.content.type === 'text') {
+    const word = message.content.body.trim().toUpperCase();
+    if (word === 'STOP') return await deps.whatsappBook.setOptOut(phone, true, at), 'opted out';
+    if (word === 'START') return await deps.whatsappBook.setOptOut(phone, false, at), 'opted in';
+  }
+  const tapped = message.content.type === 'quick_reply' ? NDR.exec(message.content.payload ?? '') : null;
+  if (!phone || !tapped) return 'not acted on';
+  const [, choice, orderId] = tapped as unknown as [string, string, string];
+  return recordReply(deps, { orderId, choice, phone, at, messageId: message.id });
+}
+
+async function recordReply(
+  deps: OrderDeps,
+  reply: { orderId: string; choice: string; phone: string; at: string; messageId: string },
+): Promise<InboxOutcome> {
+  const result: { outcome: InboxOutcome } = { outcome: 'not acted on' };
+  await deps.log.update(reply.orderId, (order) => {
+    if (phoneDigits(order.customer.phone) !== reply.phone) {
+      result.outcome = 'reply from another phone';
+      return undefined;
+    }
+    const replies = order.whatsapp?.replies ?? [];
+    if (replies.some((known) => known.messageId === reply.messageId)) {
+      result.outcome = 'reply known';
+      return undefined;
+    }
+    const choice = reply.choice.toLowerCase().replace(/_/g, '-');
+    order.whatsapp = { ...order.whatsapp, replies: [...replies, { choice, at: reply.at, messageId: reply.messageId }] };
+    order.history.push({ at: deps.now().toISOString(), event: `WhatsApp reply: ${choice}` });
+    order.updatedAt = deps.now().toISOString();
+    result.outcome = 'reply recorded';
+    return order;
+  });
+  if (result.outcome === 'reply recorded' && reply.choice === 'CANCEL')
+    await cancelOrder(deps, reply.orderId, { reason: 'other', by: 'shopper' });
+  return result.outcome;
+}
