@@ -33,6 +33,7 @@ import staffAction from '../../netlify/functions/staff-action.mts';
 import syncParcels from '../../netlify/functions/sync-parcels.mts';
 import track from '../../netlify/functions/track.mts';
 import verifyPayment from '../../netlify/functions/verify-payment.mts';
+import whatsappWebhook from '../../netlify/functions/whatsapp-webhook.mts';
 import { LABEL_PAGE_POLICY } from '../../netlify/lib/labels/label-html.ts';
 import { labelLinkSecret, labelUrl } from '../../netlify/lib/labels/link.ts';
 import { staffActionSecret, staffSignature } from '../../netlify/lib/orders/staff-request.ts';
@@ -299,6 +300,19 @@ const CASES: Record<string, { success: Call[]; error: Call[]; policy?: string }>
       },
     ],
     error: [() => razorpayWebhook(post('/api/razorpay/webhook', '{}'))],
+  },
+  'whatsapp-webhook': {
+    success: [
+      () => {
+        vi.stubEnv('WHATSAPP_VERIFY_TOKEN', 'verify-me');
+        return whatsappWebhook(
+          new Request(
+            'http://localhost/api/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=verify-me&hub.challenge=42',
+          ),
+        );
+      },
+    ],
+    error: [() => whatsappWebhook(post('/api/whatsapp/webhook', '{}'))],
   },
   'reconcile-orders': { success: [() => reconcileOrders()], error: [] },
   'sync-parcels': { success: [() => syncParcels()], error: [] },
