@@ -42,6 +42,8 @@ export interface TestOrderWorld {
   shipments: ShipmentRecord[];
   /** Waybills the carrier cancelled, in order (a repeat is not added twice). */
   cancelledWaybills: string[];
+  /** Waybills Delhivery was asked to try again (NDR re-attempt), in order. */
+  reattempts: string[];
   /** Every confirmation email the mail sender took (it does not deduplicate: two here are two sent). */
   emails: OrderEmail[];
   /** Every WhatsApp message sent, once per id (a second send of an id answers `duplicate`). */
@@ -74,6 +76,7 @@ export function orderWorld(blobs: TestBlobs, env: Partial<ServerEnv> = {}): Test
     sheetWrites: 0,
     shipments: [],
     cancelledWaybills: [],
+    reattempts: [],
     whatsapp: [],
     whatsappFault: undefined,
     emails: [],
@@ -133,6 +136,12 @@ export function orderWorld(blobs: TestBlobs, env: Partial<ServerEnv> = {}): Test
           };
         world.cancelledWaybills.push(waybill);
         return { ok: true as const, alreadyCancelled: false };
+      }),
+      // Delhivery's NDR re-attempt: queued (a request id), or down.
+      requestReattempt: vi.fn(async (waybill: string) => {
+        if (world.carrierDown) return failure('UNREACHABLE', 'Delhivery answered 503');
+        world.reattempts.push(waybill);
+        return { ok: true as const, requestId: `UPL${world.reattempts.length}` };
       }),
       // The local carrier's simulated journeys (chosen by the booked pincode), on the world's clock.
       trackParcels: vi.fn((queries) =>

@@ -16,6 +16,7 @@ import { delhiveryBooking } from './booking.ts';
 import { type CancelQuery, type CancelShipmentResult, delhiveryCancellation } from './cancel.ts';
 import { delhiveryApi } from './json-api.ts';
 import { localDelhiveryWithDay, unconfiguredDelhivery } from './local.ts';
+import { delhiveryReattempt, type ReattemptResult } from './ndr.ts';
 import { delhiveryPackingSlip, type PackingSlipResult } from './packing-slip.ts';
 import { delhiveryPickup } from './pickup.ts';
 import { delhiveryRates } from './rates.ts';
@@ -89,6 +90,8 @@ export interface Delhivery {
    * simulated pickup; Delhivery needs only the waybill.
    */
   cancelShipment(query: CancelQuery): Promise<CancelShipmentResult>;
+  /** Asks Delhivery to try a failed delivery again (NDR `RE-ATTEMPT`, ndr.ts); queued, not yet applied. */
+  requestReattempt(waybill: string): Promise<ReattemptResult>;
 }
 
 export type DelhiveryEnv = Pick<ServerEnv, 'DELHIVERY_TOKEN' | 'DELHIVERY_BASE_URL'> &
@@ -133,5 +136,6 @@ export function createDelhivery(
     ...delhiveryRates(api, quoteTimeoutMs),
     requestPickup: delhiveryPickup(api, shipmentTimeoutMs),
     createShipment: delhiveryBooking(api, shipmentTimeoutMs),
+    requestReattempt: delhiveryReattempt(api, shipmentTimeoutMs),
   };
 }

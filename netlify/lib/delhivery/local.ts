@@ -12,6 +12,7 @@ import { pincodeSchema } from '#shop/schemas.ts';
 import { failure } from '../platform/outcome.ts';
 import { type CancelShipmentResult, cancelFailure, tooLate } from './cancel.ts';
 import type { Delhivery, PincodeServiceability } from './client.ts';
+import { simulatedReattempt } from './ndr.ts';
 import {
   type CancelledAt,
   SIMULATED_WAYBILL_PREFIX,
@@ -129,6 +130,7 @@ export function localDelhiveryWithDay(dayMs: number, options: LocalCarrierOption
       duplicate: false,
     }),
     cancelShipment: (query) => cancelSimulated(query, dayMs, now, cancellations),
+    requestReattempt: simulatedReattempt,
   };
 }
 
@@ -170,4 +172,5 @@ export const unconfiguredDelhivery: Delhivery = {
   parcelStaleMs: PARCEL_STALE_MS,
   requestPickup: async () => failure('NOT_CONFIGURED', 'DELHIVERY_TOKEN is not set'),
   cancelShipment: async () => cancelFailure('NOT_CONFIGURED', 'DELHIVERY_TOKEN is not set'),
+  requestReattempt: async () => failure('NOT_CONFIGURED', 'DELHIVERY_TOKEN is not set'),
 };

@@ -97,7 +97,7 @@ export interface StoredOrder {
   whatsapp?: {
     consent?: WhatsAppConsent;
     /** Taps on `delivery_failed`'s quick replies, once per message (netlify/lib/whatsapp/inbox.ts). */
-    replies?: { choice: string; at: string; messageId: string }[];
+    replies?: { choice: string; at: string; messageId: string; ndr?: string }[];
   };
   /** Parcels sent before the current one, oldest first: returned or lost, then booked again by staff (book-again.ts). */
   earlierShipments?: EarlierShipment[];

@@ -4,6 +4,7 @@ import type { Serviceability } from '#shop/deliverability.ts';
 import type { ShipmentRecord } from '#shop/shipment.ts';
 import type { PaymentMode, ShippingRules } from '#shop/shipping.ts';
 import type { CancelQuery, CancelShipmentResult, ShipmentResult } from '../delhivery/client.ts';
+import type { ReattemptResult } from '../delhivery/ndr.ts';
 import type { BulkTracker } from '../delhivery/tracking.ts';
 import type { Outcome } from '../platform/outcome.ts';
 import type { GatewayChoice } from '../razorpay/gateway.ts';
@@ -94,6 +95,8 @@ export interface OrderDeps {
     parcelStaleMs: number;
     /** Cancels a booking before pickup; `tooLate` when the parcel has already moved (cancel.ts). */
     cancelShipment(query: CancelQuery): Promise<CancelShipmentResult>;
+    /** NDR `RE-ATTEMPT` after a failed delivery (netlify/lib/delhivery/ndr.ts): queued, not applied. */
+    requestReattempt(waybill: string): Promise<ReattemptResult>;
   };
   now: () => Date;
 }

@@ -7,8 +7,10 @@
  *   nothing.
  * - `STOP` / `START` from a shopper: WhatsApp off, or on again, for that phone (book.ts).
  * - A tap on `delivery_failed`'s quick replies (`NDR_<CHOICE>:<orderId>`): kept on the order for
- *   staff, once per message, and only when it comes from the order's own phone; `cancel` asks for
- *   the order's cancellation by the cancel rules (refused once the parcel has left).
+ *   staff, once per message, and only when it comes from the order's own phone; `deliver
+ *   tomorrow` asks Delhivery to try again (NDR `RE-ATTEMPT`, queued: its next scans tell), its
+ *   answer kept on the reply; `cancel` asks for the order's cancellation by the cancel rules
+ *   (refused once the parcel has left); `change address` is for staff to arrange.
  *
  * Anything else is logged and answered 200, so Meta stops sending it.
  */
@@ -103,7 +105,29 @@ async function recordReply(
     result.outcome = 'reply recorded';
     return order;
   });
-  if (result.outcome === 'reply recorded' && reply.choice === 'CANCEL')
-    await cancelOrder(deps, reply.orderId, { reason: 'other', by: 'shopper' });
+  if (result.outcome !== 'reply recorded') return result.outcome;
+  if (reply.choice === 'CANCEL') await cancelOrder(deps, reply.orderId, { reason: 'other', by: 'shopper' });
+  if (reply.choice === 'DELIVER_TOMORROW') await askReattempt(deps, reply.orderId, reply.messageId);
   return result.outcome;
+}
+
+/** Delhivery's re-attempt for the order's parcel, once per reply; what it answered is kept on the reply. */
+async function askReattempt(deps: OrderDeps, orderId: string, messageId: string): Promise<void> {
+  const waybill = (await deps.log.get(orderId))?.forwards.shipment.waybill;
+  const answer = waybill
+    ? await deps.carrier.requestReattempt(waybill)
+    : { ok: false as const, message: 'no waybill to try again' };
+  const ndr = answer.ok ? `re-attempt queued (${answer.requestId})` : `re-attempt not taken: ${answer.message}`;
+  await deps.log.update(orderId, (order) => {
+    const replies = order.whatsapp?.replies ?? [];
+    const index = replies.findIndex((known) => known.messageId === messageId);
+    if (index < 0 || replies[index]?.ndr) return undefined;
+    order.whatsapp = {
+      ...order.whatsapp,
+      replies: replies.map((known, at) => (at === index ? { ...known, ndr } : known)),
+    };
+    order.history.push({ at: deps.now().toISOString(), event: `Delhivery: ${ndr}` });
+    order.updatedAt = deps.now().toISOString();
+    return order;
+  });
 }

@@ -145,7 +145,12 @@ describe("WhatsApp's webhook", () => {
     expect(await outcomes(await post(world, tap('wamid.T1')))).toEqual(['reply known']);
     expect(await outcomes(await post(world, tap('wamid.T2', '919123456789')))).toEqual(['reply from another phone']);
     expect((await storedOrder(world, orderId)).whatsapp?.replies).toEqual([
-      { choice: 'deliver-tomorrow', at: new Date(1764170000 * 1000).toISOString(), messageId: 'wamid.T1' },
+      {
+        choice: 'deliver-tomorrow',
+        at: new Date(1764170000 * 1000).toISOString(),
+        messageId: 'wamid.T1',
+        ndr: 're-attempt queued (UPL1)',
+      },
     ]);
   });
 
@@ -169,5 +174,22 @@ describe("WhatsApp's webhook", () => {
     expect([ok.status, await ok.text()]).toEqual([200, '1158201444']);
     expect(whatsappHandshake(query('guess'), secrets).status).toBe(403);
     expect(whatsappHandshake(query('verify-me'), { ...secrets, verifyToken: undefined }).status).toBe(403);
+  });
+
+  it('asks Delhivery to try again when the shopper taps Deliver tomorrow, once, and keeps its answer', async () => {
+    const world = orderWorld(blobs);
+    const orderId = await codOrder(world);
+    const waybill = (await storedOrder(world, orderId)).forwards.shipment.waybill;
+    const tap = (id: string) =>
+      message(id, { type: 'button', button: { text: 'Deliver tomorrow', payload: `NDR_DELIVER_TOMORROW:${orderId}` } });
+    await post(world, tap('wamid.D1'));
+    await post(world, tap('wamid.D1'));
+    expect(world.reattempts).toEqual([waybill]);
+    expect((await storedOrder(world, orderId)).whatsapp?.replies?.[0]?.ndr).toBe('re-attempt queued (UPL1)');
+    world.carrierDown = true;
+    await post(world, tap('wamid.D2'));
+    expect((await storedOrder(world, orderId)).whatsapp?.replies?.[1]?.ndr).toBe(
+      're-attempt not taken: Delhivery answered 503',
+    );
   });
 });
