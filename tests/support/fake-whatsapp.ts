@@ -2,7 +2,7 @@
  * A fake Graph API for WhatsApp's `POST /<version>/<PHONE_NUMBER_ID>/messages`, as msw handlers:
  * it checks each request as Meta documents it (Bearer token, `messaging_product: 'whatsapp'`, `to`
  * as digits, a `template` with `name`, `language.code` and components, or a `text` with `body`) and
- * answers in Meta's documented shapes (research notes /work/notes/whatsapp-api.md §1.3–1.4):
+ * answers in Meta's documented shapes (docs/research/whatsapp-cloud-api.md §1.3–1.4):
  * - success `{ messaging_product, contacts: [{ input, wa_id }], messages: [{ id: 'wamid.…', message_status: 'accepted' }] }`;
  * - an error `{ error: { message: '(#<code>) <title>', type: 'OAuthException', code, error_data:
  *   { messaging_product, details }, fbtrace_id } }` — a wrong token is 401 code 190, a request not

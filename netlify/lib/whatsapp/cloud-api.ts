@@ -6,7 +6,7 @@
  * what kind of failure it is (`kind`), read from Meta's `error.code` — never from its message,
  * which Meta may reword.
  *
- * Documented shapes (research notes /work/notes/whatsapp-api.md §1): the send request
+ * Documented shapes (docs/research/whatsapp-cloud-api.md §1): the send request
  * (developers.facebook.com/documentation/business-messaging/whatsapp/messages/text-messages and the
  * template object of Meta's Node SDK docs), the success answer `{ messaging_product, contacts:
  * [{ input, wa_id }], messages: [{ id, message_status? }] }` (whatsapp-api-js

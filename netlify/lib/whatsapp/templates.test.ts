@@ -19,7 +19,7 @@ const texts = (template: TemplateDefinition) =>
     part.type === 'BUTTONS' ? part.buttons.map((button) => button.text) : [part.text],
   );
 
-// Words that make Meta re-class a template as marketing (research notes §5.4), in English and Hindi.
+// Words that make Meta re-class a template as marketing (docs/research/whatsapp-cloud-api.md §5.4), in English and Hindi.
 const PROMOTIONAL =
   /\b(offer|discount|sale|deal|free|coupon|promo|cashback|shop now|buy now|limited time|hurry|exclusive|new arrivals?)\b|%\s*off|ऑफ़र|ऑफर|छूट|डिस्काउंट|सेल|मुफ़्त|मुफ्त|कूपन|कैशबैक/i;
 

@@ -6,7 +6,7 @@
  * sends `{{1}}`, `{{2}}`, … in the order `parameters` names them.
  *
  * No offers, prices of other products, or "shop now" lines: one promotional word and Meta re-classes
- * a template as marketing, billed at several times the utility rate (research notes §5.4). Meta's
+ * a template as marketing, billed at several times the utility rate (docs/research/whatsapp-cloud-api.md §5.4). Meta's
  * limits (§5.3): names `^[a-z0-9_]+$`, body ≤ 1024 characters, a button's label ≤ 25, variables
  * numbered in order, never at the very start or end of the body; `example.body_text` holds one
  * sample per variable. templates.test.ts holds every entry to them.

@@ -13,7 +13,7 @@
  * - incoming messages (`from`, `id`, `timestamp` as a string of Unix seconds, `type`, `text { body }`,
  *   `button { payload, text }` for a template's quick reply, `interactive { type: 'button_reply',
  *   button_reply { id, title } }`, `context { from, id }`): Meta's sample payload (the app dashboard's
- *   test message) and whatsapp-api-js `ServerMessage` (research notes §3.2).
+ *   test message) and whatsapp-api-js `ServerMessage` (docs/research/whatsapp-cloud-api.md §3.2).
  * Leniencies: every field Meta's pages mark as conditional is optional here — `from` and `wa_id` are
  * absent for a user with a username (business-scoped user ids, 2026), `conversation` is gone from
  * v24.0, `pricing.type` arrived with per-message pricing, `billable` is deprecated — and fields we
