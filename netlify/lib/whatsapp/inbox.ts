@@ -74,8 +74,10 @@ async function readMessage(deps: OrderDeps, message: IncomingMessage): Promise<I
   const at = new Date(message.timestamp * 1000).toISOString();
   if (phone && message.content.type === 'text') {
     const word = message.content.body.trim().toUpperCase();
-    if (word === 'STOP') return await deps.whatsappBook.setOptOut(phone, true, at), 'opted out';
-    if (word === 'START') return await deps.whatsappBook.setOptOut(phone, false, at), 'opted in';
+    if (word === 'STOP' || word === 'START') {
+      await deps.whatsappBook.setOptOut(phone, word === 'STOP', at);
+      return word === 'STOP' ? 'opted out' : 'opted in';
+    }
   }
   const tapped = message.content.type === 'quick_reply' ? NDR.exec(message.content.payload ?? '') : null;
   if (!phone || !tapped) return 'not acted on';
