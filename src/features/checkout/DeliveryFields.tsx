@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import type { SchemaForm } from '../../components/form/index.ts';
 import { publicEnv } from '../../config/env.ts';
 import { WHATSAPP_TEXTS } from '../../shop/messages.ts';
@@ -48,16 +49,18 @@ export function DeliveryFields({
       <p className="checkout__hint">Fields marked * are required. We deliver across India.</p>
       <div className="checkout__fields">
         {FIELDS.map((field) => (
-          <Field
-            key={field.name}
-            field={field}
-            form={form}
-            onPincode={onPincode}
-            problem={field.name === 'pincode' ? pincodeProblem : undefined}
-          />
+          <Fragment key={field.name}>
+            <Field
+              field={field}
+              form={form}
+              onPincode={onPincode}
+              problem={field.name === 'pincode' ? pincodeProblem : undefined}
+            />
+            {/* Beside the phone it is about (issue 33 §4). */}
+            {field.name === 'phone' && publicEnv.WHATSAPP_UPDATES && <WhatsAppConsent id={`${form.id}-whatsapp`} />}
+          </Fragment>
         ))}
       </div>
-      {publicEnv.WHATSAPP_UPDATES && <WhatsAppConsent id={`${form.id}-whatsapp`} />}
     </fieldset>
   );
 }
@@ -68,7 +71,7 @@ export const WHATSAPP_FIELD = 'whatsappUpdates';
 /** Beside the phone: order updates on WhatsApp, only when the shopper ticks it (unticked at first). */
 function WhatsAppConsent({ id }: { id: string }) {
   return (
-    <div className="checkout__consent">
+    <div className="checkout__consent checkout__field--wide">
       <input id={id} type="checkbox" name={WHATSAPP_FIELD} aria-describedby={`${id}-note`} />
       <label htmlFor={id}>{WHATSAPP_TEXTS.consent}</label>
       <p id={`${id}-note`} className="checkout__hint">
