@@ -28,6 +28,7 @@ describe('GET /api/health', () => {
         carrier: 'local',
         sheet: 'local',
         reviews: 'local',
+        whatsapp: 'local',
       },
       missing: expect.arrayContaining(['SANITY_PROJECT_ID', 'DELHIVERY_TOKEN', 'SHEETS_WEBHOOK_URL']),
       orders: { needsAttention: 0, needsRefund: 0 },
@@ -45,13 +46,27 @@ describe('GET /api/health', () => {
       const body = await response.json();
       expect(body).toMatchObject({
         ok: false,
-        systems: { payments: 'real', carrier: 'local', sheet: 'local' },
+        systems: { payments: 'real', carrier: 'local', sheet: 'local', whatsapp: 'off' },
         error: { code: 'LOCAL_STAND_IN_IN_PRODUCTION' },
       });
+      // WhatsApp is optional: never among what production is missing.
+      expect(body.missing).not.toContain('WHATSAPP_TOKEN');
       expect(body.missing).toEqual(expect.arrayContaining(['DELHIVERY_TOKEN', 'SHEETS_WEBHOOK_URL', 'SHEET_ID']));
       expect(body.missing).not.toContain('RAZORPAY_KEY_ID');
     } finally {
       vi.unstubAllEnvs();
+    }
+  });
+
+  it("reports WhatsApp as Meta's Cloud API once its token and number are set", async () => {
+    vi.stubEnv('WHATSAPP_TOKEN', 'token');
+    vi.stubEnv('WHATSAPP_PHONE_NUMBER_ID', '106540352242922');
+    try {
+      const response = await health(new Request('http://localhost/api/health'));
+      expect(await response.json()).toMatchObject({ systems: { whatsapp: 'real' } });
+    } finally {
+      vi.unstubAllEnvs();
+      vi.stubEnv('NETLIFY_BLOBS_CONTEXT', blobs.context);
     }
   });
 

@@ -16,13 +16,18 @@ export interface SystemReport {
     carrier: Mode;
     sheet: Mode;
     reviews: Mode;
+    /**
+     * Order updates on WhatsApp (optional, so never among `missing`): Meta's Cloud API, the local
+     * outbox, or off (production without WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID).
+     */
+    whatsapp: Mode | 'off';
   };
   /** The variables production still needs, empty when every system is real. */
   missing: string[];
 }
 
 export function systemReport(env: ServerEnv, contentSource: 'sanity' | 'bundled'): SystemReport {
-  const checks: [keyof SystemReport['systems'], boolean, string[]][] = [
+  const checks: [Exclude<keyof SystemReport['systems'], 'whatsapp'>, boolean, string[]][] = [
     ['content', contentSource === 'sanity', ['SANITY_PROJECT_ID']],
     ['payments', razorpayConfigured(env), ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET']],
     ['webhook', Boolean(env.RAZORPAY_WEBHOOK_SECRET), ['RAZORPAY_WEBHOOK_SECRET']],
@@ -34,9 +39,12 @@ export function systemReport(env: ServerEnv, contentSource: 'sanity' | 'bundled'
     ],
     ['reviews', Boolean(env.SHEET_ID), ['SHEET_ID']],
   ];
-  const systems = Object.fromEntries(
+  const fromChecks = Object.fromEntries(
     checks.map(([name, real]) => [name, real ? 'real' : name === 'webhook' ? 'off' : 'local']),
-  ) as SystemReport['systems'];
+  ) as Omit<SystemReport['systems'], 'whatsapp'>;
+  const whatsapp =
+    env.WHATSAPP_TOKEN && env.WHATSAPP_PHONE_NUMBER_ID ? 'real' : env.CONTEXT === 'production' ? 'off' : 'local';
+  const systems: SystemReport['systems'] = { ...fromChecks, whatsapp };
   if (systems.payments === 'local' && !localGatewayAllowed(env)) systems.payments = 'off';
   const missing = checks.flatMap(([, real, variables]) =>
     real ? [] : variables.filter((variable) => !env[variable as keyof ServerEnv]),
