@@ -1,5 +1,6 @@
 import type { Config, Context } from '@netlify/functions';
-import { CANCEL_TEXTS, MESSAGES } from '../../src/shop/messages.ts';
+import { CANCEL_TEXTS } from '../../src/shop/cancel-texts.ts';
+import { MESSAGES } from '../../src/shop/messages.ts';
 import { cancelRequestSchema, orderIdSchema } from '../../src/shop/schemas.ts';
 import { cancelOrder } from '../lib/orders/cancel.ts';
 import { createDeps } from '../lib/orders/deps.ts';

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import * as cancelTexts from './cancel-texts.ts';
 import * as shopperTexts from './messages.ts';
 import {
   ALL_ERROR_CODES,
@@ -57,7 +58,7 @@ function texts(value: unknown, path: string): [string, string][] {
 }
 
 /** Every group of texts, the shopper's and the staff's. */
-const messages: Record<string, unknown> = { ...shopperTexts, ...staffTexts };
+const messages: Record<string, unknown> = { ...shopperTexts, ...cancelTexts, ...staffTexts };
 /** The groups of texts (labels are words, not quotes: the form shows them as '5 - Excellent'). */
 const TEXT_GROUPS = Object.keys(messages).filter((name) => /_(TEXTS|MESSAGES)$|^MESSAGES$/.test(name));
 

@@ -3,8 +3,9 @@
  * Re-exported by schemas.ts.
  */
 import { z } from 'zod';
+import { CANCEL_REASONS, type CancelReason } from './cancel-texts.ts';
 import { phoneSchema } from './form-schemas.ts';
-import { CANCEL_REASONS, type CancelReason, MESSAGES } from './messages.ts';
+import { MESSAGES } from './messages.ts';
 import { ORDER_ID_PATTERN } from './order.ts';
 import { orderIdSchema, paymentModeSchema } from './order-schemas.ts';
 import { TIMELINE_KINDS } from './tracking.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CANCEL_TEXTS, PARCEL_TEXTS } from './messages.ts';
+import { CANCEL_TEXTS } from './cancel-texts.ts';
+import { PARCEL_TEXTS } from './messages.ts';
 import { applyScans, type CarrierScan, newParcel } from './parcel.ts';
 import { delhiveryTrackingUrl, type OrderFacts, orderTimeline, phoneDigits } from './tracking.ts';
 

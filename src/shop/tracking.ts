@@ -4,7 +4,8 @@
  * it for the order page and /track; the browser only shows it.
  */
 
-import { CANCEL_TEXTS, PARCEL_TEXTS } from './messages.ts';
+import { CANCEL_TEXTS } from './cancel-texts.ts';
+import { PARCEL_TEXTS } from './messages.ts';
 import { formatRupees } from './money.ts';
 import { type CarrierScan, PARCEL_STATES, type Parcel, type ParcelChange } from './parcel.ts';
 import { indianMobile } from './phone.ts';

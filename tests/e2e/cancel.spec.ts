@@ -4,7 +4,7 @@
  * playwright.config.ts), so the order cancelled before pickup is one whose first booking fails
  * (test pincode 560099: nothing booked yet, nothing for Delhivery to cancel).
  */
-import { CANCEL_TEXTS } from '../../src/shop/messages.ts';
+import { CANCEL_TEXTS } from '../../src/shop/cancel-texts.ts';
 import { expect, test } from './fixtures.ts';
 import { seriousViolations } from './support/axe.ts';
 import { placeCodOrderByApi, placePrepaidOrderByApi } from './support/checkout.ts';

@@ -68,7 +68,8 @@ async function sendWhatsApp(
   key: string,
   event: NoticeEvent | OrderEvent,
 ): Promise<SendOutcome> {
-  const message = whatsappMessage(order, event, nameOf(key));
+  const { pickup } = await deps.settings();
+  const message = whatsappMessage(order, event, nameOf(key), pickup.pincode);
   if (!message) return { ok: false, reason: `no WhatsApp template for ${event}`, permanent: true };
   // A STOP since the order was placed holds: nothing more on WhatsApp (the email still goes).
   if (await deps.whatsappBook.optedOut(message.to))

@@ -8,21 +8,25 @@ describe('whatsappMessage', () => {
   const events = ['placed', 'shipped', 'out-for-delivery', 'delivery-failed', 'cancelled', 'refunded'] as const;
 
   it.each(events)('fills every {{n}} of the template for %s, in order', (event) => {
-    const message = whatsappMessage(order, event, event);
+    const message = whatsappMessage(order, event, event, '249135');
     expect(message?.parameters).toHaveLength(TEMPLATE_PARAMETERS[message?.template ?? 'order_placed'].length);
     expect(message).toMatchObject({ id: `OUO_1-${event}`, orderId: 'OUO_1', language: 'en' });
   });
 
   it('says when a parcel should arrive, and that a prepaid one has nothing to pay', () => {
     // Booked 21 Nov in Dehradun (248001): 2–4 days from the Uttarkashi pickup.
-    expect(whatsappMessage(order, 'shipped', 'shipped')?.parameters.at(-1)).toBe('by 25 Nov');
-    expect(whatsappMessage(order, 'out-for-delivery', 'out-for-delivery')?.parameters[2]).toBe('nothing, paid online');
+    expect(whatsappMessage(order, 'shipped', 'shipped', '249135')?.parameters.at(-1)).toBe('by 25 Nov');
+    expect(whatsappMessage(order, 'out-for-delivery', 'out-for-delivery', '249135')?.parameters[2]).toBe(
+      'nothing, paid online',
+    );
   });
 
   it("names what the courier said, or that nothing was said, and offers the three replies with the order's id", () => {
     const failed = { ...order, parcel: parcelOf(change('delivery-failed', '2026-11-22T10:00:00.000Z')) };
-    expect(whatsappMessage(failed, 'delivery-failed', 'delivery-failed')?.parameters[2]).toEqual(expect.any(String));
-    const message = whatsappMessage(order, 'delivery-failed', 'delivery-failed');
+    expect(whatsappMessage(failed, 'delivery-failed', 'delivery-failed', '249135')?.parameters[2]).toEqual(
+      expect.any(String),
+    );
+    const message = whatsappMessage(order, 'delivery-failed', 'delivery-failed', '249135');
     expect(message?.parameters[2]).toBe('no reason given');
     expect(message?.buttons?.map((button) => button.type === 'quick_reply' && button.payload)).toEqual([
       'NDR_DELIVER_TOMORROW:OUO_1',
@@ -41,14 +45,16 @@ describe('whatsappMessage', () => {
       requestedAt: '2026-11-22T10:00:00.000Z',
     };
     const refunded = { ...order, issuedRefunds: [{ ...refund, refundId: 'rfnd_1' }] };
-    expect(whatsappMessage(refunded, 'refunded', 'refunded-OUO_1-staff-1')?.parameters).toEqual([
+    expect(whatsappMessage(refunded, 'refunded', 'refunded-OUO_1-staff-1', '249135')?.parameters).toEqual([
       'Asha',
       '₹250',
       'OUO_1',
       'rfnd_1',
     ]);
     const byHand = { ...order, issuedRefunds: [{ ...refund, manual: true as const }] };
-    expect(whatsappMessage(byHand, 'refunded', 'refunded-OUO_1-staff-1')?.parameters[3]).toBe('UPI or bank transfer');
-    expect(whatsappMessage(order, 'delivered', 'delivered')).toBeUndefined();
+    expect(whatsappMessage(byHand, 'refunded', 'refunded-OUO_1-staff-1', '249135')?.parameters[3]).toBe(
+      'UPI or bank transfer',
+    );
+    expect(whatsappMessage(order, 'delivered', 'delivered', '249135')).toBeUndefined();
   });
 });

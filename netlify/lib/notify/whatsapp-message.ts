@@ -14,17 +14,15 @@ import { DELIVERY_FAILED_CHOICES } from '../whatsapp/templates.ts';
 
 type Fill = Pick<WhatsAppTemplateMessage, 'template' | 'parameters' | 'buttons'>;
 
-/** The pickup's pincode the delivery estimate counts from (delivery-days.ts). */
-const PICKUP_PIN = '249135';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const dayMonth = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'Asia/Kolkata' });
 
 const firstName = (order: StoredOrder) => order.customer.name.trim().split(/\s+/)[0] || order.customer.name;
 
-/** "by 28 Nov": the booking's day plus the longest the estimate allows for this pincode. */
-function expectedBy(order: StoredOrder): string {
+/** "by 28 Nov": the booking's day plus the longest the estimate allows from the pickup to this pincode. */
+function expectedBy(order: StoredOrder, pickupPin: string): string {
   const bookedAt = Date.parse(order.forwards.shipment.at ?? order.createdAt);
-  const { max } = estimateDeliveryDays(PICKUP_PIN, order.customer.pincode);
+  const { max } = estimateDeliveryDays(pickupPin, order.customer.pincode);
   return `by ${dayMonth.format(new Date(bookedAt + max * DAY_MS))}`;
 }
 
@@ -44,7 +42,12 @@ function refundOf(order: StoredOrder, noticeName: string) {
   };
 }
 
-function fill(order: StoredOrder, event: NoticeEvent | OrderEvent, noticeName: string): Fill | undefined {
+function fill(
+  order: StoredOrder,
+  event: NoticeEvent | OrderEvent,
+  noticeName: string,
+  pickupPin: string,
+): Fill | undefined {
   const [name, id] = [firstName(order), order.orderId];
   switch (event) {
     case 'placed':
@@ -52,7 +55,7 @@ function fill(order: StoredOrder, event: NoticeEvent | OrderEvent, noticeName: s
     case 'shipped':
       return {
         template: 'order_shipped',
-        parameters: [name, id, order.forwards.shipment.waybill ?? id, expectedBy(order)],
+        parameters: [name, id, order.forwards.shipment.waybill ?? id, expectedBy(order, pickupPin)],
       };
     case 'out-for-delivery':
       return {
@@ -93,8 +96,10 @@ export function whatsappMessage(
   order: StoredOrder,
   event: NoticeEvent | OrderEvent,
   noticeName: string,
+  /** The shop settings' pickup pincode, where the delivery estimate starts. */
+  pickupPin: string,
 ): WhatsAppTemplateMessage | undefined {
-  const filled = fill(order, event, noticeName);
+  const filled = fill(order, event, noticeName, pickupPin);
   if (!filled) return undefined;
   return {
     id: `${order.orderId}-${noticeName}`,

@@ -16,7 +16,7 @@
  * A step that fails because a system is down stays on the order for the reconciler, which
  * finishes the cancellation; the order log says at each moment what is done.
  */
-import type { CancelReason } from '#shop/messages.ts';
+import type { CancelReason } from '#shop/cancel-texts.ts';
 import { parcelClosed } from '#shop/parcel.ts';
 import { canMoveRefund, checkRefund, type IssuedRefund, refundKey } from '#shop/refunds.ts';
 import { deliverNotices, enqueueOrderNotice } from '../notify/notices.ts';

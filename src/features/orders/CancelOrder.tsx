@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { CANCEL_REASON_LABELS, CANCEL_REASONS, type CancelReason } from '../../shop/messages.ts';
+import { CANCEL_REASON_LABELS, CANCEL_REASONS, type CancelReason } from '../../shop/cancel-texts.ts';
 import { formatRupees } from '../../shop/money.ts';
 import type { OrderView } from '../../shop/schemas.ts';
 import { cancelOrder } from './api.ts';

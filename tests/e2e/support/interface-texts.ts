@@ -5,6 +5,8 @@
  * page shows comes from the dataset (copy-in-dataset.spec.ts).
  * Patterns stand for texts that carry a number, a date or a name.
  */
+import { WHATSAPP_TEXTS } from '../../../src/shop/messages.ts';
+
 export const INTERFACE_TEXTS: readonly (string | RegExp)[] = [
   // The shell: the navigation of docs/shop-rules.md §2, the skip link, the footer's headings and
   // its order-tracking link.
@@ -155,8 +157,8 @@ export const INTERFACE_TEXTS: readonly (string | RegExp)[] = [
   'Print QR code',
   "Scanning it opens this batch's page. Staff can print it for the packs.",
   // The checkout's WhatsApp consent (WHATSAPP_TEXTS), where the build offers it.
-  'Send my order updates on WhatsApp from Orang Utan Organics',
-  'Order updates only: nothing else is ever sent. Reply STOP on WhatsApp to turn them off.',
+  WHATSAPP_TEXTS.consent,
+  WHATSAPP_TEXTS.consentNote,
   // The development staff desk (/dev/staff), built outside production only.
   'Staff desk (development)',
   "Each button does what the Sheet's Action column does, through the same signed endpoint. This page and its function exist only in development.",
