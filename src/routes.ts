@@ -24,6 +24,7 @@ export default [
   route('orders/:orderId', 'routes/orders.$orderId.tsx'),
   route('track', 'routes/track.tsx'),
   route('dev/staff', 'routes/dev.staff.tsx'),
+  route('dev/whatsapp', 'routes/dev.whatsapp.tsx'),
   route('sitemap.xml', 'routes/[sitemap.xml].ts'),
   route('robots.txt', 'routes/[robots.txt].ts'),
   route('*', 'routes/$.tsx'),

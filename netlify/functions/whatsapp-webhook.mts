@@ -9,6 +9,7 @@ import {
   methodNotAllowed,
   readLimited,
 } from '../lib/platform/http.ts';
+import { webhookAppSecret } from '../lib/whatsapp/local-phone.ts';
 import { whatsappEvents, whatsappHandshake } from '../lib/whatsapp/webhook.ts';
 
 const FAILING = {
@@ -16,10 +17,14 @@ const FAILING = {
   message: 'The event could not be handled now; Meta sends it again.',
 };
 
-/** Meta's WhatsApp webhook: the GET handshake, and signed POSTs of messages and statuses (netlify/lib/whatsapp/webhook.ts). */
+/**
+ * Meta's WhatsApp webhook: the GET handshake, and signed POSTs of messages and statuses
+ * (netlify/lib/whatsapp/webhook.ts). Where the local outbox stands in for Meta, the development
+ * phone's local secret signs them (local-phone.ts); production never takes that secret.
+ */
 export default endpoint(async function whatsappWebhook(request: Request): Promise<Response> {
   const env = readServerEnv();
-  const secrets = { appSecret: env.WHATSAPP_APP_SECRET, verifyToken: env.WHATSAPP_VERIFY_TOKEN };
+  const secrets = { appSecret: webhookAppSecret(env), verifyToken: env.WHATSAPP_VERIFY_TOKEN };
   if (request.method === 'GET') return whatsappHandshake(new URL(request.url).searchParams, secrets);
   if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST']);
   // Read as raw text: the signature is over the exact bytes Meta sent.

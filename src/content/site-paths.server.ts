@@ -22,12 +22,13 @@ export const STATIC_PAGES = [
 ] as const;
 
 /**
- * Pages for development only (the staff desk, issue 32 §6): never in the sitemap, and prerendered
- * only by a build that is not production's (`devPagesBuilt`), so the live site has no such page.
- * Wherever it is built, its function still decides: it answers 404 beside a real Sheet or
- * Delhivery, and the page then says there is no staff desk here.
+ * Pages for development only (the staff desk, issue 32 §6; the WhatsApp outbox, issue 33 §7): never
+ * in the sitemap, and prerendered only by a build that is not production's (`devPagesBuilt`), so
+ * the live site has no such page. Wherever one is built, its function still decides: the staff
+ * desk's answers 404 beside a real Sheet or Delhivery, the outbox's beside Meta's Cloud API, and
+ * the page then says there is nothing here.
  */
-export const DEV_ONLY_PATHS: readonly string[] = ['/dev/staff'];
+export const DEV_ONLY_PATHS: readonly string[] = ['/dev/staff', '/dev/whatsapp'];
 
 /** Does this build include the development pages? Not when Netlify builds production (`CONTEXT`). */
 export const devPagesBuilt = (env: Record<string, string | undefined> = process.env) => env.CONTEXT !== 'production';

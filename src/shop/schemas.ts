@@ -2,13 +2,15 @@
  * One zod schema per API body and answer, shared by the pages and the functions, which import them
  * all from here. They live by domain: the forms (form-schemas.ts), placing and paying for an order
  * (order-schemas.ts), the order's page, cancellation and /track (order-view-schemas.ts), reviews
- * and contact (submission-schemas.ts), staff actions (staff-schemas.ts). The browser loads this
+ * and contact (submission-schemas.ts), staff actions (staff-schemas.ts), the development
+ * WhatsApp outbox (dev-whatsapp-schemas.ts). The browser loads this
  * module whole on its first call (`loadSchemas`, src/lib/api), so it stays one chunk, out of the
  * pages' shared code (vite.config.ts).
  */
 import { z } from 'zod';
 import { ALL_ERROR_CODES, type ErrorEnvelope } from './messages.ts';
 
+export * from './dev-whatsapp-schemas.ts';
 export * from './form-schemas.ts';
 export * from './order-schemas.ts';
 export * from './order-view-schemas.ts';

@@ -17,6 +17,7 @@ import contact from '../../netlify/functions/contact.mts';
 import contentPublished from '../../netlify/functions/content-published.mts';
 import createOrder from '../../netlify/functions/create-order.mts';
 import devStaff from '../../netlify/functions/dev-staff.mts';
+import devWhatsApp from '../../netlify/functions/dev-whatsapp.mts';
 import health from '../../netlify/functions/health.mts';
 import label from '../../netlify/functions/label.mts';
 import localGateway from '../../netlify/functions/local-gateway.mts';
@@ -375,6 +376,13 @@ const CASES: Record<string, { success: Call[]; error: Call[]; policy?: string }>
     error: [
       () => devStaff(post('/api/dev/staff', { action: 'refund' })),
       () => devStaff(other('/api/dev/staff', 'DELETE')),
+    ],
+  },
+  'dev-whatsapp': {
+    success: [() => devWhatsApp(other('/api/dev/whatsapp', 'GET'))],
+    error: [
+      () => devWhatsApp(post('/api/dev/whatsapp', { kind: 'tap' })),
+      () => devWhatsApp(other('/api/dev/whatsapp', 'DELETE')),
     ],
   },
   'verify-payment': {

@@ -88,6 +88,9 @@ export function cloudSender(api: CloudApi): WhatsAppSender {
   };
 }
 
+/** The Meta-like id the local outbox gives a message: its status callbacks (local-phone.ts) name it. */
+export const localMessageId = (id: string) => `wamid.local-${id}`;
+
 /**
  * The local stand-in: each message a file named by its id, written create-only, so a second send
  * of the same id finds it (`duplicate`) and writes nothing.
@@ -101,10 +104,10 @@ export function localOutbox(dir: string): WhatsAppSender {
       try {
         await mkdir(dir, { recursive: true });
         await writeFile(file, `${JSON.stringify(written, null, 2)}\n`, { flag: 'wx' });
-        return { ok: true, messageId: `wamid.local-${message.id}`, duplicate: false };
+        return { ok: true, messageId: localMessageId(message.id), duplicate: false };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'EEXIST')
-          return { ok: true, messageId: `wamid.local-${message.id}`, duplicate: true };
+          return { ok: true, messageId: localMessageId(message.id), duplicate: true };
         return failure('UNREACHABLE', `the local outbox could not be written: ${(error as Error).message}`);
       }
     },

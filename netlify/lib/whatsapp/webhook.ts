@@ -33,7 +33,12 @@ export async function whatsappEvents(
   input: { rawBody: string; signature: string | null },
   secrets: WhatsAppWebhookSecrets,
 ): Promise<Response> {
-  if (!secrets.appSecret) return errorResponse(503, 'WEBHOOK_NOT_CONFIGURED', 'WHATSAPP_APP_SECRET is not set.');
+  if (!secrets.appSecret)
+    return errorResponse(
+      503,
+      'WEBHOOK_NOT_CONFIGURED',
+      'WHATSAPP_APP_SECRET is not set (production never takes the development phone’s secret).',
+    );
   const check = verifyWebhookSignature(input.rawBody, input.signature, secrets.appSecret);
   if (!check.ok) return errorResponse(401, 'BAD_SIGNATURE', `The webhook signature is ${check.reason}.`);
   let payload: unknown;

@@ -163,6 +163,10 @@ export const INTERFACE_TEXTS: readonly (string | RegExp)[] = [
   'Staff desk (development)',
   "Each button does what the Sheet's Action column does, through the same signed endpoint. This page and its function exist only in development.",
   'Loading the orders…',
+  // The development WhatsApp outbox (/dev/whatsapp), built outside production only.
+  'WhatsApp outbox (development)',
+  "Every message the shop sent, as the shopper's phone shows it. The buttons play the shopper: each sends what their phone would to the shop's own WhatsApp webhook, signed with this machine's development secret. This page and its function exist only in development.",
+  'Loading the outbox…',
   // Data as the site writes it: dates, a place after a name, an order's time, an address.
   'Last updated',
   /^\d{1,2} (January|February|March|April|May|June|July|August|September|October|November|December) \d{4}$/,

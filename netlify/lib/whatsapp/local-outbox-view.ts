@@ -1,0 +1,134 @@
+/**
+ * The local outbox as a phone shows it (`/dev/whatsapp`, issue 33 §7): each message the local
+ * sender wrote (`.data/whatsapp/<orderId>-<event>.json`, sender.ts) rendered from its template in
+ * its language, with the status the order log keeps for it (inbox.ts), beside what the shopper's
+ * side sent back (kept under `shopper/`, so the page can show the whole conversation).
+ */
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import type { DevWhatsAppChat } from '#shop/schemas.ts';
+import type { OrderDeps } from '../orders/types.ts';
+import { TEMPLATES } from './templates.ts';
+
+/** A message as the local sender wrote it (sender.ts `localOutbox`). */
+const outboxFileSchema = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  to: z.string(),
+  template: z.string(),
+  language: z.string(),
+  parameters: z.array(z.string()),
+  buttons: z.array(z.object({ index: z.number(), payload: z.string() })).optional(),
+  sentAt: z.string(),
+});
+export type OutboxMessage = z.infer<typeof outboxFileSchema>;
+
+/** What the shopper's side sent, kept by the development phone. */
+const shopperFileSchema = z.object({
+  id: z.string(),
+  phone: z.string(),
+  name: z.string(),
+  at: z.string(),
+  text: z.string(),
+  outcome: z.string(),
+});
+type ShopperRecord = z.infer<typeof shopperFileSchema>;
+
+const SHOPPER_DIR = 'shopper';
+
+/** Every file of `dir` that reads as `schema`; one that does not (half written, by hand) is left out. */
+async function readJsonFiles<T>(dir: string, schema: z.ZodType<T>): Promise<T[]> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const read = await Promise.all(
+    names
+      .filter((name) => name.endsWith('.json'))
+      .map((name) =>
+        readFile(path.join(dir, name), 'utf8')
+          .then((text) => schema.safeParse(JSON.parse(text)))
+          .catch(() => undefined),
+      ),
+  );
+  return read.flatMap((parsed) => (parsed?.success ? [parsed.data] : []));
+}
+
+/** Every message of the outbox, as the local sender wrote them. */
+export const outboxMessages = (dir: string) => readJsonFiles(dir, outboxFileSchema);
+
+/** One message of the outbox by its id, or undefined. */
+export async function outboxMessage(dir: string, id: string): Promise<OutboxMessage | undefined> {
+  return (await outboxMessages(dir)).find((message) => message.id === id);
+}
+
+/** Keeps what the shopper's side sent, and what the shop did with it. */
+export async function keepShopperMessage(dir: string, record: ShopperRecord): Promise<void> {
+  const folder = path.join(dir, SHOPPER_DIR);
+  await mkdir(folder, { recursive: true });
+  await writeFile(path.join(folder, `${record.id.replace(/[^\w-]/g, '_')}.json`), `${JSON.stringify(record)}\n`);
+}
+
+/** The template's words in the message's language, `{{n}}` filled in, and its buttons. */
+export function rendered(message: OutboxMessage) {
+  const definition = TEMPLATES.find(
+    (template) => template.name === message.template && template.language === message.language,
+  );
+  const body = definition?.components.find((component) => component.type === 'BODY')?.text ?? message.template;
+  const buttons = definition?.components.find((component) => component.type === 'BUTTONS')?.buttons ?? [];
+  return {
+    body: body.replace(/\{\{(\d+)\}\}/g, (_all, n: string) => message.parameters[Number(n) - 1] ?? `{{${n}}}`),
+    buttons: buttons.map((button, index) => ({
+      text: button.text,
+      ...(button.type === 'URL' ? { url: button.url } : {}),
+      ...(button.type === 'QUICK_REPLY'
+        ? { payload: message.buttons?.find((sent) => sent.index === index)?.payload }
+        : {}),
+    })),
+  };
+}
+
+/** The newest status the order log keeps for a message (its notice, `whatsapp:<event>`), and whose it is. */
+async function statusOf(deps: OrderDeps, message: OutboxMessage): Promise<{ status: string; name: string }> {
+  const order = await deps.log.get(message.orderId);
+  const notice = order?.notices?.[`whatsapp:${message.id.slice(message.orderId.length + 1)}`];
+  return { status: notice?.delivery?.status ?? 'sent', name: order?.customer.name ?? '' };
+}
+
+/** Every conversation of the outbox, one per phone, the newest first; each in time order. */
+export async function outboxChats(deps: OrderDeps, dir: string): Promise<DevWhatsAppChat[]> {
+  const [sent, received] = await Promise.all([
+    outboxMessages(dir),
+    readJsonFiles(path.join(dir, SHOPPER_DIR), shopperFileSchema),
+  ]);
+  const chats = new Map<string, DevWhatsAppChat>();
+  const chat = (phone: string) => {
+    const known = chats.get(phone) ?? { phone, name: '', messages: [] };
+    chats.set(phone, known);
+    return known;
+  };
+  for (const message of sent) {
+    const { body, buttons } = rendered(message);
+    const { status, name } = await statusOf(deps, message);
+    const known = chat(message.to);
+    known.name ||= name;
+    known.messages.push({
+      from: 'shop',
+      id: message.id,
+      orderId: message.orderId,
+      template: message.template,
+      language: message.language,
+      body,
+      buttons,
+      at: message.sentAt,
+      status,
+    });
+  }
+  for (const { phone, name, ...message } of received) {
+    const known = chat(phone);
+    known.name ||= name;
+    known.messages.push({ from: 'shopper', ...message });
+  }
+  const newest = (each: DevWhatsAppChat) =>
+    each.messages.reduce((at, message) => (message.at > at ? message.at : at), '');
+  for (const each of chats.values()) each.messages.sort((a, b) => a.at.localeCompare(b.at));
+  return [...chats.values()].sort((a, b) => newest(b).localeCompare(newest(a)));
+}

@@ -1,0 +1,1 @@
+export { WhatsAppOutboxPage } from './WhatsAppOutboxPage.tsx';

@@ -1,0 +1,11 @@
+import { notFoundHead } from '../features/seo/head.ts';
+import { WhatsAppOutboxPage } from '../features/whatsapp-outbox/index.ts';
+
+/** Development only: left out of production's build (react-router.config.ts), never in the sitemap, never indexed. */
+export function meta() {
+  return notFoundHead('WhatsApp outbox (development)');
+}
+
+export default function DevWhatsApp() {
+  return <WhatsAppOutboxPage />;
+}
