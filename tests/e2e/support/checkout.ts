@@ -54,11 +54,16 @@ async function quotedTotal(
  * the server quotes, for journeys about what comes after an order. Answers the order's id, key and
  * own page.
  */
-export async function placeCodOrderByApi(request: APIRequestContext, customer: Partial<Customer> = {}) {
+export async function placeCodOrderByApi(
+  request: APIRequestContext,
+  customer: Partial<Customer> = {},
+  /** What else the checkout sends: the WhatsApp consent. */
+  extra: { whatsappUpdates?: boolean } = {},
+) {
   const delivery = makeCustomer(customer);
   const total = await quotedTotal(request, delivery.pincode, 'cod');
   const response = await request.post('/api/checkout/process-cod', {
-    data: { orderId: `OUO_${Date.now()}`, customer: delivery, lines, clientTotal: total, paymentMode: 'cod' },
+    data: { orderId: `OUO_${Date.now()}`, customer: delivery, lines, clientTotal: total, paymentMode: 'cod', ...extra },
   });
   expect(response.ok(), await response.text()).toBe(true);
   const { orderId, key } = (await response.json()) as { orderId: string; key: string };
