@@ -5,7 +5,15 @@ import { whatsappMessage } from './whatsapp-message.ts';
 
 describe('whatsappMessage', () => {
   const order = bookedOrder({ orderId: 'OUO_1', mode: 'prepaid', bookedAt: '2026-11-21T06:00:00.000Z' });
-  const events = ['placed', 'shipped', 'out-for-delivery', 'delivery-failed', 'cancelled', 'refunded'] as const;
+  const events = [
+    'placed',
+    'shipped',
+    'out-for-delivery',
+    'delivery-failed',
+    'delivered',
+    'cancelled',
+    'refunded',
+  ] as const;
 
   it.each(events)('fills every {{n}} of the template for %s, in order', (event) => {
     const message = whatsappMessage(order, event, event, '249135');
@@ -19,6 +27,13 @@ describe('whatsappMessage', () => {
     expect(whatsappMessage(order, 'out-for-delivery', 'out-for-delivery', '249135')?.parameters[2]).toBe(
       'nothing, paid online',
     );
+  });
+
+  it('tells a delivered parcel by order_delivered, with nothing but the name and the order id', () => {
+    expect(whatsappMessage(order, 'delivered', 'delivered', '249135')).toMatchObject({
+      template: 'order_delivered',
+      parameters: ['Asha', 'OUO_1'],
+    });
   });
 
   it("names what the courier said, or that nothing was said, and offers the three replies with the order's id", () => {
@@ -55,6 +70,5 @@ describe('whatsappMessage', () => {
     expect(whatsappMessage(byHand, 'refunded', 'refunded-OUO_1-staff-1', '249135')?.parameters[3]).toBe(
       'UPI or bank transfer',
     );
-    expect(whatsappMessage(order, 'delivered', 'delivered', '249135')).toBeUndefined();
   });
 });

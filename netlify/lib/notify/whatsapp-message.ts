@@ -42,12 +42,7 @@ function refundOf(order: StoredOrder, noticeName: string) {
   };
 }
 
-function fill(
-  order: StoredOrder,
-  event: NoticeEvent | OrderEvent,
-  noticeName: string,
-  pickupPin: string,
-): Fill | undefined {
+function fill(order: StoredOrder, event: NoticeEvent | OrderEvent, noticeName: string, pickupPin: string): Fill {
   const [name, id] = [firstName(order), order.orderId];
   switch (event) {
     case 'placed':
@@ -84,13 +79,13 @@ function fill(
       return { template: 'refund_done', parameters: [name, refund.amount, id, refund.reference] };
     }
     case 'delivered':
-      return undefined;
+      return { template: 'order_delivered', parameters: [name, id] };
   }
 }
 
 /**
- * The message for `event`, named `<orderId>-<notice>` (the notice's key without its channel), or
- * undefined when WhatsApp has no template for it.
+ * The message for `event`, named `<orderId>-<notice>` (the notice's key without its channel). Every
+ * event the notifier knows has its template (templates.ts): the switch above names each one.
  */
 export function whatsappMessage(
   order: StoredOrder,
@@ -98,14 +93,12 @@ export function whatsappMessage(
   noticeName: string,
   /** The shop settings' pickup pincode, where the delivery estimate starts. */
   pickupPin: string,
-): WhatsAppTemplateMessage | undefined {
-  const filled = fill(order, event, noticeName, pickupPin);
-  if (!filled) return undefined;
+): WhatsAppTemplateMessage {
   return {
     id: `${order.orderId}-${noticeName}`,
     orderId: order.orderId,
     to: phoneDigits(order.customer.phone),
     language: 'en',
-    ...filled,
+    ...fill(order, event, noticeName, pickupPin),
   };
 }

@@ -45,7 +45,7 @@ const sent = (world: TestOrderWorld, orderId: string) =>
   world.whatsapp.filter((message) => message.orderId === orderId).map((message) => message.template);
 
 describe('the WhatsApp channel', () => {
-  it('tells a COD order placed, shipped and out for delivery, once each, with the cash to keep ready', async () => {
+  it('tells a COD order placed, shipped, out for delivery and delivered, once each, with the cash to keep ready', async () => {
     const world = orderWorld(blobs);
     const orderId = await codOrder(world, true);
     expect(world.whatsapp.find((message) => message.orderId === orderId)).toEqual({
@@ -63,8 +63,7 @@ describe('the WhatsApp channel', () => {
     await Promise.all([syncParcels(world.deps), syncParcels(world.deps), reconcile(world.deps)]);
     later(world, 0.4);
     await syncParcels(world.deps);
-    // Delivered has no template: the email tells it.
-    expect(sent(world, orderId)).toEqual(['order_placed', 'order_shipped', 'out_for_delivery']);
+    expect(sent(world, orderId)).toEqual(['order_placed', 'order_shipped', 'out_for_delivery', 'order_delivered']);
     const find = (template: string) =>
       world.whatsapp.find((message) => message.template === template && message.orderId === orderId);
     expect(find('order_shipped')?.parameters).toEqual(['Asha', orderId, expect.stringMatching(/^WB/), 'by 25 Nov']);
