@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { whatsappConsent } from '#shop/whatsapp.ts';
 import { bookedOrder, change, parcelOf } from '#tests/support/parcels.ts';
 import { TEMPLATE_PARAMETERS } from '../whatsapp/templates.ts';
 import { whatsappMessage } from './whatsapp-message.ts';
@@ -70,5 +71,48 @@ describe('whatsappMessage', () => {
     expect(whatsappMessage(byHand, 'refunded', 'refunded-OUO_1-staff-1', '249135')?.parameters[3]).toBe(
       'UPI or bank transfer',
     );
+  });
+
+  describe('in Hindi, for a shopper who chose it', () => {
+    const hindi = { ...order, whatsapp: { consent: whatsappConsent('2026-11-21T05:00:00.000Z', 'hi') } };
+    const cod = { ...hindi, mode: 'cod' as const };
+
+    it.each(events)('sends %s in hi, its words in Hindi too', (event) => {
+      expect(whatsappMessage(hindi, event, event, '249135')?.language).toBe('hi');
+    });
+
+    it("writes the date on India's calendar in Hindi, and what to pay in Hindi", () => {
+      expect(whatsappMessage(hindi, 'shipped', 'shipped', '249135')?.parameters.at(-1)).toBe('25 नवंबर तक');
+      expect(whatsappMessage(cod, 'out-for-delivery', 'out-for-delivery', '249135')?.parameters[2]).toBe('₹150 नकद');
+      expect(whatsappMessage(hindi, 'out-for-delivery', 'out-for-delivery', '249135')?.parameters[2]).toBe(
+        'कुछ नहीं, ऑनलाइन भुगतान हो चुका है',
+      );
+      expect(whatsappMessage(hindi, 'delivery-failed', 'delivery-failed', '249135')?.parameters[2]).toBe(
+        'कोई कारण नहीं बताया गया',
+      );
+    });
+
+    it('says a refund by hand went by UPI or bank transfer, in Hindi', () => {
+      const refund = {
+        key: 'OUO_1-staff-1',
+        paymentId: 'pay_1',
+        amountPaise: 25_000,
+        purpose: 'staff' as const,
+        status: 'processed' as const,
+        requestedAt: '2026-11-22T10:00:00.000Z',
+        manual: true as const,
+      };
+      const byHand = { ...hindi, issuedRefunds: [refund] };
+      expect(whatsappMessage(byHand, 'refunded', 'refunded-OUO_1-staff-1', '249135')?.parameters[3]).toBe(
+        'UPI या बैंक ट्रांसफ़र',
+      );
+    });
+
+    it('sends English to an order whose consent names no language (placed before it was asked)', () => {
+      const { language: _none, ...older } = whatsappConsent('2026-11-21T05:00:00.000Z');
+      const message = whatsappMessage({ ...order, whatsapp: { consent: older } }, 'shipped', 'shipped', '249135');
+      expect(message?.language).toBe('en');
+      expect(message?.parameters.at(-1)).toBe('by 25 Nov');
+    });
   });
 });

@@ -85,10 +85,13 @@ describe('the WhatsApp channel', () => {
     ).toBe(true);
   });
 
-  it('tells a prepaid order placed only once it is paid', async () => {
+  it('tells a prepaid order placed only once it is paid, in the language chosen', async () => {
     const world = orderWorld(blobs);
     const orderId = newOrderId();
-    const created = await createPaymentOrder(world.deps, prepaidRequest(orderId, { whatsappUpdates: true }));
+    const created = await createPaymentOrder(
+      world.deps,
+      prepaidRequest(orderId, { whatsappUpdates: true, whatsappLanguage: 'hi' }),
+    );
     if (!created.ok) throw new Error(created.message);
     expect(sent(world, orderId)).toEqual([]);
     const payment = await world.pay(created.body.order.id);
@@ -96,11 +99,10 @@ describe('the WhatsApp channel', () => {
     await processPrepaid(world.deps, { orderId, ...payment });
     await processPrepaid(world.deps, { orderId, ...payment });
     expect(sent(world, orderId)).toEqual(['order_placed']);
-    expect(world.whatsapp.find((message) => message.orderId === orderId)?.parameters).toEqual([
-      'Asha',
-      orderId,
-      '₹784',
-    ]);
+    expect(world.whatsapp.find((message) => message.orderId === orderId)).toMatchObject({
+      language: 'hi',
+      parameters: ['Asha', orderId, '₹784'],
+    });
   });
 
   it('tells a failed delivery with what the courier said, and a cancellation', async () => {

@@ -11,6 +11,7 @@
  * numbered in order, never at the very start or end of the body; `example.body_text` holds one
  * sample per variable. templates.test.ts holds every entry to them.
  */
+import type { WhatsAppLanguage } from '#shop/whatsapp.ts';
 
 export type TemplateName =
   | 'order_placed'
@@ -21,7 +22,7 @@ export type TemplateName =
   | 'order_cancelled'
   | 'refund_done';
 
-export type TemplateLanguage = 'en' | 'hi';
+export type TemplateLanguage = WhatsAppLanguage;
 
 type TemplateButton = { type: 'QUICK_REPLY'; text: string } | { type: 'URL'; text: string; url: string };
 
