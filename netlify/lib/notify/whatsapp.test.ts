@@ -5,7 +5,11 @@
  * never take is given up at once, one it cannot take now is tried again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkoutFormSchema } from '#shop/form-schemas.ts';
 import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
+import { makeCustomer } from '#tests/support/factories.ts';
+import { FAKE_GRAPH_URL, FAKE_WHATSAPP, fakeWhatsApp, graphError } from '#tests/support/fake-whatsapp.ts';
+import { server } from '#tests/support/msw.ts';
 import {
   codRequest,
   newOrderId,
@@ -20,6 +24,8 @@ import { createPaymentOrder, processPrepaid } from '../orders/pay.ts';
 import { placeCodOrder } from '../orders/place.ts';
 import { reconcile } from '../orders/reconcile.ts';
 import { syncParcels } from '../parcels/sync.ts';
+import { cloudApi } from '../whatsapp/cloud-api.ts';
+import { cloudSender } from '../whatsapp/sender.ts';
 
 let blobs: TestBlobs;
 beforeAll(async () => {
@@ -167,5 +173,39 @@ describe('the WhatsApp channel', () => {
 
     await world.deps.whatsappBook.setOptOut('9876543210', false, '2026-11-21T10:10:00.000Z');
     expect(sent(world, await codOrder(world, true))).toEqual(['order_placed']);
+  });
+});
+
+describe('an invalid phone never blocks the order (issue 33, faults)', () => {
+  it("places a COD order whose number Meta will not deliver to: the email goes, WhatsApp's notice is given up, never retried", async () => {
+    const world = orderWorld(blobs);
+    // The real Cloud API client against a fake Graph API, which refuses the number as Meta does.
+    const graph = fakeWhatsApp();
+    server.use(graph.handler);
+    world.deps.whatsapp = cloudSender(cloudApi({ ...FAKE_WHATSAPP, baseUrl: FAKE_GRAPH_URL }));
+    graph.answerNext(graphError(131026));
+    // A number the checkout takes (ten digits, starting 6–9) that is on no phone with WhatsApp.
+    const customer = makeCustomer({ phone: '60000 00000' });
+    expect(checkoutFormSchema.safeParse(customer).success).toBe(true);
+
+    const orderId = newOrderId();
+    const placed = await placeCodOrder(world.deps, codRequest(orderId, { customer, whatsappUpdates: true }));
+
+    expect(placed).toMatchObject({ ok: true, status: 201, body: { success: true, orderId } });
+    const order = await storedOrder(world, orderId);
+    expect(order.status).not.toBe('cancelled');
+    expect(world.emails.filter((email) => email.orderId === orderId)).toHaveLength(1);
+    expect(order.notices?.['whatsapp:placed']).toMatchObject({
+      status: 'gave-up',
+      attempts: 1,
+      lastError: expect.stringContaining('(#131026)'),
+    });
+    // Given up, not waiting: runs past the first back-off (15 minutes) ask Meta nothing more,
+    // though it would now take the message.
+    later(world, 1 / 48);
+    await reconcile(world.deps);
+    await reconcile(world.deps);
+    expect(graph.sent).toEqual([]);
+    expect((await storedOrder(world, orderId)).notices?.['whatsapp:placed']).toMatchObject({ attempts: 1 });
   });
 });
