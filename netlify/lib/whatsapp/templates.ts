@@ -1,9 +1,10 @@
 /**
  * The shop's WhatsApp templates (issue 33 §3): seven utility messages, one purpose each, in English
- * and Hindi under the same name (the issue's six and `order_delivered`, decision 024). Each entry is the body of Graph API's create-template call
- * (`POST /<version>/<WABA_ID>/message_templates`: `name`, `language`, `category`,
- * `parameter_format`, `components`), so an owner can submit them as they are, and the notifier
- * sends `{{1}}`, `{{2}}`, … in the order `parameters` names them.
+ * and Hindi under the same name (the issue's six and `order_delivered`, decision 024). Each entry
+ * is the body of Graph API's create-template call (`POST /<version>/<WABA_ID>/message_templates`:
+ * `name`, `language`, `category`, `parameter_format`, `components`), so an owner can submit them
+ * as they are (by hand, or with `npm run whatsapp:templates`, template-admin.ts), and the
+ * notifier sends `{{1}}`, `{{2}}`, … in the order `parameters` names them.
  *
  * No offers, prices of other products, or "shop now" lines: one promotional word and Meta re-classes
  * a template as marketing, billed at several times the utility rate (docs/research/whatsapp-cloud-api.md §5.4). Meta's
