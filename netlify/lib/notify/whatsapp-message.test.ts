@@ -6,6 +6,15 @@ import { whatsappMessage } from './whatsapp-message.ts';
 
 describe('whatsappMessage', () => {
   const order = bookedOrder({ orderId: 'OUO_1', mode: 'prepaid', bookedAt: '2026-11-21T06:00:00.000Z' });
+  /** A staff refund of ₹250 on the order, Razorpay's or made by hand. */
+  const refund = {
+    key: 'OUO_1-staff-1',
+    paymentId: 'pay_1',
+    amountPaise: 25_000,
+    purpose: 'staff' as const,
+    status: 'processed' as const,
+    requestedAt: '2026-11-22T10:00:00.000Z',
+  };
   const events = [
     'placed',
     'shipped',
@@ -52,14 +61,6 @@ describe('whatsappMessage', () => {
   });
 
   it("tells a refund its amount and Razorpay's reference, or that it went by hand", () => {
-    const refund = {
-      key: 'OUO_1-staff-1',
-      paymentId: 'pay_1',
-      amountPaise: 25_000,
-      purpose: 'staff' as const,
-      status: 'processed' as const,
-      requestedAt: '2026-11-22T10:00:00.000Z',
-    };
     const refunded = { ...order, issuedRefunds: [{ ...refund, refundId: 'rfnd_1' }] };
     expect(whatsappMessage(refunded, 'refunded', 'refunded-OUO_1-staff-1', '249135')?.parameters).toEqual([
       'Asha',
@@ -93,16 +94,7 @@ describe('whatsappMessage', () => {
     });
 
     it('says a refund by hand went by UPI or bank transfer, in Hindi', () => {
-      const refund = {
-        key: 'OUO_1-staff-1',
-        paymentId: 'pay_1',
-        amountPaise: 25_000,
-        purpose: 'staff' as const,
-        status: 'processed' as const,
-        requestedAt: '2026-11-22T10:00:00.000Z',
-        manual: true as const,
-      };
-      const byHand = { ...hindi, issuedRefunds: [refund] };
+      const byHand = { ...hindi, issuedRefunds: [{ ...refund, manual: true as const }] };
       expect(whatsappMessage(byHand, 'refunded', 'refunded-OUO_1-staff-1', '249135')?.parameters[3]).toBe(
         'UPI या बैंक ट्रांसफ़र',
       );
