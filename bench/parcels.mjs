@@ -5,7 +5,7 @@
 // function stops starting requests after 15 s), and checks that every state change was stored
 // once, that a second pass changes nothing and sends nothing, and that no email went twice. Every
 // shopper agreed to WhatsApp updates: each parcel that moved to a state with a template (shipped,
-// out for delivery, a failed attempt) sends one WhatsApp message, none twice (issue 33).
+// out for delivery, a failed attempt, delivered) sends one WhatsApp message, none twice (issue 33).
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -241,8 +241,9 @@ try {
   }
   const duplicateEmails = emails.length - new Set(emails).size;
   const duplicateWhatsapp = whatsappSent.length - new Set(whatsappSent).size;
-  // One message for each parcel whose newest state has a template: shipped, out for delivery, failed.
-  const withTemplate = new Set(['in transit', 'out for delivery', 'failed once']);
+  // One message for each parcel whose newest state has a template: shipped, out for delivery, failed,
+  // delivered (order_delivered). A parcel coming back has none: the email tells it.
+  const withTemplate = new Set(['in transit', 'out for delivery', 'failed once', 'delivered']);
   const expectedWhatsapp = ids.filter((orderId) => withTemplate.has(journeyOf.get(orderId) ?? '')).length;
   const first = runs[0];
   const rows = [

@@ -41,6 +41,10 @@ const PLACEHOLDERS: Record<string, string[]> = {
   'STAFF_TEXTS.booked': ['{waybill}'],
   'STAFF_TEXTS.notBookedYet': ['{reason}'],
   'STAFF_TEXTS.alreadyBooked': ['{waybill}', '{state}'],
+  'WHATSAPP_TEXTS.filled.en.payInCash': ['{amount}'],
+  'WHATSAPP_TEXTS.filled.en.expectedBy': ['{date}'],
+  'WHATSAPP_TEXTS.filled.hi.payInCash': ['{amount}'],
+  'WHATSAPP_TEXTS.filled.hi.expectedBy': ['{date}'],
 };
 
 /** Every text in the module: `[path, text]`, a text that takes values written with its placeholders. */

@@ -9,6 +9,7 @@ import { checkoutFormSchema, pincodeSchema } from './form-schemas.ts';
 import { ORDER_TEXTS, PRICING_TEXTS, REQUEST_TEXTS } from './messages.ts';
 import { ORDER_ID_PATTERN } from './order.ts';
 import { PAYMENT_MODES } from './shipping.ts';
+import { WHATSAPP_LANGUAGES } from './whatsapp.ts';
 
 export const orderLineSchema = z.object({
   productId: z.number().int().positive(),
@@ -46,6 +47,8 @@ const placeOrderFields = {
   clientTotal: z.number().int().nonnegative(),
   /** The shopper ticked "Send my order updates on WhatsApp" (absent: not asked, or not ticked). */
   whatsappUpdates: z.boolean().optional(),
+  /** The messages' language, chosen once the box is ticked (absent: English); read only with it. */
+  whatsappLanguage: z.enum(WHATSAPP_LANGUAGES).optional(),
 };
 
 export const codOrderRequestSchema = z.object({ ...placeOrderFields, paymentMode: z.literal('cod') });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WHATSAPP_TEXTS } from './messages.ts';
-import { WHATSAPP_CONSENT_VERSION, whatsappConsent } from './whatsapp.ts';
+import { consentLanguage, WHATSAPP_CONSENT_VERSION, whatsappConsent } from './whatsapp.ts';
 
 describe('whatsappConsent', () => {
   it('records the words the shopper agreed to, their version and the time', () => {
@@ -8,7 +8,20 @@ describe('whatsappConsent', () => {
       version: WHATSAPP_CONSENT_VERSION,
       text: 'Send my order updates on WhatsApp from Orang Utan Organics',
       at: '2026-11-26T10:00:00.000Z',
+      language: 'en',
     });
     expect(whatsappConsent('x').text).toBe(WHATSAPP_TEXTS.consent);
+  });
+
+  it('keeps the language the shopper chose; the words and their version stay', () => {
+    expect(whatsappConsent('x', 'hi')).toMatchObject({ version: WHATSAPP_CONSENT_VERSION, language: 'hi' });
+  });
+});
+
+describe('consentLanguage', () => {
+  it("is the consent's language, and English for an order placed before it was asked", () => {
+    expect(consentLanguage(whatsappConsent('x', 'hi'))).toBe('hi');
+    expect(consentLanguage({ version: 1, text: WHATSAPP_TEXTS.consent, at: 'x' })).toBe('en');
+    expect(consentLanguage(undefined)).toBe('en');
   });
 });

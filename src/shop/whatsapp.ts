@@ -7,14 +7,26 @@ import { WHATSAPP_TEXTS } from './messages.ts';
 
 export const WHATSAPP_CONSENT_VERSION = 1;
 
+/** The languages the templates are approved in (netlify/lib/whatsapp/templates.ts), English first. */
+export const WHATSAPP_LANGUAGES = ['en', 'hi'] as const;
+export type WhatsAppLanguage = (typeof WHATSAPP_LANGUAGES)[number];
+
 export interface WhatsAppConsent {
   version: number;
   text: string;
   /** ISO time the order carrying it was placed. */
   at: string;
+  /** The messages' language the shopper chose; absent on orders placed before it was asked: English. */
+  language?: WhatsAppLanguage;
 }
 
-/** The consent an order records when its shopper ticked the box at checkout. */
-export function whatsappConsent(at: string): WhatsAppConsent {
-  return { version: WHATSAPP_CONSENT_VERSION, text: WHATSAPP_TEXTS.consent, at };
+/**
+ * The consent an order records when its shopper ticked the box at checkout. The language is a
+ * choice beside the words, not part of them: the version stays.
+ */
+export function whatsappConsent(at: string, language: WhatsAppLanguage = 'en'): WhatsAppConsent {
+  return { version: WHATSAPP_CONSENT_VERSION, text: WHATSAPP_TEXTS.consent, at, language };
 }
+
+/** The language an order's messages go in (an older order's consent names none: English). */
+export const consentLanguage = (consent: WhatsAppConsent | undefined): WhatsAppLanguage => consent?.language ?? 'en';

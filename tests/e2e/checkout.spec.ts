@@ -123,7 +123,7 @@ test('a failed or dismissed payment gives the button back', async ({ page }) => 
   await expectCartCount(page, 1);
 });
 
-test('WhatsApp updates only when the shopper ticks the box: the order placed message, once, in the outbox', async ({
+test('WhatsApp updates only when the shopper ticks the box: the order placed message, once, in the outbox, in the language chosen', async ({
   page,
 }) => {
   const outbox = (orderId: string) => path.join(E2E_WHATSAPP_DIR, `${orderId}-placed.json`);
@@ -135,7 +135,13 @@ test('WhatsApp updates only when the shopper ticks the box: the order placed mes
     const consent = page.getByRole('checkbox', { name: WHATSAPP_TEXTS.consent });
     await expect(consent).not.toBeChecked();
     await expect(page.getByText(WHATSAPP_TEXTS.consentNote)).toBeVisible();
-    if (tick) await consent.check();
+    const language = page.getByRole('group', { name: WHATSAPP_TEXTS.language });
+    await expect(language).toHaveCount(0);
+    if (tick) {
+      await consent.check();
+      await expect(language.getByRole('radio', { name: WHATSAPP_TEXTS.languages.en })).toBeChecked();
+      await language.getByRole('radio', { name: WHATSAPP_TEXTS.languages.hi }).check();
+    }
     await page.getByRole('button', { name: 'Place Order' }).click();
     await expect(page.getByRole('status').getByText(/^Pay ₹\d+ on delivery\.$/)).toBeVisible();
     const orderId = await orderIdIn(page);
@@ -143,6 +149,7 @@ test('WhatsApp updates only when the shopper ticks the box: the order placed mes
       await expect.poll(() => existsSync(outbox(orderId))).toBe(true);
       expect(JSON.parse(readFileSync(outbox(orderId), 'utf8'))).toMatchObject({
         template: 'order_placed',
+        language: 'hi',
         to: '9876543210',
         parameters: [expect.any(String), orderId, expect.stringMatching(/^₹/)],
       });

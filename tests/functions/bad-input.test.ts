@@ -144,6 +144,16 @@ function orderCases(label: string, handler: Handler, url: string, base: (id: str
       send: () => post(handler, url, { ...base(orderId()), clientTotal: true })(),
       status: 422,
     },
+    {
+      name: `${label}: WhatsApp messages in "fr"`,
+      send: () => post(handler, url, { ...base(orderId()), whatsappUpdates: true, whatsappLanguage: 'fr' })(),
+      status: 422,
+    },
+    {
+      name: `${label}: WhatsApp messages in "HI"`,
+      send: () => post(handler, url, { ...base(orderId()), whatsappUpdates: true, whatsappLanguage: 'HI' })(),
+      status: 422,
+    },
     { name: `${label}: an order id of 14 digits`, send: post(handler, url, base('OUO_17960000000001')), status: 422 },
     { name: `${label}: an order id that walks`, send: post(handler, url, base(TRAVERSAL)), status: 422, keyed: true },
     { name: `${label}: a body that is a list`, send: post(handler, url, []), status: 422 },

@@ -16,9 +16,6 @@ export type Channel = NoticeState['channel'];
 /** `permanent`: it will never go through (WhatsApp's `REFUSED`); the notice is given up at once. */
 export type SendOutcome = { ok: true; messageId?: string } | { ok: false; reason: string; permanent?: boolean };
 
-/** Events WhatsApp has a template for: every one but `delivered` (the issue's six templates). */
-export const whatsappCarries = (event: NoticeEvent | OrderEvent) => event !== 'delivered';
-
 export async function sendNotice(
   deps: OrderDeps,
   order: StoredOrder,
@@ -70,7 +67,6 @@ async function sendWhatsApp(
 ): Promise<SendOutcome> {
   const { pickup } = await deps.settings();
   const message = whatsappMessage(order, event, nameOf(key), pickup.pincode);
-  if (!message) return { ok: false, reason: `no WhatsApp template for ${event}`, permanent: true };
   // A STOP since the order was placed holds: nothing more on WhatsApp (the email still goes).
   if (await deps.whatsappBook.optedOut(message.to))
     return { ok: false, reason: 'the shopper replied STOP', permanent: true };

@@ -19,7 +19,7 @@ import { NOTICE_EVENTS, type Notice, type NoticeEvent, noticeStillTrue } from '#
 import { RETRY_WINDOW_MS, retryDelayMs } from '../orders/forward.ts';
 import { type NoticeState, noticeOpen, type OrderEvent, type StoredOrder } from '../orders/order-record.ts';
 import type { OrderDeps } from '../orders/types.ts';
-import { type Channel, type SendOutcome, sendNotice, whatsappCarries } from './channels.ts';
+import { type Channel, type SendOutcome, sendNotice } from './channels.ts';
 
 /** A claim older than this belongs to a worker that died; another may take the notice. */
 const STALE_CLAIM_MS = 5 * 60 * 1000;
@@ -33,10 +33,13 @@ function keyOf(order: Pick<StoredOrder, 'earlierShipments'>, noticeKey: string, 
   return sent === 0 ? `${channel}:${noticeKey}` : `${channel}:${noticeKey}-parcel-${sent + 1}`;
 }
 
-/** The channels this order's news of `event` goes out on: email always (but `placed`), WhatsApp when agreed to. */
+/**
+ * The channels this order's news of `event` goes out on: email always (but `placed`), WhatsApp when
+ * agreed to: every event has its template, `delivered` too (`order_delivered`, decision 024).
+ */
 function channelsFor(order: StoredOrder, event: NoticeEvent | OrderEvent): Channel[] {
   const channels: Channel[] = event === 'placed' ? [] : ['email'];
-  if (order.whatsapp?.consent && whatsappCarries(event)) channels.push('whatsapp');
+  if (order.whatsapp?.consent) channels.push('whatsapp');
   return channels;
 }
 

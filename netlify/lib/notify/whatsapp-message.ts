@@ -1,12 +1,16 @@
 /**
  * The WhatsApp template and its parameters for one piece of an order's news. The templates' words,
  * in English and Hindi, and what each `{{n}}` is, are in netlify/lib/whatsapp/templates.ts
- * (`TEMPLATE_PARAMETERS`); this fills them in order. Utility templates only: what happened to this
- * order, nothing else.
+ * (`TEMPLATE_PARAMETERS`); this fills them in order, in the language the shopper chose at checkout
+ * (docs/shop-rules.md §10 rule 16): the words the shop writes into a parameter come from
+ * `WHATSAPP_TEXTS.filled` in that language too, so a Hindi message carries no English phrase.
+ * Utility templates only: what happened to this order, nothing else.
  */
+import { WHATSAPP_TEXTS } from '#shop/messages.ts';
 import { formatRupees } from '#shop/money.ts';
 import type { NoticeEvent } from '#shop/parcel.ts';
 import { phoneDigits } from '#shop/tracking.ts';
+import { consentLanguage, type WhatsAppLanguage } from '#shop/whatsapp.ts';
 import { estimateDeliveryDays } from '../delhivery/delivery-days.ts';
 import type { OrderEvent, StoredOrder } from '../orders/order-record.ts';
 import type { WhatsAppTemplateMessage } from '../whatsapp/sender.ts';
@@ -14,31 +18,37 @@ import { DELIVERY_FAILED_CHOICES } from '../whatsapp/templates.ts';
 
 type Fill = Pick<WhatsAppTemplateMessage, 'template' | 'parameters' | 'buttons'>;
 
+type Words = (typeof WHATSAPP_TEXTS.filled)[WhatsAppLanguage];
+
 const DAY_MS = 24 * 60 * 60 * 1000;
-const dayMonth = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'Asia/Kolkata' });
+/** "28 Nov", "28 नवंबर": India's calendar; Hindi's month in full, its short forms end in "॰". */
+const DAY_MONTH: Record<WhatsAppLanguage, Intl.DateTimeFormat> = {
+  en: new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'Asia/Kolkata' }),
+  hi: new Intl.DateTimeFormat('hi-IN', { day: 'numeric', month: 'long', timeZone: 'Asia/Kolkata' }),
+};
 
 const firstName = (order: StoredOrder) => order.customer.name.trim().split(/\s+/)[0] || order.customer.name;
 
 /** "by 28 Nov": the booking's day plus the longest the estimate allows from the pickup to this pincode. */
-function expectedBy(order: StoredOrder, pickupPin: string): string {
+function expectedBy(order: StoredOrder, pickupPin: string, language: WhatsAppLanguage): string {
   const bookedAt = Date.parse(order.forwards.shipment.at ?? order.createdAt);
   const { max } = estimateDeliveryDays(pickupPin, order.customer.pincode);
-  return `by ${dayMonth.format(new Date(bookedAt + max * DAY_MS))}`;
+  return WHATSAPP_TEXTS.filled[language].expectedBy(DAY_MONTH[language].format(new Date(bookedAt + max * DAY_MS)));
 }
 
 /** What the courier said at the last failed attempt, in its own words. */
-function failedReason(order: StoredOrder): string {
+function failedReason(order: StoredOrder, words: Words): string {
   const failed = (order.parcel?.changes ?? []).filter((change) => change.state === 'delivery-failed').at(-1);
-  return failed?.reason ?? failed?.scan.status ?? 'no reason given';
+  return failed?.reason ?? failed?.scan.status ?? words.noReason;
 }
 
 /** The refund a `refunded-<key>` notice is about: its amount and Razorpay's reference. */
-function refundOf(order: StoredOrder, noticeName: string) {
+function refundOf(order: StoredOrder, noticeName: string, words: Words) {
   const key = noticeName.replace(/^refunded-/, '');
   const refund = (order.issuedRefunds ?? []).find((issued) => issued.key === key);
   return {
     amount: formatRupees((refund?.amountPaise ?? 0) / 100),
-    reference: refund?.refundId ?? (refund?.manual ? 'UPI or bank transfer' : key),
+    reference: refund?.refundId ?? (refund?.manual ? words.refundByHand : key),
   };
 }
 
@@ -47,15 +57,16 @@ function fill(
   event: NoticeEvent | OrderEvent,
   noticeName: string,
   pickupPin: string,
-): Fill | undefined {
-  const [name, id] = [firstName(order), order.orderId];
+  language: WhatsAppLanguage,
+): Fill {
+  const [name, id, words] = [firstName(order), order.orderId, WHATSAPP_TEXTS.filled[language]];
   switch (event) {
     case 'placed':
       return { template: 'order_placed', parameters: [name, id, formatRupees(order.totals.total)] };
     case 'shipped':
       return {
         template: 'order_shipped',
-        parameters: [name, id, order.forwards.shipment.waybill ?? id, expectedBy(order, pickupPin)],
+        parameters: [name, id, order.forwards.shipment.waybill ?? id, expectedBy(order, pickupPin, language)],
       };
     case 'out-for-delivery':
       return {
@@ -63,13 +74,13 @@ function fill(
         parameters: [
           name,
           id,
-          order.mode === 'cod' ? `${formatRupees(order.totals.total)} in cash` : 'nothing, paid online',
+          order.mode === 'cod' ? words.payInCash(formatRupees(order.totals.total)) : words.paidOnline,
         ],
       };
     case 'delivery-failed':
       return {
         template: 'delivery_failed',
-        parameters: [name, id, failedReason(order)],
+        parameters: [name, id, failedReason(order, words)],
         // A tap comes back with its payload: which choice, for which order (the webhook reads it).
         buttons: DELIVERY_FAILED_CHOICES.map((choice, index) => ({
           type: 'quick_reply' as const,
@@ -80,17 +91,17 @@ function fill(
     case 'cancelled':
       return { template: 'order_cancelled', parameters: [name, id] };
     case 'refunded': {
-      const refund = refundOf(order, noticeName);
+      const refund = refundOf(order, noticeName, words);
       return { template: 'refund_done', parameters: [name, refund.amount, id, refund.reference] };
     }
     case 'delivered':
-      return undefined;
+      return { template: 'order_delivered', parameters: [name, id] };
   }
 }
 
 /**
- * The message for `event`, named `<orderId>-<notice>` (the notice's key without its channel), or
- * undefined when WhatsApp has no template for it.
+ * The message for `event`, named `<orderId>-<notice>` (the notice's key without its channel). Every
+ * event the notifier knows has its template (templates.ts): the switch above names each one.
  */
 export function whatsappMessage(
   order: StoredOrder,
@@ -98,14 +109,13 @@ export function whatsappMessage(
   noticeName: string,
   /** The shop settings' pickup pincode, where the delivery estimate starts. */
   pickupPin: string,
-): WhatsAppTemplateMessage | undefined {
-  const filled = fill(order, event, noticeName, pickupPin);
-  if (!filled) return undefined;
+): WhatsAppTemplateMessage {
+  const language = consentLanguage(order.whatsapp?.consent);
   return {
     id: `${order.orderId}-${noticeName}`,
     orderId: order.orderId,
     to: phoneDigits(order.customer.phone),
-    language: 'en',
-    ...filled,
+    language,
+    ...fill(order, event, noticeName, pickupPin, language),
   };
 }

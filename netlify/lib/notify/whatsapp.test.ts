@@ -5,7 +5,11 @@
  * never take is given up at once, one it cannot take now is tried again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkoutFormSchema } from '#shop/form-schemas.ts';
 import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
+import { makeCustomer } from '#tests/support/factories.ts';
+import { FAKE_GRAPH_URL, FAKE_WHATSAPP, fakeWhatsApp, graphError } from '#tests/support/fake-whatsapp.ts';
+import { server } from '#tests/support/msw.ts';
 import {
   codRequest,
   newOrderId,
@@ -20,6 +24,8 @@ import { createPaymentOrder, processPrepaid } from '../orders/pay.ts';
 import { placeCodOrder } from '../orders/place.ts';
 import { reconcile } from '../orders/reconcile.ts';
 import { syncParcels } from '../parcels/sync.ts';
+import { cloudApi } from '../whatsapp/cloud-api.ts';
+import { cloudSender } from '../whatsapp/sender.ts';
 
 let blobs: TestBlobs;
 beforeAll(async () => {
@@ -45,7 +51,7 @@ const sent = (world: TestOrderWorld, orderId: string) =>
   world.whatsapp.filter((message) => message.orderId === orderId).map((message) => message.template);
 
 describe('the WhatsApp channel', () => {
-  it('tells a COD order placed, shipped and out for delivery, once each, with the cash to keep ready', async () => {
+  it('tells a COD order placed, shipped, out for delivery and delivered, once each, with the cash to keep ready', async () => {
     const world = orderWorld(blobs);
     const orderId = await codOrder(world, true);
     expect(world.whatsapp.find((message) => message.orderId === orderId)).toEqual({
@@ -63,8 +69,7 @@ describe('the WhatsApp channel', () => {
     await Promise.all([syncParcels(world.deps), syncParcels(world.deps), reconcile(world.deps)]);
     later(world, 0.4);
     await syncParcels(world.deps);
-    // Delivered has no template: the email tells it.
-    expect(sent(world, orderId)).toEqual(['order_placed', 'order_shipped', 'out_for_delivery']);
+    expect(sent(world, orderId)).toEqual(['order_placed', 'order_shipped', 'out_for_delivery', 'order_delivered']);
     const find = (template: string) =>
       world.whatsapp.find((message) => message.template === template && message.orderId === orderId);
     expect(find('order_shipped')?.parameters).toEqual(['Asha', orderId, expect.stringMatching(/^WB/), 'by 25 Nov']);
@@ -86,10 +91,13 @@ describe('the WhatsApp channel', () => {
     ).toBe(true);
   });
 
-  it('tells a prepaid order placed only once it is paid', async () => {
+  it('tells a prepaid order placed only once it is paid, in the language chosen', async () => {
     const world = orderWorld(blobs);
     const orderId = newOrderId();
-    const created = await createPaymentOrder(world.deps, prepaidRequest(orderId, { whatsappUpdates: true }));
+    const created = await createPaymentOrder(
+      world.deps,
+      prepaidRequest(orderId, { whatsappUpdates: true, whatsappLanguage: 'hi' }),
+    );
     if (!created.ok) throw new Error(created.message);
     expect(sent(world, orderId)).toEqual([]);
     const payment = await world.pay(created.body.order.id);
@@ -97,11 +105,10 @@ describe('the WhatsApp channel', () => {
     await processPrepaid(world.deps, { orderId, ...payment });
     await processPrepaid(world.deps, { orderId, ...payment });
     expect(sent(world, orderId)).toEqual(['order_placed']);
-    expect(world.whatsapp.find((message) => message.orderId === orderId)?.parameters).toEqual([
-      'Asha',
-      orderId,
-      '₹784',
-    ]);
+    expect(world.whatsapp.find((message) => message.orderId === orderId)).toMatchObject({
+      language: 'hi',
+      parameters: ['Asha', orderId, '₹784'],
+    });
   });
 
   it('tells a failed delivery with what the courier said, and a cancellation', async () => {
@@ -166,5 +173,39 @@ describe('the WhatsApp channel', () => {
 
     await world.deps.whatsappBook.setOptOut('9876543210', false, '2026-11-21T10:10:00.000Z');
     expect(sent(world, await codOrder(world, true))).toEqual(['order_placed']);
+  });
+});
+
+describe('an invalid phone never blocks the order (issue 33, faults)', () => {
+  it("places a COD order whose number Meta will not deliver to: the email goes, WhatsApp's notice is given up, never retried", async () => {
+    const world = orderWorld(blobs);
+    // The real Cloud API client against a fake Graph API, which refuses the number as Meta does.
+    const graph = fakeWhatsApp();
+    server.use(graph.handler);
+    world.deps.whatsapp = cloudSender(cloudApi({ ...FAKE_WHATSAPP, baseUrl: FAKE_GRAPH_URL }));
+    graph.answerNext(graphError(131026));
+    // A number the checkout takes (ten digits, starting 6–9) that is on no phone with WhatsApp.
+    const customer = makeCustomer({ phone: '60000 00000' });
+    expect(checkoutFormSchema.safeParse(customer).success).toBe(true);
+
+    const orderId = newOrderId();
+    const placed = await placeCodOrder(world.deps, codRequest(orderId, { customer, whatsappUpdates: true }));
+
+    expect(placed).toMatchObject({ ok: true, status: 201, body: { success: true, orderId } });
+    const order = await storedOrder(world, orderId);
+    expect(order.status).not.toBe('cancelled');
+    expect(world.emails.filter((email) => email.orderId === orderId)).toHaveLength(1);
+    expect(order.notices?.['whatsapp:placed']).toMatchObject({
+      status: 'gave-up',
+      attempts: 1,
+      lastError: expect.stringContaining('(#131026)'),
+    });
+    // Given up, not waiting: runs past the first back-off (15 minutes) ask Meta nothing more,
+    // though it would now take the message.
+    later(world, 1 / 48);
+    await reconcile(world.deps);
+    await reconcile(world.deps);
+    expect(graph.sent).toEqual([]);
+    expect((await storedOrder(world, orderId)).notices?.['whatsapp:placed']).toMatchObject({ attempts: 1 });
   });
 });

@@ -56,6 +56,7 @@ export async function createPaymentOrder(
       priced: priced.body,
       now: deps.now(),
       whatsappUpdates: request.whatsappUpdates,
+      whatsappLanguage: request.whatsappLanguage,
     }),
   );
   if (order.status !== 'pending' && order.status !== 'expired') {

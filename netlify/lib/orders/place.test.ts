@@ -58,16 +58,29 @@ describe('cash on delivery', () => {
     expect(stored?.forwards.shipment).toMatchObject({ status: 'done', waybill: 'WB1' });
   });
 
-  it("keeps the shopper's WhatsApp consent with its words' version and time, only when ticked", async () => {
+  it("keeps the shopper's WhatsApp consent with its words' version, time and language, only when ticked", async () => {
     const world = orderWorld(blobs);
     await placeCodOrder(world.deps, codRequest('OUO_1732000000101', { whatsappUpdates: true }));
-    await placeCodOrder(world.deps, codRequest('OUO_1732000000102', { whatsappUpdates: false }));
+    await placeCodOrder(
+      world.deps,
+      codRequest('OUO_1732000000102', { whatsappUpdates: false, whatsappLanguage: 'hi' }),
+    );
     await placeCodOrder(world.deps, codRequest('OUO_1732000000103'));
+    await placeCodOrder(world.deps, codRequest('OUO_1732000000104', { whatsappUpdates: true, whatsappLanguage: 'hi' }));
+    const at = world.clock.now.toISOString();
     expect((await world.deps.log.get('OUO_1732000000101'))?.whatsapp).toEqual({
-      consent: { version: 1, text: WHATSAPP_TEXTS.consent, at: world.clock.now.toISOString() },
+      consent: { version: 1, text: WHATSAPP_TEXTS.consent, at, language: 'en' },
     });
     expect((await world.deps.log.get('OUO_1732000000102'))?.whatsapp).toBeUndefined();
     expect((await world.deps.log.get('OUO_1732000000103'))?.whatsapp).toBeUndefined();
+    expect((await world.deps.log.get('OUO_1732000000104'))?.whatsapp).toEqual({
+      consent: { version: 1, text: WHATSAPP_TEXTS.consent, at, language: 'hi' },
+    });
+    // The placed message goes in the language chosen.
+    expect(world.whatsapp.map((message) => [message.orderId, message.language])).toEqual([
+      ['OUO_1732000000101', 'en'],
+      ['OUO_1732000000104', 'hi'],
+    ]);
   });
 
   it('asks the carrier below ₹1000 and never above', async () => {

@@ -18,7 +18,7 @@ import {
 } from '#shop/order.ts';
 import type { CodOrderRequest } from '#shop/schemas.ts';
 import type { PaymentMode } from '#shop/shipping.ts';
-import { whatsappConsent } from '#shop/whatsapp.ts';
+import { type WhatsAppLanguage, whatsappConsent } from '#shop/whatsapp.ts';
 import { deliverNotices, enqueueOrderNotice } from '../notify/notices.ts';
 import { fail, type ServiceResult } from '../platform/http.ts';
 import { priceAndShip } from '../shipping-quote.ts';
@@ -70,6 +70,8 @@ export function newOrder(input: {
   now: Date;
   /** The shopper ticked the WhatsApp box: the consent, its words' version and time are kept. */
   whatsappUpdates?: boolean | undefined;
+  /** The messages' language the shopper chose with it (absent: English). */
+  whatsappLanguage?: WhatsAppLanguage | undefined;
 }): StoredOrder {
   const { orderId, mode, customer, lines, priced, now } = input;
   const at = now.toISOString();
@@ -101,7 +103,7 @@ export function newOrder(input: {
       shipment: { status: 'pending', attempts: 0 },
       email: { status: 'pending', attempts: 0 },
     },
-    ...(input.whatsappUpdates ? { whatsapp: { consent: whatsappConsent(at) } } : {}),
+    ...(input.whatsappUpdates ? { whatsapp: { consent: whatsappConsent(at, input.whatsappLanguage) } } : {}),
     history: [{ at, event: `created (${mode})` }],
   };
   // A COD order is placed as it is recorded: its WhatsApp "placed" is earned in the same write.
@@ -142,6 +144,7 @@ export async function placeCodOrder(deps: OrderDeps, request: CodOrderRequest) {
       priced: priced.body,
       now: deps.now(),
       whatsappUpdates: request.whatsappUpdates,
+      whatsappLanguage: request.whatsappLanguage,
     }),
   );
   const forwarded = await forwardOrder(deps, order.orderId);

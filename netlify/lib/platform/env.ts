@@ -45,6 +45,11 @@ export const serverEnvSchema = z.object({
   /** Meta's WhatsApp Cloud API (netlify/lib/whatsapp): a system-user token and the business number's id. */
   WHATSAPP_TOKEN: optional,
   WHATSAPP_PHONE_NUMBER_ID: optional,
+  /**
+   * The WhatsApp Business Account's id (the WABA, not the number's): only `npm run
+   * whatsapp:templates` reads it, to create the templates (netlify/lib/whatsapp/template-admin.ts).
+   */
+  WHATSAPP_BUSINESS_ACCOUNT_ID: optional,
   /** The Graph API version every call names; pinned (cloud-api.ts) unless set. */
   WHATSAPP_API_VERSION: optional,
   /** Where the Graph API is (a fake one in contract tests); Meta's by default. */

@@ -123,6 +123,18 @@ export const graphErrorSchema = z.object({
   }),
 });
 
+/** Meta's error answer in a line (`: (#131026) <details>`), its code and trace id; empty when unreadable. */
+export function readGraphError(body: unknown): { said: string; code?: number; fbtraceId?: string } {
+  const error = graphErrorSchema.safeParse(body);
+  if (!error.success) return { said: '' };
+  const { code, error_data, message, fbtrace_id } = error.data.error;
+  return {
+    said: `: (#${code}) ${error_data?.details ?? message ?? ''}`.trimEnd(),
+    code,
+    ...(fbtrace_id ? { fbtraceId: fbtrace_id } : {}),
+  };
+}
+
 const KINDS: ReadonlyArray<[SendFailureKind, (code: number) => boolean]> = [
   ['outside_window', (code) => code === 131047],
   ['undeliverable', (code) => [131026, 131048, 131049, 131050].includes(code)],
@@ -179,13 +191,16 @@ function templateComponents({ parameters, buttons = [] }: TemplateMessage) {
   ];
 }
 
+/** `https://graph.facebook.com/v23.0`: where every Graph call starts, the version pinned unless set. */
+export function graphRoot(config: Pick<CloudApiConfig, 'apiVersion' | 'baseUrl'>): string {
+  return `${(config.baseUrl ?? GRAPH_BASE_URL).replace(/\/+$/, '')}/${config.apiVersion ?? WHATSAPP_API_VERSION}`;
+}
+
 export function cloudApi(
   config: CloudApiConfig,
   fetchImpl: typeof fetch = (input, init) => fetch(input, init),
 ): CloudApi {
-  const base = (config.baseUrl ?? GRAPH_BASE_URL).replace(/\/+$/, '');
-  const version = config.apiVersion ?? WHATSAPP_API_VERSION;
-  const url = `${base}/${version}/${encodeURIComponent(config.phoneNumberId)}/messages`;
+  const url = `${graphRoot(config)}/${encodeURIComponent(config.phoneNumberId)}/messages`;
 
   /**
    * One send. A failure after the request left (no answer, a timeout, a 200 we cannot read) is
@@ -222,17 +237,13 @@ export function cloudApi(
       const waId = sent.data.contacts?.[0]?.wa_id;
       return { ok: true, messageId: sent.data.messages[0].id, ...(waId ? { waId } : {}) };
     }
-    const error = graphErrorSchema.safeParse(body);
-    const details = error.success ? error.data.error : undefined;
-    const said = details
-      ? `: (#${details.code}) ${details.error_data?.details ?? details.message ?? ''}`.trimEnd()
-      : '';
+    const { said, code, fbtraceId } = readGraphError(body);
     return {
       ok: false,
-      ...classifyGraphError(details?.code, response.status),
+      ...classifyGraphError(code, response.status),
       message: `${what}: Meta answered ${response.status}${said}`,
-      ...(details ? { metaCode: details.code } : {}),
-      ...(details?.fbtrace_id ? { fbtraceId: details.fbtrace_id } : {}),
+      ...(code === undefined ? {} : { metaCode: code }),
+      ...(fbtraceId ? { fbtraceId } : {}),
     };
   };
 

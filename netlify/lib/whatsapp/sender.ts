@@ -15,7 +15,7 @@ import path from 'node:path';
 import type { ServerEnv } from '../platform/env.ts';
 import { failure, type Outcome } from '../platform/outcome.ts';
 import { type CloudApi, cloudApi, type TemplateButton, toWhatsAppNumber } from './cloud-api.ts';
-import type { TemplateName } from './templates.ts';
+import type { TemplateLanguage, TemplateName } from './templates.ts';
 
 export interface WhatsAppTemplateMessage {
   /** Names the message (`<orderId>-<event>`): the same id is never sent twice. */
@@ -25,7 +25,7 @@ export interface WhatsAppTemplateMessage {
   to: string;
   /** One of the utility templates of templates.ts. */
   template: TemplateName;
-  language: 'en' | 'hi';
+  language: TemplateLanguage;
   /** The body's {{1}}, {{2}}, … in order (templates.ts, `TEMPLATE_PARAMETERS`). */
   parameters: string[];
   /** The quick replies' payloads (what a tap sends back), when the template has them. */

@@ -1,9 +1,10 @@
 /**
- * The shop's WhatsApp templates (issue 33 §3): six utility messages, one purpose each, in English
- * and Hindi under the same name. Each entry is the body of Graph API's create-template call
- * (`POST /<version>/<WABA_ID>/message_templates`: `name`, `language`, `category`,
- * `parameter_format`, `components`), so an owner can submit them as they are, and the notifier
- * sends `{{1}}`, `{{2}}`, … in the order `parameters` names them.
+ * The shop's WhatsApp templates (issue 33 §3): seven utility messages, one purpose each, in English
+ * and Hindi under the same name (the issue's six and `order_delivered`, decision 024). Each entry
+ * is the body of Graph API's create-template call (`POST /<version>/<WABA_ID>/message_templates`:
+ * `name`, `language`, `category`, `parameter_format`, `components`), so an owner can submit them
+ * as they are (by hand, or with `npm run whatsapp:templates`, template-admin.ts), and the
+ * notifier sends `{{1}}`, `{{2}}`, … in the order `parameters` names them.
  *
  * No offers, prices of other products, or "shop now" lines: one promotional word and Meta re-classes
  * a template as marketing, billed at several times the utility rate (docs/research/whatsapp-cloud-api.md §5.4). Meta's
@@ -11,16 +12,18 @@
  * numbered in order, never at the very start or end of the body; `example.body_text` holds one
  * sample per variable. templates.test.ts holds every entry to them.
  */
+import type { WhatsAppLanguage } from '#shop/whatsapp.ts';
 
 export type TemplateName =
   | 'order_placed'
   | 'order_shipped'
   | 'out_for_delivery'
   | 'delivery_failed'
+  | 'order_delivered'
   | 'order_cancelled'
   | 'refund_done';
 
-export type TemplateLanguage = 'en' | 'hi';
+export type TemplateLanguage = WhatsAppLanguage;
 
 type TemplateButton = { type: 'QUICK_REPLY'; text: string } | { type: 'URL'; text: string; url: string };
 
@@ -42,6 +45,7 @@ export const TEMPLATE_PARAMETERS: Record<TemplateName, readonly string[]> = {
   order_shipped: ['name', 'order id', 'waybill', 'expected delivery date'],
   out_for_delivery: ['name', 'order id', 'what to pay on delivery: "₹1,250 in cash", or "nothing, paid online"'],
   delivery_failed: ['name', 'order id', "the courier's note"],
+  order_delivered: ['name', 'order id'],
   order_cancelled: ['name', 'order id'],
   refund_done: ['name', 'amount refunded', 'order id', 'refund reference'],
 };
@@ -131,6 +135,18 @@ export const TEMPLATES: readonly TemplateDefinition[] = [
     'नमस्ते {{1}}, Delhivery आज आपका ऑर्डर {{2}} नहीं पहुँचा सकी। कूरियर ने लिखा: {{3}}। अब हम क्या करें?',
     ['आशा', 'OUO_1042', 'Consignee unavailable'],
     replies('कल डिलीवर करें', 'पता बदलना है', 'ऑर्डर रद्द करें'),
+  ),
+  utility(
+    'order_delivered',
+    'en',
+    'Hi {{1}}, your order {{2}} has been delivered. If anything is not right with it, reply to this message.',
+    ['Asha', 'OUO_1042'],
+  ),
+  utility(
+    'order_delivered',
+    'hi',
+    'नमस्ते {{1}}, आपका ऑर्डर {{2}} डिलीवर हो गया है। अगर इसमें कुछ भी ठीक न हो, तो इस मैसेज का जवाब दें।',
+    ['आशा', 'OUO_1042'],
   ),
   utility(
     'order_cancelled',

@@ -7,7 +7,7 @@ import { deliveryRefusal } from '../../shop/deliverability.ts';
 import { ErrorCode } from '../../shop/messages.ts';
 import type { PaymentMode, ShippingRules } from '../../shop/shipping.ts';
 import { useCart } from '../cart/index.ts';
-import { DeliveryFields, WHATSAPP_FIELD } from './DeliveryFields.tsx';
+import { DeliveryFields, whatsappChoice } from './DeliveryFields.tsx';
 import { LocalPaymentDialog } from './LocalPaymentDialog.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
 import { OUTBOX_UPDATED_EVENT, pendingOrders } from './outbox.ts';
@@ -70,8 +70,7 @@ export function CheckoutPage({ shopName, rules }: CheckoutPageProps) {
       // Only a total quoted for this very pincode is ever charged. Otherwise (the quote is still on
       // its way, or the pincode was typed before the page was live) Place Order says why it waits.
       if (quote.status === 'ready' && pincode === customer.pincode) {
-        const whatsappUpdates = new FormData(formElement).get(WHATSAPP_FIELD) === 'on';
-        return order.place(customer, quote.total, whatsappUpdates);
+        return order.place(customer, quote.total, whatsappChoice(formElement));
       }
       if (pincode !== customer.pincode) setPincode(customer.pincode);
       toast.show({ type: 'info', message: totalNotReadyMessage(customer.pincode) });

@@ -1,8 +1,9 @@
-import { Fragment } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import type { SchemaForm } from '../../components/form/index.ts';
 import { publicEnv } from '../../config/env.ts';
 import { WHATSAPP_TEXTS } from '../../shop/messages.ts';
 import type { CheckoutForm } from '../../shop/schemas.ts';
+import { WHATSAPP_LANGUAGES, type WhatsAppLanguage } from '../../shop/whatsapp.ts';
 
 interface FieldSpec {
   name: keyof CheckoutForm;
@@ -65,18 +66,52 @@ export function DeliveryFields({
   );
 }
 
-/** The name of the consent's checkbox in the form: read when the order is placed (CheckoutPage). */
-export const WHATSAPP_FIELD = 'whatsappUpdates';
+/** The names of the consent's checkbox and language in the form, read when the order is placed. */
+const WHATSAPP_FIELD = 'whatsappUpdates';
+const WHATSAPP_LANGUAGE_FIELD = 'whatsappLanguage';
 
-/** Beside the phone: order updates on WhatsApp, only when the shopper ticks it (unticked at first). */
+/** What the request says of WhatsApp: nothing unless the box is ticked, then the language chosen. */
+export function whatsappChoice(form: HTMLFormElement): { whatsappUpdates?: true; whatsappLanguage?: WhatsAppLanguage } {
+  const data = new FormData(form);
+  if (data.get(WHATSAPP_FIELD) !== 'on') return {};
+  const language = WHATSAPP_LANGUAGES.find((code) => code === data.get(WHATSAPP_LANGUAGE_FIELD)) ?? 'en';
+  return { whatsappUpdates: true, whatsappLanguage: language };
+}
+
+/**
+ * Beside the phone: order updates on WhatsApp, only when the shopper ticks it (unticked at first);
+ * once ticked, the messages' language (docs/shop-rules.md §8).
+ */
 function WhatsAppConsent({ id }: { id: string }) {
+  const box = useRef<HTMLInputElement>(null);
+  const [ticked, setTicked] = useState(false);
+  // A box ticked before the page was live (decision 015) shows its choice once it is.
+  useEffect(() => setTicked(box.current?.checked === true), []);
   return (
     <div className="checkout__consent checkout__field--wide">
-      <input id={id} type="checkbox" name={WHATSAPP_FIELD} aria-describedby={`${id}-note`} />
+      <input
+        ref={box}
+        id={id}
+        type="checkbox"
+        name={WHATSAPP_FIELD}
+        aria-describedby={`${id}-note`}
+        onChange={(event) => setTicked(event.currentTarget.checked)}
+      />
       <label htmlFor={id}>{WHATSAPP_TEXTS.consent}</label>
       <p id={`${id}-note`} className="checkout__hint">
         {WHATSAPP_TEXTS.consentNote}
       </p>
+      {ticked && (
+        <fieldset className="checkout__language">
+          <legend>{WHATSAPP_TEXTS.language}</legend>
+          {WHATSAPP_LANGUAGES.map((language) => (
+            <label key={language}>
+              <input type="radio" name={WHATSAPP_LANGUAGE_FIELD} value={language} defaultChecked={language === 'en'} />
+              <span lang={language}>{WHATSAPP_TEXTS.languages[language]}</span>
+            </label>
+          ))}
+        </fieldset>
+      )}
     </div>
   );
 }

@@ -183,7 +183,12 @@ export function usePlaceOrder({ shopName, cart, mode, requote }: Options) {
     });
   };
 
-  const place = async (customer: CheckoutForm, clientTotal: number, whatsappUpdates = false): Promise<FormOutcome> => {
+  const place = async (
+    customer: CheckoutForm,
+    clientTotal: number,
+    /** The WhatsApp box and language, as the request carries them (DeliveryFields' `whatsappChoice`). */
+    whatsapp: Pick<CodOrderRequest, 'whatsappUpdates' | 'whatsappLanguage'> = {},
+  ): Promise<FormOutcome> => {
     // A COD order still waiting in this browser (this visit, or an earlier one with the same
     // lines) is sent again under its own id: the server keeps one order per id, so pressing again
     // can never make a second one.
@@ -191,7 +196,7 @@ export function usePlaceOrder({ shopName, cart, mode, requote }: Options) {
     const waiting = setback?.kind === 'queued' ? setback.orderId : pendingOrderFor(window.localStorage, lines);
     const orderId = mode === 'cod' && waiting ? waiting : nextOrderId(window.localStorage);
     setSetback(undefined);
-    const request = { orderId, customer, lines, clientTotal, ...(whatsappUpdates ? { whatsappUpdates } : {}) };
+    const request = { orderId, customer, lines, clientTotal, ...whatsapp };
     try {
       return mode === 'cod' ? await payOnDelivery({ ...request, paymentMode: 'cod' }) : await payOnline(request);
     } catch (error) {

@@ -156,9 +156,12 @@ export const INTERFACE_TEXTS: readonly (string | RegExp)[] = [
   /^QR code for batch [A-Z0-9-]+$/,
   'Print QR code',
   "Scanning it opens this batch's page. Staff can print it for the packs.",
-  // The checkout's WhatsApp consent (WHATSAPP_TEXTS), where the build offers it.
+  // The checkout's WhatsApp consent (WHATSAPP_TEXTS), where the build offers it, and the messages'
+  // language it asks for once ticked.
   WHATSAPP_TEXTS.consent,
   WHATSAPP_TEXTS.consentNote,
+  WHATSAPP_TEXTS.language,
+  ...Object.values(WHATSAPP_TEXTS.languages),
   // The development staff desk (/dev/staff), built outside production only.
   'Staff desk (development)',
   "Each button does what the Sheet's Action column does, through the same signed endpoint. This page and its function exist only in development.",
