@@ -96,7 +96,7 @@ test('a COD order with consent: one message per event in the outbox, as the phon
   for (const width of [375, 320]) {
     await page.setViewportSize({ width, height: 900 });
     expect(await sideways(page), `sideways scroll at ${width} px`).toBe(false);
-    await page.screenshot({ path: test.info().outputPath(`outbox-${width}.png`), fullPage: true });
+    await chat.screenshot({ path: test.info().outputPath(`outbox-${width}.png`) });
   }
 });
 

@@ -139,7 +139,10 @@ function ShopBubble(props: { message: ShopMessage; play: (request: DevWhatsAppRe
       <p className="wa-bubble__meta">
         {message.template} ({message.language}) · {message.orderId}
       </p>
-      <p className="wa-bubble__body">{message.body}</p>
+      {/* A Hindi template is read as Hindi by a screen reader. */}
+      <p className="wa-bubble__body" lang={message.language}>
+        {message.body}
+      </p>
       <p className="wa-bubble__meta">
         {when(message.at)} · <span className="wa-bubble__status">{STATUS_WORDS[message.status] ?? message.status}</span>
       </p>
