@@ -16,7 +16,7 @@
  * under its own key (`email:shipped`, `whatsapp:shipped`), so each channel sends it at most once.
  */
 import { NOTICE_EVENTS, type Notice, type NoticeEvent, noticeStillTrue } from '#shop/parcel.ts';
-import { RETRY_WINDOW_MS, retryDelayMs } from '../orders/forward.ts';
+import { RETRY_WINDOW_MS, resyncSheet, retryDelayMs, syncSheetRows } from '../orders/forward.ts';
 import { type NoticeState, noticeOpen, type OrderEvent, type StoredOrder } from '../orders/order-record.ts';
 import type { OrderDeps } from '../orders/types.ts';
 import { type Channel, type SendOutcome, sendNotice, whatsappCarries } from './channels.ts';
@@ -89,6 +89,7 @@ export interface DeliveredNotices {
 export async function deliverNotices(deps: OrderDeps, orderId: string): Promise<DeliveredNotices> {
   const report: DeliveredNotices = { sent: [], skipped: [], failed: [] };
   const order = await deps.log.get(orderId);
+  let resynced = false;
   for (const [key, state] of Object.entries(order?.notices ?? {})) {
     if (!noticeOpen(state)) continue;
     const claimed = await claim(deps, orderId, key);
@@ -98,9 +99,11 @@ export async function deliverNotices(deps: OrderDeps, orderId: string): Promise<
       continue;
     }
     const outcome = await sendNotice(deps, claimed.order, key, claimed.state);
-    await settle(deps, orderId, key, outcome);
+    resynced = (await settle(deps, orderId, key, outcome)) || resynced;
     (outcome.ok ? report.sent : report.failed).push(key);
   }
+  // The Sheet's WhatsApp cell tells what became of the messages: once, after them all.
+  if (resynced) await syncSheetRows(deps, orderId);
   return report;
 }
 
@@ -129,7 +132,9 @@ async function claim(deps: OrderDeps, orderId: string, key: string): Promise<Cla
   return changed && state ? { order, state, skipped } : undefined;
 }
 
-async function settle(deps: OrderDeps, orderId: string, key: string, outcome: SendOutcome): Promise<void> {
+/** Settles a sent or failed notice; true when the order's Sheet rows now show something else. */
+async function settle(deps: OrderDeps, orderId: string, key: string, outcome: SendOutcome): Promise<boolean> {
+  let resynced = false;
   await deps.log.update(orderId, (order) => {
     const state = order.notices?.[key];
     if (state?.status !== 'sending') return undefined;
@@ -152,7 +157,9 @@ async function settle(deps: OrderDeps, orderId: string, key: string, outcome: Se
       };
     (order.notices as Record<string, NoticeState>)[key] = next;
     order.history.push({ at, event: `${key}: ${next.status}${next.lastError ? ` (${next.lastError})` : ''}` });
+    resynced = resyncSheet(order);
     order.updatedAt = at;
     return order;
   });
+  return resynced;
 }
