@@ -74,16 +74,10 @@ export const ORDERS_TAB: SheetTab<SheetOrder> = {
   headers: ORDER_HEADERS,
   keyHeader: 'Order ID',
   keyField: 'orderId',
+  // What later steps learn: the Payment Status, and every column from Payment ID to staff's Action.
   updatable: [
     'Payment Status',
-    'Payment ID',
-    'Waybill',
-    'Status',
-    'Label',
-    'Refunded',
-    'Refund IDs',
-    'WhatsApp',
-    'WhatsApp Cost',
+    ...ORDER_HEADERS.slice(ORDER_HEADERS.indexOf('Payment ID'), ORDER_HEADERS.indexOf('Action')),
   ],
   key: (order) => order.orderId,
   rows(order) {
