@@ -89,7 +89,6 @@ export interface DeliveredNotices {
 export async function deliverNotices(deps: OrderDeps, orderId: string): Promise<DeliveredNotices> {
   const report: DeliveredNotices = { sent: [], skipped: [], failed: [] };
   const order = await deps.log.get(orderId);
-  let resynced = false;
   for (const [key, state] of Object.entries(order?.notices ?? {})) {
     if (!noticeOpen(state)) continue;
     const claimed = await claim(deps, orderId, key);
@@ -99,11 +98,12 @@ export async function deliverNotices(deps: OrderDeps, orderId: string): Promise<
       continue;
     }
     const outcome = await sendNotice(deps, claimed.order, key, claimed.state);
-    resynced = (await settle(deps, orderId, key, outcome)) || resynced;
+    await settle(deps, orderId, key, outcome);
     (outcome.ok ? report.sent : report.failed).push(key);
   }
-  // The Sheet's WhatsApp cell tells what became of the messages: once, after them all.
-  if (resynced) await syncSheetRows(deps, orderId);
+  // The Sheet's WhatsApp cell tells what became of the messages: written once, after them all,
+  // if it changed (settle) — or if a write running beside this one left it to be written again.
+  if (report.sent.length > 0 || report.failed.length > 0) await syncSheetRows(deps, orderId);
   return report;
 }
 
@@ -132,9 +132,8 @@ async function claim(deps: OrderDeps, orderId: string, key: string): Promise<Cla
   return changed && state ? { order, state, skipped } : undefined;
 }
 
-/** Settles a sent or failed notice; true when the order's Sheet rows now show something else. */
-async function settle(deps: OrderDeps, orderId: string, key: string, outcome: SendOutcome): Promise<boolean> {
-  let resynced = false;
+/** Settles a sent or failed notice; the order's Sheet rows are to be written again if it changed what they show. */
+async function settle(deps: OrderDeps, orderId: string, key: string, outcome: SendOutcome): Promise<void> {
   await deps.log.update(orderId, (order) => {
     const state = order.notices?.[key];
     if (state?.status !== 'sending') return undefined;
@@ -157,9 +156,8 @@ async function settle(deps: OrderDeps, orderId: string, key: string, outcome: Se
       };
     (order.notices as Record<string, NoticeState>)[key] = next;
     order.history.push({ at, event: `${key}: ${next.status}${next.lastError ? ` (${next.lastError})` : ''}` });
-    resynced = resyncSheet(order);
+    resyncSheet(order);
     order.updatedAt = at;
     return order;
   });
-  return resynced;
 }

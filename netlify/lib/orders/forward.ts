@@ -143,10 +143,9 @@ export function sheetFingerprint(order: StoredOrder): string {
 
 /**
  * Rows already in the Sheet that show something older are written again (an update, not new
- * rows): a replayed webhook that changes nothing they show writes nothing. True when they are to
- * be written (`syncSheetRows` then writes them).
+ * rows, by `syncSheetRows`): a replayed webhook that changes nothing they show writes nothing.
  */
-export function resyncSheet(order: StoredOrder, options: { force?: boolean } = {}): boolean {
+export function resyncSheet(order: StoredOrder, options: { force?: boolean } = {}): void {
   const sheet = order.forwards.sheet;
   // Rows written before the fingerprint was kept are compared by their Status alone.
   const shown =
@@ -154,10 +153,9 @@ export function resyncSheet(order: StoredOrder, options: { force?: boolean } = {
       ? sheet.syncedStatus === staffStatusLabel(order)
       : sheet.syncedCells === sheetFingerprint(order);
   // `force`: a caller that knows a column changed (a staff action's Payment Status or Refunded).
-  if (sheet.status !== 'done' || (!options.force && shown)) return false;
+  if (sheet.status !== 'done' || (!options.force && shown)) return;
   const { at: _at, ...rest } = sheet;
   order.forwards.sheet = { ...rest, status: 'pending' };
-  return true;
 }
 
 /**

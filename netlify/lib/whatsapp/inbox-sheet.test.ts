@@ -14,6 +14,7 @@ import {
   postWebhook,
   statusBody,
 } from '#tests/support/whatsapp-webhook.ts';
+import { syncParcels } from '../parcels/sync.ts';
 
 let blobs: TestBlobs;
 beforeAll(async () => {
@@ -50,6 +51,20 @@ describe("the Orders tab's WhatsApp columns", () => {
     expect(rowOf(world, orderId)?.whatsapp).toBe('placed: read');
     // The Sheet's own status is untouched: the order is still Booked.
     expect(rowOf(world, orderId)?.status).toBe('Booked');
+  });
+
+  it("follow the parcel's news too: the shipped message, then Meta's word on it", async () => {
+    const world = orderWorld(blobs);
+    const orderId = await consentingCodOrder(world);
+    world.clock.now = new Date(world.clock.now.getTime() + 1.5 * 24 * 60 * 60 * 1000);
+    await syncParcels(world.deps);
+    expect(rowOf(world, orderId)?.status).toBe('In transit');
+    await postWebhook(world, statusBody(`wamid.test-${orderId}-shipped`, 'delivered', 1764300000));
+    expect(rowOf(world, orderId)).toMatchObject({
+      status: 'In transit',
+      whatsapp: 'shipped: delivered',
+      whatsappCost: 'utility 1 (billed 1)',
+    });
   });
 
   it("show the shopper's quick reply and Delhivery's answer, written once per tap", async () => {
@@ -145,6 +160,17 @@ describe('the WhatsApp tab', () => {
       'Yes',
       '(a photo: open WhatsApp Business to see it)',
     ]);
+  });
+
+  it("names a shopper known by username only by Meta's user id, without a profile name", async () => {
+    const world = orderWorld(blobs);
+    const body = messageBody('wamid.U1', {
+      ...text('Hello?'),
+      from: undefined,
+      from_user_id: 'IN.13491208655302741918',
+    });
+    expect(await outcomesOf(await postWebhook(world, body))).toEqual(['message for staff']);
+    expect(world.whatsappTab).toMatchObject([{ from: 'IN.13491208655302741918', name: undefined, message: 'Hello?' }]);
   });
 
   it('answers 502 when the Sheet cannot take a message, so Meta sends it again; the retry writes it once', async () => {

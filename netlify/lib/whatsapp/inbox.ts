@@ -52,7 +52,6 @@ async function recordStatus(deps: OrderDeps, event: StatusUpdate): Promise<Inbox
   const ref = await deps.whatsappBook.messageRef(event.messageId);
   if (!ref) return 'status of an unknown message';
   const at = new Date(event.timestamp * 1000).toISOString();
-  let resynced = false;
   const { changed } = await deps.log.update(ref.orderId, (order) => {
     const notice = order.notices?.[ref.key];
     if (!notice) return undefined;
@@ -68,12 +67,14 @@ async function recordStatus(deps: OrderDeps, event: StatusUpdate): Promise<Inbox
     };
     (order.notices as Record<string, NoticeState>)[ref.key] = { ...notice, delivery };
     order.history.push({ at: deps.now().toISOString(), event: `${ref.key}: WhatsApp says ${event.status}` });
-    resynced = resyncSheet(order);
+    resyncSheet(order);
     order.updatedAt = deps.now().toISOString();
     return order;
   });
-  if (resynced) await syncSheetRows(deps, ref.orderId);
-  return changed ? 'status recorded' : 'status known';
+  if (!changed) return 'status known';
+  // Written if this status changed what the rows show, or if they were waiting to be written.
+  await syncSheetRows(deps, ref.orderId);
+  return 'status recorded';
 }
 
 /** Meta's `from` is 91 and the ten digits: the shop's phones are the ten digits. */
