@@ -7,13 +7,16 @@
  * 'pickup' → Pickups (one row per day, keyed by its Date, sent with action 'upsert'),
  * 'rto' → RTO (the return-to-origin report: one row per figure group of a period, each row keyed by
  * its own Key cell, `<from>..<to>|<group>|<value>`; sent with action 'upsert', so a second run
- * for the period rewrites its rows).
+ * for the period rewrites its rows), 'whatsapp' → WhatsApp (a shopper's message for staff to answer,
+ * keyed by Meta's message id, `messageId`: a replayed webhook adds no second row).
  * A missing tab is created with the header row sent in the body. Order rows are written once per
  * order id: a repeated order answers { ok: true, duplicate: true } and adds nothing. Review and
  * contact rows carry a generated id and are skipped the same way if sent twice.
  *
- * Orders are sent with action 'upsert': a repeated order id rewrites only the listed columns (Status,
- * Waybill, Payment Status, Payment ID) of that order's rows and answers { ok, duplicate: true, updated }.
+ * Orders are sent with action 'upsert': a repeated order id rewrites only the listed columns (Payment
+ * Status, Payment ID, Waybill, Status, Label, Refunded, Refund IDs, WhatsApp, WhatsApp Cost) of that
+ * order's rows and answers { ok, duplicate: true, updated }. A column the tab lacks (one the shop
+ * added later) is added at its right edge, after any column staff added.
  *
  * The shop's confirmation emails come with action 'email' (netlify/lib/mail/client.ts):
  *   { secret, action: 'email', orderId, emailId?, to, subject, html, name, replyTo }
@@ -46,6 +49,7 @@ var TABS = {
   contact: { tab: 'Contact Submissions', keyHeader: 'id', keyField: 'id' },
   pickup: { tab: 'Pickups', keyHeader: 'Date', keyField: 'date' },
   rto: { tab: 'RTO', keyHeader: 'Key', keyField: 'period', keyPerRow: true },
+  whatsapp: { tab: 'WhatsApp', keyHeader: 'Message ID', keyField: 'messageId' },
 };
 
 function doPost(e) {

@@ -372,6 +372,45 @@ describe('Code.gs', () => {
     });
   });
 
+  it("keeps a shopper's WhatsApp message once per message id in the WhatsApp tab, as text", () => {
+    const { post, books } = loadScript({ SHARED_SECRET: 's3cret' });
+    const headers = ['Message ID', 'Received', 'From', 'Name', 'Order ID', 'Message', 'Answered'];
+    const written = {
+      secret: 's3cret',
+      type: 'whatsapp',
+      tab: 'WhatsApp',
+      messageId: 'wamid.Q1',
+      headers,
+      // The shop neutralised the formula already: the script writes it as it came, as plain text.
+      rows: [['wamid.Q1', '2026-11-26T15:13:20.000Z', '9876543210', 'Asha', '', '\'=HYPERLINK("http://x.test")', '']],
+    };
+    expect(post(written)).toEqual({ ok: true, duplicate: false });
+    books.main?.WhatsApp?.rows[1]?.splice(6, 1, 'Yes, Meena');
+    expect(post(written)).toEqual({ ok: true, duplicate: true });
+    expect(books.main?.WhatsApp?.rows).toEqual([
+      headers,
+      ['wamid.Q1', '2026-11-26T15:13:20.000Z', '9876543210', 'Asha', '', '\'=HYPERLINK("http://x.test")', 'Yes, Meena'],
+    ]);
+  });
+
+  it('adds the WhatsApp columns after Action in an Orders tab made before them, and rewrites them', () => {
+    const { post, books } = loadScript({ SHARED_SECRET: 's3cret' });
+    const upsert = { action: 'upsert', update: ['Status', 'WhatsApp', 'WhatsApp Cost'] };
+    expect(
+      post({ ...order, headers: ['Order ID', 'Status', 'Action'], rows: [['OUO_1', 'Placed', '']] }),
+    ).toMatchObject({
+      ok: true,
+    });
+    const headers = ['Order ID', 'Status', 'WhatsApp', 'WhatsApp Cost', 'Action'];
+    const row = (whatsapp: string) => [['OUO_1', 'Booked', whatsapp, 'utility 1 (billed 1)', '']];
+    expect(post({ ...order, ...upsert, headers, rows: row('placed: sent') })).toMatchObject({ updated: true });
+    expect(post({ ...order, ...upsert, headers, rows: row('placed: read') })).toMatchObject({ updated: true });
+    expect(books.main?.Orders?.rows).toEqual([
+      ['Order ID', 'Status', 'Action', 'WhatsApp', 'WhatsApp Cost'],
+      ['OUO_1', 'Booked', '', 'placed: read', 'utility 1 (billed 1)'],
+    ]);
+  });
+
   describe('the confirmation email', () => {
     const email = {
       secret: 's3cret',

@@ -24,6 +24,7 @@ import { failure } from '../../netlify/lib/platform/outcome.ts';
 import { createGateway, type PaymentGateway, type RefundGateway } from '../../netlify/lib/razorpay/gateway.ts';
 import { localGatewaySecret, payLocally } from '../../netlify/lib/razorpay/local-gateway.ts';
 import type { SheetOrder } from '../../netlify/lib/sheets/orders-tab.ts';
+import type { SheetWhatsAppMessage } from '../../netlify/lib/sheets/whatsapp-tab.ts';
 import { whatsappBook } from '../../netlify/lib/whatsapp/book.ts';
 import type { WhatsAppTemplateMessage } from '../../netlify/lib/whatsapp/sender.ts';
 import { content } from '../../src/content/content.server.ts';
@@ -39,6 +40,8 @@ export interface TestOrderWorld {
   sheetRows: SheetOrder[];
   /** How many writes reached the Sheet (a first write and its updates). */
   sheetWrites: number;
+  /** The WhatsApp tab's rows: shoppers' messages for staff, once per message id. */
+  whatsappTab: SheetWhatsAppMessage[];
   shipments: ShipmentRecord[];
   /** Waybills the carrier cancelled, in order (a repeat is not added twice). */
   cancelledWaybills: string[];
@@ -74,6 +77,7 @@ export function orderWorld(blobs: TestBlobs, env: Partial<ServerEnv> = {}): Test
   const world: TestOrderWorld = {
     sheetRows: [],
     sheetWrites: 0,
+    whatsappTab: [],
     shipments: [],
     cancelledWaybills: [],
     reattempts: [],
@@ -116,6 +120,13 @@ export function orderWorld(blobs: TestBlobs, env: Partial<ServerEnv> = {}): Test
         }
         world.sheetRows[index] = order;
         return { ok: true as const, duplicate: true, updated: true };
+      }),
+      appendWhatsApp: vi.fn(async (message) => {
+        if (world.sheetDown) return failure('UNREACHABLE', 'Sheet unreachable');
+        if (world.whatsappTab.some((row) => row.messageId === message.messageId))
+          return { ok: true as const, duplicate: true };
+        world.whatsappTab.push(message);
+        return { ok: true as const, duplicate: false };
       }),
     },
     carrier: {

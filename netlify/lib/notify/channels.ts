@@ -7,6 +7,7 @@
 import type { NoticeEvent } from '#shop/parcel.ts';
 import type { NoticeState, OrderEvent, StoredOrder } from '../orders/order-record.ts';
 import type { OrderDeps } from '../orders/types.ts';
+import { STOPPED } from '../whatsapp/book.ts';
 import { orderNewsEmail } from './order-email.ts';
 import { parcelEmail } from './parcel-email.ts';
 import { whatsappMessage } from './whatsapp-message.ts';
@@ -68,8 +69,7 @@ async function sendWhatsApp(
   const { pickup } = await deps.settings();
   const message = whatsappMessage(order, event, nameOf(key), pickup.pincode);
   // A STOP since the order was placed holds: nothing more on WhatsApp (the email still goes).
-  if (await deps.whatsappBook.optedOut(message.to))
-    return { ok: false, reason: 'the shopper replied STOP', permanent: true };
+  if (await deps.whatsappBook.optedOut(message.to)) return { ok: false, reason: STOPPED, permanent: true };
   const result = await deps.whatsapp.sendTemplate(message);
   if (result.ok) {
     // Meta's status callbacks name the message by this id: they find the order through it.

@@ -16,7 +16,7 @@
  * under its own key (`email:shipped`, `whatsapp:shipped`), so each channel sends it at most once.
  */
 import { NOTICE_EVENTS, type Notice, type NoticeEvent, noticeStillTrue } from '#shop/parcel.ts';
-import { RETRY_WINDOW_MS, retryDelayMs } from '../orders/forward.ts';
+import { RETRY_WINDOW_MS, resyncSheet, retryDelayMs, syncSheetRows } from '../orders/forward.ts';
 import { type NoticeState, noticeOpen, type OrderEvent, type StoredOrder } from '../orders/order-record.ts';
 import type { OrderDeps } from '../orders/types.ts';
 import { type Channel, type SendOutcome, sendNotice } from './channels.ts';
@@ -104,6 +104,9 @@ export async function deliverNotices(deps: OrderDeps, orderId: string): Promise<
     await settle(deps, orderId, key, outcome);
     (outcome.ok ? report.sent : report.failed).push(key);
   }
+  // The Sheet's WhatsApp cell tells what became of the messages: written once, after them all,
+  // if it changed (settle) — or if a write running beside this one left it to be written again.
+  if (report.sent.length > 0 || report.failed.length > 0) await syncSheetRows(deps, orderId);
   return report;
 }
 
@@ -132,6 +135,7 @@ async function claim(deps: OrderDeps, orderId: string, key: string): Promise<Cla
   return changed && state ? { order, state, skipped } : undefined;
 }
 
+/** Settles a sent or failed notice; the order's Sheet rows are to be written again if it changed what they show. */
 async function settle(deps: OrderDeps, orderId: string, key: string, outcome: SendOutcome): Promise<void> {
   await deps.log.update(orderId, (order) => {
     const state = order.notices?.[key];
@@ -155,6 +159,7 @@ async function settle(deps: OrderDeps, orderId: string, key: string, outcome: Se
       };
     (order.notices as Record<string, NoticeState>)[key] = next;
     order.history.push({ at, event: `${key}: ${next.status}${next.lastError ? ` (${next.lastError})` : ''}` });
+    resyncSheet(order);
     order.updatedAt = at;
     return order;
   });

@@ -6,6 +6,7 @@
  * `Needs attention`. The Sheet's rows follow the order's status: a later booking or a give-up
  * updates them (never a second set of rows). docs/shop-rules.md §10.
  */
+import { createHash } from 'node:crypto';
 import { buildShipment } from '#shop/shipment.ts';
 import type { ShipmentResult } from '../delhivery/client.ts';
 import { orderEmail } from './email.ts';
@@ -20,6 +21,7 @@ import {
 import { sheetRefunds } from './refund-state.ts';
 import { sheetPaymentStatus, staffStatusLabel } from './status.ts';
 import type { OrderDeps } from './types.ts';
+import { whatsappCost, whatsappSummary } from './whatsapp-summary.ts';
 
 /** A claim on a forward older than this is taken to belong to a worker that died. */
 const STALE_CLAIM_MS = 5 * 60 * 1000;
@@ -67,7 +69,7 @@ async function claim(deps: OrderDeps, orderId: string, kind: ForwardKind): Promi
   return changed ? order : undefined;
 }
 
-type Settled = Pick<ForwardState, 'status' | 'lastError' | 'waybill' | 'syncedStatus'>;
+type Settled = Pick<ForwardState, 'status' | 'lastError' | 'waybill' | 'syncedStatus' | 'syncedCells'>;
 
 async function settle(deps: OrderDeps, orderId: string, kind: ForwardKind, outcome: Settled) {
   await deps.log.update(orderId, (order) => {
@@ -115,11 +117,43 @@ async function attempt(
   await settle(deps, orderId, kind, outcome);
 }
 
-/** Rows already in the Sheet that show an older status are written again (an update, not new rows). */
+/**
+ * What the order's rows show beyond its record: every updatable cell of the Orders tab but the
+ * Label link (a fresh signature each time, deps.labelLink), all derived from the order log.
+ */
+export function sheetCells(order: StoredOrder) {
+  return {
+    paymentStatus: sheetPaymentStatus(order),
+    ...(order.razorpay?.paymentId ? { paymentId: order.razorpay.paymentId } : {}),
+    ...(order.forwards.shipment.waybill ? { waybill: order.forwards.shipment.waybill } : {}),
+    ...sheetRefunds(order),
+    status: staffStatusLabel(order),
+    whatsapp: whatsappSummary(order),
+    whatsappCost: whatsappCost(order),
+  };
+}
+
+/** A short fingerprint of `sheetCells`, kept on the Sheet's forward: the rows are rewritten only when it changes. */
+export function sheetFingerprint(order: StoredOrder): string {
+  return createHash('sha256')
+    .update(JSON.stringify(sheetCells(order)))
+    .digest('hex')
+    .slice(0, 16);
+}
+
+/**
+ * Rows already in the Sheet that show something older are written again (an update, not new
+ * rows, by `syncSheetRows`): a replayed webhook that changes nothing they show writes nothing.
+ */
 export function resyncSheet(order: StoredOrder, options: { force?: boolean } = {}): void {
   const sheet = order.forwards.sheet;
-  // `force`: a column besides Status changed (a staff action's Payment Status or Refunded).
-  if (sheet.status !== 'done' || (!options.force && sheet.syncedStatus === staffStatusLabel(order))) return;
+  // Rows written before the fingerprint was kept are compared by their Status alone.
+  const shown =
+    sheet.syncedCells === undefined
+      ? sheet.syncedStatus === staffStatusLabel(order)
+      : sheet.syncedCells === sheetFingerprint(order);
+  // `force`: a caller that knows a column changed (a staff action's Payment Status or Refunded).
+  if (sheet.status !== 'done' || (!options.force && shown)) return;
   const { at: _at, ...rest } = sheet;
   order.forwards.sheet = { ...rest, status: 'pending' };
 }
@@ -160,18 +194,16 @@ const bookShipment = (deps: OrderDeps) => async (order: StoredOrder) => {
 const writeSheet =
   (deps: OrderDeps) =>
   async (order: StoredOrder): Promise<Settled> => {
-    const status = staffStatusLabel(order);
+    const cells = sheetCells(order);
     const result = await deps.sheets.upsertOrder({
       ...order.record,
-      paymentStatus: sheetPaymentStatus(order),
-      ...(order.razorpay?.paymentId ? { paymentId: order.razorpay.paymentId } : {}),
-      ...(order.forwards.shipment.waybill ? { waybill: order.forwards.shipment.waybill } : {}),
+      ...cells,
       ...(order.forwards.shipment.waybill ? { labelUrl: deps.labelLink?.(order.orderId) } : {}),
-      ...sheetRefunds(order),
-      status,
       lines: order.cart.lines,
     });
-    return result.ok ? { status: 'done', syncedStatus: status } : { status: 'failed', lastError: result.message };
+    return result.ok
+      ? { status: 'done', syncedStatus: cells.status, syncedCells: sheetFingerprint(order) }
+      : { status: 'failed', lastError: result.message };
   };
 
 const sendEmail =

@@ -31,6 +31,12 @@ export interface ForwardState {
   waybill?: string;
   /** The Sheet: the status its rows last showed, so a change of status is written there too. */
   syncedStatus?: string;
+  /**
+   * The Sheet: a fingerprint of every cell its rows last showed beyond the order record
+   * (`sheetFingerprint`, forward.ts), so a change of any of them is written there, and a replayed
+   * event that changes none writes nothing.
+   */
+  syncedCells?: string;
 }
 
 export type PaidVia = 'browser' | 'webhook' | 'reconciler';

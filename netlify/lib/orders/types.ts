@@ -8,8 +8,7 @@ import type { ReattemptResult } from '../delhivery/ndr.ts';
 import type { BulkTracker } from '../delhivery/tracking.ts';
 import type { Outcome } from '../platform/outcome.ts';
 import type { GatewayChoice } from '../razorpay/gateway.ts';
-import type { SheetWriteResult } from '../sheets/client.ts';
-import type { SheetOrder } from '../sheets/orders-tab.ts';
+import type { SheetsClient } from '../sheets/client.ts';
 import type { WhatsAppBook } from '../whatsapp/book.ts';
 import type { WhatsAppSender } from '../whatsapp/sender.ts';
 import type { OrderLog } from './order-log.ts';
@@ -58,9 +57,7 @@ export interface OrderDeps {
   settings: () => Promise<ShopSettingsForOrders>;
   /** The payment gateway, or why there is none here (`NOT_CONFIGURED`): never a throw. */
   gateway: () => GatewayChoice;
-  sheets: {
-    upsertOrder(order: SheetOrder): Promise<SheetWriteResult>;
-  };
+  sheets: Pick<SheetsClient, 'upsertOrder' | 'appendWhatsApp'>;
   /** Sends an order's confirmation email; never throws, a failure is a result to retry. */
   mail: {
     sendOrderEmail(email: OrderEmail): Promise<MailResult>;

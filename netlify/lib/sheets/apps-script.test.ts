@@ -52,7 +52,17 @@ describe('createSheets with SHEETS_WEBHOOK_URL (Apps Script web app)', () => {
         rows: orderRows(order),
         // Orders are upserted: a later status or waybill rewrites these cells of the order's rows.
         action: 'upsert',
-        update: ['Payment Status', 'Payment ID', 'Waybill', 'Status', 'Label', 'Refunded', 'Refund IDs'],
+        update: [
+          'Payment Status',
+          'Payment ID',
+          'Waybill',
+          'Status',
+          'Label',
+          'Refunded',
+          'Refund IDs',
+          'WhatsApp',
+          'WhatsApp Cost',
+        ],
       },
     ]);
     expect(warn).not.toHaveBeenCalled();

@@ -14,6 +14,7 @@ import { PICKUPS_TAB, type SheetPickup } from './pickups-tab.ts';
 import { RTO_TAB, type SheetRto } from './rto-tab.ts';
 import { CONTACT_TAB, REVIEWS_TAB, type SheetContact, type SheetReview } from './submission-tabs.ts';
 import type { SheetTab } from './tabs.ts';
+import { type SheetWhatsAppMessage, WHATSAPP_TAB } from './whatsapp-tab.ts';
 
 /**
  * `duplicate`: the tab already had rows with this key, so none were added; with an upsert their
@@ -47,6 +48,8 @@ export interface SheetsClient {
    * appended, or rewritten when its key (period, group, value) is there. `duplicate`: no row was new.
    */
   upsertRto(rto: SheetRto): Promise<SheetWriteResult>;
+  /** Appends a shopper's WhatsApp message for staff to the WhatsApp tab; idempotent by Meta's message id. */
+  appendWhatsApp(message: SheetWhatsAppMessage): Promise<SheetWriteResult>;
 }
 
 export type SheetsEnv = Pick<ServerEnv, 'SHEETS_WEBHOOK_URL' | 'SHEETS_WEBHOOK_SECRET' | 'LOCAL_SHEETS_DIR'> &
@@ -83,6 +86,7 @@ export function createSheets(
     appendContact: (contact) => write(CONTACT_TAB, contact),
     upsertPickup: (pickup) => write(PICKUPS_TAB, pickup, { upsert: true }),
     upsertRto: (rto) => write(RTO_TAB, rto, { upsert: true }),
+    appendWhatsApp: (message) => write(WHATSAPP_TAB, message),
   };
 }
 

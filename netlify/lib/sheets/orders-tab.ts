@@ -1,6 +1,6 @@
 /**
  * The Orders tab: one row per item of an order, with what later steps learn about it (payment,
- * waybill, status, label, refunds) rewritten in place; the Action column is staff's.
+ * waybill, status, label, refunds, WhatsApp messages) rewritten in place; the Action column is staff's.
  */
 import type { OrderRecord } from '#shop/order.ts';
 import type { CodMoney } from '#shop/parcel.ts';
@@ -21,6 +21,9 @@ export type SheetOrder = Omit<OrderRecord, 'paymentStatus'> & {
   /** Rupees given back through Razorpay (processed refunds), and the refunds' ids (`rfnd_…`). */
   refunded?: string | undefined;
   refundIds?: string | undefined;
+  /** The order's WhatsApp messages and what they cost (netlify/lib/orders/whatsapp-summary.ts). */
+  whatsapp?: string | undefined;
+  whatsappCost?: string | undefined;
   /** Parallel to `products` (the priced cart lines): supplies each item's HSN code when known. */
   lines?: readonly { hsnCode?: string | undefined }[] | undefined;
 };
@@ -48,11 +51,14 @@ export const ORDER_HEADERS = [
   'Total',
   'Payment ID',
   'Waybill',
-  // Each added last, so a Sheet made before it existed only gains a column at its right edge.
+  // Each added last, so a Sheet made before it existed only gains a column at its right edge
+  // (after Action, in a Sheet that had Action: the writers find every column by its header).
   'Status',
   'Label',
   'Refunded',
   'Refund IDs',
+  'WhatsApp',
+  'WhatsApp Cost',
   // Staff's input, never the shop's: the Apps Script acts on it (docs/staff-guide.md), so it is
   // not updatable and a new row leaves it empty.
   'Action',
@@ -68,7 +74,11 @@ export const ORDERS_TAB: SheetTab<SheetOrder> = {
   headers: ORDER_HEADERS,
   keyHeader: 'Order ID',
   keyField: 'orderId',
-  updatable: ['Payment Status', 'Payment ID', 'Waybill', 'Status', 'Label', 'Refunded', 'Refund IDs'],
+  // What later steps learn: the Payment Status, and every column from Payment ID to staff's Action.
+  updatable: [
+    'Payment Status',
+    ...ORDER_HEADERS.slice(ORDER_HEADERS.indexOf('Payment ID'), ORDER_HEADERS.indexOf('Action')),
+  ],
   key: (order) => order.orderId,
   rows(order) {
     // An order without items still gets a row: staff must see every order id the shop took.
@@ -100,6 +110,8 @@ export const ORDERS_TAB: SheetTab<SheetOrder> = {
       order.labelUrl,
       order.refunded,
       order.refundIds,
+      order.whatsapp,
+      order.whatsappCost,
       '',
     ]);
   },

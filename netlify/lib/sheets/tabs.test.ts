@@ -41,6 +41,8 @@ describe('orderRows', () => {
       Label: '',
       Refunded: '',
       'Refund IDs': '',
+      WhatsApp: '',
+      'WhatsApp Cost': '',
       Action: '',
     };
     expect(asObjects).toEqual([

@@ -11,6 +11,9 @@
 import { createHash } from 'node:crypto';
 import type { JsonStore } from '../platform/blobs.ts';
 
+/** Why a message to a phone that replied STOP was not sent: the Sheet's `WhatsApp` cell reads it as `off (STOP)`. */
+export const STOPPED = 'the shopper replied STOP';
+
 const OPT_OUT = (phone: string) => `optout-${phone}`;
 const MESSAGE = (messageId: string) => `message-${createHash('sha256').update(messageId).digest('hex')}`;
 

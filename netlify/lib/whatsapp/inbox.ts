@@ -11,14 +11,20 @@
  *   tomorrow` asks Delhivery to try again (NDR `RE-ATTEMPT`, queued: its next scans tell), its
  *   answer kept on the reply; `cancel` asks for the order's cancellation by the cancel rules
  *   (refused once the parcel has left); `change address` is for staff to arrange.
+ * - Anything else a shopper writes, taps or sends (a photo, a location): a row in the Sheet's
+ *   WhatsApp tab for staff to answer, once per message id. When the Sheet cannot take it, the
+ *   outcome says so and the webhook answers 503, so Meta delivers the body again (webhook.ts).
  *
- * Anything else is logged and answered 200, so Meta stops sending it.
+ * A status or a reply changes what the order's Sheet rows show (the WhatsApp column): they are
+ * rewritten once, and only when what they show changed (`resyncSheet`). Reactions and other
+ * events are answered 200 and not acted on, so Meta stops sending them.
  */
 import { phoneDigits } from '#shop/tracking.ts';
 import { cancelOrder } from '../orders/cancel.ts';
+import { resyncSheet, syncSheetRows } from '../orders/forward.ts';
 import type { NoticeState } from '../orders/order-record.ts';
 import type { OrderDeps } from '../orders/types.ts';
-import type { IncomingMessage, StatusUpdate, WhatsAppEvent } from './webhook-events.ts';
+import type { IncomingContent, IncomingMessage, StatusUpdate, WhatsAppEvent } from './webhook-events.ts';
 
 /** A status only moves forward: a late `sent` after `read` changes nothing. */
 const STATUS_RANK: Record<string, number> = { sent: 1, delivered: 2, read: 3, played: 3, failed: 4 };
@@ -33,6 +39,9 @@ export type InboxOutcome =
   | 'reply recorded'
   | 'reply known'
   | 'reply from another phone'
+  | 'message for staff'
+  /** The Sheet could not take it: the webhook asks Meta to deliver it again. */
+  | 'message for staff not written'
   | 'not acted on';
 
 export async function handleInboxEvent(deps: OrderDeps, event: WhatsAppEvent): Promise<InboxOutcome> {
@@ -58,10 +67,14 @@ async function recordStatus(deps: OrderDeps, event: StatusUpdate): Promise<Inbox
     };
     (order.notices as Record<string, NoticeState>)[ref.key] = { ...notice, delivery };
     order.history.push({ at: deps.now().toISOString(), event: `${ref.key}: WhatsApp says ${event.status}` });
+    resyncSheet(order);
     order.updatedAt = deps.now().toISOString();
     return order;
   });
-  return changed ? 'status recorded' : 'status known';
+  if (!changed) return 'status known';
+  // Written if this status changed what the rows show, or if they were waiting to be written.
+  await syncSheetRows(deps, ref.orderId);
+  return 'status recorded';
 }
 
 /** Meta's `from` is 91 and the ten digits: the shop's phones are the ten digits. */
@@ -80,9 +93,54 @@ async function readMessage(deps: OrderDeps, message: IncomingMessage): Promise<I
     }
   }
   const tapped = message.content.type === 'quick_reply' ? NDR.exec(message.content.payload ?? '') : null;
-  if (!phone || !tapped) return 'not acted on';
-  const [, choice, orderId] = tapped as unknown as [string, string, string];
-  return recordReply(deps, { orderId, choice, phone, at, messageId: message.id });
+  if (phone && tapped) {
+    const [, choice, orderId] = tapped as unknown as [string, string, string];
+    return recordReply(deps, { orderId, choice, phone, at, messageId: message.id });
+  }
+  const words = wordsOf(message.content);
+  return words === undefined ? 'not acted on' : messageForStaff(deps, message, { phone, at, words });
+}
+
+/** What a message kind is called in the WhatsApp tab: a photo is staff's to open in WhatsApp Business. */
+const SENT: Record<string, string> = {
+  image: 'a photo',
+  video: 'a video',
+  audio: 'a voice message',
+  document: 'a document',
+  sticker: 'a sticker',
+  location: 'a location',
+  contacts: 'a contact card',
+};
+
+/** The words staff read; undefined for what needs no answer (a reaction, a system notice). */
+function wordsOf(content: IncomingContent): string | undefined {
+  if (content.type === 'text') return content.body;
+  if (content.type === 'quick_reply') return content.text;
+  if (content.type === 'button_reply') return content.title;
+  const sent = SENT[content.messageType];
+  return sent && `(${sent}: open WhatsApp Business to see it)`;
+}
+
+/**
+ * A row in the WhatsApp tab. Its Order ID is the order of our message the shopper answered (a
+ * swipe-reply names it), found in the WhatsApp book; otherwise empty: the log has no index by
+ * phone, so staff find the order by the phone in the Orders tab.
+ */
+async function messageForStaff(
+  deps: OrderDeps,
+  message: IncomingMessage,
+  heard: { phone: string | undefined; at: string; words: string },
+): Promise<InboxOutcome> {
+  const answered = message.replyTo ? await deps.whatsappBook.messageRef(message.replyTo) : undefined;
+  const written = await deps.sheets.appendWhatsApp({
+    messageId: message.id,
+    received: heard.at,
+    from: heard.phone ?? message.fromUserId ?? '',
+    name: message.profileName,
+    orderId: answered?.orderId,
+    message: heard.words,
+  });
+  return written.ok ? 'message for staff' : 'message for staff not written';
 }
 
 async function recordReply(
@@ -103,6 +161,7 @@ async function recordReply(
     const choice = reply.choice.toLowerCase().replace(/_/g, '-');
     order.whatsapp = { ...order.whatsapp, replies: [...replies, { choice, at: reply.at, messageId: reply.messageId }] };
     order.history.push({ at: deps.now().toISOString(), event: `WhatsApp reply: ${choice}` });
+    resyncSheet(order);
     order.updatedAt = deps.now().toISOString();
     result.outcome = 'reply recorded';
     return order;
@@ -110,6 +169,8 @@ async function recordReply(
   if (result.outcome !== 'reply recorded') return result.outcome;
   if (reply.choice === 'CANCEL') await cancelOrder(deps, reply.orderId, { reason: 'other', by: 'shopper' });
   if (reply.choice === 'DELIVER_TOMORROW') await askReattempt(deps, reply.orderId, reply.messageId);
+  // The reply (and Delhivery's answer) in the WhatsApp column: one rewrite, unless the cancellation wrote it.
+  await syncSheetRows(deps, reply.orderId);
   return result.outcome;
 }
 
@@ -129,6 +190,7 @@ async function askReattempt(deps: OrderDeps, orderId: string, messageId: string)
       replies: replies.map((known, at) => (at === index ? { ...known, ndr } : known)),
     };
     order.history.push({ at: deps.now().toISOString(), event: `Delhivery: ${ndr}` });
+    resyncSheet(order);
     order.updatedAt = deps.now().toISOString();
     return order;
   });

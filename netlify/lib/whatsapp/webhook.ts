@@ -6,7 +6,9 @@
  *   app secret, compared in constant time; a missing, malformed or wrong one is refused (401) and
  *   nothing is read. A signed body the shop cannot read is logged and answered 200, so Meta does
  *   not send it again and again; each event it can read goes to the inbox (inbox.ts), where a
- *   replay or a late callback changes nothing.
+ *   replay or a late callback changes nothing. A shopper's message for staff that the Sheet could
+ *   not take is answered 502 (`SHEET_UNAVAILABLE`, as a review's): Meta retries a failed delivery, and the
+ *   WhatsApp tab is keyed by the message id, so the retry adds the row once.
  */
 
 import type { OrderDeps } from '../orders/types.ts';
@@ -54,5 +56,13 @@ export async function whatsappEvents(
   }
   const outcomes: InboxOutcome[] = [];
   for (const event of reading.events) outcomes.push(await handleInboxEvent(deps, event));
+  // Meta delivers a body again until it is answered 2xx: a shopper's message the Sheet could not
+  // take waits there, not here. Every other event of the body is idempotent, so doing it again is harmless.
+  if (outcomes.includes('message for staff not written'))
+    return errorResponse(
+      502,
+      'SHEET_UNAVAILABLE',
+      "A shopper's message could not be written to the Sheet; it is taken when Meta sends it again.",
+    );
   return Response.json({ ok: true, outcomes });
 }
