@@ -93,8 +93,9 @@ export const FIRST_LOAD_JS_BUDGETS = {
   'routes/orders.$orderId': 145 * KB,
   'routes/track': 145 * KB,
   'routes/$': 145 * KB,
-  // The development staff desk, built outside production only (site-paths.server.ts).
+  // The development pages (the staff desk, the WhatsApp outbox), built outside production only (site-paths.server.ts).
   'routes/dev.staff': 145 * KB,
+  'routes/dev.whatsapp': 145 * KB,
 };
 
 /** @param {number} value @param {Target} target */

@@ -11,6 +11,7 @@ import { E2E_WHATSAPP_DIR } from '../../playwright.config.ts';
 import { expect, test } from './fixtures.ts';
 import { seriousViolations } from './support/axe.ts';
 import { placeCodOrderByApi } from './support/checkout.ts';
+import { sheetRows, sheetTabRows } from './support/orders.ts';
 
 /** A mobile number no other test uses: 9 and nine digits from the clock. */
 const freshPhone = () => `9${String(Date.now()).slice(-9)}`;
@@ -90,7 +91,14 @@ test('a COD order with consent: one message per event in the outbox, as the phon
   await chat.getByRole('textbox', { name: 'Shopper writes…' }).fill('Thank you, it arrived well packed.');
   await chat.getByRole('button', { name: 'Send as the shopper' }).click();
   await expect(chat.getByText('Thank you, it arrived well packed.')).toBeVisible();
-  await expect(chat.getByText(/^The shop: /).first()).toBeVisible();
+  await expect(chat.getByText('The shop: message for staff', { exact: true })).toBeVisible();
+  // Staff see it in the Sheet's WhatsApp tab, and the order's messages and their cost on its rows.
+  expect(sheetTabRows('WhatsApp', (row) => row.From === phone)).toEqual([
+    expect.objectContaining({ Name: 'Asha Rawat', Message: 'Thank you, it arrived well packed.', Answered: '' }),
+  ]);
+  await expect
+    .poll(() => sheetRows(orderId)[0])
+    .toMatchObject({ WhatsApp: 'delivered: sent', 'WhatsApp Cost': 'utility 1 (billed 1)' });
 
   expect(await seriousViolations(page)).toEqual([]);
   for (const width of [375, 320]) {
@@ -112,8 +120,11 @@ test("a failed delivery's quick reply: the shopper taps Deliver tomorrow, and th
   const failed = chat.locator('[data-template="delivery_failed"]');
   await expect(failed.getByText(/The courier noted: Consignee unavailable\./)).toBeVisible();
   await failed.getByRole('button', { name: 'Shopper taps “Deliver tomorrow”' }).click();
-  await expect(chat.getByText('The shop: reply recorded')).toBeVisible();
+  await expect(chat.getByText('The shop: reply recorded', { exact: true })).toBeVisible();
   await expect(chat.getByText('Tapped “Deliver tomorrow”')).toBeVisible();
+  await expect
+    .poll(() => sheetRows(order.orderId)[0]?.WhatsApp)
+    .toMatch(/; reply: deliver tomorrow, re-attempt queued \(.+\)$/);
 });
 
 test('a COD order without consent: no WhatsApp message at all, whatever happens to the parcel', async ({

@@ -17,15 +17,16 @@ export function loggedOrder(
 /** The confirmation email the test server wrote for an order (`.data/e2e/mail/<orderId>.html`). */
 export const emailFile = (orderId: string) => path.join(E2E_MAIL_DIR, `${orderId}.html`);
 
-/** Rows of the local Sheet's Orders tab for one order id. */
-export function sheetRows(orderId: string): Record<string, string>[] {
-  const file = path.join(E2E_SHEETS_DIR, 'Orders.csv');
+/** Rows of any tab of the local Sheet (`<tab>.csv`) that `keep` chooses, by header. */
+export function sheetTabRows(tab: string, keep: (row: Record<string, string>) => boolean): Record<string, string>[] {
+  const file = path.join(E2E_SHEETS_DIR, `${tab}.csv`);
   if (!existsSync(file)) return [];
   const [headers = [], ...rows] = parseCsv(readFileSync(file, 'utf8'));
-  return rows
-    .filter((row) => row[0] === orderId)
-    .map((row) => Object.fromEntries(headers.map((header, index) => [header, row[index] ?? ''])));
+  return rows.map((row) => Object.fromEntries(headers.map((header, index) => [header, row[index] ?? '']))).filter(keep);
 }
+
+/** Rows of the local Sheet's Orders tab for one order id. */
+export const sheetRows = (orderId: string) => sheetTabRows('Orders', (row) => row['Order ID'] === orderId);
 
 const REVIEWS_FILE = path.join(E2E_SHEETS_DIR, 'Reviews.csv');
 
