@@ -7,6 +7,7 @@
  * updates them (never a second set of rows). docs/shop-rules.md §10.
  */
 import { createHash } from 'node:crypto';
+import { codConfirmed } from '#shop/cod.ts';
 import { buildShipment } from '#shop/shipment.ts';
 import type { ShipmentResult } from '../delhivery/client.ts';
 import { orderEmail } from './email.ts';
@@ -52,6 +53,8 @@ async function claim(deps: OrderDeps, orderId: string, kind: ForwardKind): Promi
     if (!ready) return undefined;
     // A cancellation asked for before the booking: nothing is booked (cancel.ts).
     if (kind === 'shipment' && current.cancellation) return undefined;
+    // A COD order ships only once the shopper (or staff, or the advance) confirmed it (rule 17).
+    if (kind === 'shipment' && !codConfirmed(current.cod)) return undefined;
     const state = forwardOf(current, kind);
     if (isSettled(state)) return undefined;
     const since = (at: string | undefined) => (at ? now.getTime() - Date.parse(at) : Number.POSITIVE_INFINITY);

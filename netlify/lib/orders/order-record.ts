@@ -3,6 +3,7 @@
  * how it may move, its forwards to the Sheet, the carrier and the mail, its parcel, its notices,
  * its cancellation and refunds. Types and small pure rules only; the store is order-log.ts.
  */
+import type { CodState } from '#shop/cod.ts';
 import type { Customer, OrderLine, OrderRecord, OrderTotals, PricedCart } from '#shop/order.ts';
 import type { NoticeEvent, Parcel } from '#shop/parcel.ts';
 import type { IssuedRefund } from '#shop/refunds.ts';
@@ -97,6 +98,11 @@ export interface StoredOrder {
    * asked with. Not to be confused with `refunds`: extra payments still owed back.
    */
   issuedRefunds?: IssuedRefund[];
+  /**
+   * A COD order's rules, advance and confirmation (src/shop/cod.ts, docs/shop-rules.md §10 rule 17):
+   * booked only once confirmed. Absent on prepaid orders and on COD orders placed before it existed.
+   */
+  cod?: CodState;
   /** A Cash on Delivery order's cash, told by staff from the Sheet (`COD received`). */
   codReceived?: { at: string; requestId: string };
   /** The shopper's yes to order updates on WhatsApp, as the checkout asked it (src/shop/whatsapp.ts). */

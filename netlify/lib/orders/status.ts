@@ -2,7 +2,9 @@
  * The one status staff see for an order (the Sheet's Status column, /api/health), derived from
  * the order log so it can never disagree with it. docs/shop-rules.md §10 and docs/staff-guide.md.
  *
- * - `Placed`: a COD order the shop has; its shipment is being booked.
+ * - `Placed`: a COD order the shop has from before confirmation existed; its shipment is being booked.
+ * - `Awaiting confirmation`: a COD order not yet confirmed by the shopper, staff or an advance:
+ *   nothing is booked (docs/shop-rules.md §10 rule 17). `Confirmed`: it was; its shipment is being booked.
  * - `Paid`: a prepaid order whose payment is proven; its shipment is being booked.
  * - `Booked`: Delhivery has the shipment; the Waybill column has its number.
  * - Then the parcel's own state (src/shop/parcel.ts): `Picked up`, `In transit`, `Out for
@@ -25,6 +27,8 @@ import { type ForwardState, forwardOf, type StoredOrder } from './order-record.t
 
 export type StaffStatus =
   | 'Placed'
+  | 'Awaiting confirmation'
+  | 'Confirmed'
   | 'Paid'
   | 'Booked'
   | 'Parcel'
@@ -35,7 +39,7 @@ export type StaffStatus =
   | 'Expired';
 
 type Judged = Pick<StoredOrder, 'status' | 'mode' | 'forwards' | 'refunds' | 'razorpay'> &
-  Partial<Pick<StoredOrder, 'parcel' | 'cancellation' | 'issuedRefunds'>>;
+  Partial<Pick<StoredOrder, 'parcel' | 'cancellation' | 'issuedRefunds' | 'cod'>>;
 
 export function staffStatus(order: Judged): StaffStatus {
   if (order.status === 'expired') return 'Expired';
@@ -45,6 +49,8 @@ export function staffStatus(order: Judged): StaffStatus {
   if (order.cancellation && !order.cancellation.doneAt && order.cancellation.booking.status !== 'too-late')
     return 'Cancelling';
   if (isBooked(order.forwards.shipment)) return order.parcel && order.parcel.changes.length > 0 ? 'Parcel' : 'Booked';
+  if (order.mode === 'cod' && order.cod)
+    return order.cod.confirmation.state === 'confirmed' ? 'Confirmed' : 'Awaiting confirmation';
   return order.mode === 'prepaid' && order.status !== 'pending' ? 'Paid' : 'Placed';
 }
 
