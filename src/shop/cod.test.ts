@@ -44,6 +44,7 @@ describe('COD confirmation', () => {
 
   it('books only a confirmed COD order, or one placed before confirmation existed', () => {
     expect(codConfirmed(undefined)).toBe(true);
+    expect(codConfirmed({ decision: { outcome: 'allow', reasons: [], at: '2026-11-26T10:00:00.000Z' } })).toBe(true);
     expect(codConfirmed(state('confirmed'))).toBe(true);
     expect(codConfirmed(state('awaiting'))).toBe(false);
     expect(codConfirmed(state('cancelled'))).toBe(false);

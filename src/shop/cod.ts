@@ -55,7 +55,8 @@ export interface CodState {
   decision: CodDecision & { at: string };
   /** The COD fee paid now through Razorpay (rupees); Delhivery then collects the total less it. */
   advance?: { amount: number };
-  confirmation: CodConfirmation;
+  /** The shopper's yes before the parcel ships; absent on orders placed before it was asked. */
+  confirmation?: CodConfirmation;
 }
 
 /** After this long unconfirmed, a shopper who agreed to WhatsApp gets the `cod_confirm` template. */
@@ -91,15 +92,15 @@ export function readConfirmMessage(text: string): { orderId: string; code: strin
 
 /** Does a COD order wait for the shopper's yes before it ships? (Older orders had no such step.) */
 export function awaitingConfirmation(cod: CodState | undefined): boolean {
-  return cod?.confirmation.state === 'awaiting';
+  return cod?.confirmation?.state === 'awaiting';
 }
 
 /**
  * May this COD order be booked with Delhivery? Only once confirmed; an order placed before
- * confirmation existed (no `cod`) is booked as it always was.
+ * confirmation existed (no `cod.confirmation`) is booked as it always was.
  */
 export function codConfirmed(cod: CodState | undefined): boolean {
-  return cod === undefined || cod.confirmation.state === 'confirmed';
+  return cod?.confirmation === undefined || cod.confirmation.state === 'confirmed';
 }
 
 /** What Delhivery collects on delivery: the total, less the COD fee paid in advance. */
