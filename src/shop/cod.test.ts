@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   awaitingConfirmation,
+  type CodConfirmation,
   type CodState,
   cashOnDelivery,
   codConfirmed,
@@ -9,7 +10,7 @@ import {
   readConfirmMessage,
 } from './cod.ts';
 
-const state = (confirmation: CodState['confirmation']['state'], advance?: number): CodState => ({
+const state = (confirmation: CodConfirmation['state'], advance?: number): CodState => ({
   decision: { outcome: 'allow', reasons: [], at: '2026-11-26T10:00:00.000Z' },
   ...(advance === undefined ? {} : { advance: { amount: advance } }),
   confirmation: { state: confirmation, code: 'K7QX' },

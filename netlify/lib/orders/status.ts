@@ -49,8 +49,8 @@ export function staffStatus(order: Judged): StaffStatus {
   if (order.cancellation && !order.cancellation.doneAt && order.cancellation.booking.status !== 'too-late')
     return 'Cancelling';
   if (isBooked(order.forwards.shipment)) return order.parcel && order.parcel.changes.length > 0 ? 'Parcel' : 'Booked';
-  if (order.mode === 'cod' && order.cod)
-    return order.cod.confirmation.state === 'confirmed' ? 'Confirmed' : 'Awaiting confirmation';
+  const confirmation = order.mode === 'cod' ? order.cod?.confirmation : undefined;
+  if (confirmation) return confirmation.state === 'confirmed' ? 'Confirmed' : 'Awaiting confirmation';
   return order.mode === 'prepaid' && order.status !== 'pending' ? 'Paid' : 'Placed';
 }
 
