@@ -166,6 +166,7 @@ try {
       },
     },
     whatsappBook: whatsappBook(benchStore('whatsapp')),
+    hearsWhatsApp: false,
     siteUrl: 'https://shop.example',
     carrier: createDelhivery({ DELHIVERY_TOKEN: 'fake-delhivery-token', DELHIVERY_BASE_URL: delhivery.baseUrl }),
     now: () => new Date('2026-11-24T00:00:00.000Z'),

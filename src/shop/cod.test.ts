@@ -8,6 +8,7 @@ import {
   codeFor,
   confirmMessage,
   readConfirmMessage,
+  staffToCall,
 } from './cod.ts';
 
 const state = (confirmation: CodConfirmation['state'], advance?: number): CodState => ({
@@ -48,9 +49,15 @@ describe('COD confirmation', () => {
     expect(codConfirmed({ decision: { outcome: 'allow', reasons: [], at: '2026-11-26T10:00:00.000Z' } })).toBe(true);
     expect(codConfirmed(state('confirmed'))).toBe(true);
     expect(codConfirmed(state('awaiting'))).toBe(false);
-    expect(codConfirmed(state('cancelled'))).toBe(false);
     expect(awaitingConfirmation(state('awaiting'))).toBe(true);
     expect(awaitingConfirmation(undefined)).toBe(false);
+    const called = state('awaiting');
+    expect(staffToCall(called)).toBe(false);
+    (called.confirmation as CodConfirmation).chased = { call: '2026-11-28T10:00:00.000Z' };
+    expect(staffToCall(called)).toBe(true);
+    expect(
+      staffToCall({ ...called, confirmation: { ...(called.confirmation as CodConfirmation), state: 'confirmed' } }),
+    ).toBe(false);
   });
 
   it('has Delhivery collect the total less the COD fee paid now, never below nothing', () => {

@@ -39,7 +39,8 @@ export const CONFIRMATION_WAYS = ['whatsapp-message', 'whatsapp-button', 'staff'
 export type ConfirmationWay = (typeof CONFIRMATION_WAYS)[number];
 
 export interface CodConfirmation {
-  state: 'awaiting' | 'confirmed' | 'cancelled';
+  /** A cancelled order is cancelled on the order itself (its `cancellation`), never here. */
+  state: 'awaiting' | 'confirmed';
   /** The short code the shopper sends with CONFIRM (`codeFor`): proves the message is about this order. */
   code: string;
   /** Set once confirmed. */
@@ -93,6 +94,11 @@ export function readConfirmMessage(text: string): { orderId: string; code: strin
 /** Does a COD order wait for the shopper's yes before it ships? (Older orders had no such step.) */
 export function awaitingConfirmation(cod: CodState | undefined): boolean {
   return cod?.confirmation?.state === 'awaiting';
+}
+
+/** Still unconfirmed when staff were asked to call (48 hours): `Needs attention: not confirmed`. */
+export function staffToCall(cod: CodState | undefined): boolean {
+  return awaitingConfirmation(cod) && Boolean(cod?.confirmation?.chased?.call);
 }
 
 /**

@@ -111,6 +111,8 @@ beforeEach(async () => {
   vi.stubEnv('NETLIFY_BLOBS_CONTEXT', blobsContext);
   vi.stubEnv('LOCAL_SHEETS_DIR', sheetsDir);
   vi.stubEnv('LOCAL_MAIL_DIR', path.join(sheetsDir, 'mail'));
+  // These orders ship as placed: their confirmation (rule 17) is tested in cod-confirmation.test.ts.
+  vi.stubEnv('COD_CONFIRMATION', 'off');
   for (const name of [
     'CONTEXT',
     'URL',

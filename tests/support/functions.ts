@@ -26,6 +26,8 @@ export function functionSandbox(prefix: string, unset: readonly string[] = []) {
     vi.stubEnv('LOCAL_SHEETS_DIR', sheetsDir);
     vi.stubEnv('NETLIFY_BLOBS_CONTEXT', blobs.context);
     for (const name of ['SHEETS_WEBHOOK_URL', 'SHEETS_WEBHOOK_SECRET', ...unset]) vi.stubEnv(name, undefined);
+    // COD orders ship as placed unless a test is about their confirmation (rule 17): it sets it `on`.
+    vi.stubEnv('COD_CONFIRMATION', 'off');
     warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   });
   afterEach(async () => {

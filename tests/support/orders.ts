@@ -106,6 +106,8 @@ export function orderWorld(blobs: TestBlobs, env: Partial<ServerEnv> = {}): Test
   world.deps = {
     log: createOrderLog(blobs.store(`orders-${counter}`)),
     whatsappBook: whatsappBook(blobs.store(`whatsapp-${counter}`)),
+    // The shop hears no WhatsApp here unless a test says so: COD orders are booked at once, as before rule 17.
+    hearsWhatsApp: false,
     catalogue: () => content().catalogue(),
     settings: orderSettings,
     gateway: () => createGateway(serverEnv, () => blobs.store(gatewayStoreName)),

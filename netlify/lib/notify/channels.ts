@@ -41,7 +41,10 @@ async function sendEmail(
   key: string,
   event: NoticeEvent | OrderEvent,
 ): Promise<SendOutcome> {
+  // Never earned on email (notices.ts `channelsFor`): a notice of these from an older record is given up.
   if (event === 'placed') return { ok: false, reason: 'the confirmation email is its own forward', permanent: true };
+  if (event === 'cod-confirm')
+    return { ok: false, reason: 'the COD confirmation is asked on WhatsApp', permanent: true };
   const { shop } = await deps.settings();
   const email =
     event === 'cancelled' || event === 'refunded'

@@ -15,6 +15,7 @@
  * agreed to it at checkout (`order.whatsapp.consent`). Each `(order, event, channel)` is one notice
  * under its own key (`email:shipped`, `whatsapp:shipped`), so each channel sends it at most once.
  */
+import { awaitingConfirmation } from '#shop/cod.ts';
 import { NOTICE_EVENTS, type Notice, type NoticeEvent, noticeStillTrue } from '#shop/parcel.ts';
 import { RETRY_WINDOW_MS, resyncSheet, retryDelayMs, syncSheetRows } from '../orders/forward.ts';
 import { type NoticeState, noticeOpen, type OrderEvent, type StoredOrder } from '../orders/order-record.ts';
@@ -38,7 +39,8 @@ function keyOf(order: Pick<StoredOrder, 'earlierShipments'>, noticeKey: string, 
  * agreed to: every event has its template, `delivered` too (`order_delivered`, decision 024).
  */
 function channelsFor(order: StoredOrder, event: NoticeEvent | OrderEvent): Channel[] {
-  const channels: Channel[] = event === 'placed' ? [] : ['email'];
+  // `placed` has its own email (the confirmation forward); `cod-confirm` is asked on WhatsApp only.
+  const channels: Channel[] = event === 'placed' || event === 'cod-confirm' ? [] : ['email'];
   if (order.whatsapp?.consent) channels.push('whatsapp');
   return channels;
 }
@@ -75,6 +77,7 @@ const isParcelEvent = (event: NoticeEvent | OrderEvent): event is NoticeEvent =>
 function stillTrue(event: NoticeEvent | OrderEvent, order: StoredOrder): boolean {
   if (isParcelEvent(event)) return noticeStillTrue(event, order.parcel?.state ?? 'booked');
   if (event === 'placed') return order.status !== 'cancelled';
+  if (event === 'cod-confirm') return awaitingConfirmation(order.cod) && !order.cancellation;
   return event === 'refunded' || order.status === 'cancelled';
 }
 

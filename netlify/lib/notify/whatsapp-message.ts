@@ -6,6 +6,8 @@
  * `WHATSAPP_TEXTS.filled` in that language too, so a Hindi message carries no English phrase.
  * Utility templates only: what happened to this order, nothing else.
  */
+
+import { cashOnDelivery } from '#shop/cod.ts';
 import { WHATSAPP_TEXTS } from '#shop/messages.ts';
 import { formatRupees } from '#shop/money.ts';
 import type { NoticeEvent } from '#shop/parcel.ts';
@@ -13,6 +15,7 @@ import { phoneDigits } from '#shop/tracking.ts';
 import { consentLanguage, type WhatsAppLanguage } from '#shop/whatsapp.ts';
 import { estimateDeliveryDays } from '../delhivery/delivery-days.ts';
 import type { OrderEvent, StoredOrder } from '../orders/order-record.ts';
+import { codConfirmPayloads } from '../whatsapp/cod-answers.ts';
 import type { WhatsAppTemplateMessage } from '../whatsapp/sender.ts';
 import { DELIVERY_FAILED_CHOICES } from '../whatsapp/templates.ts';
 
@@ -96,6 +99,12 @@ function fill(
     }
     case 'delivered':
       return { template: 'order_delivered', parameters: [name, id] };
+    case 'cod-confirm':
+      return {
+        template: 'cod_confirm',
+        parameters: [name, id, formatRupees(cashOnDelivery(order.totals.total, order.cod))],
+        buttons: codConfirmPayloads(id).map((payload, index) => ({ type: 'quick_reply' as const, index, payload })),
+      };
   }
 }
 

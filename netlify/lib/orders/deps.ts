@@ -9,6 +9,7 @@ import { readServerEnv, type ServerEnv } from '../platform/env.ts';
 import { createGateway, type GatewayChoice } from '../razorpay/gateway.ts';
 import { createSheets } from '../sheets/client.ts';
 import { whatsappBook } from '../whatsapp/book.ts';
+import { webhookAppSecret } from '../whatsapp/local-phone.ts';
 import { createWhatsApp } from '../whatsapp/sender.ts';
 import { createOrderLog } from './order-log.ts';
 import type { OrderDeps, ShopSettingsForOrders } from './types.ts';
@@ -52,6 +53,7 @@ export function createDeps(env: ServerEnv = readServerEnv()): OrderDeps {
     mail: createMailer(env),
     whatsapp: createWhatsApp(env),
     whatsappBook: whatsappBook(blobStore(WHATSAPP_STORE)),
+    hearsWhatsApp: env.COD_CONFIRMATION === 'on' && webhookAppSecret(env) !== undefined,
     siteUrl: env.URL,
     labelLink: labelLinkMaker(env),
     now: () => new Date(),

@@ -6,6 +6,7 @@
  */
 
 import { setTimeout as sleep } from 'node:timers/promises';
+import { staffToCall } from '#shop/cod.ts';
 import { parcelAttention, parcelClosed } from '#shop/parcel.ts';
 import type { JsonStore } from '../platform/blobs.ts';
 import { DECOY_KEY, decoyOrder } from './decoy.ts';
@@ -42,9 +43,13 @@ const isOpen = (order: StoredOrder) =>
   (order.status === 'forwarded' &&
     FORWARD_KINDS.some((kind) => ['pending', 'sending', 'failed'].includes(forwardOf(order, kind).status)));
 
-/** A forward the shop gave up on, or a parcel that failed at the door twice or was lost (parcel.ts). */
+/**
+ * A forward the shop gave up on, a COD order unconfirmed for 48 hours (rule 17), or a parcel that
+ * failed at the door twice or was lost (parcel.ts).
+ */
 const needsAttention = (order: StoredOrder) =>
   FORWARD_KINDS.some((kind) => forwardOf(order, kind).status === 'needs-attention') ||
+  (staffToCall(order.cod) && !order.cancellation) ||
   (order.parcel !== undefined && parcelAttention(order.parcel) !== undefined);
 
 export const needsRefund = (order: Pick<StoredOrder, 'refunds'>) => (order.refunds?.length ?? 0) > 0;

@@ -153,9 +153,12 @@ export interface NoticeState {
 }
 
 /** News about the order itself, beside the parcel's (netlify/lib/notify). */
-export type OrderEvent = 'placed' | 'cancelled' | 'refunded';
-/** The order news an email tells (the placed order has its own confirmation email, forward.ts). */
-export type OrderEmailEvent = Exclude<OrderEvent, 'placed'>;
+export type OrderEvent = 'placed' | 'cancelled' | 'refunded' | 'cod-confirm';
+/**
+ * The order news an email tells (the placed order has its own confirmation email, forward.ts; the
+ * COD confirmation is asked on WhatsApp only, rule 17).
+ */
+export type OrderEmailEvent = Exclude<OrderEvent, 'placed' | 'cod-confirm'>;
 
 /** A notice still to send (or being sent by a worker that may have died). */
 export const noticeOpen = (state: NoticeState) =>

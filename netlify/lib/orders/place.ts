@@ -4,6 +4,7 @@
  * docs/shop-rules.md §10.
  */
 import { randomBytes } from 'node:crypto';
+import { type CodState, codeFor } from '#shop/cod.ts';
 import { deliveryRefusal } from '#shop/deliverability.ts';
 import { ORDER_TEXTS } from '#shop/messages.ts';
 import { formatRupees } from '#shop/money.ts';
@@ -72,6 +73,8 @@ export function newOrder(input: {
   whatsappUpdates?: boolean | undefined;
   /** The messages' language the shopper chose with it (absent: English). */
   whatsappLanguage?: WhatsAppLanguage | undefined;
+  /** A COD order waits for the shopper's confirmation before it ships (rule 17; `deps.hearsWhatsApp`). */
+  askConfirmation?: boolean | undefined;
 }): StoredOrder {
   const { orderId, mode, customer, lines, priced, now } = input;
   const at = now.toISOString();
@@ -104,11 +107,20 @@ export function newOrder(input: {
       email: { status: 'pending', attempts: 0 },
     },
     ...(input.whatsappUpdates ? { whatsapp: { consent: whatsappConsent(at, input.whatsappLanguage) } } : {}),
+    ...(mode === 'cod' && input.askConfirmation ? { cod: awaitingCod(at) } : {}),
     history: [{ at, event: `created (${mode})` }],
   };
   // A COD order is placed as it is recorded: its WhatsApp "placed" is earned in the same write.
   if (mode === 'cod') enqueueOrderNotice(order, 'placed', at);
   return order;
+}
+
+/** A COD order's state as placed: the rules allowed it, and it waits for the shopper's yes (rule 17). */
+function awaitingCod(at: string): CodState {
+  return {
+    decision: { outcome: 'allow', reasons: [], at },
+    confirmation: { state: 'awaiting', code: codeFor(randomBytes(4)) },
+  };
 }
 
 /**
@@ -145,6 +157,7 @@ export async function placeCodOrder(deps: OrderDeps, request: CodOrderRequest) {
       now: deps.now(),
       whatsappUpdates: request.whatsappUpdates,
       whatsappLanguage: request.whatsappLanguage,
+      askConfirmation: deps.hearsWhatsApp,
     }),
   );
   const forwarded = await forwardOrder(deps, order.orderId);

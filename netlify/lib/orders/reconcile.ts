@@ -5,8 +5,10 @@
  * and since the oldest always come first, none is skipped for ever. docs/shop-rules.md §10.
  */
 
+import { awaitingConfirmation } from '#shop/cod.ts';
 import { deliverNotices } from '../notify/notices.ts';
 import { finishCancellation } from './cancel.ts';
+import { chaseConfirmation } from './chase-confirmation.ts';
 import { forwardOrder } from './forward.ts';
 import { judgePayment } from './judge-payment.ts';
 import { canMove, FORWARD_KINDS, forwardOf, noticeOpen, type StoredOrder } from './order-record.ts';
@@ -71,6 +73,8 @@ async function reconcileOne(deps: OrderDeps, orderId: string, report: ReconcileR
     await forwardOrder(deps, orderId);
     report.retried.push(orderId);
   }
+  // A COD order its shopper has not confirmed: asked, reminded, then left to staff (rule 17).
+  if (order && awaitingConfirmation(order.cod)) await chaseConfirmation(deps, orderId);
   // A cancellation a system interrupted (Delhivery or Razorpay down): finished now.
   if (order?.cancellation && !order.cancellation.doneAt && order.cancellation.booking.status !== 'too-late') {
     const finished = await finishCancellation(deps, orderId);

@@ -66,6 +66,13 @@ export interface OrderDeps {
   whatsapp: WhatsAppSender;
   /** Who replied STOP, and which order each sent WhatsApp message belongs to (netlify/lib/whatsapp/book.ts). */
   whatsappBook: WhatsAppBook;
+  /**
+   * Does the shop hear WhatsApp here (its webhook has an app secret: Meta's, or the development
+   * phone's)? Only then is a COD order asked to be confirmed before it ships (docs/shop-rules.md
+   * §10 rule 17): an order is never held for an answer that cannot arrive. `COD_CONFIRMATION=off`
+   * turns the step off wherever.
+   */
+  hearsWhatsApp: boolean;
   /** The site's main address (`URL`): the email links to the order's page there. */
   siteUrl: string;
   /**

@@ -59,6 +59,12 @@ export const serverEnvSchema = z.object({
   /** What Meta's webhook handshake must show (`hub.verify_token`); without it the handshake is refused. */
   WHATSAPP_VERIFY_TOKEN: optional,
   /**
+   * `off`: COD orders ship without asking the shopper to confirm (docs/shop-rules.md §10 rule 17),
+   * for a shop that confirms by phone itself, and for tests about other things. Otherwise they are
+   * asked wherever the shop hears WhatsApp.
+   */
+  COD_CONFIRMATION: z.enum(['on', 'off']).default('on'),
+  /**
    * The Sanity webhook's secret: `/api/content-published` takes only calls signed with it
    * (docs/deploy.md). Unset: every call is refused.
    */

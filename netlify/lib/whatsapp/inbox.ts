@@ -24,6 +24,7 @@ import { cancelOrder } from '../orders/cancel.ts';
 import { resyncSheet, syncSheetRows } from '../orders/forward.ts';
 import type { NoticeState } from '../orders/order-record.ts';
 import type { OrderDeps } from '../orders/types.ts';
+import { actOnCodAnswer, type CodAnswerOutcome, codAnswerOf } from './cod-answers.ts';
 import type { IncomingContent, IncomingMessage, StatusUpdate, WhatsAppEvent } from './webhook-events.ts';
 
 /** A status only moves forward: a late `sent` after `read` changes nothing. */
@@ -39,6 +40,8 @@ export type InboxOutcome =
   | 'reply recorded'
   | 'reply known'
   | 'reply from another phone'
+  /** A COD order's confirmation or cancellation (cod-answers.ts). */
+  | CodAnswerOutcome
   | 'message for staff'
   /** The Sheet could not take it: the webhook asks Meta to deliver it again. */
   | 'message for staff not written'
@@ -92,6 +95,8 @@ async function readMessage(deps: OrderDeps, message: IncomingMessage): Promise<I
       return word === 'STOP' ? 'opted out' : 'opted in';
     }
   }
+  const codAnswer = codAnswerOf(message.content);
+  if (phone && codAnswer) return actOnCodAnswer(deps, codAnswer, phone);
   const tapped = message.content.type === 'quick_reply' ? NDR.exec(message.content.payload ?? '') : null;
   if (phone && tapped) {
     const [, choice, orderId] = tapped as unknown as [string, string, string];

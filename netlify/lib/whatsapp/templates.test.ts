@@ -24,8 +24,8 @@ const PROMOTIONAL =
   /\b(offer|discount|sale|deal|free|coupon|promo|cashback|shop now|buy now|limited time|hurry|exclusive|new arrivals?)\b|%\s*off|ऑफ़र|ऑफर|छूट|डिस्काउंट|सेल|मुफ़्त|मुफ्त|कूपन|कैशबैक/i;
 
 describe('the WhatsApp templates', () => {
-  it('are the six of issue 33 and order_delivered, each in en and hi under the same name, utility and positional', () => {
-    expect(NAMES).toHaveLength(7);
+  it('are the six of issue 33, order_delivered and issue 34’s cod_confirm, each in en and hi under the same name, utility and positional', () => {
+    expect(NAMES).toHaveLength(8);
     expect(TEMPLATES.map((template) => `${template.name}:${template.language}`).sort()).toEqual(
       NAMES.flatMap((name) => [`${name}:en`, `${name}:hi`]).sort(),
     );

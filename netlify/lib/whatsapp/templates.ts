@@ -21,7 +21,8 @@ export type TemplateName =
   | 'delivery_failed'
   | 'order_delivered'
   | 'order_cancelled'
-  | 'refund_done';
+  | 'refund_done'
+  | 'cod_confirm';
 
 export type TemplateLanguage = WhatsAppLanguage;
 
@@ -48,6 +49,7 @@ export const TEMPLATE_PARAMETERS: Record<TemplateName, readonly string[]> = {
   order_delivered: ['name', 'order id'],
   order_cancelled: ['name', 'order id'],
   refund_done: ['name', 'amount refunded', 'order id', 'refund reference'],
+  cod_confirm: ['name', 'order id', 'the cash to pay on delivery, e.g. ₹1,250'],
 };
 
 /** The page where a shopper follows a parcel (the order id and phone are asked there). */
@@ -171,5 +173,21 @@ export const TEMPLATES: readonly TemplateDefinition[] = [
     'hi',
     'नमस्ते {{1}}, आपके ऑर्डर के {{2}} वापस कर दिए गए हैं। ऑर्डर: {{3}}, रेफ़रेंस: {{4}}। बैंक खाते में दिखने में 5–7 कामकाजी दिन लग सकते हैं।',
     ['आशा', '₹1,250', 'OUO_1042', 'rfnd_29QQoUBi66xm2f'],
+  ),
+  // Issue 34: a COD order ships once its shopper confirms it (rule 17); the buttons come back as
+  // `COD_CONFIRM:<id>` and `COD_CANCEL:<id>` (netlify/lib/whatsapp/cod-answers.ts).
+  utility(
+    'cod_confirm',
+    'en',
+    'Hi {{1}}, please confirm your cash on delivery order {{2}}: you pay {{3}} when it arrives. We pack and ship it once you confirm.',
+    ['Asha', 'OUO_1042', '₹1,250'],
+    replies('Confirm order', 'Cancel order'),
+  ),
+  utility(
+    'cod_confirm',
+    'hi',
+    'नमस्ते {{1}}, कृपया अपने कैश ऑन डिलीवरी ऑर्डर {{2}} की पुष्टि करें: सामान मिलने पर आपको {{3}} देने होंगे। पुष्टि मिलते ही हम इसे पैक करके भेज देंगे।',
+    ['आशा', 'OUO_1042', '₹1,250'],
+    replies('ऑर्डर की पुष्टि करें', 'ऑर्डर रद्द करें'),
   ),
 ];

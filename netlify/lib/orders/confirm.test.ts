@@ -1,0 +1,162 @@
+/**
+ * A COD order confirmed before it ships (docs/shop-rules.md §10 rule 17): asked where the shop
+ * hears WhatsApp, confirmed by the order's own phone with its code, by the template's button, or by
+ * staff; booked once however often and however many at once; a wrong phone, a wrong code or a
+ * cancelled order books nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
+import { codRequest, newOrderId, orderWorld, storedOrder, type TestOrderWorld } from '#tests/support/orders.ts';
+import { messageBody, outcomesOf, postWebhook } from '#tests/support/whatsapp-webhook.ts';
+import { cancelOrder } from './cancel.ts';
+import { confirmCod } from './confirm.ts';
+import { placeCodOrder } from './place.ts';
+import { staffStatusLabel } from './status.ts';
+
+let blobs: TestBlobs;
+beforeAll(async () => {
+  blobs = await startTestBlobs();
+});
+afterAll(() => blobs.stop());
+
+/** A world that hears WhatsApp, and a COD order placed in it (with consent unless told). */
+async function awaitingOrder(consent = true): Promise<{ world: TestOrderWorld; orderId: string; code: string }> {
+  const world = orderWorld(blobs);
+  world.deps.hearsWhatsApp = true;
+  const orderId = newOrderId();
+  const placed = await placeCodOrder(world.deps, codRequest(orderId, { whatsappUpdates: consent }));
+  if (!placed.ok) throw new Error(placed.message);
+  const code = (await storedOrder(world, orderId)).cod?.confirmation?.code ?? '';
+  return { world, orderId, code };
+}
+
+const text = (id: string, body: string, from?: string) => messageBody(id, { type: 'text', text: { body } }, from);
+const tap = (id: string, payload: string, from?: string) =>
+  messageBody(id, { type: 'button', button: { payload, text: 'Confirm order' } }, from);
+
+describe('a COD order awaiting confirmation', () => {
+  it('is recorded, in the Sheet as Awaiting confirmation, and not booked', async () => {
+    const { world, orderId, code } = await awaitingOrder();
+    const order = await storedOrder(world, orderId);
+    expect(code).toMatch(/^[A-HJKMNP-Z2-9]{4}$/);
+    expect(order.cod?.confirmation).toEqual({ state: 'awaiting', code });
+    expect(world.shipments).toEqual([]);
+    expect(staffStatusLabel(order)).toBe('Awaiting confirmation');
+    expect(world.sheetRows.at(-1)).toMatchObject({ orderId, status: 'Awaiting confirmation' });
+  });
+
+  it('is booked at once where the shop hears no WhatsApp (nobody could answer)', async () => {
+    const world = orderWorld(blobs);
+    const orderId = newOrderId();
+    await placeCodOrder(world.deps, codRequest(orderId));
+    expect((await storedOrder(world, orderId)).cod).toBeUndefined();
+    expect(world.shipments).toHaveLength(1);
+  });
+
+  it("is confirmed by CONFIRM <id> <code> from the order's phone, then booked once", async () => {
+    const { world, orderId, code } = await awaitingOrder();
+    const answer = await postWebhook(world, text('wamid.C1', `confirm ${orderId} ${code.toLowerCase()}`));
+    expect(await outcomesOf(answer)).toEqual(['confirmation: confirmed']);
+    const order = await storedOrder(world, orderId);
+    expect(order.cod?.confirmation).toMatchObject({ state: 'confirmed', via: 'whatsapp-message' });
+    expect(order.history.map((entry) => entry.event)).toContainEqual(
+      expect.stringMatching(/^COD confirmed \(whatsapp-message\) after \d+ min$/),
+    );
+    expect(world.shipments).toHaveLength(1);
+    expect(staffStatusLabel(order)).toBe('Booked');
+    // Sent again (Meta's retry), and tapped again: known, nothing more booked.
+    expect(await outcomesOf(await postWebhook(world, text('wamid.C1', `CONFIRM ${orderId} ${code}`)))).toEqual([
+      'confirmation: already confirmed',
+    ]);
+    expect(await outcomesOf(await postWebhook(world, tap('wamid.C2', `COD_CONFIRM:${orderId}`)))).toEqual([
+      'confirmation: already confirmed',
+    ]);
+    expect(world.shipments).toHaveLength(1);
+  });
+
+  it('changes nothing for a confirmation from another number or with a wrong code, and says so in its history', async () => {
+    const { world, orderId, code } = await awaitingOrder();
+    const other = await postWebhook(world, text('wamid.X1', `CONFIRM ${orderId} ${code}`, '919812345678'));
+    expect(await outcomesOf(other)).toEqual(['confirmation: another phone']);
+    const wrong = code === 'AAAA' ? 'BBBB' : 'AAAA';
+    expect(await outcomesOf(await postWebhook(world, text('wamid.X2', `CONFIRM ${orderId} ${wrong}`)))).toEqual([
+      'confirmation: wrong code',
+    ]);
+    expect(
+      await outcomesOf(await postWebhook(world, tap('wamid.X3', `COD_CONFIRM:${orderId}`, '919812345678'))),
+    ).toEqual(['confirmation: another phone']);
+    const order = await storedOrder(world, orderId);
+    expect(order.cod?.confirmation?.state).toBe('awaiting');
+    expect(order.history.map((entry) => entry.event)).toEqual(
+      expect.arrayContaining([
+        'COD confirmation refused (whatsapp-message): another phone',
+        'COD confirmation refused (whatsapp-message): wrong code',
+        'COD confirmation refused (whatsapp-button): another phone',
+      ]),
+    );
+    expect(world.shipments).toEqual([]);
+  });
+
+  it('writes at most ten refusals into the history, however many come', async () => {
+    const { world, orderId } = await awaitingOrder();
+    for (let attempt = 0; attempt < 15; attempt += 1)
+      await confirmCod(world.deps, orderId, { via: 'whatsapp-button', phone: '9812345678' });
+    const refused = (await storedOrder(world, orderId)).history.filter((entry) =>
+      entry.event.startsWith('COD confirmation refused'),
+    );
+    expect(refused).toHaveLength(10);
+  });
+
+  it("is confirmed by the template's Confirm button, and cancelled by its Cancel button, from the order's phone", async () => {
+    const confirmed = await awaitingOrder();
+    const yes = await postWebhook(confirmed.world, tap('wamid.B1', `COD_CONFIRM:${confirmed.orderId}`));
+    expect(await outcomesOf(yes)).toEqual(['confirmation: confirmed']);
+    expect((await storedOrder(confirmed.world, confirmed.orderId)).cod?.confirmation?.via).toBe('whatsapp-button');
+
+    const { world, orderId, code } = await awaitingOrder();
+    expect(
+      await outcomesOf(await postWebhook(world, tap('wamid.B2', `COD_CANCEL:${orderId}`, '919812345678'))),
+    ).toEqual(['reply from another phone']);
+    expect(await outcomesOf(await postWebhook(world, tap('wamid.B3', `COD_CANCEL:${orderId}`)))).toEqual([
+      'cancelled by reply',
+    ]);
+    expect((await storedOrder(world, orderId)).status).toBe('cancelled');
+    // Confirm after Cancel: nothing is booked.
+    expect(await outcomesOf(await postWebhook(world, text('wamid.B4', `CONFIRM ${orderId} ${code}`)))).toEqual([
+      'confirmation: cancelled',
+    ]);
+    expect(world.shipments).toEqual([]);
+  });
+
+  it('books once when fifty confirmations arrive at once', async () => {
+    const { world, orderId, code } = await awaitingOrder();
+    const outcomes = await Promise.all(
+      Array.from({ length: 50 }, (_, index) =>
+        index % 2 === 0
+          ? confirmCod(world.deps, orderId, { via: 'whatsapp-message', phone: '9876543210', code })
+          : confirmCod(world.deps, orderId, { via: 'staff' }),
+      ),
+    );
+    expect(outcomes.filter((outcome) => outcome === 'confirmed')).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome === 'already confirmed')).toHaveLength(49);
+    expect(world.shipments).toHaveLength(1);
+  });
+
+  it('is confirmed by staff without a phone or a code; an order cancelled first is not', async () => {
+    const { world, orderId } = await awaitingOrder(false);
+    expect(await confirmCod(world.deps, orderId, { via: 'staff' })).toBe('confirmed');
+    expect(world.shipments).toHaveLength(1);
+    const cancelled = await awaitingOrder(false);
+    await cancelOrder(cancelled.world.deps, cancelled.orderId, { reason: 'other', by: 'staff' });
+    expect(await confirmCod(cancelled.world.deps, cancelled.orderId, { via: 'staff' })).toBe('cancelled');
+    expect(cancelled.world.shipments).toEqual([]);
+    expect(await confirmCod(world.deps, 'OUO_1700000000000', { via: 'staff' })).toBe('unknown order');
+  });
+
+  it('needs no confirmation when it was placed before confirmation existed', async () => {
+    const world = orderWorld(blobs);
+    const orderId = newOrderId();
+    await placeCodOrder(world.deps, codRequest(orderId));
+    expect(await confirmCod(world.deps, orderId, { via: 'staff' })).toBe('not awaiting confirmation');
+  });
+});
