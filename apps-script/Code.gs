@@ -31,7 +31,7 @@
  *
  * Staff actions (docs/staff-guide.md, apps-script/README.md): `onOrdersEdit`, installed as an
  * edit trigger by `setUpStaffActions`, sends what staff pick in the Orders tab's Action column
- * (`Cancel`, `Refund ₹<amount>`, `Refund extra payment`, `Book again`, `COD received`) to the shop's
+ * (`Cancel`, `Refund ₹<amount>`, `Refund extra payment`, `Book again`, `COD received`, `Confirm COD`) to the shop's
  * POST /api/staff/action, signed with the Script Property STAFF_ACTION_SECRET (hex HMAC-SHA256 of
  * the body in `X-Shop-Signature`), with a fresh id and the time; it writes the shop's answer into
  * that row's Status and clears the Action cell.
@@ -338,8 +338,9 @@ var STAFF_ACTIONS = {
   'Refund extra payment': 'refund-extra',
   'Book again': 'book-again',
   'COD received': 'cod-received',
+  'Confirm COD': 'confirm-cod',
 };
-var ACTION_CHOICES = ['Cancel', 'Refund ₹', 'Refund extra payment', 'Book again', 'COD received'];
+var ACTION_CHOICES = ['Cancel', 'Refund ₹', 'Refund extra payment', 'Book again', 'COD received', 'Confirm COD'];
 var REFUND_PATTERN = /^Refund\s*₹?\s*([0-9][0-9,]*)\s*$/;
 
 /** What staff picked, as the shop's action; undefined for anything else. */

@@ -585,7 +585,7 @@ describe('Code.gs', () => {
         row: 2,
         column: 4,
         rule: {
-          list: ['Cancel', 'Refund ₹', 'Refund extra payment', 'Book again', 'COD received'],
+          list: ['Cancel', 'Refund ₹', 'Refund extra payment', 'Book again', 'COD received', 'Confirm COD'],
           allowInvalid: true,
         },
       });

@@ -39,6 +39,7 @@ const PLACEHOLDERS: Record<string, string[]> = {
   'STAFF_TEXTS.refundManual': ['{amount}'],
   'STAFF_TEXTS.extraRefunded': ['{payments}'],
   'STAFF_TEXTS.booked': ['{waybill}'],
+  'STAFF_TEXTS.codConfirmed': ['{status}'],
   'STAFF_TEXTS.notBookedYet': ['{reason}'],
   'STAFF_TEXTS.alreadyBooked': ['{waybill}', '{state}'],
   'WHATSAPP_TEXTS.filled.en.payInCash': ['{amount}'],

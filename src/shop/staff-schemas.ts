@@ -8,7 +8,7 @@ import { PAYMENT_MODES } from './shipping.ts';
 import { STAFF_TEXTS } from './staff-texts.ts';
 
 /** What staff can pick in the Orders tab's Action column, as the shop names them. */
-export const STAFF_ACTIONS = ['cancel', 'refund', 'refund-extra', 'cod-received', 'book-again'] as const;
+export const STAFF_ACTIONS = ['cancel', 'refund', 'refund-extra', 'cod-received', 'book-again', 'confirm-cod'] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 
 /** A refund's amount: whole rupees, at least ₹1 (Razorpay's minimum). */

@@ -88,6 +88,14 @@ export const STAFF_TEXTS = {
   bookCancelled: 'Not booked: this order is cancelled.',
   /** 409 `STAFF_ACTION_REFUSED`. */
   bookNotPlaced: 'Not booked: this order was never placed (unpaid or expired).',
+  /** 200: a COD order confirmed by staff (after a call, rule 17); it is booked now. */
+  codConfirmed: (status: string) => `Confirmed by staff; now: ${status}.`,
+  /** 200: it was confirmed before (by the shopper, or an earlier pick). */
+  codAlreadyConfirmed: 'Already confirmed: nothing was done again.',
+  /** 409 `STAFF_ACTION_REFUSED`: a prepaid order, or one placed before confirmation was asked. */
+  codNothingToConfirm: 'Not confirmed: this order is not waiting for a confirmation.',
+  /** 409 `STAFF_ACTION_REFUSED`. */
+  codCancelled: 'Not confirmed: this order is cancelled.',
   /** 500 `INTERNAL_ERROR`. */
   failed: 'The staff action could not be done right now. Pick it again in a moment.',
 } as const;

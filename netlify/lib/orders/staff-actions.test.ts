@@ -223,6 +223,38 @@ describe('COD received', () => {
   });
 });
 
+describe('Confirm COD', () => {
+  it('confirms a COD order awaiting its shopper after a call, and books it once; refuses what waits for nothing', async () => {
+    const world = orderWorld(blobs);
+    world.deps.hearsWhatsApp = true;
+    const orderId = await codOrder(world);
+    expect(world.shipments).toEqual([]);
+    expect(await act(world, { orderId, action: 'confirm-cod' })).toMatchObject({
+      ok: true,
+      body: { result: STAFF_TEXTS.codConfirmed('Booked') },
+    });
+    expect(await act(world, { orderId, action: 'confirm-cod' })).toMatchObject({
+      body: { result: STAFF_TEXTS.codAlreadyConfirmed },
+    });
+    const booked = (id: string) => world.shipments.filter((shipment) => shipment.order === id);
+    expect(booked(orderId)).toHaveLength(1);
+    expect((await stored(world, orderId)).cod?.confirmation).toMatchObject({ state: 'confirmed', via: 'staff' });
+    const prepaid = await paidOrder(world);
+    expect(await act(world, { orderId: prepaid, action: 'confirm-cod' })).toMatchObject({
+      ok: false,
+      status: 409,
+      message: STAFF_TEXTS.codNothingToConfirm,
+    });
+    const cancelled = await codOrder(world);
+    await act(world, { orderId: cancelled, action: 'cancel' });
+    expect(await act(world, { orderId: cancelled, action: 'confirm-cod' })).toMatchObject({
+      ok: false,
+      message: STAFF_TEXTS.codCancelled,
+    });
+    expect(booked(cancelled)).toEqual([]);
+  });
+});
+
 describe('book again', () => {
   /** Moves the order's parcel to `state` as the sync would store it. */
   const parcelReached = (world: TestOrderWorld, orderId: string, state: 'returned' | 'lost' | 'in-transit') =>

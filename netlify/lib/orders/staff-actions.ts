@@ -18,6 +18,8 @@
  *   longer `Needs refund`.
  * - `cod-received`: a COD order's cash has arrived; the Sheet's Payment Status says `COD received`.
  * - `book-again`: a failed booking tried again, or a returned or lost parcel sent again (book-again.ts).
+ * - `confirm-cod`: a COD order awaiting its shopper's confirmation, confirmed by staff after a
+ *   call (confirm.ts, rule 17); it is booked then, once.
  */
 
 import { formatRupees } from '#shop/money.ts';
@@ -28,6 +30,7 @@ import { STAFF_TEXTS } from '#shop/staff-texts.ts';
 import { fail, type ServiceResult } from '../platform/http.ts';
 import { bookAgain } from './book-again.ts';
 import { cancelOrder, mergeRefund } from './cancel.ts';
+import { confirmCod } from './confirm.ts';
 import { resyncSheet, syncSheetRows } from './forward.ts';
 import type { StoredOrder } from './order-record.ts';
 import { recordRefund } from './refund-state.ts';
@@ -65,7 +68,24 @@ export async function performStaffAction(deps: OrderDeps, input: StaffActionInpu
       return codReceived(deps, order, input.requestId);
     case 'book-again':
       return bookAgain(deps, input.orderId, input.requestId);
+    case 'confirm-cod':
+      return confirmByStaff(deps, input.orderId);
   }
+}
+
+/** A COD order confirmed by staff after calling the shopper (rule 17): booked now, once. */
+async function confirmByStaff(deps: OrderDeps, orderId: string): Promise<StaffResult> {
+  const outcome = await confirmCod(deps, orderId, { via: 'staff' });
+  if (outcome === 'confirmed') {
+    const order = (await deps.log.get(orderId)) as StoredOrder;
+    return done(STAFF_TEXTS.codConfirmed(staffStatusLabel(order)));
+  }
+  if (outcome === 'already confirmed') return done(STAFF_TEXTS.codAlreadyConfirmed);
+  return fail(
+    409,
+    'STAFF_ACTION_REFUSED',
+    outcome === 'cancelled' ? STAFF_TEXTS.codCancelled : STAFF_TEXTS.codNothingToConfirm,
+  );
 }
 
 async function cancel(deps: OrderDeps, orderId: string): Promise<StaffResult> {

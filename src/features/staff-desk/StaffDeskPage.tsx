@@ -16,6 +16,7 @@ const ACTIONS: { action: Exclude<StaffAction, 'refund'>; label: string }[] = [
   { action: 'cancel', label: 'Cancel' },
   { action: 'refund-extra', label: 'Refund extra payment' },
   { action: 'cod-received', label: 'COD received' },
+  { action: 'confirm-cod', label: 'Confirm COD' },
   { action: 'book-again', label: 'Book again' },
 ];
 
