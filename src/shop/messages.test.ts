@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as cancelTexts from './cancel-texts.ts';
+import * as codTexts from './cod-texts.ts';
 import * as shopperTexts from './messages.ts';
 import {
   ALL_ERROR_CODES,
@@ -63,7 +64,7 @@ function texts(value: unknown, path: string): [string, string][] {
 }
 
 /** Every group of texts, the shopper's and the staff's. */
-const messages: Record<string, unknown> = { ...shopperTexts, ...cancelTexts, ...staffTexts };
+const messages: Record<string, unknown> = { ...shopperTexts, ...cancelTexts, ...codTexts, ...staffTexts };
 /** The groups of texts (labels are words, not quotes: the form shows them as '5 - Excellent'). */
 const TEXT_GROUPS = Object.keys(messages).filter((name) => /_(TEXTS|MESSAGES)$|^MESSAGES$/.test(name));
 
@@ -80,6 +81,7 @@ describe('the texts', () => {
         'REQUEST_TEXTS',
         'PARCEL_TEXTS',
         'CANCEL_TEXTS',
+        'COD_CONFIRM_TEXTS',
         'LABEL_TEXTS',
         'STAFF_TEXTS',
       ]),

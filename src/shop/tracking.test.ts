@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CANCEL_TEXTS } from './cancel-texts.ts';
+import { COD_CONFIRM_TEXTS } from './cod-texts.ts';
 import { PARCEL_TEXTS } from './messages.ts';
 import { applyScans, type CarrierScan, newParcel } from './parcel.ts';
 import { delhiveryTrackingUrl, type OrderFacts, orderTimeline, phoneDigits } from './tracking.ts';
@@ -262,5 +263,37 @@ describe('a parcel sent again', () => {
       refunds: [{ amountPaise: 10_000, status: 'processed', requestedAt: cod.placedAt, manual: true }],
     });
     expect(steps.at(-1)).toMatchObject({ title: '₹100 refunded', detail: CANCEL_TEXTS.refundedByHand });
+  });
+});
+
+describe('a COD order waiting for its confirmation (rule 17)', () => {
+  const link = 'https://wa.me/919876500000?text=CONFIRM%20OUO_1764150000000%20K7QX';
+  const titles = (facts: OrderFacts) => orderTimeline(facts).map((step) => step.title);
+
+  it('stops at the question, with the order page’s link to confirm on WhatsApp', () => {
+    const steps = orderTimeline({ ...cod, confirmation: { state: 'awaiting' }, confirmLink: link });
+    expect(steps.map((step) => step.title)).toEqual(['Order placed', COD_CONFIRM_TEXTS.awaitingTitle]);
+    expect(steps[1]).toMatchObject({
+      kind: 'awaiting-confirmation',
+      detail: COD_CONFIRM_TEXTS.awaitingDetail,
+      link: { href: link, text: 'Confirm on WhatsApp' },
+    });
+    // /track has no link: the question only.
+    expect(orderTimeline({ ...cod, confirmation: { state: 'awaiting' } })[1]?.link).toBeUndefined();
+  });
+
+  it('ends with Order cancelled, not the question, when it was cancelled unconfirmed', () => {
+    expect(titles({ ...cod, status: 'cancelled', confirmation: { state: 'awaiting' } })).toEqual([
+      'Order placed',
+      'Order cancelled',
+    ]);
+  });
+
+  it('says how it was confirmed, then goes on to the booking', () => {
+    const at = '2026-11-21T10:20:00.000Z';
+    const steps = orderTimeline({ ...cod, confirmation: { state: 'confirmed', via: 'whatsapp-button', at } });
+    expect(steps.map((step) => step.title)).toEqual(['Order placed', 'Order confirmed', 'Being handed to Delhivery']);
+    expect(steps[1]).toMatchObject({ kind: 'confirmed', at, detail: 'You confirmed it on WhatsApp.' });
+    expect(orderTimeline({ ...cod, confirmation: { state: 'confirmed' } })[1]?.detail).toBeUndefined();
   });
 });

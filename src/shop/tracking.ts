@@ -5,6 +5,8 @@
  */
 
 import { CANCEL_TEXTS } from './cancel-texts.ts';
+import type { CodConfirmation } from './cod.ts';
+import { COD_CONFIRM_TEXTS } from './cod-texts.ts';
 import { PARCEL_TEXTS } from './messages.ts';
 import { formatRupees } from './money.ts';
 import { type CarrierScan, PARCEL_STATES, type Parcel, type ParcelChange } from './parcel.ts';
@@ -35,6 +37,8 @@ export const TIMELINE_KINDS = [
   'awaiting-payment',
   'confirming',
   'paid',
+  'awaiting-confirmation',
+  'confirmed',
   ...PARCEL_STATES,
   'refund',
   'attention',
@@ -75,6 +79,10 @@ export interface OrderFacts {
     | undefined;
   /** Parcels sent before the current one (returned or lost, then booked again by staff), oldest first. */
   earlierParcels?: readonly EarlierParcel[] | undefined;
+  /** A COD order's confirmation before it ships (src/shop/cod.ts, rule 17); absent when none is asked. */
+  confirmation?: Pick<CodConfirmation, 'state' | 'via' | 'at'> | undefined;
+  /** The order page's "Confirm on WhatsApp" link (only the order's own page, opened with its key, has it). */
+  confirmLink?: string | undefined;
 }
 
 export interface EarlierParcel {
@@ -116,6 +124,15 @@ export function orderTimeline(order: OrderFacts): TimelineStep[] {
       return steps;
     }
   }
+  if (order.confirmation) {
+    const confirmed = confirmationStep(order.confirmation, order.confirmLink);
+    steps.push(confirmed);
+    // Nothing is booked before the shopper's yes: the timeline stops at the question (or the cancellation).
+    if (confirmed.kind === 'awaiting-confirmation') {
+      if (order.status === 'cancelled') steps.splice(-1, 1, cancelledStep(order));
+      return steps;
+    }
+  }
   const earlier = order.earlierParcels ?? [];
   for (const sent of earlier) steps.push(...parcelSteps(sent, order, 'Handed to Delhivery'));
   const again = earlier.length > 0 ? 'Sent again with Delhivery' : 'Handed to Delhivery';
@@ -136,16 +153,38 @@ export function orderTimeline(order: OrderFacts): TimelineStep[] {
       detail: 'We are booking the courier.',
     });
   }
-  if (order.status === 'cancelled') {
-    steps.push({
-      kind: 'cancelled',
-      title: CANCEL_TEXTS.cancelledTitle,
-      at: order.cancelledAt,
-      detail: order.mode === 'cod' ? CANCEL_TEXTS.cancelledCod : undefined,
-    });
-  }
+  if (order.status === 'cancelled') steps.push(cancelledStep(order));
   for (const refund of order.refunds ?? []) steps.push(refundStep(refund));
   return steps;
+}
+
+function cancelledStep(order: OrderFacts): TimelineStep {
+  return {
+    kind: 'cancelled',
+    title: CANCEL_TEXTS.cancelledTitle,
+    at: order.cancelledAt,
+    detail: order.mode === 'cod' ? CANCEL_TEXTS.cancelledCod : undefined,
+  };
+}
+
+/** A COD order's confirmation: the question (with the order page's link), or the answer. */
+function confirmationStep(
+  confirmation: NonNullable<OrderFacts['confirmation']>,
+  link: string | undefined,
+): TimelineStep {
+  if (confirmation.state === 'confirmed')
+    return {
+      kind: 'confirmed',
+      title: COD_CONFIRM_TEXTS.confirmedTitle,
+      at: confirmation.at,
+      detail: confirmation.via ? COD_CONFIRM_TEXTS.confirmedBy[confirmation.via] : undefined,
+    };
+  return {
+    kind: 'awaiting-confirmation',
+    title: COD_CONFIRM_TEXTS.awaitingTitle,
+    detail: COD_CONFIRM_TEXTS.awaitingDetail,
+    link: link ? { href: link, text: COD_CONFIRM_TEXTS.confirmLink } : undefined,
+  };
 }
 
 /** A booking and what its parcel went through. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WHATSAPP_TEXTS } from './messages.ts';
-import { consentLanguage, WHATSAPP_CONSENT_VERSION, whatsappConsent } from './whatsapp.ts';
+import { consentLanguage, WHATSAPP_CONSENT_VERSION, whatsappChatLink, whatsappConsent } from './whatsapp.ts';
 
 describe('whatsappConsent', () => {
   it('records the words the shopper agreed to, their version and the time', () => {
@@ -23,5 +23,13 @@ describe('consentLanguage', () => {
     expect(consentLanguage(whatsappConsent('x', 'hi'))).toBe('hi');
     expect(consentLanguage({ version: 1, text: WHATSAPP_TEXTS.consent, at: 'x' })).toBe('en');
     expect(consentLanguage(undefined)).toBe('en');
+  });
+});
+
+describe('whatsappChatLink', () => {
+  it("opens a chat with the shop's number, the words written, whatever the number's spacing", () => {
+    expect(whatsappChatLink('+91 98765 00000', 'CONFIRM OUO_1764150000000 K7QX')).toBe(
+      'https://wa.me/919876500000?text=CONFIRM%20OUO_1764150000000%20K7QX',
+    );
   });
 });

@@ -30,3 +30,8 @@ export function whatsappConsent(at: string, language: WhatsAppLanguage = 'en'): 
 
 /** The language an order's messages go in (an older order's consent names none: English). */
 export const consentLanguage = (consent: WhatsAppConsent | undefined): WhatsAppLanguage => consent?.language ?? 'en';
+
+/** WhatsApp's click-to-chat: a chat with `number` (digits only, with its country code) and `text` written. */
+export function whatsappChatLink(number: string, text: string): string {
+  return `https://wa.me/${number.replace(/\D/g, '')}?text=${encodeURIComponent(text)}`;
+}

@@ -12,6 +12,7 @@ import { cancelOrder } from './cancel.ts';
 import { confirmCod } from './confirm.ts';
 import { placeCodOrder } from './place.ts';
 import { staffStatusLabel } from './status.ts';
+import { orderView, trackView } from './view.ts';
 
 let blobs: TestBlobs;
 beforeAll(async () => {
@@ -43,6 +44,30 @@ describe('a COD order awaiting confirmation', () => {
     expect(world.shipments).toEqual([]);
     expect(staffStatusLabel(order)).toBe('Awaiting confirmation');
     expect(world.sheetRows.at(-1)).toMatchObject({ orderId, status: 'Awaiting confirmation' });
+  });
+
+  it('shows its own page a link to confirm on WhatsApp; /track the question without the code', async () => {
+    const { world, orderId, code } = await awaitingOrder();
+    const order = await storedOrder(world, orderId);
+    const page = (await orderView(world.deps, order)).timeline.at(-1);
+    const { shop } = await world.deps.settings();
+    expect(page).toMatchObject({
+      kind: 'awaiting-confirmation',
+      link: {
+        text: 'Confirm on WhatsApp',
+        href: `https://wa.me/${shop.whatsappNumber.replace(/\D/g, '')}?text=${encodeURIComponent(`CONFIRM ${orderId} ${code}`)}`,
+      },
+    });
+    const tracked = await trackView(world.deps, order);
+    expect(tracked.timeline.at(-1)).toMatchObject({ kind: 'awaiting-confirmation' });
+    expect(JSON.stringify(tracked)).not.toContain(code);
+    await confirmCod(world.deps, orderId, { via: 'staff' });
+    const confirmed = await orderView(world.deps, await storedOrder(world, orderId));
+    expect(confirmed.timeline.map((step) => step.title)).toEqual([
+      'Order placed',
+      'Order confirmed',
+      'Handed to Delhivery',
+    ]);
   });
 
   it('is booked at once where the shop hears no WhatsApp (nobody could answer)', async () => {

@@ -6,7 +6,9 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { awaitingConfirmation, confirmMessage } from '#shop/cod.ts';
 import { formatRupees } from '#shop/money.ts';
+import { whatsappChatLink } from '#shop/whatsapp.ts';
 import { refundsSummary } from '#shop/refunds.ts';
 import type { OrderView, TrackView } from '#shop/schemas.ts';
 import { orderTimeline, phoneDigits } from '#shop/tracking.ts';
@@ -71,8 +73,10 @@ function refundStatus(order: StoredOrder): string {
   return 'Refund being arranged';
 }
 
-/** Everything but the address: the lines, the money and the timeline. */
-function common(order: StoredOrder): Omit<OrderView, 'address' | 'cancellable'> {
+/** Everything but the address: the lines, the money and the timeline (with the confirm link, on the order's own page). */
+function common(order: StoredOrder, confirmLink?: string): Omit<OrderView, 'address' | 'cancellable'> {
+  // Its state, how and when: never its code, which only the order page's link carries.
+  const confirmation = order.mode === 'cod' ? order.cod?.confirmation : undefined;
   const shipment = order.forwards.shipment;
   return {
     orderId: order.orderId,
@@ -102,6 +106,8 @@ function common(order: StoredOrder): Omit<OrderView, 'address' | 'cancellable'> 
       cancelledAt: order.cancellation?.doneAt,
       refunds: order.issuedRefunds,
       earlierParcels: order.earlierShipments,
+      confirmation: confirmation && { state: confirmation.state, via: confirmation.via, at: confirmation.at },
+      confirmLink,
     }),
     simulatedTracking:
       Boolean(shipment.waybill && simulatedPin(shipment.waybill) !== null) || Boolean(order.parcel?.simulated),
@@ -114,7 +120,7 @@ export async function orderView(deps: OrderDeps, stored: StoredOrder): Promise<O
   const order = await freshOrder(deps, stored);
   const { name, phone, email, address1, address2, city, state, pincode } = order.customer;
   return {
-    ...common(order),
+    ...common(order, await confirmLink(deps, order)),
     // The order page offers "Cancel order" only while it can be (before pickup; cancel.ts).
     cancellable: cancellable(order) === undefined,
     address: {
@@ -128,6 +134,17 @@ export async function orderView(deps: OrderDeps, stored: StoredOrder): Promise<O
       pincode,
     },
   };
+}
+
+/**
+ * WhatsApp's click-to-chat to the shop's number with `CONFIRM <order id> <code>` written (rule 17),
+ * while the order awaits its shopper's yes; the webhook confirms it only from the order's phone.
+ */
+async function confirmLink(deps: OrderDeps, order: StoredOrder): Promise<string | undefined> {
+  const confirmation = order.cod?.confirmation;
+  if (!confirmation || !awaitingConfirmation(order.cod) || order.cancellation) return undefined;
+  const { shop } = await deps.settings();
+  return whatsappChatLink(shop.whatsappNumber, confirmMessage(order.orderId, confirmation.code));
 }
 
 export async function trackView(deps: OrderDeps, stored: StoredOrder): Promise<TrackView> {

@@ -2,11 +2,11 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { PolicySection } from '../../content/policy-sections.ts';
 import { RichText } from '../blog/index.ts';
-import { chatLink } from '../shell/index.ts';
 import { formatOrderTime } from './format.ts';
 import { OrderDetails } from './OrderDetails.tsx';
 import { useOrderView } from './use-order-view.ts';
 import './orders.css';
+import { whatsappChatLink } from '../../shop/whatsapp.ts';
 
 // The cancel form comes with the order (which the browser asks for after the first paint), not in
 // the page's first load: that stays within its budget (bench/targets.mjs).
@@ -104,7 +104,7 @@ export function OrderPage({ orderId, orderKey, seller, whatHappensNext }: OrderP
         {seller && (
           <a
             className="button button--ghost"
-            href={chatLink(seller.whatsappNumber, question)}
+            href={whatsappChatLink(seller.whatsappNumber, question)}
             target="_blank"
             rel="noopener noreferrer"
           >

@@ -1,2 +1,1 @@
 // The shell's public face for other features: the WhatsApp deep link the chat button uses.
-export { chatLink } from './ChatButton.tsx';

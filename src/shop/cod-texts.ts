@@ -1,0 +1,22 @@
+/**
+ * What the shopper reads about confirming a cash on delivery order (docs/shop-rules.md §8, §10
+ * rule 17): word for word as shop-rules quotes them, tested as messages.ts's texts are. No imports,
+ * as there.
+ */
+
+/** The order page's and /track's timeline, and the order page's click-to-chat link. */
+export const COD_CONFIRM_TEXTS = {
+  awaitingTitle: 'Waiting for your confirmation',
+  awaitingDetail:
+    'Please confirm this order on WhatsApp: we pack and ship it once you do. If we do not hear from you within 48 hours, we will call you.',
+  /** The link that opens WhatsApp with `CONFIRM <order id> <code>` written, to the shop's number. */
+  confirmLink: 'Confirm on WhatsApp',
+  confirmedTitle: 'Order confirmed',
+  /** How it was confirmed (src/shop/cod.ts `CONFIRMATION_WAYS`). */
+  confirmedBy: {
+    'whatsapp-message': 'You confirmed it on WhatsApp.',
+    'whatsapp-button': 'You confirmed it on WhatsApp.',
+    staff: 'Confirmed with our team.',
+    advance: 'Confirmed by the COD fee you paid online.',
+  },
+} as const;
