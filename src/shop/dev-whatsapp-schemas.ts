@@ -49,6 +49,8 @@ export const devWhatsAppOutboxSchema = z.object({
       phone: z.string(),
       name: z.string(),
       messages: z.array(z.discriminatedUnion('from', [shopMessageSchema, shopperMessageSchema])),
+      /** This phone's COD orders waiting for its confirmation, with the words that confirm each (rule 17). */
+      awaiting: z.array(z.object({ orderId: z.string(), text: z.string() })),
     }),
   ),
 });

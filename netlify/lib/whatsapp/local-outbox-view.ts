@@ -7,7 +7,9 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { awaitingConfirmation, confirmMessage } from '#shop/cod.ts';
 import type { DevWhatsAppChat } from '#shop/schemas.ts';
+import { phoneDigits } from '#shop/tracking.ts';
 import type { OrderDeps } from '../orders/types.ts';
 import { TEMPLATES } from './templates.ts';
 
@@ -93,18 +95,38 @@ async function statusOf(deps: OrderDeps, message: OutboxMessage): Promise<{ stat
   return { status: notice?.delivery?.status ?? 'sent', name: order?.customer.name ?? '' };
 }
 
-/** Every conversation of the outbox, one per phone, the newest first; each in time order. */
+/** The open COD orders waiting for their shopper's confirmation (rule 17), with what confirms each. */
+async function awaitingOrders(deps: OrderDeps) {
+  const orders = await Promise.all((await deps.log.openOrderIds()).map((id) => deps.log.get(id)));
+  return orders.flatMap((order) => {
+    const confirmation = order?.cod?.confirmation;
+    if (!order || !confirmation || !awaitingConfirmation(order.cod) || order.cancellation) return [];
+    const text = confirmMessage(order.orderId, confirmation.code);
+    return [{ phone: phoneDigits(order.customer.phone), name: order.customer.name, orderId: order.orderId, text }];
+  });
+}
+
+/**
+ * Every conversation of the outbox, one per phone, the newest first; each in time order, with the
+ * phone's COD orders awaiting confirmation (a phone with one has a conversation even before any message).
+ */
 export async function outboxChats(deps: OrderDeps, dir: string): Promise<DevWhatsAppChat[]> {
-  const [sent, received] = await Promise.all([
+  const [sent, received, awaiting] = await Promise.all([
     outboxMessages(dir),
     readJsonFiles(path.join(dir, SHOPPER_DIR), shopperFileSchema),
+    awaitingOrders(deps),
   ]);
   const chats = new Map<string, DevWhatsAppChat>();
   const chat = (phone: string) => {
-    const known = chats.get(phone) ?? { phone, name: '', messages: [] };
+    const known = chats.get(phone) ?? { phone, name: '', messages: [], awaiting: [] };
     chats.set(phone, known);
     return known;
   };
+  for (const { phone, name, orderId, text } of awaiting) {
+    const known = chat(phone);
+    known.name ||= name;
+    known.awaiting.push({ orderId, text });
+  }
   for (const message of sent) {
     const { body, buttons } = rendered(message);
     const { status, name } = await statusOf(deps, message);
@@ -127,8 +149,12 @@ export async function outboxChats(deps: OrderDeps, dir: string): Promise<DevWhat
     known.name ||= name;
     known.messages.push({ from: 'shopper', ...message });
   }
-  const newest = (each: DevWhatsAppChat) =>
-    each.messages.reduce((at, message) => (message.at > at ? message.at : at), '');
+  // An order awaiting confirmation counts from its id, which is its time (`OUO_<milliseconds>`).
+  const times = (each: DevWhatsAppChat) => [
+    ...each.messages.map((message) => message.at),
+    ...each.awaiting.map((order) => new Date(Number(order.orderId.slice(4))).toISOString()),
+  ];
+  const newest = (each: DevWhatsAppChat) => times(each).reduce((at, time) => (time > at ? time : at), '');
   for (const each of chats.values()) each.messages.sort((a, b) => a.at.localeCompare(b.at));
   return [...chats.values()].sort((a, b) => newest(b).localeCompare(newest(a)));
 }

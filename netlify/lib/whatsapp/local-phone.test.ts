@@ -175,3 +175,26 @@ describe('the development phone', () => {
     ]);
   });
 });
+
+describe('the development phone and a COD order awaiting confirmation (rule 17)', () => {
+  it('lists the order with the words that confirm it, and they confirm it from its phone only', async () => {
+    const { world, orderId } = await phoneWorld();
+    world.deps.hearsWhatsApp = true;
+    const awaitingId = newOrderId();
+    await placeCodOrder(world.deps, codRequest(awaitingId, { whatsappUpdates: false }));
+    const [chat] = await outboxChats(world.deps, dir);
+    const code = (await storedOrder(world, awaitingId)).cod?.confirmation?.code;
+    expect(chat?.awaiting).toEqual([{ orderId: awaitingId, text: `CONFIRM ${awaitingId} ${code}` }]);
+    const text = chat?.awaiting[0]?.text ?? '';
+    expect(await play(world, { kind: 'write', phone: '9000000001', text })).toEqual({
+      ok: true,
+      outcomes: ['confirmation: another phone'],
+    });
+    expect(await play(world, { kind: 'write', phone: '9876543210', text })).toEqual({
+      ok: true,
+      outcomes: ['confirmation: confirmed'],
+    });
+    expect((await outboxChats(world.deps, dir)).find((each) => each.phone === '9876543210')?.awaiting).toEqual([]);
+    expect(orderId).not.toBe(awaitingId);
+  });
+});

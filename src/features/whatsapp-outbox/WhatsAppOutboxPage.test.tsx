@@ -29,6 +29,7 @@ const outbox = (status: string): DevWhatsAppOutbox => ({
         },
         { from: 'shopper', id: 'wamid.x', at: '2026-11-26T10:05:00.000Z', text: 'STOP', outcome: 'opted out' },
       ],
+      awaiting: [],
     },
   ],
 });
@@ -84,6 +85,30 @@ describe('<WhatsAppOutboxPage>', () => {
     expect(posted).toEqual([
       { kind: 'status', messageId: `${orderId}-delivery-failed`, status: 'delivered' },
       { kind: 'status', messageId: `${orderId}-delivery-failed`, status: 'read' },
+    ]);
+  });
+
+  it('sends CONFIRM for an order awaiting it, from the shopper’s phone or from another', async () => {
+    const posted: unknown[] = [];
+    const text = `CONFIRM ${orderId} K7QX`;
+    server.use(
+      http.get('*/api/dev/whatsapp', () =>
+        HttpResponse.json({ chats: [{ ...outbox('sent').chats[0], awaiting: [{ orderId, text }] }] }),
+      ),
+      http.post('*/api/dev/whatsapp', async ({ request }) => {
+        posted.push(await request.json());
+        return HttpResponse.json({ ok: true, outcomes: ['confirmation: confirmed'] });
+      }),
+    );
+    render(<WhatsAppOutboxPage />);
+    const user = userEvent.setup();
+    expect(await screen.findByText(`${orderId} waits for its confirmation.`, { exact: false })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: `Shopper sends “${text}”` }));
+    await user.click(screen.getByRole('button', { name: 'Another phone sends it' }));
+    expect(await screen.findByText('The shop: confirmation: confirmed')).toBeInTheDocument();
+    expect(posted).toEqual([
+      { kind: 'write', phone: '9876543210', text },
+      { kind: 'write', phone: '9000000001', text },
     ]);
   });
 

@@ -29,6 +29,8 @@ const time = new Intl.DateTimeFormat('en-IN', {
   timeZone: 'Asia/Kolkata',
 });
 const when = (iso: string) => time.format(new Date(iso));
+/** A number that is no shopper's: a confirmation from it must change nothing (rule 17). */
+const ANOTHER_PHONE = '9000000001';
 const spaced = (phone: string) => `+91 ${phone.slice(0, 5)} ${phone.slice(5)}`;
 
 export function WhatsAppOutboxPage() {
@@ -115,6 +117,21 @@ function Chat(props: {
           ),
         )}
       </ol>
+      {chat.awaiting.map((order) => (
+        <p key={order.orderId} className="wa-chat__awaiting">
+          {order.orderId} waits for its confirmation.{' '}
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => play({ kind: 'write', phone: chat.phone, text: order.text })}
+          >
+            Shopper sends “{order.text}”
+          </button>{' '}
+          <button type="button" onClick={() => play({ kind: 'write', phone: ANOTHER_PHONE, text: order.text })}>
+            Another phone sends it
+          </button>
+        </p>
+      ))}
       <form className="wa-chat__write" onSubmit={write}>
         <label htmlFor={`${headingId}-text`}>Shopper writes…</label>
         <textarea id={`${headingId}-text`} rows={2} value={text} onChange={(event) => setText(event.target.value)} />
