@@ -4,7 +4,7 @@
  * The shopper is told "placed" only once the server has the order.
  */
 import { expect, test } from './fixtures.ts';
-import { addToCart, fillDelivery, orderIdIn } from './support/checkout.ts';
+import { addToCart, confirmByWhatsApp, fillDelivery, orderIdIn } from './support/checkout.ts';
 import { endRetryBackOff, loggedOrder, sheetRows } from './support/orders.ts';
 import { expectCartCount } from './support/pages.ts';
 
@@ -54,7 +54,8 @@ test('the server out of reach: nothing said placed, the cart kept, the order sen
   await expectCartCount(page, 0);
   await expect(page.getByText('has not reached us yet', { exact: false })).toHaveCount(0);
   await expect.poll(() => sheetRows(orderId).length).toBe(1);
-  expect(loggedOrder(orderId)).toMatchObject({ status: 'forwarded' });
+  // Recorded once; it ships once its shopper confirms it (rule 17).
+  expect(loggedOrder(orderId)).toMatchObject({ status: 'pending', cod: { confirmation: { state: 'awaiting' } } });
   expect(await page.evaluate(() => localStorage.getItem('orderOutbox'))).toBeNull();
 });
 
@@ -171,7 +172,10 @@ test('a booking that fails, then succeeds on the retry: one Sheet order, its way
   await page.getByRole('button', { name: 'Place Order' }).click();
   const orderId = await orderIdIn(page);
   await expect.poll(() => sheetRows(orderId).length).toBe(1);
-  expect(sheetRows(orderId)[0]).toMatchObject({ Status: 'Placed', Waybill: '' });
+  expect(sheetRows(orderId)[0]).toMatchObject({ Status: 'Awaiting confirmation', Waybill: '' });
+  // The shopper confirms on WhatsApp (rule 17): the first booking is tried then, and fails.
+  expect(await confirmByWhatsApp(request, orderId)).toEqual(['confirmation: confirmed']);
+  await expect.poll(() => sheetRows(orderId)[0]?.Status).toBe('Confirmed');
 
   endRetryBackOff(orderId); // fifteen minutes later…
   const reconciled = await request.post('/.netlify/functions/reconcile-orders');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { E2E_WHATSAPP_DIR } from '../../playwright.config.ts';
 import { WHATSAPP_TEXTS } from '../../src/shop/messages.ts';
 import { expect, test } from './fixtures.ts';
-import { addToCart, fillDelivery, orderIdIn } from './support/checkout.ts';
+import { addToCart, confirmByWhatsApp, fillDelivery, orderIdIn } from './support/checkout.ts';
 import { loggedOrder, sheetRows } from './support/orders.ts';
 import { expectCartCount } from './support/pages.ts';
 
@@ -32,6 +32,7 @@ test('the form says what is missing, in the shop-rules §8 words', async ({ page
 
 test('cash on delivery: server-quoted shipping, one order in the log and the Sheet, cart cleared, its page after', async ({
   page,
+  request,
 }) => {
   await addToCart(page, 1, '500gm');
   await page.goto('/checkout');
@@ -45,7 +46,8 @@ test('cash on delivery: server-quoted shipping, one order in the log and the She
   const orderId = await orderIdIn(page);
   await expect(page).toHaveURL(new RegExp(`/orders/${orderId}\\?key=[0-9a-f]{32}$`));
   await expectCartCount(page, 0);
-  expect(loggedOrder(orderId)).toMatchObject({ status: 'forwarded', mode: 'cod', totals: { total: 562 } });
+  // Recorded and in the Sheet, waiting for the shopper's yes on WhatsApp before it ships (rule 17).
+  expect(loggedOrder(orderId)).toMatchObject({ status: 'pending', mode: 'cod', totals: { total: 562 } });
   const rows = sheetRows(orderId);
   expect(rows).toHaveLength(1);
   expect(rows[0]).toMatchObject({
@@ -53,7 +55,11 @@ test('cash on delivery: server-quoted shipping, one order in the log and the She
     'Payment Status': 'Pending',
     Total: '562',
     Product: 'Himalayan White Rajma',
+    Status: 'Awaiting confirmation',
   });
+  expect(await confirmByWhatsApp(request, orderId)).toEqual(['confirmation: confirmed']);
+  expect(loggedOrder(orderId)).toMatchObject({ status: 'forwarded' });
+  await expect.poll(() => sheetRows(orderId)[0]?.Status).toBe('Booked');
   const events = await page.evaluate(() =>
     (window as unknown as { __ouoPixelEvents?: { name: string }[] }).__ouoPixelEvents?.map((event) => event.name),
   );

@@ -6,7 +6,7 @@
  */
 import { expect, test } from './fixtures.ts';
 import { seriousViolations } from './support/axe.ts';
-import { addToCart, fillDelivery, orderIdIn, placeCodOrderByApi } from './support/checkout.ts';
+import { addToCart, confirmByWhatsApp, fillDelivery, orderIdIn, placeCodOrderByApi } from './support/checkout.ts';
 import { sheetRows } from './support/orders.ts';
 
 /** The link's path and query: the Sheet's link names the site's address, the test server is on its own port. */
@@ -17,6 +17,7 @@ const pathOf = (link: string) => {
 
 test("a COD order's Label link in the Sheet opens a printable label: barcode, address, COLLECT", async ({
   page,
+  request,
 }, testInfo) => {
   await addToCart(page, 1, '500gm');
   await page.goto('/checkout');
@@ -29,6 +30,7 @@ test("a COD order's Label link in the Sheet opens a printable label: barcode, ad
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page.getByRole('status').getByText('Pay ₹562 on delivery.')).toBeVisible();
   const orderId = await orderIdIn(page);
+  await confirmByWhatsApp(request, orderId); // booked once its shopper confirms it (rule 17)
 
   await expect
     .poll(() => sheetRows(orderId)[0]?.Label ?? '')

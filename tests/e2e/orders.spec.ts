@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { MESSAGES } from '../../src/shop/messages.ts';
 import { expect, test } from './fixtures.ts';
 import { seriousViolations } from './support/axe.ts';
-import { addToCart, fillDelivery, orderIdIn, placeCodOrderByApi } from './support/checkout.ts';
+import { addToCart, confirmByWhatsApp, fillDelivery, orderIdIn, placeCodOrderByApi } from './support/checkout.ts';
 import { emailFile } from './support/orders.ts';
 import { expectCartCount, openOrder, trackOrder } from './support/pages.ts';
 
@@ -35,6 +35,7 @@ const scrollsSideways = (page: Page) =>
 
 test('cash on delivery lands on the order page with its lines and totals; a name with HTML stays text', async ({
   page,
+  request,
 }) => {
   await addToCart(page, 1, '500gm');
   await page.goto('/checkout');
@@ -77,6 +78,16 @@ test('cash on delivery lands on the order page with its lines and totals; a name
   await expectCartCount(page, 0);
   const status = page.getByRole('region', { name: 'Status' });
   await expect(status.getByText('Order placed')).toBeVisible();
+  // Nothing ships before the shopper's yes (rule 17): the page asks for it, with WhatsApp's link.
+  await expect(status.getByText('Waiting for your confirmation')).toBeVisible();
+  await expect(status.getByRole('link', { name: /^Confirm on WhatsApp/ })).toHaveAttribute(
+    'href',
+    new RegExp(`^https://wa\\.me/\\d+\\?text=CONFIRM%20${orderId}%20[A-HJKMNP-Z2-9]{4}$`),
+  );
+  await expect(status.getByRole('link', { name: /^Track on Delhivery/ })).toHaveCount(0);
+  expect(await confirmByWhatsApp(request, orderId)).toEqual(['confirmation: confirmed']);
+  await page.reload();
+  await expect(status.getByText('Order confirmed')).toBeVisible();
   await expect(status.getByRole('link', { name: /^Track on Delhivery/ })).toHaveAttribute(
     'href',
     /^https:\/\/www\.delhivery\.com\/track-v2\/package\/SIM/,
@@ -202,6 +213,7 @@ test("the timeline follows the local carrier's scans to delivery, marked as simu
   const titles = await status.locator('.order-timeline__title').allTextContents();
   expect(titles).toEqual([
     'Order placed',
+    'Order confirmed',
     'Handed to Delhivery',
     'Picked up by Delhivery',
     'On its way',

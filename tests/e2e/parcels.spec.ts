@@ -50,6 +50,7 @@ test('the order page follows a parcel through a failed attempt to Delivered, and
   }).toPass({ timeout: 30_000 });
   expect(await titles(status)).toEqual([
     'Order placed',
+    'Order confirmed',
     'Handed to Delhivery',
     'Picked up by Delhivery',
     'On its way',
@@ -90,6 +91,7 @@ test('/track shows a parcel that could not be delivered coming back to us, then 
   await lookUp('Returned to us');
   expect(await titles(status)).toEqual([
     'Order placed',
+    'Order confirmed',
     'Handed to Delhivery',
     'Picked up by Delhivery',
     'On its way',

@@ -35,6 +35,13 @@ export const orderIdIn = async (page: Page) => {
   return title?.match(/OUO_\d{13}/)?.[0] ?? '';
 };
 
+/**
+ * An order id as the checkout makes one, a little apart from the clock: two workers placing the
+ * same order in the same millisecond would otherwise share it (the same id and order find each
+ * other, by design), and one would confirm or cancel the other's.
+ */
+const freshOrderId = () => `OUO_${Date.now() + Math.floor(Math.random() * 5000)}`;
+
 /** The orders placed through the API: one White Rajma 500gm. */
 const lines = [{ productId: 1, size: '500gm', quantity: 1 }];
 
@@ -57,17 +64,45 @@ async function quotedTotal(
 export async function placeCodOrderByApi(
   request: APIRequestContext,
   customer: Partial<Customer> = {},
-  /** What else the checkout sends: the WhatsApp consent. */
-  extra: { whatsappUpdates?: boolean } = {},
+  /**
+   * What else the checkout sends (the WhatsApp consent), and whether its shopper then confirms it
+   * (rule 17: a COD order ships once confirmed; journeys about what comes after do, unless told).
+   */
+  extra: { whatsappUpdates?: boolean; confirm?: boolean } = {},
 ) {
+  const { confirm = true, ...sent } = extra;
   const delivery = makeCustomer(customer);
   const total = await quotedTotal(request, delivery.pincode, 'cod');
   const response = await request.post('/api/checkout/process-cod', {
-    data: { orderId: `OUO_${Date.now()}`, customer: delivery, lines, clientTotal: total, paymentMode: 'cod', ...extra },
+    data: { orderId: freshOrderId(), customer: delivery, lines, clientTotal: total, paymentMode: 'cod', ...sent },
   });
   expect(response.ok(), await response.text()).toBe(true);
   const { orderId, key } = (await response.json()) as { orderId: string; key: string };
+  if (confirm) await confirmByWhatsApp(request, orderId);
   return { orderId, key, path: `/orders/${orderId}?key=${key}` };
+}
+
+/** A COD order awaiting confirmation as the development outbox lists it: its phone and the words that confirm it. */
+export async function awaitingConfirmation(
+  request: APIRequestContext,
+  orderId: string,
+): Promise<{ phone: string; text: string }> {
+  const outbox = (await (await request.get('/api/dev/whatsapp')).json()) as {
+    chats: { phone: string; awaiting: { orderId: string; text: string }[] }[];
+  };
+  for (const chat of outbox.chats) {
+    const order = chat.awaiting.find((each) => each.orderId === orderId);
+    if (order) return { phone: chat.phone, text: order.text };
+  }
+  throw new Error(`${orderId} is not waiting for a confirmation`);
+}
+
+/** Its shopper (or `from`, another phone) sends the words that confirm a COD order (rule 17): what the shop did. */
+export async function confirmByWhatsApp(request: APIRequestContext, orderId: string, from?: string): Promise<string[]> {
+  const { phone, text } = await awaitingConfirmation(request, orderId);
+  const answer = await request.post('/api/dev/whatsapp', { data: { kind: 'write', phone: from ?? phone, text } });
+  expect(answer.ok(), await answer.text()).toBe(true);
+  return ((await answer.json()) as { outcomes: string[] }).outcomes;
 }
 
 /**
@@ -77,7 +112,7 @@ export async function placeCodOrderByApi(
 export async function placePrepaidOrderByApi(request: APIRequestContext, customer: Partial<Customer> = {}) {
   const delivery = makeCustomer(customer);
   const total = await quotedTotal(request, delivery.pincode, 'prepaid');
-  const orderId = `OUO_${Date.now()}`;
+  const orderId = freshOrderId();
   const created = await request.post('/api/razorpay/create-order', {
     data: { orderId, customer: delivery, lines, clientTotal: total },
   });
