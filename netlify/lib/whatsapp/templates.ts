@@ -1,6 +1,7 @@
 /**
- * The shop's WhatsApp templates (issue 33 §3): seven utility messages, one purpose each, in English
- * and Hindi under the same name (the issue's six and `order_delivered`, decision 024). Each entry
+ * The shop's WhatsApp templates (issue 33 §3): eight utility messages, one purpose each, in English
+ * and Hindi under the same name (the issue's six, `order_delivered`, decision 024, and issue 34's
+ * `cod_confirm`, decision 026). Each entry
  * is the body of Graph API's create-template call (`POST /<version>/<WABA_ID>/message_templates`:
  * `name`, `language`, `category`, `parameter_format`, `components`), so an owner can submit them
  * as they are (by hand, or with `npm run whatsapp:templates`, template-admin.ts), and the
