@@ -2,7 +2,9 @@
 // build served with its functions through Netlify's own emulation (scripts/serve.mjs), on
 // loopback, with every outside system on its embedded local default. Then it checks that 200
 // concurrent COD orders left exactly 200 orders in the order log and in the local sheet, and (each
-// shopper having ticked WhatsApp updates) exactly one `order_placed` message each in the outbox.
+// shopper having ticked WhatsApp updates) exactly one `order_placed` message each in the outbox;
+// that none was booked before its shopper confirmed it (docs/shop-rules.md §10 rule 17), and that
+// 200 confirmations at once, then the same 200 again, booked each order exactly once.
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -217,9 +219,18 @@ async function runBench() {
   const log = await settle(sentIds);
   const sheet = await checkSheet(sentIds);
   // The local outbox writes each message once, create-only, named `<orderId>-<event>.json`.
-  const outbox = await readdir(whatsappDir ?? '').catch(() => /** @type {string[]} */ ([]));
+  const outbox = (await readdir(whatsappDir ?? '').catch(() => /** @type {string[]} */ ([]))).filter((name) =>
+    name.endsWith('.json'),
+  );
   const placedMessages = sentIds.filter((id) => outbox.includes(`${id}-placed.json`)).length;
   const renamed = [...answered].filter(([sent, got]) => sent !== got).length;
+
+  // (d) Rule 17: nothing is booked before its shopper confirms; then 200 confirmations at once, and
+  // the same 200 again (a storm of repeated taps), book each order exactly once.
+  const beforeConfirming = { awaiting: log.awaiting, bookings: log.bookings };
+  const confirmations = await confirmAll(sentIds, log.confirmTexts);
+  const repeats = await confirmAll(sentIds, log.confirmTexts);
+  const confirmed = await settle(sentIds);
 
   // (c) Does "not found" tell which ids exist? A known id with a wrong phone or key, against an unknown id.
   console.log('Timing "not found" for known and unknown order ids…');
@@ -242,6 +253,13 @@ async function runBench() {
     outbox.length === ORDERS &&
     log.orders === ORDERS &&
     log.unreadable === 0 &&
+    beforeConfirming.awaiting === ORDERS &&
+    beforeConfirming.bookings === 0 &&
+    confirmations.outcomes['confirmation: confirmed'] === ORDERS &&
+    repeats.outcomes['confirmation: already confirmed'] === ORDERS &&
+    confirmed.bookings === ORDERS &&
+    confirmed.bookedTwice === 0 &&
+    confirmed.forwarded === ORDERS &&
     notFound.every((run) => run.statuses.length === 1 && run.statuses[0] === 404);
 
   const rows = [
@@ -280,7 +298,27 @@ async function runBench() {
     ['Orders.csv unexpected rows (extra headers, foreign ids)', sheet.unexpectedRows, 0],
     ['order log records (Blobs sandbox files)', log.orders, ORDERS],
     ['order log records unreadable (empty/invalid JSON)', log.unreadable, 0],
-    ['order log records forwarded', log.forwarded, ORDERS],
+    [
+      'awaiting confirmation / booked, before any confirmation',
+      `${beforeConfirming.awaiting} / ${beforeConfirming.bookings}`,
+      `${ORDERS} / 0`,
+    ],
+    [
+      '200 confirmations at once: outcomes',
+      JSON.stringify(confirmations.outcomes),
+      `{"confirmation: confirmed":${ORDERS}}`,
+    ],
+    [
+      'confirmation wall time for all (s) / dropped and sent again / non-2xx',
+      `${round(confirmations.seconds, 2)} / ${confirmations.redelivered} / ${confirmations.non2xx}`,
+      '',
+    ],
+    ['the same 200 again: outcomes', JSON.stringify(repeats.outcomes), `{"confirmation: already confirmed":${ORDERS}}`],
+    [
+      'bookings made / orders booked twice / forwarded',
+      `${confirmed.bookings} / ${confirmed.bookedTwice} / ${confirmed.forwarded}`,
+      `${ORDERS} / 0 / ${ORDERS}`,
+    ],
     ...notFound.flatMap((run) => [
       [`${run.name} not found: statuses`, JSON.stringify(run.statuses), '[404]'],
       [
@@ -327,9 +365,48 @@ async function runBench() {
       renamed,
     },
     sheet,
-    log,
+    log: { ...log, confirmTexts: undefined },
+    confirmation: {
+      before: beforeConfirming,
+      first: confirmations,
+      repeated: repeats,
+      after: { ...confirmed, confirmTexts: undefined },
+    },
     notFound,
   };
+}
+
+/**
+ * Every order's shopper sends CONFIRM at once, through the development phone (`/api/dev/whatsapp`,
+ * the webhook's own handler, signed as Meta's calls are): what the shop answered, by outcome.
+ * @param {string[]} sentIds
+ * @param {Map<string, string>} texts
+ */
+async function confirmAll(sentIds, texts) {
+  /** @type {Record<string, number>} */
+  const outcomes = {};
+  let non2xx = 0;
+  let redelivered = 0;
+  const started = performance.now();
+  await Promise.all(
+    sentIds.map(async (id) => {
+      const body = JSON.stringify({ kind: 'write', phone: '9876543210', text: texts.get(id) ?? `CONFIRM ${id} NONE` });
+      let result = await postRaw('/api/dev/whatsapp', body);
+      // A connection the loaded server dropped is delivered again, as Meta redelivers a webhook.
+      for (let again = 0; again < 3 && typeof result.status !== 'number'; again += 1) {
+        redelivered += 1;
+        result = await postRaw('/api/dev/whatsapp', body);
+      }
+      if (typeof result.status !== 'number' || result.status >= 300) non2xx += 1;
+      try {
+        for (const outcome of /** @type {{ outcomes: string[] }} */ (JSON.parse(result.text)).outcomes)
+          outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+      } catch {
+        outcomes[`HTTP ${result.status}`] = (outcomes[`HTTP ${result.status}`] ?? 0) + 1;
+      }
+    }),
+  );
+  return { outcomes, non2xx, redelivered, seconds: (performance.now() - started) / 1000 };
 }
 
 /**
@@ -359,7 +436,8 @@ async function postRaw(urlPath, body) {
     });
     return { status: response.status, text: await response.text() };
   } catch (error) {
-    return { status: error instanceof Error ? error.name : 'error', text: '' };
+    const cause = /** @type {{ cause?: { code?: string } }} */ (error).cause?.code;
+    return { status: error instanceof Error ? `${error.name}${cause ? ` (${cause})` : ''}` : 'error', text: '' };
   }
 }
 
@@ -428,6 +506,12 @@ async function checkOrderLog(sentIds) {
     wanted.has(path.basename(file)),
   );
   let forwarded = 0;
+  let awaiting = 0;
+  /** Bookings made, by order: a booking shows once in the order's history as `shipment: done`. */
+  let bookings = 0;
+  let bookedTwice = 0;
+  /** @type {Map<string, string>} order id → the words that confirm it (rule 17) */
+  const confirmTexts = new Map();
   const unreadable = [];
   const stores = new Set();
   for (const file of files) {
@@ -435,6 +519,14 @@ async function checkOrderLog(sentIds) {
     try {
       const record = JSON.parse(await readFile(path.join(entries, file), 'utf8'));
       if (record.status === 'forwarded') forwarded += 1;
+      const confirmation = record.cod?.confirmation;
+      if (confirmation?.state === 'awaiting') awaiting += 1;
+      if (confirmation) confirmTexts.set(record.orderId, `CONFIRM ${record.orderId} ${confirmation.code}`);
+      const booked = record.history.filter(
+        (/** @type {{ event: string }} */ entry) => entry.event === 'shipment: done',
+      ).length;
+      bookings += booked;
+      if (booked > 1) bookedTwice += 1;
     } catch {
       unreadable.push(path.basename(file));
     }
@@ -444,6 +536,10 @@ async function checkOrderLog(sentIds) {
     stores: [...stores],
     orders: files.length,
     forwarded,
+    awaiting,
+    bookings,
+    bookedTwice,
+    confirmTexts,
     unreadable: unreadable.length,
     unreadableKeys: unreadable,
   };
