@@ -95,9 +95,15 @@ async function statusOf(deps: OrderDeps, message: OutboxMessage): Promise<{ stat
   return { status: notice?.delivery?.status ?? 'sent', name: order?.customer.name ?? '' };
 }
 
+/** How many of the newest open orders are looked at for a confirmation. */
+const AWAITING_LISTED = 50;
+
 /** The open COD orders waiting for their shopper's confirmation (rule 17), with what confirms each. */
-async function awaitingOrders(deps: OrderDeps) {
-  const orders = await Promise.all((await deps.log.openOrderIds()).map((id) => deps.log.get(id)));
+export async function awaitingOrders(deps: OrderDeps) {
+  // The newest open orders only, as the staff desk lists them: a development machine keeps every
+  // order it ever placed, and the page is for the ones being tried now.
+  const newest = (await deps.log.openOrderIds()).slice(-AWAITING_LISTED);
+  const orders = await Promise.all(newest.map((id) => deps.log.get(id)));
   return orders.flatMap((order) => {
     const confirmation = order?.cod?.confirmation;
     if (!order || !confirmation || !awaitingConfirmation(order.cod) || order.cancellation) return [];

@@ -13,6 +13,7 @@ import type { DevWhatsAppRequest } from '#shop/schemas.ts';
 import type { OrderDeps } from '../orders/types.ts';
 import type { ServerEnv } from '../platform/env.ts';
 import {
+  awaitingOrders,
   keepShopperMessage,
   type OutboxMessage,
   outboxMessage,
@@ -145,10 +146,10 @@ type Made =
 
 async function phoneBody(deps: OrderDeps, dir: string, request: DevWhatsAppRequest, at: Date): Promise<Made> {
   if (request.kind === 'write') {
-    const name = await nameOf(
-      deps,
-      (await outboxMessages(dir)).find((message) => message.to === request.phone),
-    );
+    const sent = (await outboxMessages(dir)).find((message) => message.to === request.phone);
+    const awaiting = (await awaitingOrders(deps)).find((order) => order.phone === request.phone);
+    // The profile name Meta would send: the shopper's, as an order of this phone knows it.
+    const name = sent ? await nameOf(deps, sent) : (awaiting?.name ?? 'Shopper');
     const { id, body } = shopperMessageBody({ from: request.phone, name, at, message: request });
     return { ok: true, body, shopper: { id, phone: request.phone, name, text: request.text } };
   }
