@@ -28,11 +28,10 @@ export function addressTooShort(lines: readonly string[], minChars: number): boo
 // ends "Property" and "Liberty".
 const ROWS = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm'];
 const KEY_RUNS: ReadonlySet<string> = new Set(
-  ROWS.flatMap((row) => [row, [...row].reverse().join('')]).flatMap((row) =>
-    Array.from({ length: row.length - 3 }, (_, index) => row.slice(index, index + 4)),
-  ),
+  ROWS.flatMap((row) => [row, [...row].reverse().join('')])
+    .flatMap((row) => Array.from({ length: row.length - 3 }, (_, index) => row.slice(index, index + 4)))
+    .filter((run) => run !== 'erty'),
 );
-KEY_RUNS.delete('erty');
 
 const LATIN_WORD = /^[a-z]+$/;
 /** Five consonants in a row: no Indian place name nor English word of an address has them ("Lakshmi" has four). */
