@@ -67,6 +67,8 @@ export const COD_TEXTS = {
   address: 'Your address looks incomplete: add your house number and street, or pay the COD fee now.',
   stateMismatch: (pincode: string) =>
     `The State you typed is not where pincode ${pincode} is: please check both, or pay the COD fee now.`,
+  /** POST /api/checkout/cod-options failing unexpectedly (500); the checkout then blocks nothing. */
+  checkFailed: 'Cash on delivery could not be checked right now. The shop checks it again when you place the order.',
 } as const;
 
 /** What the order and payment endpoints answer the shopper (netlify/lib/orders, netlify/functions). */
