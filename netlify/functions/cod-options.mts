@@ -15,9 +15,9 @@ export default endpoint(async function codOptionsFunction(request: Request): Pro
   return guarded(FAILING, async () => serviceResponse(await codOptions(createDeps(), body.data)));
 });
 
-// Asked as the shopper types (debounced): 60 a minute, as the shipping quote; each answer is one
-// bit about a phone, so a stranger cannot sweep many phones (docs/security.md).
+// Asked once the delivery is typed, again as it changes (debounced): a shopper needs a handful.
+// Each answer says a little about a phone (its outcome), so 20 a minute, not the quote's 60.
 export const config: Config = {
   path: '/api/checkout/cod-options',
-  rateLimit: { windowLimit: 60, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+  rateLimit: { windowLimit: 20, windowSize: 60, aggregateBy: ['ip', 'domain'] },
 };

@@ -14,6 +14,7 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { PhoneOrder, PhoneOrderOutcome } from '#shop/cod-rules.ts';
+import { indianMobile } from '#shop/phone.ts';
 import type { JsonStore } from '../platform/blobs.ts';
 import type { StoredOrder } from './order-record.ts';
 import type { OrderDeps } from './types.ts';
@@ -24,7 +25,11 @@ export const PHONE_HISTORY_STORE = 'cod-history';
 export const KEPT_ORDERS = 100;
 const WRITE_ATTEMPTS = 16;
 
-const KEY = (phone: string) => `phone-${createHash('sha256').update(phone).digest('hex')}`;
+/** The phone as its 10 digits, however it was written (an order placed before phones were stored so). */
+const KEY = (phone: string) =>
+  `phone-${createHash('sha256')
+    .update(indianMobile(phone) ?? phone)
+    .digest('hex')}`;
 
 interface PhoneRecord {
   orders: PhoneOrder[];
