@@ -6,7 +6,7 @@
  */
 import { COD_TEXTS } from '../../src/shop/messages.ts';
 import { expect, test } from './fixtures.ts';
-import { addToCart, fillDelivery, orderIdIn } from './support/checkout.ts';
+import { addToCart, fillDelivery, payOnlineLocally } from './support/checkout.ts';
 import { loggedOrder } from './support/orders.ts';
 
 test('an address "asdf" with a pincode of another State: plain COD off with the sentence, online payment works', async ({
@@ -31,11 +31,8 @@ test('an address "asdf" with a pincode of another State: plain COD off with the 
   await page.setViewportSize({ width: 320, height: 720 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
 
-  await page.getByRole('button', { name: 'Place Order' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Test payment' });
-  await dialog.getByRole('button', { name: 'Pay ₹1,067' }).click();
-  await expect(page.getByRole('status').getByText('Payment of ₹1,067 received. Thank you!')).toBeVisible();
-  expect(loggedOrder(await orderIdIn(page))).toMatchObject({ mode: 'prepaid', status: 'forwarded' });
+  const orderId = await payOnlineLocally(page, '₹1,067');
+  expect(loggedOrder(orderId)).toMatchObject({ mode: 'prepaid', status: 'forwarded' });
 });
 
 test('fixing the address gives plain Cash on Delivery back', async ({ page }) => {

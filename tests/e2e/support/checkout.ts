@@ -93,3 +93,13 @@ export async function placePrepaidOrderByApi(request: APIRequestContext, custome
   const { key } = (await done.json()) as { key: string };
   return { orderId, key, total, path: `/orders/${orderId}?key=${key}` };
 }
+
+/** Place Order with Pay online, paid in the local test gateway's dialog: the shopper's success toast. */
+export async function payOnlineLocally(page: Page, amount: string) {
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Test payment' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: `Pay ${amount}` }).click();
+  await expect(page.getByRole('status').getByText(`Payment of ${amount} received. Thank you!`)).toBeVisible();
+  return orderIdIn(page);
+}
