@@ -58,6 +58,9 @@ export default defineConfig({
         LOCAL_WHATSAPP_DIR: E2E_WHATSAPP_DIR,
         // The site's address, as Netlify sets it: the email's link to the order page points here.
         URL: `http://localhost:${PORT}`,
+        // Many specs place, cancel and return orders from one phone (98765 43210): no phone history
+        // here, so the COD rules about a phone never decide a journey (docs/shop-rules.md §10 rule 17).
+        COD_PHONE_HISTORY: 'off',
       },
       reuseExistingServer: false,
       timeout: 120_000,

@@ -86,6 +86,14 @@ describe('bundled content', () => {
       festivalLabel: 'Diwali Discount',
       freeShippingThreshold: 1000,
       codCharge: 150,
+      codRules: {
+        on: true,
+        minAddressChars: 12,
+        rtoAdvanceFrom: 1,
+        rtoPrepaidFrom: 3,
+        dayAmountLimit: 10000,
+        firstOrderCap: 3000,
+      },
       pickup: { name: 'Delhivery Uttarkashi hub', pincode: '249135', cutoff: '14:00', time: '16:00' },
     });
     expect(settings.whatsappGreeting.length).toBeGreaterThan(0);

@@ -19,6 +19,20 @@ export const shopSettingsSchema = z.object({
   festivalActive: z.boolean().default(false),
   freeShippingThreshold: z.number().int().positive(),
   codCharge: z.number().int().nonnegative(),
+  /**
+   * The COD rules' switch and thresholds as the editor left them (docs/shop-rules.md §10 rule 17):
+   * any of them may be empty, and src/shop/cod-rules.ts `codRuleSettings` fills in its defaults.
+   */
+  codRules: z
+    .object({
+      on: z.boolean().nullish(),
+      minAddressChars: z.number().nullish(),
+      rtoAdvanceFrom: z.number().nullish(),
+      rtoPrepaidFrom: z.number().nullish(),
+      dayAmountLimit: z.number().nullish(),
+      firstOrderCap: z.number().nullish(),
+    })
+    .nullish(),
   whatsappNumber: z.string().regex(/^\d{10,15}$/),
   whatsappGreeting: z.string(),
   contactEmail: z.email(),

@@ -19,6 +19,7 @@ export const PRODUCT_BY_ID_QUERY = `*[_type == "product" && id == $id && !(_id i
 
 export const SHOP_SETTINGS_QUERY = `*[_id == "shopSettings"][0] {
   shopName, tagline, showDiscountTag, festivalLabel, festivalActive, freeShippingThreshold, codCharge,
+  codRules{ on, minAddressChars, rtoAdvanceFrom, rtoPrepaidFrom, dayAmountLimit, firstOrderCap },
   whatsappNumber, whatsappGreeting, contactEmail, contactPhone, address,
   "socialLinks": socialLinks[]{ platform, url }, marketplaceNote, pickup{ name, pincode, cutoff, time },
   deliveryBanner, footerLegal, "trustBadges": trustBadges[]{ icon, text }, newsletter{ title, text, note },

@@ -25,6 +25,7 @@ const PLACEHOLDERS: Record<string, string[]> = {
   'DELIVERY_MESSAGES.notServiceable': ['{pincode}'],
   'DELIVERY_MESSAGES.codUnavailable': ['{pincode}'],
   'ORDER_TEXTS.totalMismatch': ['{total}'],
+  'COD_TEXTS.stateMismatch': ['{pincode}'],
   'ORDER_TEXTS.alreadyPaid': ['{orderId}'],
   'ORDER_TEXTS.unknownOrder': ['{orderId}'],
   'PARCEL_TEXTS.keepCashReady': ['{total}'],

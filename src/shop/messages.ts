@@ -56,6 +56,21 @@ export const DELIVERY_MESSAGES = {
   codUnavailable: (pincode: string) => `Cash on Delivery is not available for pincode ${pincode}. Please pay online.`,
 } as const;
 
+/**
+ * The COD rules' one sentence (src/shop/cod-rules.ts `codSentence`): under Cash on Delivery at
+ * checkout, and the server's refusal at Place Order (422 `COD_NOT_ALLOWED`). What the phone's
+ * history decided stays generic, so a phone typed by a stranger tells nothing of its orders.
+ */
+export const COD_TEXTS = {
+  advance: 'For this order, cash on delivery needs the COD fee paid now; or pay online.',
+  prepaidOnly: 'For this order, cash on delivery is not available. Please pay online.',
+  address: 'Your address looks incomplete: add your house number and street, or pay the COD fee now.',
+  stateMismatch: (pincode: string) =>
+    `The State you typed is not where pincode ${pincode} is: please check both, or pay the COD fee now.`,
+  /** POST /api/checkout/cod-options failing unexpectedly (500); the checkout then blocks nothing. */
+  checkFailed: 'Cash on delivery could not be checked right now. The shop checks it again when you place the order.',
+} as const;
+
 /** What the order and payment endpoints answer the shopper (netlify/lib/orders, netlify/functions). */
 export const ORDER_TEXTS = {
   /** `total` as the shopper reads it (`formatRupees`). */
@@ -250,7 +265,7 @@ export const ERROR_CODES = {
   /** A cart that cannot be priced as sent (`priceLines`). */
   pricing: ['EMPTY_CART', 'UNKNOWN_PRODUCT', 'UNKNOWN_SIZE', 'OUT_OF_STOCK'],
   /** Delivery and the total, at the quote and when the order is placed. */
-  checkout: ['INVALID_PINCODE', 'NOT_SERVICEABLE', 'COD_UNAVAILABLE', 'TOTAL_MISMATCH'],
+  checkout: ['INVALID_PINCODE', 'NOT_SERVICEABLE', 'COD_UNAVAILABLE', 'COD_NOT_ALLOWED', 'TOTAL_MISMATCH'],
   /** Paying online and completing a prepaid order (netlify/lib/orders/pay.ts). */
   payments: [
     'PAYMENTS_UNAVAILABLE',

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { MAX_LINE_QUANTITY } from './cart.ts';
+import { COD_OUTCOMES } from './cod.ts';
 import { checkoutFormSchema, pincodeSchema } from './form-schemas.ts';
 import { ORDER_TEXTS, PRICING_TEXTS, REQUEST_TEXTS } from './messages.ts';
 import { ORDER_ID_PATTERN } from './order.ts';
@@ -53,6 +54,30 @@ const placeOrderFields = {
 
 export const codOrderRequestSchema = z.object({ ...placeOrderFields, paymentMode: z.literal('cod') });
 export type CodOrderRequest = z.infer<typeof codOrderRequestSchema>;
+
+/**
+ * POST /api/checkout/cod-options: the checkout asks, before Place Order, what the COD rules say for
+ * the cart and the delivery typed so far (docs/shop-rules.md §10 rule 17). The answer is the
+ * outcome and its one sentence (null for `allow`), never the rules that spoke.
+ */
+export const codOptionsRequestSchema = z.object({
+  lines: orderLinesSchema,
+  delivery: checkoutFormSchema.pick({
+    phone: true,
+    address1: true,
+    address2: true,
+    city: true,
+    state: true,
+    pincode: true,
+  }),
+});
+export type CodOptionsRequest = z.infer<typeof codOptionsRequestSchema>;
+
+export const codOptionsResponseSchema = z.object({
+  outcome: z.enum(COD_OUTCOMES),
+  message: z.string().nullable(),
+});
+export type CodOptionsResponse = z.infer<typeof codOptionsResponseSchema>;
 
 export const createPaymentOrderRequestSchema = z.object(placeOrderFields);
 export type CreatePaymentOrderRequest = z.infer<typeof createPaymentOrderRequestSchema>;

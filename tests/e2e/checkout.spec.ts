@@ -3,7 +3,7 @@ import path from 'node:path';
 import { E2E_WHATSAPP_DIR } from '../../playwright.config.ts';
 import { WHATSAPP_TEXTS } from '../../src/shop/messages.ts';
 import { expect, test } from './fixtures.ts';
-import { addToCart, confirmByWhatsApp, fillDelivery, orderIdIn } from './support/checkout.ts';
+import { addToCart, confirmByWhatsApp, fillDelivery, orderIdIn, payOnlineLocally } from './support/checkout.ts';
 import { loggedOrder, sheetRows } from './support/orders.ts';
 import { expectCartCount } from './support/pages.ts';
 
@@ -96,12 +96,7 @@ test('pay online with the local test gateway: the order is completed once, then 
   await page.goto('/checkout');
   await fillDelivery(page);
   await expect(page.getByTestId('shipping-charge')).toHaveText('Free');
-  await page.getByRole('button', { name: 'Place Order' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Test payment' });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Pay ₹1,067' }).click();
-  await expect(page.getByRole('status').getByText('Payment of ₹1,067 received. Thank you!')).toBeVisible();
-  const orderId = await orderIdIn(page);
+  const orderId = await payOnlineLocally(page, '₹1,067');
   await expect(page).toHaveURL(new RegExp(`/orders/${orderId}\\?key=[0-9a-f]{32}$`));
   expect(loggedOrder(orderId)).toMatchObject({ status: 'forwarded', mode: 'prepaid' });
   const rows = sheetRows(orderId);

@@ -13,6 +13,7 @@ import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import calculateShipping from '../../netlify/functions/calculate-shipping.mts';
 import cancelOrder from '../../netlify/functions/cancel-order.mts';
+import codOptions from '../../netlify/functions/cod-options.mts';
 import contact from '../../netlify/functions/contact.mts';
 import contentPublished from '../../netlify/functions/content-published.mts';
 import createOrder from '../../netlify/functions/create-order.mts';
@@ -149,6 +150,21 @@ const CASES: Record<string, { success: Call[]; error: Call[]; policy?: string }>
     error: [
       () => calculateShipping(other('/api/delhivery/calculate-shipping', 'GET')),
       () => calculateShipping(post('/api/delhivery/calculate-shipping', {}, { 'Content-Type': 'text/plain' })),
+    ],
+  },
+  'cod-options': {
+    success: [
+      () =>
+        codOptions(
+          post('/api/checkout/cod-options', {
+            lines,
+            delivery: { phone: '9876543210', address1: '12 Mall Road', pincode: '248001', state: 'Uttarakhand' },
+          }),
+        ),
+    ],
+    error: [
+      () => codOptions(post('/api/checkout/cod-options', {})),
+      () => codOptions(other('/api/checkout/cod-options', 'GET')),
     ],
   },
   contact: {

@@ -17,6 +17,7 @@ import { ORDERS_STORE, orderSettings } from '../../netlify/lib/orders/deps.ts';
 import { createOrderLog } from '../../netlify/lib/orders/order-log.ts';
 import type { StoredOrder } from '../../netlify/lib/orders/order-record.ts';
 import { createPaymentOrder, processPrepaid } from '../../netlify/lib/orders/pay.ts';
+import { NO_PHONE_HISTORY, phoneHistory } from '../../netlify/lib/orders/phone-history.ts';
 import { placeCodOrder } from '../../netlify/lib/orders/place.ts';
 import type { OrderDeps, OrderEmail } from '../../netlify/lib/orders/types.ts';
 import { readServerEnv, type ServerEnv } from '../../netlify/lib/platform/env.ts';
@@ -108,6 +109,9 @@ export function orderWorld(blobs: TestBlobs, env: Partial<ServerEnv> = {}): Test
     whatsappBook: whatsappBook(blobs.store(`whatsapp-${counter}`)),
     // The shop hears no WhatsApp here unless a test says so: COD orders are booked at once, as before rule 17.
     hearsWhatsApp: false,
+    // Kept unless the test's env turns it off, as COD_PHONE_HISTORY=off does for the servers.
+    codHistory:
+      serverEnv.COD_PHONE_HISTORY === 'off' ? NO_PHONE_HISTORY : phoneHistory(blobs.store(`cod-history-${counter}`)),
     catalogue: () => content().catalogue(),
     settings: orderSettings,
     gateway: () => createGateway(serverEnv, () => blobs.store(gatewayStoreName)),

@@ -38,3 +38,7 @@ process.env.LOCAL_MAIL_DIR ??= path.join(tmpdir(), `ouo-test-mail-${process.pid}
 process.env.LOCAL_GATEWAY_REFUND_EVENTS ??= 'off';
 // And the label links' local signing secret (netlify/lib/labels/link.ts).
 process.env.LABEL_LINK_SECRET_FILE ??= path.join(tmpdir(), `ouo-test-label-link-${process.pid}.secret`);
+// The functions keep no phone history in tests: the files place many COD orders, cancelled and
+// returned ones among them, from one phone (makeCustomer), which the COD rules would refuse. A test
+// of the rules about a phone turns it on (tests/functions/cod-rules.test.ts).
+process.env.COD_PHONE_HISTORY ??= 'off';

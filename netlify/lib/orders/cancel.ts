@@ -22,6 +22,7 @@ import { canMoveRefund, checkRefund, type IssuedRefund, refundKey } from '#shop/
 import { deliverNotices, enqueueOrderNotice } from '../notify/notices.ts';
 import { resyncSheet, syncSheetRows } from './forward.ts';
 import type { StoredOrder } from './order-record.ts';
+import { notePhoneOrder } from './phone-history.ts';
 import type { OrderDeps } from './types.ts';
 
 export interface CancelStep {
@@ -115,7 +116,7 @@ export async function cancelOrder(
 export async function finishCancellation(deps: OrderDeps, orderId: string): Promise<StoredOrder> {
   await runStep(deps, orderId, 'booking', cancelBooking);
   await runStep(deps, orderId, 'refund', refundInFull);
-  const { order } = await deps.log.update(orderId, (stored) => {
+  const { order, changed } = await deps.log.update(orderId, (stored) => {
     const cancellation = stored.cancellation;
     if (!cancellation || cancellation.doneAt || stored.status === 'cancelled') return undefined;
     const settled = (state: CancelStep) => state.status === 'done' || state.status === 'not-needed';
@@ -131,6 +132,9 @@ export async function finishCancellation(deps: OrderDeps, orderId: string): Prom
   });
   // The Sheet and the shopper, each once (their claims); a failure stays for the reconciler.
   await Promise.all([syncSheetRows(deps, orderId), deliverNotices(deps, orderId)]);
+  // The COD rules count a shopper's cancellation against the phone, not one staff made.
+  if (changed)
+    await notePhoneOrder(deps, order, order.cancellation?.by === 'staff' ? 'cancelled-by-shop' : 'cancelled');
   return (await deps.log.get(orderId)) ?? order;
 }
 

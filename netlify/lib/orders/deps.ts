@@ -1,17 +1,19 @@
 /** Wires the order service to the real (or embedded local) outside systems, from the environment. */
+import { codRuleSettings } from '#shop/cod-rules.ts';
 import { content } from '../../../src/content/content.server.ts';
 import { sectionParagraphs } from '../../../src/content/policy-sections.ts';
 import { createDelhivery } from '../delhivery/client.ts';
 import { labelLinkMaker } from '../labels/link.ts';
 import { createMailer } from '../mail/client.ts';
 import { blobStore } from '../platform/blobs.ts';
-import { readServerEnv, type ServerEnv } from '../platform/env.ts';
+import { isProduction, readServerEnv, type ServerEnv } from '../platform/env.ts';
 import { createGateway, type GatewayChoice } from '../razorpay/gateway.ts';
 import { createSheets } from '../sheets/client.ts';
 import { whatsappBook } from '../whatsapp/book.ts';
 import { webhookAppSecret } from '../whatsapp/local-phone.ts';
 import { createWhatsApp } from '../whatsapp/sender.ts';
 import { createOrderLog } from './order-log.ts';
+import { NO_PHONE_HISTORY, PHONE_HISTORY_STORE, phoneHistory } from './phone-history.ts';
 import type { OrderDeps, ShopSettingsForOrders } from './types.ts';
 
 export const ORDERS_STORE = 'orders';
@@ -28,6 +30,7 @@ export async function orderSettings(): Promise<ShopSettingsForOrders> {
     whatHappensNext: sectionParagraphs(whatHappensNext),
     freeShippingThreshold: settings.freeShippingThreshold,
     codCharge: settings.codCharge,
+    codRules: codRuleSettings(settings.codRules ?? {}),
     pickup: settings.pickup,
     shop: {
       name: settings.shopName,
@@ -54,6 +57,11 @@ export function createDeps(env: ServerEnv = readServerEnv()): OrderDeps {
     whatsapp: createWhatsApp(env),
     whatsappBook: whatsappBook(blobStore(WHATSAPP_STORE)),
     hearsWhatsApp: env.COD_CONFIRMATION === 'on' && webhookAppSecret(env) !== undefined,
+    // Switched off only outside production (tests, the bench): production always keeps it.
+    codHistory:
+      env.COD_PHONE_HISTORY === 'off' && !isProduction(env)
+        ? NO_PHONE_HISTORY
+        : phoneHistory(blobStore(PHONE_HISTORY_STORE)),
     siteUrl: env.URL,
     labelLink: labelLinkMaker(env),
     now: () => new Date(),

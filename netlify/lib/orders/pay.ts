@@ -15,6 +15,7 @@ import { isWellFormedSignature, verifyPaymentSignature } from '../razorpay/signa
 import { forwardOrder, resyncSheet } from './forward.ts';
 import { judgePaymentById, type Money } from './judge-payment.ts';
 import { canMove, type PaidVia, type StoredOrder } from './order-record.ts';
+import { notePhoneOrder } from './phone-history.ts';
 import { newOrder, priceOrder, recordOrder, totalMismatch } from './place.ts';
 import type { OrderDeps } from './types.ts';
 
@@ -233,7 +234,7 @@ export async function completePaidOrder(
   const { payment } = input.money;
   const existing = await deps.log.get(input.orderId);
   if (!existing?.razorpay) return fail(404, 'UNKNOWN_ORDER', ORDER_TEXTS.unknownOrder(input.orderId));
-  await deps.log.update(input.orderId, (order) => {
+  const { order: settled } = await deps.log.update(input.orderId, (order) => {
     if (!order.razorpay) return undefined;
     const at = deps.now().toISOString();
     if (canMove(order.status, 'paid')) {
@@ -264,6 +265,8 @@ export async function completePaidOrder(
     resyncSheet(order);
     return order;
   });
+  // Paid: entered in its phone's history for the COD rules (once, however often it is told).
+  if (settled.razorpay?.paidAt) await notePhoneOrder(deps, settled);
   const forwarded = await forwardOrder(deps, input.orderId);
   await deliverNotices(deps, input.orderId);
   return { ok: true, status: 200, body: forwarded };

@@ -5,7 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { type CodState, codeFor } from '#shop/cod.ts';
-import { deliveryRefusal } from '#shop/deliverability.ts';
+import { codSentence } from '#shop/cod-rules.ts';
+import { deliveryRefusal, type Serviceability } from '#shop/deliverability.ts';
 import { ORDER_TEXTS } from '#shop/messages.ts';
 import { formatRupees } from '#shop/money.ts';
 import {
@@ -17,28 +18,37 @@ import {
   orderFingerprint,
   type PricedCart,
 } from '#shop/order.ts';
-import type { CodOrderRequest } from '#shop/schemas.ts';
+import type { CodOptionsRequest, CodOptionsResponse, CodOrderRequest } from '#shop/schemas.ts';
 import type { PaymentMode } from '#shop/shipping.ts';
 import { type WhatsAppLanguage, whatsappConsent } from '#shop/whatsapp.ts';
 import { deliverNotices, enqueueOrderNotice } from '../notify/notices.ts';
 import { fail, type ServiceResult } from '../platform/http.ts';
 import { priceAndShip } from '../shipping-quote.ts';
+import { codNotAllowed, decideCodFor } from './cod-check.ts';
 import { forwardOrder } from './forward.ts';
 import type { StoredOrder } from './order-record.ts';
+import { notePhoneOrder } from './phone-history.ts';
 import type { OrderDeps, ShopSettingsForOrders } from './types.ts';
 
 export interface Priced {
   cart: PricedCart;
   totals: OrderTotals;
   rules: ShopSettingsForOrders;
+  /** The carrier's flags for the pincode; undefined when it could not be asked. */
+  serviceability: Serviceability | undefined;
 }
 
-/** Lines, shipping and totals from the catalogue and the carrier: never from the browser. */
+/**
+ * Lines, shipping and totals from the catalogue and the carrier: never from the browser. A
+ * pincode the carrier refuses for `mode` is refused here, unless `refuse` is false (the COD
+ * rules' question, which answers with the carrier's flag as one of its reasons).
+ */
 export async function priceOrder(
   deps: OrderDeps,
   lines: OrderLine[],
   pincode: string,
   mode: PaymentMode,
+  { refuse = true }: { refuse?: boolean } = {},
 ): Promise<ServiceResult<Priced>> {
   const [catalogue, rules, serviceability] = await Promise.all([
     deps.catalogue(),
@@ -46,7 +56,7 @@ export async function priceOrder(
     deps.carrier.checkPincode(pincode),
   ]);
   // Nobody pays for, or is promised, a parcel the carrier will not take (docs/shop-rules.md §5).
-  const refused = deliveryRefusal(pincode, mode, serviceability);
+  const refused = refuse ? deliveryRefusal(pincode, mode, serviceability) : undefined;
   if (refused) return fail(422, refused.code, refused.message);
   const priced = await priceAndShip(lines, pincode, mode, {
     catalogue,
@@ -55,7 +65,7 @@ export async function priceOrder(
     carrier: deps.carrier,
   });
   if (!priced.ok) return priced;
-  return { ok: true, status: 200, body: { cart: priced.cart, totals: priced.totals, rules } };
+  return { ok: true, status: 200, body: { cart: priced.cart, totals: priced.totals, rules, serviceability } };
 }
 
 export function totalMismatch(serverTotal: number): ServiceResult<never> {
@@ -73,8 +83,8 @@ export function newOrder(input: {
   whatsappUpdates?: boolean | undefined;
   /** The messages' language the shopper chose with it (absent: English). */
   whatsappLanguage?: WhatsAppLanguage | undefined;
-  /** A COD order waits for the shopper's confirmation before it ships (rule 17; `deps.hearsWhatsApp`). */
-  askConfirmation?: boolean | undefined;
+  /** A COD order's rules' decision (cod-check.ts), and the confirmation it waits for (rule 17). */
+  cod?: CodState | undefined;
 }): StoredOrder {
   const { orderId, mode, customer, lines, priced, now } = input;
   const at = now.toISOString();
@@ -106,21 +116,13 @@ export function newOrder(input: {
       shipment: { status: 'pending', attempts: 0 },
       email: { status: 'pending', attempts: 0 },
     },
+    ...(input.cod ? { cod: input.cod } : {}),
     ...(input.whatsappUpdates ? { whatsapp: { consent: whatsappConsent(at, input.whatsappLanguage) } } : {}),
-    ...(mode === 'cod' && input.askConfirmation ? { cod: awaitingCod(at) } : {}),
     history: [{ at, event: `created (${mode})` }],
   };
   // A COD order is placed as it is recorded: its WhatsApp "placed" is earned in the same write.
   if (mode === 'cod') enqueueOrderNotice(order, 'placed', at);
   return order;
-}
-
-/** A COD order's state as placed: the rules allowed it, and it waits for the shopper's yes (rule 17). */
-function awaitingCod(at: string): CodState {
-  return {
-    decision: { outcome: 'allow', reasons: [], at },
-    confirmation: { state: 'awaiting', code: codeFor(randomBytes(4)) },
-  };
 }
 
 /**
@@ -142,10 +144,23 @@ export async function recordOrder(
   throw new Error(`No free order id near ${order.orderId}`);
 }
 
+/**
+ * A COD order: priced, judged by the COD rules (a retry of an order already recorded is never
+ * refused by them), recorded, entered in its phone's history, forwarded.
+ */
 export async function placeCodOrder(deps: OrderDeps, request: CodOrderRequest) {
   const priced = await priceOrder(deps, request.lines, request.customer.pincode, 'cod');
   if (!priced.ok) return priced;
   if (request.clientTotal !== priced.body.totals.total) return totalMismatch(priced.body.totals.total);
+  const now = deps.now();
+  const decision = await decideCodFor(deps, {
+    orderId: request.orderId,
+    delivery: request.customer,
+    priced: priced.body,
+  });
+  if (decision.outcome !== 'allow' && !(await recordedAlready(deps, request))) {
+    return codNotAllowed(decision, request.customer.pincode);
+  }
   const { order, duplicate } = await recordOrder(
     deps,
     newOrder({
@@ -154,12 +169,18 @@ export async function placeCodOrder(deps: OrderDeps, request: CodOrderRequest) {
       customer: request.customer,
       lines: request.lines,
       priced: priced.body,
-      now: deps.now(),
+      now,
       whatsappUpdates: request.whatsappUpdates,
       whatsappLanguage: request.whatsappLanguage,
-      askConfirmation: deps.hearsWhatsApp,
+      cod: {
+        decision: { ...decision, at: now.toISOString() },
+        // Asked wherever the shop hears WhatsApp (rule 17): it ships once its shopper says yes.
+        ...(deps.hearsWhatsApp ? { confirmation: { state: 'awaiting' as const, code: codeFor(randomBytes(4)) } } : {}),
+      },
     }),
   );
+  // Every time, not only the first: a first try that died before this line is entered by its retry.
+  await notePhoneOrder(deps, order);
   const forwarded = await forwardOrder(deps, order.orderId);
   await deliverNotices(deps, order.orderId);
   return {
@@ -173,4 +194,25 @@ export async function placeCodOrder(deps: OrderDeps, request: CodOrderRequest) {
       ...(order.key ? { key: order.key } : {}),
     },
   };
+}
+
+/** Is this the same order as one already recorded under its id (a retry, which finds itself)? */
+async function recordedAlready(deps: OrderDeps, request: CodOrderRequest): Promise<boolean> {
+  const stored = await deps.log.get(request.orderId);
+  return stored?.fingerprint === orderFingerprint(request.customer, request.lines, 'cod');
+}
+
+/**
+ * The checkout's question before Place Order: the COD rules' outcome for the cart and delivery
+ * typed so far, and its sentence — never the reasons, so a phone typed by a stranger tells nothing.
+ */
+export async function codOptions(
+  deps: OrderDeps,
+  request: CodOptionsRequest,
+): Promise<ServiceResult<CodOptionsResponse>> {
+  const priced = await priceOrder(deps, request.lines, request.delivery.pincode, 'cod', { refuse: false });
+  if (!priced.ok) return priced;
+  const decision = await decideCodFor(deps, { orderId: undefined, delivery: request.delivery, priced: priced.body });
+  const message = codSentence(decision, request.delivery.pincode) ?? null;
+  return { ok: true, status: 200, body: { outcome: decision.outcome, message } };
 }

@@ -1,5 +1,6 @@
 /** What the order service needs from the world, and how its answers look. */
 import type { Product } from '#shop/catalogue.ts';
+import type { CodRuleSettings } from '#shop/cod-rules.ts';
 import type { Serviceability } from '#shop/deliverability.ts';
 import type { ShipmentRecord } from '#shop/shipment.ts';
 import type { PaymentMode, ShippingRules } from '#shop/shipping.ts';
@@ -12,6 +13,7 @@ import type { SheetsClient } from '../sheets/client.ts';
 import type { WhatsAppBook } from '../whatsapp/book.ts';
 import type { WhatsAppSender } from '../whatsapp/sender.ts';
 import type { OrderLog } from './order-log.ts';
+import type { PhoneHistory } from './phone-history.ts';
 
 /** Who the shopper hears from, and how to reach them (the shop settings). */
 export interface ShopContact {
@@ -28,6 +30,8 @@ export interface ShopSettingsForOrders extends ShippingRules {
   shop: ShopContact;
   /** The shipping policy's dispatch and delivery paragraphs, as the order page shows them. */
   whatHappensNext: string[];
+  /** The COD rules' switch and thresholds, the Studio's over the defaults (src/shop/cod-rules.ts). */
+  codRules: CodRuleSettings;
 }
 
 /** One order's confirmation, ready to send: from `name`, answered to `replyTo` (the shop). */
@@ -73,6 +77,8 @@ export interface OrderDeps {
    * turns the step off wherever.
    */
   hearsWhatsApp: boolean;
+  /** Each phone's orders and their outcomes, for the COD rules (netlify/lib/orders/phone-history.ts). */
+  codHistory: PhoneHistory;
   /** The site's main address (`URL`): the email links to the order's page there. */
   siteUrl: string;
   /**

@@ -11,6 +11,7 @@
  * then are the Sheet and the shopper told; if either is down, the order stays open for the
  * reconciler, and nothing is lost.
  */
+import type { PhoneOrderOutcome } from '#shop/cod-rules.ts';
 import { applyScans, type CarrierScan, newParcel, noticeFor, type ParcelChange } from '#shop/parcel.ts';
 import type { CarrierTracking } from '#shop/tracking.ts';
 import { WAYBILLS_PER_REQUEST } from '../delhivery/tracking.ts';
@@ -18,6 +19,7 @@ import { deliverNotices, enqueueNotice, shippedNoticed } from '../notify/notices
 import { resyncSheet, syncSheetRows } from '../orders/forward.ts';
 import { parcelOpen } from '../orders/order-log.ts';
 import type { StoredOrder } from '../orders/order-record.ts';
+import { notePhoneOrder } from '../orders/phone-history.ts';
 import type { OrderDeps } from '../orders/types.ts';
 
 export interface ParcelSyncLimits {
@@ -151,7 +153,15 @@ export async function recordTracking(
     console.warn(`parcel sync: order ${orderId}: a scan the shop cannot read: ${JSON.stringify(scan)}`);
   // The Sheet and the shopper, each once; a failure stays on the order for the reconciler.
   await Promise.all([syncSheetRows(deps, orderId), deliverNotices(deps, orderId)]);
+  const outcome = phoneOutcome(changes);
+  if (outcome) await notePhoneOrder(deps, order, outcome);
   return { order: (await deps.log.get(orderId)) ?? order, changes, unknown };
+}
+
+/** What the phone's history keeps of a parcel's end (the COD rules): returned once it turns back, as the returns report counts it. */
+function phoneOutcome(changes: readonly ParcelChange[]): PhoneOrderOutcome | undefined {
+  if (changes.some((change) => change.state === 'returning' || change.state === 'returned')) return 'returned';
+  return changes.some((change) => change.state === 'delivered') ? 'delivered' : undefined;
 }
 
 /**

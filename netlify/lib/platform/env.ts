@@ -93,6 +93,12 @@ export const serverEnvSchema = z.object({
    */
   STAFF_ACTION_SECRET: optional,
   STAFF_ACTION_SECRET_FILE: z.string().default('.data/staff-action.secret'),
+  /**
+   * `off`: no phone history is kept or read, so the COD rules about a phone's earlier orders say
+   * nothing (netlify/lib/orders/phone-history.ts). For the end-to-end server and the bench, which
+   * place hundreds of orders from one phone; production ignores it (docs/shop-rules.md §10 rule 17).
+   */
+  COD_PHONE_HISTORY: z.enum(['on', 'off']).default('on'),
 });
 export type ServerEnv = z.infer<typeof serverEnvSchema>;
 

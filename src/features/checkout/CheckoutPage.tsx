@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { type FormOutcome, useSchemaForm } from '../../components/form/index.ts';
 import { useToast } from '../../components/toast/index.ts';
@@ -12,6 +12,7 @@ import { LocalPaymentDialog } from './LocalPaymentDialog.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
 import { OUTBOX_UPDATED_EVENT, pendingOrders } from './outbox.ts';
 import { PaymentChoice } from './PaymentChoice.tsx';
+import { codOffSentence, type TypedDelivery, typedDelivery, useCodOptions } from './use-cod-options.ts';
 import { useDeliverability } from './use-deliverability.ts';
 import { usePlaceOrder } from './use-place-order.ts';
 import { useShippingQuote } from './use-shipping-quote.ts';
@@ -34,8 +35,19 @@ export function CheckoutPage({ shopName, rules }: CheckoutPageProps) {
   const serviceability = useDeliverability(pincode);
   const notServiceable = deliveryRefusal(pincode, 'prepaid', serviceability)?.code === ErrorCode.NOT_SERVICEABLE;
   const codRefusal = notServiceable ? undefined : deliveryRefusal(pincode, 'cod', serviceability);
+  // The COD rules, asked as the delivery is typed (docs/shop-rules.md §10 rule 17): plain COD is
+  // off, with their sentence, unless they allow it; unknown never blocks (the server decides).
+  const formRef = useRef<HTMLFormElement>(null);
+  const [delivery, setDelivery] = useState<TypedDelivery>();
+  const codRules = useCodOptions(cart.items, delivery);
+  const codOff = codOffSentence(codRefusal?.message, codRules);
   // Where COD is not offered, online payment is the choice (the shopper is told why beside COD).
-  const mode: PaymentMode = codRefusal ? 'prepaid' : chosenMode;
+  const mode: PaymentMode = codOff ? 'prepaid' : chosenMode;
+
+  // What was typed or autofilled before the page was live (decision 015) is asked about once it is.
+  useEffect(() => {
+    if (hydrated && formRef.current) setDelivery(typedDelivery(formRef.current));
+  }, [hydrated]);
   const { quote, requote } = useShippingQuote(cart.items, pincode, mode, rules);
   const order = usePlaceOrder({ shopName, cart, mode, requote });
   const { setback, clearSetback, placed } = order;
@@ -92,8 +104,10 @@ export function CheckoutPage({ shopName, rules }: CheckoutPageProps) {
         </div>
       )}
       <form
+        ref={formRef}
         className="checkout__layout"
         noValidate
+        onInput={(event) => setDelivery(typedDelivery(event.currentTarget))}
         onSubmit={(event) => {
           if (!calculating && !notServiceable) return form.onSubmit(event);
           event.preventDefault(); // the total is not known yet, or we cannot deliver there
@@ -115,7 +129,7 @@ export function CheckoutPage({ shopName, rules }: CheckoutPageProps) {
               if (setback?.kind === 'total-changed') clearSetback();
             }}
             codCharge={rules.codCharge}
-            codUnavailable={codRefusal?.message}
+            codUnavailable={codOff}
           />
         </div>
         <OrderSummary

@@ -1,7 +1,10 @@
 import { formatRupees } from '../../shop/money.ts';
 import type { PaymentMode } from '../../shop/shipping.ts';
 
-/** Online payment or Cash on Delivery; COD is switched off, with the reason, where it is not offered. */
+/**
+ * Online payment or Cash on Delivery; plain COD is switched off, with the reason, where it is not
+ * offered: the carrier takes no cash there, or the COD rules do not allow it (shop-rules §10 rule 17).
+ */
 export function PaymentChoice({
   mode,
   onMode,
@@ -42,11 +45,14 @@ export function PaymentChoice({
           <strong>Cash on Delivery</strong> — {formatRupees(codCharge)} COD charge
         </span>
       </label>
-      {codUnavailable && (
-        <p id="cod-unavailable" className="checkout__field-problem">
-          {codUnavailable}
-        </p>
-      )}
+      {/* Always there, so a sentence that appears as the address is typed is read out. */}
+      <div aria-live="polite">
+        {codUnavailable && (
+          <p id="cod-unavailable" className="checkout__field-problem">
+            {codUnavailable}
+          </p>
+        )}
+      </div>
     </fieldset>
   );
 }

@@ -1,6 +1,7 @@
 /** The checkout's calls to our own functions, through the shared API client (answers parsed, never cast). */
 import { callApi } from '../../lib/api/index.ts';
 import type {
+  CodOptionsRequest,
   CodOrderRequest,
   CreatePaymentOrderRequest,
   PrepaidOrderRequest,
@@ -14,6 +15,10 @@ export const quoteShipping = (request: ShippingQuoteRequest) =>
     response: (schemas) => schemas.shippingQuoteResponseSchema,
     timeoutMs: 10_000,
   });
+
+/** The COD rules' outcome for what the shopper typed (docs/shop-rules.md §10 rule 17). */
+export const codOptions = (request: CodOptionsRequest) =>
+  callApi('/api/checkout/cod-options', { body: request, response: (schemas) => schemas.codOptionsResponseSchema });
 
 export const placeCodOrder = (request: CodOrderRequest) =>
   callApi('/api/checkout/process-cod', { body: request, response: (schemas) => schemas.orderResponseSchema });

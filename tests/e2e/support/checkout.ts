@@ -11,6 +11,7 @@ export async function addToCart(page: Page, productId: number, size: string) {
   await product.addToCart();
 }
 
+/** The delivery form filled as `makeCustomer` fills an order: another pincode brings a State it can be in. */
 export async function fillDelivery(page: Page, overrides: Record<string, string> = {}) {
   const values: Record<string, string> = {
     'Full name': 'Asha Rawat',
@@ -19,7 +20,7 @@ export async function fillDelivery(page: Page, overrides: Record<string, string>
     'Address line 1': '12 Mall Road',
     Pincode: '248001',
     City: 'Dehradun',
-    State: 'Uttarakhand',
+    State: makeCustomer({ pincode: overrides.Pincode ?? '248001' }).state ?? '',
     ...overrides,
   };
   for (const [label, value] of Object.entries(values))
@@ -126,4 +127,14 @@ export async function placePrepaidOrderByApi(request: APIRequestContext, custome
   expect(done.ok(), await done.text()).toBe(true);
   const { key } = (await done.json()) as { key: string };
   return { orderId, key, total, path: `/orders/${orderId}?key=${key}` };
+}
+
+/** Place Order with Pay online, paid in the local test gateway's dialog: the shopper's success toast. */
+export async function payOnlineLocally(page: Page, amount: string) {
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Test payment' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: `Pay ${amount}` }).click();
+  await expect(page.getByRole('status').getByText(`Payment of ${amount} received. Thank you!`)).toBeVisible();
+  return orderIdIn(page);
 }

@@ -6,6 +6,58 @@ import { copyField } from './fields.ts';
 /** A time of day on the 24-hour clock: 09:30, 14:00. */
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
+/**
+ * A COD rule's threshold: a whole number above 0, or empty for the shop's default (src/shop/cod-rules.ts
+ * `COD_RULE_DEFAULTS`, which the description names).
+ */
+const threshold = (name: string, title: string, description: string) =>
+  defineField({ name, title, type: 'number', description, validation: (rule) => rule.integer().positive() });
+
+/** The COD rules (docs/shop-rules.md §10 rule 17, docs/staff-guide.md "COD rules"). */
+const codRulesField = defineField({
+  name: 'codRules',
+  title: 'COD rules',
+  group: 'cod',
+  type: 'object',
+  description:
+    'When an order may pay cash on delivery as usual, only with the COD fee paid now, or only online. A field left empty uses the default named under it.',
+  fields: [
+    defineField({
+      name: 'on',
+      title: 'COD rules on',
+      type: 'boolean',
+      description:
+        "Off: every order may pay cash on delivery (except where Delhivery takes no cash). The phone's orders are still remembered.",
+      initialValue: true,
+    }),
+    threshold(
+      'minAddressChars',
+      'Shortest address (characters)',
+      'Address lines 1 and 2 together need at least this many characters and two words, or the COD fee is paid now. Default 12 ("12 Mall Road").',
+    ),
+    threshold(
+      'rtoAdvanceFrom',
+      'Returns before the fee is paid now',
+      'A phone whose COD orders came back, or were cancelled by the shopper, this many times pays the COD fee now. Default 1.',
+    ),
+    threshold(
+      'rtoPrepaidFrom',
+      'Returns before COD is closed',
+      'From this many such orders the phone may only pay online. Default 3.',
+    ),
+    threshold(
+      'dayAmountLimit',
+      'Most COD in 24 hours (₹)',
+      "Above this total of one phone's COD orders in 24 hours, this one included, the COD fee is paid now. Default 10000.",
+    ),
+    threshold(
+      'firstOrderCap',
+      'Largest first COD order (₹)',
+      'A phone with no delivered order yet pays the COD fee now for a total above this. Default 3000.',
+    ),
+  ],
+});
+
 export const shopSettings = defineType({
   name: 'shopSettings',
   title: 'Shop settings',
@@ -13,6 +65,7 @@ export const shopSettings = defineType({
   groups: [
     { name: 'shop', title: 'Shop', default: true },
     { name: 'texts', title: 'Texts across the site' },
+    { name: 'cod', title: 'COD rules' },
   ],
   fields: [
     copyField('deliveryBanner', 'The strip at the top of every page.', 70, {
@@ -98,6 +151,7 @@ export const shopSettings = defineType({
       type: 'number',
       validation: (rule) => rule.required().integer().min(0),
     }),
+    codRulesField,
     defineField({
       name: 'whatsappNumber',
       title: 'WhatsApp number',

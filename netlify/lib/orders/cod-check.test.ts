@@ -1,0 +1,158 @@
+/**
+ * The COD rules on the server (docs/shop-rules.md §10 rule 17): a COD order the rules do not allow
+ * is refused with the checkout's sentence and recorded nowhere; an allowed one keeps the decision;
+ * each phone's orders and their ends reach its history; a retry is never refused by its own try.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COD_RULE_DEFAULTS, type CodRuleSettings } from '#shop/cod-rules.ts';
+import { COD_TEXTS, DELIVERY_MESSAGES } from '#shop/messages.ts';
+import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
+import { makeCustomer } from '#tests/support/factories.ts';
+import {
+  codOrder,
+  codRequest,
+  newOrderId,
+  orderWorld,
+  paidOrder,
+  RAJMA_COD_TOTAL,
+  rajma,
+  storedOrder,
+  type TestOrderWorld,
+} from '#tests/support/orders.ts';
+import { syncParcels } from '../parcels/sync.ts';
+import { cancelOrder } from './cancel.ts';
+import { orderSettings } from './deps.ts';
+import { codOptions, placeCodOrder } from './place.ts';
+
+let blobs: TestBlobs;
+beforeAll(async () => {
+  blobs = await startTestBlobs();
+});
+afterAll(() => blobs.stop());
+
+const PHONE = '9876543210';
+const DAY = 24 * 60 * 60 * 1000;
+
+/** A world whose Studio says `codRules`. */
+function worldWith(codRules: Partial<CodRuleSettings> = {}): TestOrderWorld {
+  const world = orderWorld(blobs);
+  world.deps.settings = async () => ({ ...(await orderSettings()), codRules: { ...COD_RULE_DEFAULTS, ...codRules } });
+  return world;
+}
+
+const history = async (world: TestOrderWorld) => (await world.deps.codHistory.orders(PHONE)) ?? [];
+
+describe('a COD order the rules do not allow', () => {
+  it('is refused with the sentence the checkout shows, and nothing is recorded', async () => {
+    const world = worldWith();
+    const orderId = newOrderId();
+    const customer = makeCustomer({ address1: 'asdf', address2: '', state: 'Kerala' });
+    expect(await placeCodOrder(world.deps, codRequest(orderId, { customer }))).toEqual({
+      ok: false,
+      status: 422,
+      code: 'COD_NOT_ALLOWED',
+      message: COD_TEXTS.stateMismatch('248001'),
+    });
+    expect(await world.deps.log.get(orderId)).toBeUndefined();
+    expect(world.sheetRows).toEqual([]);
+    expect(world.shipments).toEqual([]);
+    expect(await history(world)).toEqual([]);
+  });
+
+  it('a COD order the rules allow keeps their decision, and is entered in its phone’s history', async () => {
+    const world = worldWith();
+    const orderId = await codOrder(world);
+    expect((await storedOrder(world, orderId)).cod).toEqual({
+      decision: { outcome: 'allow', reasons: [], at: world.clock.now.toISOString() },
+    });
+    expect(await history(world)).toEqual([
+      { orderId, at: world.clock.now.toISOString(), total: RAJMA_COD_TOTAL, mode: 'cod' },
+    ]);
+  });
+});
+
+describe('the phone’s history decides', () => {
+  it('the same order sent again finds itself, though its first try is in the history and the rules changed', async () => {
+    const world = worldWith({ dayAmountLimit: RAJMA_COD_TOTAL });
+    const orderId = newOrderId();
+    expect((await placeCodOrder(world.deps, codRequest(orderId))).status).toBe(201);
+    expect((await placeCodOrder(world.deps, codRequest(orderId))).status).toBe(200);
+    // Another order the same day goes over the day's amount: the generic sentence, nothing of why.
+    expect(await placeCodOrder(world.deps, codRequest(newOrderId()))).toMatchObject({
+      status: 422,
+      message: COD_TEXTS.advance,
+    });
+    // Stricter rules since the first try: its retry is still the order it placed.
+    world.deps.settings = async () => ({
+      ...(await orderSettings()),
+      codRules: { ...COD_RULE_DEFAULTS, minAddressChars: 100 },
+    });
+    expect(await placeCodOrder(world.deps, codRequest(orderId))).toMatchObject({ ok: true, status: 200 });
+    expect(await history(world)).toHaveLength(1);
+  });
+
+  it('a shopper’s cancellation counts against the phone, a cancellation by staff does not', async () => {
+    const world = worldWith();
+    const byStaff = await codOrder(world);
+    await cancelOrder(world.deps, byStaff, { reason: 'other', by: 'staff' });
+    expect((await placeCodOrder(world.deps, codRequest(newOrderId()))).status).toBe(201);
+    const byShopper = await codOrder(world);
+    await cancelOrder(world.deps, byShopper, { reason: 'ordered-by-mistake', by: 'shopper' });
+    expect((await history(world)).map((order) => order.outcome)).toEqual(['cancelled-by-shop', undefined, 'cancelled']);
+    expect(await placeCodOrder(world.deps, codRequest(newOrderId()))).toMatchObject({
+      status: 422,
+      code: 'COD_NOT_ALLOWED',
+      message: COD_TEXTS.advance,
+    });
+  });
+
+  it('a delivered parcel makes the phone known; a returned one counts against it', async () => {
+    const world = worldWith({ firstOrderCap: 500 });
+    // A first order above the cap from a phone never delivered to: the fee now.
+    expect((await placeCodOrder(world.deps, codRequest(newOrderId()))).status).toBe(422);
+    const prepaid = await paidOrder(world);
+    expect((await history(world)).find((order) => order.orderId === prepaid)).toMatchObject({ mode: 'prepaid' });
+    world.clock.now = new Date(world.clock.now.getTime() + 4 * DAY);
+    await syncParcels(world.deps);
+    expect((await history(world)).find((order) => order.orderId === prepaid)?.outcome).toBe('delivered');
+    const returning = await placeCodOrder(
+      world.deps,
+      codRequest(newOrderId(), { customer: makeCustomer({ pincode: '302099' }) }),
+    );
+    expect(returning.status).toBe(201);
+    world.clock.now = new Date(world.clock.now.getTime() + 9 * DAY);
+    await syncParcels(world.deps);
+    expect((await history(world)).map((order) => order.outcome)).toEqual(['delivered', 'returned']);
+    expect((await placeCodOrder(world.deps, codRequest(newOrderId()))).status).toBe(422);
+  });
+});
+
+describe('the checkout’s question (codOptions)', () => {
+  const ask = (world: TestOrderWorld, delivery = {}) =>
+    codOptions(world.deps, {
+      lines: rajma,
+      delivery: { ...makeCustomer(), phone: PHONE, ...delivery },
+    });
+
+  it('answers the outcome and its sentence, never the reasons', async () => {
+    const world = worldWith();
+    expect(await ask(world)).toEqual({ ok: true, status: 200, body: { outcome: 'allow', message: null } });
+    expect(await ask(world, { address1: 'Flat 3', address2: undefined })).toEqual({
+      ok: true,
+      status: 200,
+      body: { outcome: 'allow_with_advance', message: COD_TEXTS.address },
+    });
+  });
+
+  it('speaks for the carrier where it takes no cash, and passes on a cart it cannot price', async () => {
+    const world = worldWith();
+    expect(await ask(world, { pincode: '737101', state: 'Sikkim' })).toMatchObject({
+      body: { outcome: 'prepaid_only', message: DELIVERY_MESSAGES.codUnavailable('737101') },
+    });
+    const unknown = await codOptions(world.deps, {
+      lines: [{ productId: 99, size: '500gm', quantity: 1 }],
+      delivery: makeCustomer(),
+    });
+    expect(unknown).toMatchObject({ ok: false, status: 422, code: 'UNKNOWN_PRODUCT' });
+  });
+});
