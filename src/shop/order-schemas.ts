@@ -54,7 +54,15 @@ const placeOrderFields = {
 export const codOrderRequestSchema = z.object({ ...placeOrderFields, paymentMode: z.literal('cod') });
 export type CodOrderRequest = z.infer<typeof codOrderRequestSchema>;
 
-export const createPaymentOrderRequestSchema = z.object(placeOrderFields);
+export const createPaymentOrderRequestSchema = z.object({
+  ...placeOrderFields,
+  /**
+   * A Cash on Delivery order with its COD fee paid now (docs/shop-rules.md §10 rule 17): priced as
+   * COD, the Razorpay order for the fee alone, which the server takes from its settings. Absent: a
+   * prepaid order for the whole total.
+   */
+  codAdvance: z.literal(true).optional(),
+});
 export type CreatePaymentOrderRequest = z.infer<typeof createPaymentOrderRequestSchema>;
 
 export const createPaymentOrderResponseSchema = z.object({

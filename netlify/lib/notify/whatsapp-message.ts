@@ -6,6 +6,7 @@
  * `WHATSAPP_TEXTS.filled` in that language too, so a Hindi message carries no English phrase.
  * Utility templates only: what happened to this order, nothing else.
  */
+import { cashOnDelivery } from '#shop/cod.ts';
 import { WHATSAPP_TEXTS } from '#shop/messages.ts';
 import { formatRupees } from '#shop/money.ts';
 import type { NoticeEvent } from '#shop/parcel.ts';
@@ -74,7 +75,7 @@ function fill(
         parameters: [
           name,
           id,
-          order.mode === 'cod' ? words.payInCash(formatRupees(order.totals.total)) : words.paidOnline,
+          order.mode === 'cod' ? words.payInCash(formatRupees(cashOnDelivery(order.totals.total, order.cod))) : words.paidOnline,
         ],
       };
     case 'delivery-failed':

@@ -1,8 +1,9 @@
 /**
- * Paying online: a Razorpay (or local test gateway) order for the server's total, created once per
- * shop order; the browser's signature checked against the Razorpay order id we stored; and the one
- * path by which a prepaid order becomes paid — a payment Razorpay reports captured (judge-payment.ts).
- * docs/shop-rules.md §10.
+ * Paying online: a Razorpay (or local test gateway) order for the server's total (or, for a COD
+ * order with its COD fee paid now, that fee: advance.ts), created once per shop order; the
+ * browser's signature checked against the Razorpay order id we stored; and the one path by which a
+ * prepaid order (or that fee) becomes paid — a payment Razorpay reports captured
+ * (judge-payment.ts). docs/shop-rules.md §10.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ORDER_TEXTS } from '#shop/messages.ts';
@@ -12,9 +13,10 @@ import { deliverNotices, enqueueOrderNotice } from '../notify/notices.ts';
 import { fail, type ServiceFailure, type ServiceResult } from '../platform/http.ts';
 import type { GatewayChoice, PaymentGateway } from '../razorpay/gateway.ts';
 import { isWellFormedSignature, verifyPaymentSignature } from '../razorpay/signature.ts';
+import { advanceFee, confirmByAdvance } from './advance.ts';
 import { forwardOrder, resyncSheet } from './forward.ts';
 import { judgePaymentById, type Money } from './judge-payment.ts';
-import { canMove, type PaidVia, type StoredOrder } from './order-record.ts';
+import { canMove, type PaidVia, payableNow, type StoredOrder } from './order-record.ts';
 import { newOrder, priceOrder, recordOrder, totalMismatch } from './place.ts';
 import type { OrderDeps } from './types.ts';
 
@@ -43,14 +45,19 @@ export async function createPaymentOrder(
   const choice = deps.gateway();
   if (!choice.ok) return paymentsUnavailable(choice);
   const { gateway } = choice;
-  const priced = await priceOrder(deps, request.lines, request.customer.pincode, 'prepaid');
+  // The COD fee paid now is a COD order, priced with the COD charge (advance.ts, rule 17).
+  const mode = request.codAdvance ? 'cod' : 'prepaid';
+  const priced = await priceOrder(deps, request.lines, request.customer.pincode, mode);
   if (!priced.ok) return priced;
   if (request.clientTotal !== priced.body.totals.total) return totalMismatch(priced.body.totals.total);
+  const fee = request.codAdvance ? advanceFee(priced.body) : undefined;
+  if (fee && !fee.ok) return fee;
   const { order } = await recordOrder(
     deps,
     newOrder({
       orderId: request.orderId,
-      mode: 'prepaid',
+      mode,
+      advance: fee?.body,
       customer: request.customer,
       lines: request.lines,
       priced: priced.body,
@@ -113,9 +120,9 @@ async function createRazorpayOrder(
   let created: Awaited<ReturnType<PaymentGateway['createOrder']>>;
   try {
     created = await gateway.createOrder({
-      amountPaise: toPaise(order.totals.total),
+      amountPaise: toPaise(payableNow(order)),
       receipt: order.orderId,
-      notes: { orderId: order.orderId },
+      notes: { orderId: order.orderId, ...(order.cod?.advance ? { purpose: 'cod-fee' } : {}) },
     });
   } catch (error) {
     // Let the next request try at once rather than wait for the claim to go stale.
@@ -242,7 +249,9 @@ export async function completePaidOrder(
       order.updatedAt = at;
       const { confirming: _settled, ...razorpay } = order.razorpay;
       order.razorpay = { ...razorpay, paymentId: payment.id, paidAt: at, via: input.via };
-      order.record.paymentStatus = 'Completed';
+      // A prepaid order is paid in full; a COD order's fee paid now confirms it (the rest is cash).
+      if (order.mode === 'prepaid') order.record.paymentStatus = 'Completed';
+      confirmByAdvance(order, at);
       order.history.push({ at, event: `paid ${payment.id} (${input.via})${late}` });
       // Placed now that it is paid: its WhatsApp "placed" is earned in the same write.
       enqueueOrderNotice(order, 'placed', at);

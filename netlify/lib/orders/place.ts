@@ -22,8 +22,9 @@ import { type WhatsAppLanguage, whatsappConsent } from '#shop/whatsapp.ts';
 import { deliverNotices, enqueueOrderNotice } from '../notify/notices.ts';
 import { fail, type ServiceResult } from '../platform/http.ts';
 import { priceAndShip } from '../shipping-quote.ts';
+import { advanceCodState } from './advance.ts';
 import { forwardOrder } from './forward.ts';
-import type { StoredOrder } from './order-record.ts';
+import { paysFirst, type StoredOrder } from './order-record.ts';
 import type { OrderDeps, ShopSettingsForOrders } from './types.ts';
 
 export interface Priced {
@@ -72,6 +73,8 @@ export function newOrder(input: {
   whatsappUpdates?: boolean | undefined;
   /** The messages' language the shopper chose with it (absent: English). */
   whatsappLanguage?: WhatsAppLanguage | undefined;
+  /** A COD order with its COD fee paid now: the fee, in rupees (advance.ts). */
+  advance?: number | undefined;
 }): StoredOrder {
   const { orderId, mode, customer, lines, priced, now } = input;
   const at = now.toISOString();
@@ -90,7 +93,7 @@ export function newOrder(input: {
     key: randomBytes(16).toString('hex'),
     status: 'pending',
     mode,
-    fingerprint: orderFingerprint(customer, lines, mode),
+    fingerprint: orderFingerprint(customer, lines, input.advance ? 'cod-advance' : mode),
     createdAt: at,
     updatedAt: at,
     customer,
@@ -104,10 +107,12 @@ export function newOrder(input: {
       email: { status: 'pending', attempts: 0 },
     },
     ...(input.whatsappUpdates ? { whatsapp: { consent: whatsappConsent(at, input.whatsappLanguage) } } : {}),
-    history: [{ at, event: `created (${mode})` }],
+    ...(input.advance ? { cod: advanceCodState(input.advance, at) } : {}),
+    history: [{ at, event: `created (${input.advance ? 'cod, COD fee paid now' : mode})` }],
   };
   // A COD order is placed as it is recorded: its WhatsApp "placed" is earned in the same write.
-  if (mode === 'cod') enqueueOrderNotice(order, 'placed', at);
+  // One with its fee paid now is placed once paid, as a prepaid order is (pay.ts).
+  if (!paysFirst(order)) enqueueOrderNotice(order, 'placed', at);
   return order;
 }
 

@@ -6,6 +6,8 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { advanceSplit } from '#shop/cod-advance.ts';
+import { COD_ADVANCE_TEXTS } from '#shop/messages.ts';
 import { formatRupees } from '#shop/money.ts';
 import { refundsSummary } from '#shop/refunds.ts';
 import type { OrderView, TrackView } from '#shop/schemas.ts';
@@ -13,7 +15,7 @@ import { orderTimeline, phoneDigits } from '#shop/tracking.ts';
 import { simulatedPin } from '../delhivery/simulated-tracking.ts';
 import { freshOrder } from '../parcels/sync.ts';
 import { cancellable } from './cancel.ts';
-import type { StoredOrder } from './order-record.ts';
+import { paysFirst, type StoredOrder } from './order-record.ts';
 import type { OrderDeps } from './types.ts';
 
 /** The key, compared without leaking how much of it matched. */
@@ -56,8 +58,13 @@ export async function orderForShopper(
 }
 
 function paymentStatus(order: StoredOrder): string {
-  if (order.status === 'cancelled') return order.mode === 'cod' ? 'Nothing to pay' : refundStatus(order);
-  if (order.mode === 'cod') return 'Pay on delivery';
+  if (order.status === 'cancelled') return order.razorpay?.paymentId ? refundStatus(order) : 'Nothing to pay';
+  if (!paysFirst(order)) return 'Pay on delivery';
+  const advance = order.cod?.advance?.amount;
+  if (order.razorpay?.paymentId && advance) {
+    const { onDelivery } = advanceSplit(order.totals.total, advance);
+    return COD_ADVANCE_TEXTS.status(formatRupees(advance), formatRupees(onDelivery));
+  }
   if (order.razorpay?.paymentId) return 'Paid';
   if (order.status === 'expired') return 'Not paid';
   return order.razorpay?.confirming ? 'Confirming' : 'Waiting for payment';
@@ -88,9 +95,11 @@ function common(order: StoredOrder): Omit<OrderView, 'address' | 'cancellable'> 
       ...(line.hsnCode ? { hsnCode: line.hsnCode } : {}),
     })),
     totals: order.totals,
+    ...(order.cod?.advance ? { advance: order.cod.advance.amount } : {}),
     timeline: orderTimeline({
       mode: order.mode,
       total: order.totals.total,
+      advance: order.cod?.advance?.amount,
       placedAt: order.createdAt,
       status: order.status,
       confirming: Boolean(order.razorpay?.confirming),
