@@ -1,5 +1,5 @@
-import type { CheckoutPayment } from './cod-advance.ts';
 import { findProduct, findVariant, type Product, unitPrice } from './catalogue.ts';
+import type { CheckoutPayment } from './cod-advance.ts';
 import { type ErrorCodeOf, PRICING_TEXTS } from './messages.ts';
 import { codChargeFor, DEFAULT_SHIPPING_RULES, type PaymentMode, type ShippingRules } from './shipping.ts';
 

@@ -6,8 +6,8 @@
  * WhatsApp confirmation, and Delhivery collects the total less the fee (`cashOnDelivery`).
  */
 import { randomBytes } from 'node:crypto';
-import { advanceOffered } from '#shop/cod-advance.ts';
 import { type CodState, codeFor } from '#shop/cod.ts';
+import { advanceOffered } from '#shop/cod-advance.ts';
 import { COD_ADVANCE_TEXTS } from '#shop/messages.ts';
 import { fail, type ServiceResult } from '../platform/http.ts';
 import type { StoredOrder } from './order-record.ts';

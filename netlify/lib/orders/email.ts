@@ -9,7 +9,10 @@ import { formatRupees } from '#shop/money.ts';
 import type { StoredOrder } from './order-record.ts';
 import type { ShopContact } from './types.ts';
 
-export type EmailedOrder = Pick<StoredOrder, 'orderId' | 'key' | 'mode' | 'createdAt' | 'customer' | 'cart' | 'totals'> &
+export type EmailedOrder = Pick<
+  StoredOrder,
+  'orderId' | 'key' | 'mode' | 'createdAt' | 'customer' | 'cart' | 'totals'
+> &
   Partial<Pick<StoredOrder, 'cod'>>;
 
 const COLOURS = { ink: '#2b2118', soft: '#5b4d40', line: '#e2d5bd', cream: '#fbf6ec', forest: '#2f5d3a' };
@@ -63,7 +66,9 @@ export function orderEmail(
     heading('Your order'),
     linesTable(order),
     heading('Payment'),
-    paragraph(order.mode === 'cod' ? (advance ? 'Cash on delivery, the COD fee paid now' : 'Cash on delivery') : 'Paid online'),
+    paragraph(
+      order.mode === 'cod' ? (advance ? 'Cash on delivery, the COD fee paid now' : 'Cash on delivery') : 'Paid online',
+    ),
     heading('Delivering to'),
     paragraph(addressLines(customer).map(escapeHtml).join('<br>')),
     ...(whatHappensNext.length > 0

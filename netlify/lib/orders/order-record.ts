@@ -190,4 +190,5 @@ export const paysFirst = (order: Pick<StoredOrder, 'mode' | 'cod'>) =>
   order.mode === 'prepaid' || order.cod?.advance !== undefined;
 
 /** What the order's Razorpay order asks for, in rupees: the COD fee alone for an advance, else the total. */
-export const payableNow = (order: Pick<StoredOrder, 'totals' | 'cod'>) => order.cod?.advance?.amount ?? order.totals.total;
+export const payableNow = (order: Pick<StoredOrder, 'totals' | 'cod'>) =>
+  order.cod?.advance?.amount ?? order.totals.total;
