@@ -103,6 +103,32 @@ export const ORDER_TEXTS = {
   },
 } as const;
 
+// ---- The COD fee paid now (§10 rule 17, §8) ------------------------------------------------------
+
+/**
+ * A Cash on Delivery order whose COD fee is paid now by UPI (src/shop/cod-advance.ts): the
+ * checkout's choice, the money split wherever it is shown, and the refusal. Amounts as the shopper
+ * reads them (`formatRupees`): `fee` the COD fee paid now, `cash` what is left to pay on delivery.
+ */
+export const COD_ADVANCE_TEXTS = {
+  choice: (fee: string) => `Pay the ${fee} COD fee now by UPI and the rest on delivery`,
+  /** The order summary's and the order page's rows, after the total. */
+  payNow: 'Pay now (COD fee)',
+  paidNow: 'Paid now (COD fee)',
+  onDelivery: 'Pay on delivery',
+  /** How the order page names the way the shopper pays. */
+  paymentLabel: 'Cash on Delivery, COD fee paid now',
+  /** The order page's Payment status once the fee is in. */
+  status: (fee: string, cash: string) => `${fee} paid, ${cash} on delivery`,
+  /** The timeline: the order placed, then the fee received. */
+  placedDetail: (cash: string) => `Cash on delivery, the COD fee paid online: pay ${cash} when it arrives.`,
+  received: (fee: string) => `COD fee of ${fee} received`,
+  /** The checkout's toast once the fee is paid. */
+  thanks: (fee: string, cash: string) => `COD fee of ${fee} received. Pay ${cash} on delivery.`,
+  /** 422 `COD_ADVANCE_UNAVAILABLE`: the shop charges no COD fee, so there is none to pay now. */
+  unavailable: 'Paying the COD fee now is not offered for this order. Please choose another way to pay.',
+} as const;
+
 // ---- The parcel after booking (§4 "Parcel", §8) ---------------------------------------------------
 
 /**
@@ -265,7 +291,14 @@ export const ERROR_CODES = {
   /** A cart that cannot be priced as sent (`priceLines`). */
   pricing: ['EMPTY_CART', 'UNKNOWN_PRODUCT', 'UNKNOWN_SIZE', 'OUT_OF_STOCK'],
   /** Delivery and the total, at the quote and when the order is placed. */
-  checkout: ['INVALID_PINCODE', 'NOT_SERVICEABLE', 'COD_UNAVAILABLE', 'COD_NOT_ALLOWED', 'TOTAL_MISMATCH'],
+  checkout: [
+    'INVALID_PINCODE',
+    'NOT_SERVICEABLE',
+    'COD_UNAVAILABLE',
+    'COD_NOT_ALLOWED',
+    'TOTAL_MISMATCH',
+    'COD_ADVANCE_UNAVAILABLE',
+  ],
   /** Paying online and completing a prepaid order (netlify/lib/orders/pay.ts). */
   payments: [
     'PAYMENTS_UNAVAILABLE',

@@ -79,7 +79,15 @@ export const codOptionsResponseSchema = z.object({
 });
 export type CodOptionsResponse = z.infer<typeof codOptionsResponseSchema>;
 
-export const createPaymentOrderRequestSchema = z.object(placeOrderFields);
+export const createPaymentOrderRequestSchema = z.object({
+  ...placeOrderFields,
+  /**
+   * A Cash on Delivery order with its COD fee paid now (docs/shop-rules.md §10 rule 17): priced as
+   * COD, the Razorpay order for the fee alone, which the server takes from its settings. Absent: a
+   * prepaid order for the whole total.
+   */
+  codAdvance: z.literal(true).optional(),
+});
 export type CreatePaymentOrderRequest = z.infer<typeof createPaymentOrderRequestSchema>;
 
 export const createPaymentOrderResponseSchema = z.object({

@@ -42,6 +42,8 @@ const orderViewFields = {
     codCharge: z.number().int().nonnegative(),
     total: z.number().int().nonnegative(),
   }),
+  /** A COD order with its COD fee paid now (rule 17): that fee in rupees; the rest is paid on delivery. */
+  advance: z.number().int().positive().optional(),
   timeline: z.array(timelineStepSchema),
   /** The carrier's scans are made up by the local stand-in (no Delhivery token). */
   simulatedTracking: z.boolean(),

@@ -1,4 +1,5 @@
 import { findProduct, findVariant, type Product, unitPrice } from './catalogue.ts';
+import type { CheckoutPayment } from './cod-advance.ts';
 import { type ErrorCodeOf, PRICING_TEXTS } from './messages.ts';
 import { codChargeFor, DEFAULT_SHIPPING_RULES, type PaymentMode, type ShippingRules } from './shipping.ts';
 
@@ -139,7 +140,8 @@ const normalised = (text: string | undefined) => (text ?? '').trim().replace(/\s
  * another tab) only when the customer, the delivery address and the lines are the same; otherwise
  * they are two orders that must both be kept — the same cart sent to two addresses is two parcels.
  */
-export function orderFingerprint(customer: Customer, lines: readonly OrderLine[], mode: PaymentMode): string {
+/** `mode` tells a COD order with its fee paid now (`cod-advance`) from plain COD: two different orders. */
+export function orderFingerprint(customer: Customer, lines: readonly OrderLine[], mode: CheckoutPayment): string {
   const sortedLines = mergeLines(lines)
     .map((line) => `${line.productId}_${line.size}x${line.quantity}`)
     .sort();

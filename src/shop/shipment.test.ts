@@ -54,6 +54,14 @@ describe('buildShipment', () => {
     });
   });
 
+  it('collects the total less a COD fee paid now (rule 17), the value unchanged', () => {
+    expect(buildShipment(record, 1023, { advance: { amount: 150 } })).toMatchObject({
+      payment_mode: 'COD',
+      cod_amount: 1041,
+      total_amount: 1191,
+    });
+  });
+
   it('collects nothing on a prepaid shipment', () => {
     const shipment = buildShipment({ ...record, paymentMode: 'Prepaid', codCharge: 0, total: 1041 }, 1023);
     expect(shipment).toMatchObject({ payment_mode: 'Prepaid', cod_amount: 0, total_amount: 1041 });

@@ -1,3 +1,4 @@
+import { type CodState, cashOnDelivery } from './cod.ts';
 import type { OrderRecord } from './order.ts';
 
 export interface PickupLocation {
@@ -48,7 +49,15 @@ const BLANK_RETURN_AND_SELLER = {
   seller_inv: '',
 } as const;
 
-export function buildShipment(order: OrderRecord, weightGrams: number): ShipmentRecord {
+/**
+ * `cod`: a COD order's advance, when its COD fee was paid now: Delhivery then collects the total
+ * less it (docs/shop-rules.md §10 rule 17); `total_amount` stays the order's value.
+ */
+export function buildShipment(
+  order: OrderRecord,
+  weightGrams: number,
+  cod?: Pick<CodState, 'advance'> | undefined,
+): ShipmentRecord {
   const isCod = order.paymentMode === 'COD';
   return {
     name: order.name,
@@ -61,7 +70,7 @@ export function buildShipment(order: OrderRecord, weightGrams: number): Shipment
     order: order.orderId,
     payment_mode: order.paymentMode,
     products_desc: order.products.map((line) => `${line.name} ${line.size} x${line.quantity}`).join(', '),
-    cod_amount: isCod ? order.total : 0,
+    cod_amount: isCod ? cashOnDelivery(order.total, cod) : 0,
     total_amount: order.total,
     weight: weightGrams,
     shipping_mode: 'Surface',

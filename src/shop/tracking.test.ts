@@ -297,3 +297,23 @@ describe('a COD order waiting for its confirmation (rule 17)', () => {
     expect(orderTimeline({ ...cod, confirmation: { state: 'confirmed' } })[1]?.detail).toBeUndefined();
   });
 });
+
+describe('a COD order with its COD fee paid now (rule 17)', () => {
+  const advance: OrderFacts = { ...cod, advance: 150 };
+
+  it('waits for the fee, then says it came and what is left to pay, also when out for delivery', () => {
+    expect(orderTimeline(advance).map((step) => step.kind)).toEqual(['placed', 'awaiting-payment']);
+    const { parcel } = applyScans(newParcel(), journey.slice(0, 3));
+    const steps = orderTimeline({ ...advance, status: 'forwarded', paidAt: cod.placedAt, waybill: 'SIM1', parcel });
+    expect(steps[0]?.detail).toBe('Cash on delivery, the COD fee paid online: pay ₹784 when it arrives.');
+    expect(steps[1]).toEqual({ kind: 'paid', title: 'COD fee of ₹150 received', at: cod.placedAt });
+    expect(steps.find((step) => step.kind === 'out-for-delivery')?.detail).toBe(
+      'Please keep ₹784 ready for the courier.',
+    );
+  });
+
+  it('does not say "nothing was charged" once cancelled: the fee is refunded', () => {
+    const steps = orderTimeline({ ...advance, status: 'cancelled', paidAt: cod.placedAt, cancelledAt: cod.placedAt });
+    expect(steps.find((step) => step.kind === 'cancelled')?.detail).toBeUndefined();
+  });
+});

@@ -6,8 +6,9 @@
 
 import { CANCEL_TEXTS } from './cancel-texts.ts';
 import type { CodConfirmation } from './cod.ts';
+import { advanceSplit } from './cod-advance.ts';
 import { COD_CONFIRM_TEXTS } from './cod-texts.ts';
-import { PARCEL_TEXTS } from './messages.ts';
+import { COD_ADVANCE_TEXTS, PARCEL_TEXTS } from './messages.ts';
 import { formatRupees } from './money.ts';
 import { type CarrierScan, PARCEL_STATES, type Parcel, type ParcelChange } from './parcel.ts';
 import { indianMobile } from './phone.ts';
@@ -59,6 +60,8 @@ export interface TimelineStep {
 export interface OrderFacts {
   mode: PaymentMode;
   total: number;
+  /** A COD order's fee paid now (rupees; rule 17): paid first as a prepaid order is, the rest in cash. */
+  advance?: number | undefined;
   placedAt: string;
   /** pending, paid, forwarded or expired (the order log's status). */
   status: 'pending' | 'paid' | 'forwarded' | 'expired' | 'cancelled';
@@ -97,7 +100,7 @@ export function orderTimeline(order: OrderFacts): TimelineStep[] {
       kind: 'placed',
       title: 'Order placed',
       at: order.placedAt,
-      detail: order.mode === 'cod' ? `Cash on delivery: pay ${formatRupees(order.total)} when it arrives.` : undefined,
+      detail: placedDetail(order),
     },
   ];
   if (order.status === 'expired') {
@@ -109,9 +112,10 @@ export function orderTimeline(order: OrderFacts): TimelineStep[] {
     });
     return steps;
   }
-  if (order.mode === 'prepaid') {
+  if (order.mode === 'prepaid' || order.advance) {
     if (order.paidAt) {
-      steps.push({ kind: 'paid', title: 'Payment received', at: order.paidAt });
+      const title = order.advance ? COD_ADVANCE_TEXTS.received(formatRupees(order.advance)) : 'Payment received';
+      steps.push({ kind: 'paid', title, at: order.paidAt });
     } else if (order.confirming) {
       steps.push({
         kind: 'confirming',
@@ -124,7 +128,8 @@ export function orderTimeline(order: OrderFacts): TimelineStep[] {
       return steps;
     }
   }
-  if (order.confirmation) {
+  // The fee paid now is its own confirmation: the step above says it came.
+  if (order.confirmation && order.confirmation.via !== 'advance') {
     const confirmed = confirmationStep(order.confirmation, order.confirmLink);
     steps.push(confirmed);
     // Nothing is booked before the shopper's yes: the timeline stops at the question (or the cancellation).
@@ -163,7 +168,7 @@ function cancelledStep(order: OrderFacts): TimelineStep {
     kind: 'cancelled',
     title: CANCEL_TEXTS.cancelledTitle,
     at: order.cancelledAt,
-    detail: order.mode === 'cod' ? CANCEL_TEXTS.cancelledCod : undefined,
+    detail: order.mode === 'cod' && !order.advance ? CANCEL_TEXTS.cancelledCod : undefined,
   };
 }
 
@@ -185,6 +190,16 @@ function confirmationStep(
     detail: COD_CONFIRM_TEXTS.awaitingDetail,
     link: link ? { href: link, text: COD_CONFIRM_TEXTS.confirmLink } : undefined,
   };
+}
+
+/** What the courier collects from a COD order: the total, less the COD fee paid now. */
+const cashToPay = (order: OrderFacts) => advanceSplit(order.total, order.advance ?? 0).onDelivery;
+
+/** How a COD order is paid, under "Order placed". */
+function placedDetail(order: OrderFacts): string | undefined {
+  if (order.mode !== 'cod') return undefined;
+  const cash = formatRupees(cashToPay(order));
+  return order.advance ? COD_ADVANCE_TEXTS.placedDetail(cash) : `Cash on delivery: pay ${cash} when it arrives.`;
 }
 
 /** A booking and what its parcel went through. */
@@ -243,7 +258,7 @@ function parcelStep(change: ParcelChange, order: OrderFacts): TimelineStep {
     case 'out-for-delivery':
       return {
         ...step,
-        detail: order.mode === 'cod' ? PARCEL_TEXTS.keepCashReady(formatRupees(order.total)) : place(change.scan),
+        detail: order.mode === 'cod' ? PARCEL_TEXTS.keepCashReady(formatRupees(cashToPay(order))) : place(change.scan),
       };
     case 'delivery-failed':
       return { ...step, detail: PARCEL_TEXTS.failedDetail(change.reason ?? change.scan.status) };

@@ -223,6 +223,10 @@ export const prepaidRequest = (orderId: string, overrides = {}) => ({
   ...overrides,
 });
 
+/** A COD order for the rajma cart with its ₹150 COD fee paid now (rule 17): its payment order request. */
+export const advanceRequest = (orderId: string, overrides = {}) =>
+  prepaidRequest(orderId, { clientTotal: RAJMA_COD_TOTAL, codAdvance: true as const, ...overrides });
+
 // ---- Orders placed through the services (netlify/lib tests) --------------------------------------
 
 let serviceIds = 1_734_000_000_000;

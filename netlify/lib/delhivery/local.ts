@@ -9,6 +9,7 @@ import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pincodeSchema } from '#shop/schemas.ts';
+import type { ShipmentRecord } from '#shop/shipment.ts';
 import { failure } from '../platform/outcome.ts';
 import { type CancelShipmentResult, cancelFailure, tooLate } from './cancel.ts';
 import type { Delhivery, PincodeServiceability } from './client.ts';
@@ -87,9 +88,35 @@ export function localCancellations(dir: string = LOCAL_CANCELLATIONS_DIR) {
   };
 }
 
+/** Where the local carrier keeps what each booking asked for (one file per order reference). */
+export const LOCAL_BOOKINGS_DIR = path.join(tmpdir(), 'ouo-local-carrier', 'bookings');
+
+/**
+ * The shipments the local carrier booked, as Delhivery would have received them (its `cod_amount`
+ * above all: docs/shop-rules.md §10 rule 17), a JSON file per order reference. The first booking
+ * of a reference is kept, as Delhivery keeps one shipment per order id.
+ */
+export function localBookings(dir: string = LOCAL_BOOKINGS_DIR) {
+  const fileOf = (reference: string) => path.join(dir, `${reference.replace(/[^\w-]/g, '_')}.json`);
+  return {
+    async record(shipment: ShipmentRecord): Promise<void> {
+      await mkdir(dir, { recursive: true });
+      await writeFile(fileOf(shipment.order), JSON.stringify(shipment), { flag: 'wx' }).catch((error) => {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      });
+    },
+    async read(reference: string): Promise<ShipmentRecord | undefined> {
+      const written = await readFile(fileOf(reference), 'utf8').catch(() => undefined);
+      return written === undefined ? undefined : (JSON.parse(written) as ShipmentRecord);
+    },
+  };
+}
+
 export interface LocalCarrierOptions {
   /** Where the cancellations are kept (tests use their own directory). */
   cancellationsDir?: string;
+  /** Where the bookings are kept. */
+  bookingsDir?: string;
   /** The carrier's clock (tests move it). */
   now?: () => number;
 }
@@ -103,6 +130,7 @@ export interface LocalCarrierOptions {
 export function localDelhiveryWithDay(dayMs: number, options: LocalCarrierOptions = {}): Delhivery {
   const now = options.now ?? (() => Date.now());
   const cancellations = localCancellations(options.cancellationsDir);
+  const bookings = localBookings(options.bookingsDir);
   return {
     configured: false,
     quoteRate: async () => undefined,
@@ -117,6 +145,7 @@ export function localDelhiveryWithDay(dayMs: number, options: LocalCarrierOption
       }
       // One waybill per order, as Delhivery keeps one shipment per order id. SIM so nobody mistakes
       // it for Delhivery's; the pincode after it chooses the simulated journey's ending (simulated-tracking.ts).
+      await bookings.record(shipment);
       const digits = shipment.order.replace(/\D/g, '').slice(-12).padStart(12, '0');
       return { ok: true, waybill: `${SIMULATED_WAYBILL_PREFIX}${shipment.pin}${digits}` };
     },

@@ -16,7 +16,7 @@ export interface LabelParcel {
   orderId: string;
   waybill: string;
   mode: PaymentMode;
-  /** What the courier collects on a COD parcel: the order's total, in rupees. */
+  /** What the courier collects on a COD parcel, in rupees: the order's total less a COD fee paid now. */
   total: number;
   /** The parcel's weight in grams, as booked. */
   grams: number;

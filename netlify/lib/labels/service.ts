@@ -4,6 +4,7 @@
  * else — or when Delhivery cannot give it — the label the shop draws, saying so on the label.
  */
 
+import { cashOnDelivery } from '#shop/cod.ts';
 import { MESSAGES } from '#shop/messages.ts';
 import { LABEL_TEXTS } from '#shop/staff-texts.ts';
 import { content } from '../../../src/content/content.server.ts';
@@ -68,7 +69,8 @@ function parcelOf(order: StoredOrder, waybill: string): LabelParcel {
     orderId: order.orderId,
     waybill,
     mode: order.mode,
-    total: order.totals.total,
+    // What the courier collects: a COD fee paid now is not collected again (rule 17).
+    total: cashOnDelivery(order.totals.total, order.cod),
     grams: order.cart.weight,
     bookedAt: order.forwards.shipment.at ?? order.createdAt,
     customer: order.customer,

@@ -37,7 +37,8 @@ export function orderNewsEmail(
     event === 'cancelled'
       ? [
           `Your order <strong>${id}</strong> is cancelled, as asked. Nothing will be delivered.`,
-          order.mode === 'cod'
+          // A COD order whose fee was paid now was charged that fee: it is refunded (rule 14).
+          order.mode === 'cod' && !order.razorpay?.paymentId
             ? 'It was cash on delivery, so nothing was charged and there is nothing to pay.'
             : `We are refunding <strong>${rupeesOf(refunds.pendingPaise + refunds.refundedPaise)}</strong> to the account you paid from. ${REFUND_ARRIVES}`,
         ]

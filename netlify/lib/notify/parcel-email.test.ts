@@ -49,6 +49,11 @@ describe('the parcel emails', () => {
     expect(parcelEmail(order({ mode: 'prepaid' }), 'out-for-delivery', shop, 'https://shop.example').html).toContain(
       'It is paid: there is nothing to pay the courier.',
     );
+    // A COD fee paid now is not collected again (rule 17).
+    const advance = order({ cod: { decision: { outcome: 'allow', reasons: [], at: '' }, advance: { amount: 150 } } });
+    expect(parcelEmail(advance, 'out-for-delivery', shop, 'https://shop.example').html).toContain(
+      'please keep <strong>₹784</strong> ready for the courier',
+    );
   });
 
   it("quote the courier's words for a failed attempt, escaped, and say what happens next", () => {

@@ -4,6 +4,7 @@
  * a failed delivery attempt (what the courier said, what happens next, how to reach us), and
  * delivered. Pure; every value HTML-escaped; the same narrow page as the confirmation.
  */
+import { cashOnDelivery } from '#shop/cod.ts';
 import { formatRupees } from '#shop/money.ts';
 import type { NoticeEvent } from '#shop/parcel.ts';
 import { escapeHtml, newsEmail, orderPageUrl } from '../orders/email.ts';
@@ -13,7 +14,8 @@ import type { ShopContact } from '../orders/types.ts';
 export type NotifiedOrder = Pick<
   StoredOrder,
   'orderId' | 'key' | 'mode' | 'customer' | 'totals' | 'forwards' | 'parcel'
->;
+> &
+  Partial<Pick<StoredOrder, 'cod'>>;
 
 /** The subject of each message; `{orderId}` is the order's id. */
 export const PARCEL_EMAIL_SUBJECTS: Record<NoticeEvent, (orderId: string) => string> = {
@@ -33,7 +35,8 @@ export function parcelEmail(
   const site = siteUrl.replace(/\/+$/, '');
   const page = orderPageUrl(siteUrl, order);
   const waybill = order.forwards.shipment.waybill ?? '';
-  const total = escapeHtml(formatRupees(order.totals.total));
+  // The cash to keep ready: the total less a COD fee paid now (rule 17).
+  const total = escapeHtml(formatRupees(cashOnDelivery(order.totals.total, order.cod)));
   const lines: Record<NoticeEvent, string[]> = {
     shipped: [
       `Your order <strong>${escapeHtml(order.orderId)}</strong> has left us with Delhivery (waybill ${escapeHtml(waybill)}).`,

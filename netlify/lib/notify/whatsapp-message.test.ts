@@ -5,6 +5,7 @@ import { TEMPLATE_PARAMETERS } from '../whatsapp/templates.ts';
 import { whatsappMessage } from './whatsapp-message.ts';
 
 describe('whatsappMessage', () => {
+  const ADVANCE = { decision: { outcome: 'allow' as const, reasons: [], at: '' }, advance: { amount: 150 } };
   const order = bookedOrder({ orderId: 'OUO_1', mode: 'prepaid', bookedAt: '2026-11-21T06:00:00.000Z' });
   /** A staff refund of ₹250 on the order, Razorpay's or made by hand. */
   const refund = {
@@ -85,6 +86,11 @@ describe('whatsappMessage', () => {
     it("writes the date on India's calendar in Hindi, and what to pay in Hindi", () => {
       expect(whatsappMessage(hindi, 'shipped', 'shipped', '249135')?.parameters.at(-1)).toBe('25 नवंबर तक');
       expect(whatsappMessage(cod, 'out-for-delivery', 'out-for-delivery', '249135')?.parameters[2]).toBe('₹150 नकद');
+      // A COD fee paid now is not collected again (rule 17).
+      const advance = { ...cod, totals: { ...cod.totals, total: 934 }, cod: { ...ADVANCE } };
+      expect(whatsappMessage(advance, 'out-for-delivery', 'out-for-delivery', '249135')?.parameters[2]).toBe(
+        '₹784 नकद',
+      );
       expect(whatsappMessage(hindi, 'out-for-delivery', 'out-for-delivery', '249135')?.parameters[2]).toBe(
         'कुछ नहीं, ऑनलाइन भुगतान हो चुका है',
       );

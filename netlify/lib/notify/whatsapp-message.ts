@@ -77,7 +77,9 @@ function fill(
         parameters: [
           name,
           id,
-          order.mode === 'cod' ? words.payInCash(formatRupees(order.totals.total)) : words.paidOnline,
+          order.mode === 'cod'
+            ? words.payInCash(formatRupees(cashOnDelivery(order.totals.total, order.cod)))
+            : words.paidOnline,
         ],
       };
     case 'delivery-failed':

@@ -18,7 +18,7 @@ import { PARCEL_TEXTS } from '#shop/messages.ts';
 import { STAFF_TEXTS } from '#shop/staff-texts.ts';
 import { fail } from '../platform/http.ts';
 import { forwardOrder, resyncSheet } from './forward.ts';
-import { type StoredOrder, shipmentReference } from './order-record.ts';
+import { paysFirst, type StoredOrder, shipmentReference } from './order-record.ts';
 import type { StaffResult } from './staff-actions.ts';
 import type { OrderDeps } from './types.ts';
 
@@ -33,8 +33,9 @@ const ok = (result: string): StaffResult => ({ ok: true, status: 200, body: { ok
 /** What `Book again` may do to this order now (inside the write, on its freshest copy). */
 function decide(order: StoredOrder): Decision {
   if (order.status === 'cancelled' || order.cancellation) return refused(STAFF_TEXTS.bookCancelled);
-  const placed =
-    order.mode === 'cod' ? order.status !== 'expired' : order.status === 'paid' || order.status === 'forwarded';
+  const placed = paysFirst(order)
+    ? order.status === 'paid' || order.status === 'forwarded'
+    : order.status !== 'expired';
   if (!placed) return refused(STAFF_TEXTS.bookNotPlaced);
   const shipment = order.forwards.shipment;
   // Another worker is booking it this moment: its answer will show; nothing to start.

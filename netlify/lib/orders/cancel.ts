@@ -8,9 +8,9 @@
  * 2. The carrier's booking is cancelled (`cancelShipment`), claimed on the order first. Delhivery
  *    refusing because the parcel has moved ends the cancellation: the order goes on, and whoever
  *    asked is told the truth.
- * 3. A prepaid order's money goes back in full: the refund is written on the order (its
- *    idempotency key made then) before Razorpay is asked, so a retry sends the same key and
- *    Razorpay refunds once.
+ * 3. A prepaid order's money (or a COD order's fee paid now, rule 17) goes back in full: the
+ *    refund is written on the order (its idempotency key made then) before Razorpay is asked, so a
+ *    retry sends the same key and Razorpay refunds once.
  * 4. The order becomes `cancelled`, and the shopper gets one email (a notice, as the parcel's).
  *
  * A step that fails because a system is down stays on the order for the reconciler, which
@@ -21,7 +21,7 @@ import { parcelClosed } from '#shop/parcel.ts';
 import { canMoveRefund, checkRefund, type IssuedRefund, refundKey } from '#shop/refunds.ts';
 import { deliverNotices, enqueueOrderNotice } from '../notify/notices.ts';
 import { resyncSheet, syncSheetRows } from './forward.ts';
-import type { StoredOrder } from './order-record.ts';
+import { paysFirst, type StoredOrder } from './order-record.ts';
 import { notePhoneOrder } from './phone-history.ts';
 import type { OrderDeps } from './types.ts';
 
@@ -39,7 +39,7 @@ export interface Cancellation {
   requestedAt: string;
   /** Delhivery's booking cancelled (or none to cancel). */
   booking: CancelStep;
-  /** The money back (prepaid), or none to give. */
+  /** The money back (prepaid, or a COD fee paid now), or none to give. */
   refund: CancelStep;
   /** When the order became `cancelled`; absent while steps remain, or when it went on (too late). */
   doneAt?: string;
@@ -58,7 +58,7 @@ export const parcelMoved = (order: Pick<StoredOrder, 'parcel'>) =>
 /** Can this order still be cancelled (the order page shows the button only then)? */
 export function cancellable(order: StoredOrder): CancelRefusal | undefined {
   if (order.status === 'cancelled') return 'already-cancelled';
-  if (order.status === 'expired' || (order.mode === 'prepaid' && order.status === 'pending')) return 'not-placed';
+  if (order.status === 'expired' || (paysFirst(order) && order.status === 'pending')) return 'not-placed';
   if (parcelMoved(order) || (order.parcel && parcelClosed(order.parcel.state))) return 'too-late';
   return undefined;
 }
@@ -90,7 +90,8 @@ export async function cancelOrder(
     refusal = cancellable(stored);
     if (refusal) return undefined;
     const booked = stored.forwards.shipment.status === 'done' && Boolean(stored.forwards.shipment.waybill);
-    const paid = stored.mode === 'prepaid' && Boolean(stored.razorpay?.paymentId);
+    // Money Razorpay holds: a prepaid order's, or a COD order's fee paid now (rule 17). Plain COD: none.
+    const paid = Boolean(stored.razorpay?.paymentId);
     stored.cancellation = {
       reason: request.reason,
       by: request.by,

@@ -4,11 +4,16 @@
  * the shop. A pure function of the order, the shop's contact details and the site's address.
  * Every value is HTML-escaped; inline styles in one narrow column, so it reads on a phone.
  */
+import { cashOnDelivery } from '#shop/cod.ts';
 import { formatRupees } from '#shop/money.ts';
 import type { StoredOrder } from './order-record.ts';
 import type { ShopContact } from './types.ts';
 
-export type EmailedOrder = Pick<StoredOrder, 'orderId' | 'key' | 'mode' | 'createdAt' | 'customer' | 'cart' | 'totals'>;
+export type EmailedOrder = Pick<
+  StoredOrder,
+  'orderId' | 'key' | 'mode' | 'createdAt' | 'customer' | 'cart' | 'totals'
+> &
+  Partial<Pick<StoredOrder, 'cod'>>;
 
 const COLOURS = { ink: '#2b2118', soft: '#5b4d40', line: '#e2d5bd', cream: '#fbf6ec', forest: '#2f5d3a' };
 const FONT = 'font-family:system-ui,-apple-system,Segoe UI,Roboto,Noto Sans,sans-serif';
@@ -42,12 +47,10 @@ export function orderEmail(
   whatHappensNext: readonly string[] = [],
 ): { subject: string; html: string } {
   const subject = `Your order ${order.orderId} at ${shop.name}`;
-  const { customer, totals } = order;
+  const { customer } = order;
+  const advance = order.cod?.advance;
   const link = orderPageUrl(siteUrl, order);
-  const paid =
-    order.mode === 'cod'
-      ? `You pay <strong>${escapeHtml(formatRupees(totals.total))}</strong> in cash when it arrives.`
-      : `Your payment of <strong>${escapeHtml(formatRupees(totals.total))}</strong> has reached us.`;
+  const paid = paidSentence(order);
   const body = [
     letterhead(shop.name),
     paragraph(`Hello ${escapeHtml(customer.name)},`),
@@ -63,7 +66,9 @@ export function orderEmail(
     heading('Your order'),
     linesTable(order),
     heading('Payment'),
-    paragraph(order.mode === 'cod' ? 'Cash on delivery' : 'Paid online'),
+    paragraph(
+      order.mode === 'cod' ? (advance ? 'Cash on delivery, the COD fee paid now' : 'Cash on delivery') : 'Paid online',
+    ),
     heading('Delivering to'),
     paragraph(addressLines(customer).map(escapeHtml).join('<br>')),
     ...(whatHappensNext.length > 0
@@ -74,6 +79,15 @@ export function orderEmail(
     paragraph(`With thanks from all of us at ${escapeHtml(shop.name)}.`),
   ].join('\n');
   return { subject, html: emailDocument(subject, body) };
+}
+
+/** What was paid and what is left: a COD order's cash is the total less its COD fee paid now (rule 17). */
+function paidSentence(order: EmailedOrder): string {
+  const rupees = (amount: number) => `<strong>${escapeHtml(formatRupees(amount))}</strong>`;
+  if (order.mode === 'prepaid') return `Your payment of ${rupees(order.totals.total)} has reached us.`;
+  const cash = `${rupees(cashOnDelivery(order.totals.total, order.cod))} in cash when it arrives.`;
+  const advance = order.cod?.advance;
+  return advance ? `Your COD fee of ${rupees(advance.amount)} has reached us, and you pay ${cash}` : `You pay ${cash}`;
 }
 
 /** The shop's emails' one page: a narrow column of `body` (already escaped HTML) that reads on a phone. */

@@ -16,6 +16,7 @@ import {
   type ForwardKind,
   type ForwardState,
   forwardOf,
+  paysFirst,
   type StoredOrder,
   shipmentReference,
 } from './order-record.ts';
@@ -49,7 +50,8 @@ async function claim(deps: OrderDeps, orderId: string, kind: ForwardKind): Promi
       current.status === 'forwarded' ||
       // A cancelled order's rows still follow it (its Status says Cancelled); nothing is booked (below).
       current.status === 'cancelled' ||
-      (current.mode === 'cod' ? current.status === 'pending' : current.status === 'paid');
+      // Paid first (prepaid, or a COD order's fee paid now): once paid; plain COD: as placed.
+      (paysFirst(current) ? current.status === 'paid' : current.status === 'pending');
     if (!ready) return undefined;
     // A cancellation asked for before the booking: nothing is booked (cancel.ts).
     if (kind === 'shipment' && current.cancellation) return undefined;
@@ -190,7 +192,7 @@ export async function syncSheetRows(deps: OrderDeps, orderId: string): Promise<v
 
 const bookShipment = (deps: OrderDeps) => async (order: StoredOrder) => {
   const settings = await deps.settings();
-  const shipment = { ...buildShipment(order.record, order.cart.weight), order: shipmentReference(order) };
+  const shipment = { ...buildShipment(order.record, order.cart.weight, order.cod), order: shipmentReference(order) };
   return shipmentOutcome(await deps.carrier.createShipment({ shipment, pickupName: settings.pickup.name }));
 };
 

@@ -182,3 +182,16 @@ export function canMove(from: OrderStatus, to: OrderStatus): boolean {
   if (from === 'expired') return to === 'paid';
   return RANK[to] > RANK[from];
 }
+
+/**
+ * Paid through Razorpay before it is placed: a prepaid order, or a COD order with its COD fee paid
+ * now (`cod.advance`, set when the order is recorded; docs/shop-rules.md §10 rule 17). Such an
+ * order is `pending` until Razorpay has the money, expires unpaid after 15 minutes, and is
+ * forwarded only once `paid`.
+ */
+export const paysFirst = (order: Pick<StoredOrder, 'mode' | 'cod'>) =>
+  order.mode === 'prepaid' || order.cod?.advance !== undefined;
+
+/** What the order's Razorpay order asks for, in rupees: the COD fee alone for an advance, else the total. */
+export const payableNow = (order: Pick<StoredOrder, 'totals' | 'cod'>) =>
+  order.cod?.advance?.amount ?? order.totals.total;

@@ -1,8 +1,9 @@
 /**
- * Paying online: a Razorpay (or local test gateway) order for the server's total, created once per
- * shop order; the browser's signature checked against the Razorpay order id we stored; and the one
- * path by which a prepaid order becomes paid — a payment Razorpay reports captured (judge-payment.ts).
- * docs/shop-rules.md §10.
+ * Paying online: a Razorpay (or local test gateway) order for the server's total (or, for a COD
+ * order with its COD fee paid now, that fee: advance.ts), created once per shop order; the
+ * browser's signature checked against the Razorpay order id we stored; and the one path by which a
+ * prepaid order (or that fee) becomes paid — a payment Razorpay reports captured
+ * (judge-payment.ts). docs/shop-rules.md §10.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ORDER_TEXTS } from '#shop/messages.ts';
@@ -12,11 +13,13 @@ import { deliverNotices, enqueueOrderNotice } from '../notify/notices.ts';
 import { fail, type ServiceFailure, type ServiceResult } from '../platform/http.ts';
 import type { GatewayChoice, PaymentGateway } from '../razorpay/gateway.ts';
 import { isWellFormedSignature, verifyPaymentSignature } from '../razorpay/signature.ts';
+import { advanceFee, confirmByAdvance } from './advance.ts';
+import { codNotAllowed, decideCodFor } from './cod-check.ts';
 import { forwardOrder, resyncSheet } from './forward.ts';
 import { judgePaymentById, type Money } from './judge-payment.ts';
-import { canMove, type PaidVia, type StoredOrder } from './order-record.ts';
+import { canMove, type PaidVia, payableNow, type StoredOrder } from './order-record.ts';
 import { notePhoneOrder } from './phone-history.ts';
-import { newOrder, priceOrder, recordOrder, totalMismatch } from './place.ts';
+import { newOrder, priceOrder, recordedAlready, recordOrder, totalMismatch } from './place.ts';
 import type { OrderDeps } from './types.ts';
 
 export const PAYMENT_START = {
@@ -44,14 +47,27 @@ export async function createPaymentOrder(
   const choice = deps.gateway();
   if (!choice.ok) return paymentsUnavailable(choice);
   const { gateway } = choice;
-  const priced = await priceOrder(deps, request.lines, request.customer.pincode, 'prepaid');
+  // The COD fee paid now is a COD order, priced with the COD charge (advance.ts, rule 17).
+  const mode = request.codAdvance ? 'cod' : 'prepaid';
+  const priced = await priceOrder(deps, request.lines, request.customer.pincode, mode);
   if (!priced.ok) return priced;
   if (request.clientTotal !== priced.body.totals.total) return totalMismatch(priced.body.totals.total);
+  const fee = request.codAdvance ? advanceFee(priced.body) : undefined;
+  if (fee && !fee.ok) return fee;
+  // Rule 17: the fee paid now is offered unless the rules leave online payment alone.
+  const decision = request.codAdvance
+    ? await decideCodFor(deps, { orderId: request.orderId, delivery: request.customer, priced: priced.body })
+    : undefined;
+  if (decision?.outcome === 'prepaid_only' && !(await recordedAlready(deps, request, 'cod-advance'))) {
+    return codNotAllowed(decision, request.customer.pincode);
+  }
   const { order } = await recordOrder(
     deps,
     newOrder({
       orderId: request.orderId,
-      mode: 'prepaid',
+      mode,
+      advance: fee?.body,
+      ...(decision ? { cod: { decision: { ...decision, at: deps.now().toISOString() } } } : {}),
       customer: request.customer,
       lines: request.lines,
       priced: priced.body,
@@ -114,9 +130,9 @@ async function createRazorpayOrder(
   let created: Awaited<ReturnType<PaymentGateway['createOrder']>>;
   try {
     created = await gateway.createOrder({
-      amountPaise: toPaise(order.totals.total),
+      amountPaise: toPaise(payableNow(order)),
       receipt: order.orderId,
-      notes: { orderId: order.orderId },
+      notes: { orderId: order.orderId, ...(order.cod?.advance ? { purpose: 'cod-fee' } : {}) },
     });
   } catch (error) {
     // Let the next request try at once rather than wait for the claim to go stale.
@@ -243,7 +259,9 @@ export async function completePaidOrder(
       order.updatedAt = at;
       const { confirming: _settled, ...razorpay } = order.razorpay;
       order.razorpay = { ...razorpay, paymentId: payment.id, paidAt: at, via: input.via };
-      order.record.paymentStatus = 'Completed';
+      // A prepaid order is paid in full; a COD order's fee paid now confirms it (the rest is cash).
+      if (order.mode === 'prepaid') order.record.paymentStatus = 'Completed';
+      confirmByAdvance(order, at);
       order.history.push({ at, event: `paid ${payment.id} (${input.via})${late}` });
       // Placed now that it is paid: its WhatsApp "placed" is earned in the same write.
       enqueueOrderNotice(order, 'placed', at);

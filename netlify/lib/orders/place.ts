@@ -24,9 +24,10 @@ import { type WhatsAppLanguage, whatsappConsent } from '#shop/whatsapp.ts';
 import { deliverNotices, enqueueOrderNotice } from '../notify/notices.ts';
 import { fail, type ServiceResult } from '../platform/http.ts';
 import { priceAndShip } from '../shipping-quote.ts';
+import { advanceCodState } from './advance.ts';
 import { codNotAllowed, decideCodFor } from './cod-check.ts';
 import { forwardOrder } from './forward.ts';
-import type { StoredOrder } from './order-record.ts';
+import { paysFirst, type StoredOrder } from './order-record.ts';
 import { notePhoneOrder } from './phone-history.ts';
 import type { OrderDeps, ShopSettingsForOrders } from './types.ts';
 
@@ -85,6 +86,8 @@ export function newOrder(input: {
   whatsappLanguage?: WhatsAppLanguage | undefined;
   /** A COD order's rules' decision (cod-check.ts), and the confirmation it waits for (rule 17). */
   cod?: CodState | undefined;
+  /** A COD order with its COD fee paid now: the fee, in rupees (advance.ts). */
+  advance?: number | undefined;
 }): StoredOrder {
   const { orderId, mode, customer, lines, priced, now } = input;
   const at = now.toISOString();
@@ -98,12 +101,16 @@ export function newOrder(input: {
   });
   // A prepaid order is 'Pending' until its payment is proven; COD stays 'Pending' (pay on delivery).
   record.paymentStatus = 'Pending';
+  // The COD fee paid now (advance.ts) keeps the rules' decision beside the fee it asks for.
+  const cod = input.advance
+    ? { ...advanceCodState(input.advance, at), ...input.cod, advance: { amount: input.advance } }
+    : input.cod;
   const order: StoredOrder = {
     orderId,
     key: randomBytes(16).toString('hex'),
     status: 'pending',
     mode,
-    fingerprint: orderFingerprint(customer, lines, mode),
+    fingerprint: orderFingerprint(customer, lines, input.advance ? 'cod-advance' : mode),
     createdAt: at,
     updatedAt: at,
     customer,
@@ -116,12 +123,13 @@ export function newOrder(input: {
       shipment: { status: 'pending', attempts: 0 },
       email: { status: 'pending', attempts: 0 },
     },
-    ...(input.cod ? { cod: input.cod } : {}),
+    ...(cod ? { cod } : {}),
     ...(input.whatsappUpdates ? { whatsapp: { consent: whatsappConsent(at, input.whatsappLanguage) } } : {}),
-    history: [{ at, event: `created (${mode})` }],
+    history: [{ at, event: `created (${input.advance ? 'cod, COD fee paid now' : mode})` }],
   };
   // A COD order is placed as it is recorded: its WhatsApp "placed" is earned in the same write.
-  if (mode === 'cod') enqueueOrderNotice(order, 'placed', at);
+  // One with its fee paid now is placed once paid, as a prepaid order is (pay.ts).
+  if (!paysFirst(order)) enqueueOrderNotice(order, 'placed', at);
   return order;
 }
 
@@ -197,9 +205,13 @@ export async function placeCodOrder(deps: OrderDeps, request: CodOrderRequest) {
 }
 
 /** Is this the same order as one already recorded under its id (a retry, which finds itself)? */
-async function recordedAlready(deps: OrderDeps, request: CodOrderRequest): Promise<boolean> {
+export async function recordedAlready(
+  deps: OrderDeps,
+  request: Pick<CodOrderRequest, 'orderId' | 'customer' | 'lines'>,
+  kind: 'cod' | 'cod-advance' = 'cod',
+): Promise<boolean> {
   const stored = await deps.log.get(request.orderId);
-  return stored?.fingerprint === orderFingerprint(request.customer, request.lines, 'cod');
+  return stored?.fingerprint === orderFingerprint(request.customer, request.lines, kind);
 }
 
 /**

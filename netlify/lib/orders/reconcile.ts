@@ -11,12 +11,12 @@ import { finishCancellation } from './cancel.ts';
 import { chaseConfirmation } from './chase-confirmation.ts';
 import { forwardOrder } from './forward.ts';
 import { judgePayment } from './judge-payment.ts';
-import { canMove, FORWARD_KINDS, forwardOf, noticeOpen, type StoredOrder } from './order-record.ts';
+import { canMove, FORWARD_KINDS, forwardOf, noticeOpen, paysFirst, type StoredOrder } from './order-record.ts';
 import { completePaidOrder } from './pay.ts';
 import { refundsOpen, settleRefunds } from './refund-state.ts';
 import type { OrderDeps } from './types.ts';
 
-/** Prepaid orders still unpaid this long after creation are asked about, then expired. */
+/** Prepaid orders (and COD fees paid now) still unpaid this long after creation are asked about, then expired. */
 export const PENDING_PAYMENT_TIMEOUT_MS = 15 * 60 * 1000;
 
 export interface ReconcileLimits {
@@ -64,7 +64,8 @@ export async function reconcile(deps: OrderDeps, limits: ReconcileLimits = RECON
 
 async function reconcileOne(deps: OrderDeps, orderId: string, report: ReconcileReport): Promise<void> {
   const order = await deps.log.get(orderId);
-  const unpaid = order?.mode === 'prepaid' && (order.status === 'pending' || order.status === 'expired');
+  // A COD order's fee paid now waits for Razorpay as a prepaid order does, and expires the same way.
+  const unpaid = order !== undefined && paysFirst(order) && (order.status === 'pending' || order.status === 'expired');
   if (order && unpaid) {
     if (deps.now().getTime() - Date.parse(order.createdAt) < PENDING_PAYMENT_TIMEOUT_MS) return;
     const settled = await settlePendingPayment(deps, order);

@@ -139,4 +139,19 @@ describe('the parcel in the Sheet', () => {
       sheetPaymentStatus({ mode: 'prepaid', record: { ...record, paymentStatus: 'Completed' }, parcel: delivered }),
     ).toBe('Completed');
   });
+
+  it("says what a COD order's fee paid now left to collect, until the cash is collected (rule 17)", () => {
+    const record = { paymentStatus: 'Pending', total: 934 } as StoredOrder['record'];
+    const cod = { decision: { outcome: 'allow' as const, reasons: [], at: '' }, advance: { amount: 150 } };
+    const paid = {
+      mode: 'cod' as const,
+      record,
+      cod,
+      razorpay: { orderId: 'order_1', amountPaise: 15_000, paymentId: 'pay_1' },
+    };
+    expect(sheetPaymentStatus(paid)).toBe('Advance ₹150 paid; ₹784 on delivery');
+    expect(sheetPaymentStatus({ ...paid, razorpay: { orderId: 'order_1', amountPaise: 15_000 } })).toBe('Pending');
+    const delivered = parcelOf(scan('2026-11-20T01:00:00Z', 'DL', 'Delivered'));
+    expect(sheetPaymentStatus({ ...paid, parcel: delivered })).toBe('Collected by courier');
+  });
 });

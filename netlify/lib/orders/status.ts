@@ -11,16 +11,18 @@
  *   delivery`, `Delivery failed: <the courier's reason>`, `Delivered`, `Returning to us`,
  *   `Returned`, `Cancelled`; `Needs attention: delivery failed twice (…)` or `Needs attention: lost
  *   or damaged (…)`. A COD order's Payment Status says `Collected by courier` on delivery and `Not
- *   collected (returned)` once it comes back (`sheetPaymentStatus`).
+ *   collected (returned)` once it comes back (`sheetPaymentStatus`); before that, one whose COD fee
+ *   was paid now says `Advance ₹150 paid; ₹784 on delivery` (rule 17).
  * - `Needs attention: <reason>`: the shop stopped trying (retries ran out): staff act by hand. The
  *   booking's reason comes first, then the Sheet's, then the confirmation email's.
  *   `Needs attention: not confirmed`: a COD order its shopper has not confirmed in 48 hours; staff
  *   call, then confirm (the Sheet's Action `Confirm COD`) or cancel it.
  * - `Needs refund: <payments>`: the order was paid more than once; staff refund the extra payment
  *   in Razorpay's dashboard (the order itself goes ahead on its first payment).
- * - `Expired`: a prepaid order never paid within 15 minutes (it never reaches the Sheet).
+ * - `Expired`: a prepaid order (or a COD fee to pay now) never paid within 15 minutes (it never
+ *   reaches the Sheet).
  */
-import { staffToCall } from '#shop/cod.ts';
+import { cashOnDelivery, staffToCall } from '#shop/cod.ts';
 import { formatRupees } from '#shop/money.ts';
 import { codMoney, parcelAttention, parcelStaffStatus } from '#shop/parcel.ts';
 import { refundsSummary } from '#shop/refunds.ts';
@@ -75,13 +77,21 @@ function refundWords(order: Judged): string {
   return '';
 }
 
-/** The Sheet's Payment Status: the record's, until a COD parcel's cash is collected or comes back. */
+/**
+ * The Sheet's Payment Status: the record's, until a COD parcel's cash is collected or comes back. A
+ * COD order whose fee was paid now says so, and what the courier collects (rule 17).
+ */
 export function sheetPaymentStatus(
-  order: Pick<StoredOrder, 'mode' | 'record'> & Partial<Pick<StoredOrder, 'parcel' | 'codReceived'>>,
+  order: Pick<StoredOrder, 'mode' | 'record'> &
+    Partial<Pick<StoredOrder, 'parcel' | 'codReceived' | 'cod' | 'razorpay'>>,
 ): SheetOrder['paymentStatus'] {
   if (order.mode === 'cod' && order.codReceived) return 'COD received';
   const cash = order.mode === 'cod' && order.parcel ? codMoney(order.parcel.state) : undefined;
-  return cash ?? order.record.paymentStatus;
+  if (cash) return cash;
+  const advance = order.razorpay?.paymentId ? order.cod?.advance : undefined;
+  if (advance)
+    return `Advance ${formatRupees(advance.amount)} paid; ${formatRupees(cashOnDelivery(order.record.total, order.cod))} on delivery`;
+  return order.record.paymentStatus;
 }
 
 function refundReason(order: Judged): string {

@@ -7,6 +7,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { awaitingConfirmation, confirmMessage } from '#shop/cod.ts';
+import { advanceSplit } from '#shop/cod-advance.ts';
+import { COD_ADVANCE_TEXTS } from '#shop/messages.ts';
 import { formatRupees } from '#shop/money.ts';
 import { refundsSummary } from '#shop/refunds.ts';
 import type { OrderView, TrackView } from '#shop/schemas.ts';
@@ -15,7 +17,7 @@ import { whatsappChatLink } from '#shop/whatsapp.ts';
 import { simulatedPin } from '../delhivery/simulated-tracking.ts';
 import { freshOrder } from '../parcels/sync.ts';
 import { cancellable } from './cancel.ts';
-import type { StoredOrder } from './order-record.ts';
+import { paysFirst, type StoredOrder } from './order-record.ts';
 import type { OrderDeps } from './types.ts';
 
 /** The key, compared without leaking how much of it matched. */
@@ -58,8 +60,13 @@ export async function orderForShopper(
 }
 
 function paymentStatus(order: StoredOrder): string {
-  if (order.status === 'cancelled') return order.mode === 'cod' ? 'Nothing to pay' : refundStatus(order);
-  if (order.mode === 'cod') return 'Pay on delivery';
+  if (order.status === 'cancelled') return order.razorpay?.paymentId ? refundStatus(order) : 'Nothing to pay';
+  if (!paysFirst(order)) return 'Pay on delivery';
+  const advance = order.cod?.advance?.amount;
+  if (order.razorpay?.paymentId && advance) {
+    const { onDelivery } = advanceSplit(order.totals.total, advance);
+    return COD_ADVANCE_TEXTS.status(formatRupees(advance), formatRupees(onDelivery));
+  }
   if (order.razorpay?.paymentId) return 'Paid';
   if (order.status === 'expired') return 'Not paid';
   return order.razorpay?.confirming ? 'Confirming' : 'Waiting for payment';
@@ -92,9 +99,11 @@ function common(order: StoredOrder, confirmLink?: string): Omit<OrderView, 'addr
       ...(line.hsnCode ? { hsnCode: line.hsnCode } : {}),
     })),
     totals: order.totals,
+    ...(order.cod?.advance ? { advance: order.cod.advance.amount } : {}),
     timeline: orderTimeline({
       mode: order.mode,
       total: order.totals.total,
+      advance: order.cod?.advance?.amount,
       placedAt: order.createdAt,
       status: order.status,
       confirming: Boolean(order.razorpay?.confirming),

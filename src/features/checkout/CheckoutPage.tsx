@@ -3,9 +3,10 @@ import { Link, useNavigate } from 'react-router';
 import { type FormOutcome, useSchemaForm } from '../../components/form/index.ts';
 import { useToast } from '../../components/toast/index.ts';
 import { useHydrated } from '../../hooks/use-hydrated.ts';
+import { type CheckoutPayment, paymentModeOf } from '../../shop/cod-advance.ts';
 import { deliveryRefusal } from '../../shop/deliverability.ts';
 import { ErrorCode } from '../../shop/messages.ts';
-import type { PaymentMode, ShippingRules } from '../../shop/shipping.ts';
+import type { ShippingRules } from '../../shop/shipping.ts';
 import { useCart } from '../cart/index.ts';
 import { DeliveryFields, whatsappChoice } from './DeliveryFields.tsx';
 import { LocalPaymentDialog } from './LocalPaymentDialog.tsx';
@@ -31,7 +32,7 @@ export function CheckoutPage({ shopName, rules }: CheckoutPageProps) {
   // The pincode and the payment method re-quote shipping as they change; the other fields are read
   // from the form when it is sent.
   const [pincode, setPincode] = useState('');
-  const [chosenMode, setMode] = useState<PaymentMode>('prepaid');
+  const [chosen, setPayment] = useState<CheckoutPayment>('prepaid');
   const serviceability = useDeliverability(pincode);
   const notServiceable = deliveryRefusal(pincode, 'prepaid', serviceability)?.code === ErrorCode.NOT_SERVICEABLE;
   const codRefusal = notServiceable ? undefined : deliveryRefusal(pincode, 'cod', serviceability);
@@ -42,14 +43,18 @@ export function CheckoutPage({ shopName, rules }: CheckoutPageProps) {
   const codRules = useCodOptions(cart.items, delivery);
   const codOff = codOffSentence(codRefusal?.message, codRules);
   // Where COD is not offered, online payment is the choice (the shopper is told why beside COD).
-  const mode: PaymentMode = codOff ? 'prepaid' : chosenMode;
+  // The fee paid now is off only where the carrier takes no cash, or the rules say prepaid only.
+  const advanceOff = codRefusal?.message ?? (codRules?.outcome === 'prepaid_only' ? codOff : undefined);
+  const payment: CheckoutPayment =
+    (chosen === 'cod' && codOff) || (chosen === 'cod-advance' && advanceOff) ? 'prepaid' : chosen;
 
   // What was typed or autofilled before the page was live (decision 015) is asked about once it is.
   useEffect(() => {
     if (hydrated && formRef.current) setDelivery(typedDelivery(formRef.current));
   }, [hydrated]);
-  const { quote, requote } = useShippingQuote(cart.items, pincode, mode, rules);
-  const order = usePlaceOrder({ shopName, cart, mode, requote });
+  // The COD fee paid now is a COD order: quoted with the COD charge (rule 17).
+  const { quote, requote } = useShippingQuote(cart.items, pincode, paymentModeOf(payment), rules);
+  const order = usePlaceOrder({ shopName, cart, payment, requote });
   const { setback, clearSetback, placed } = order;
 
   useEffect(() => {
@@ -123,13 +128,14 @@ export function CheckoutPage({ shopName, rules }: CheckoutPageProps) {
             pincodeProblem={notServiceable ? deliveryRefusal(pincode, 'prepaid', serviceability)?.message : undefined}
           />
           <PaymentChoice
-            mode={mode}
-            onMode={(next) => {
-              setMode(next);
+            payment={payment}
+            onPayment={(next) => {
+              setPayment(next);
               if (setback?.kind === 'total-changed') clearSetback();
             }}
             codCharge={rules.codCharge}
             codUnavailable={codOff}
+            advanceUnavailable={advanceOff}
           />
         </div>
         <OrderSummary
@@ -139,6 +145,7 @@ export function CheckoutPage({ shopName, rules }: CheckoutPageProps) {
           processing={form.status !== 'idle'}
           blocked={notServiceable}
           changedFrom={setback?.kind === 'total-changed' ? setback.from : undefined}
+          payingFee={payment === 'cod-advance'}
         />
       </form>
       {order.localPayment && (

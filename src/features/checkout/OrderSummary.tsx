@@ -1,3 +1,5 @@
+import { advanceSplit } from '../../shop/cod-advance.ts';
+import { COD_ADVANCE_TEXTS } from '../../shop/messages.ts';
 import { formatRupees } from '../../shop/money.ts';
 import type { ShippingRules } from '../../shop/shipping.ts';
 import { useCart } from '../cart/index.ts';
@@ -11,6 +13,7 @@ export function OrderSummary({
   processing,
   blocked,
   changedFrom,
+  payingFee,
 }: {
   /**
    * Whether the cart has been read: the page is prerendered without it, so until the page is live
@@ -24,6 +27,8 @@ export function OrderSummary({
   blocked: boolean;
   /** The total the shopper saw before the server priced the order differently. */
   changedFrom: number | undefined;
+  /** The COD fee is paid now (rule 17): the summary shows it and what is left for delivery. */
+  payingFee?: boolean;
 }) {
   const cart = useCart();
   const calculating = quote.status === 'calculating';
@@ -78,6 +83,7 @@ export function OrderSummary({
             <span data-testid="order-total">{calculating || !cartReady ? '…' : formatRupees(quote.total)}</span>
           </dd>
         </div>
+        {payingFee && quote.status === 'ready' && <FeeNow total={quote.total} fee={quote.codCharge} />}
       </dl>
       {changed && (
         <p className="checkout__changed" role="alert">
@@ -99,5 +105,22 @@ export function OrderSummary({
       </button>
       <p className="checkout__hint">Prices include GST.</p>
     </section>
+  );
+}
+
+/** What the shopper pays now (the COD fee) and what on delivery, under the total. */
+function FeeNow({ total, fee }: { total: number; fee: number }) {
+  const split = advanceSplit(total, fee);
+  return (
+    <>
+      <div>
+        <dt>{COD_ADVANCE_TEXTS.payNow}</dt>
+        <dd data-testid="pay-now">{formatRupees(split.now)}</dd>
+      </div>
+      <div>
+        <dt>{COD_ADVANCE_TEXTS.onDelivery}</dt>
+        <dd data-testid="pay-on-delivery">{formatRupees(split.onDelivery)}</dd>
+      </div>
+    </>
   );
 }

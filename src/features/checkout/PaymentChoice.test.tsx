@@ -12,8 +12,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { makeCartItem } from '#tests/support/factories.ts';
 import { server } from '#tests/support/msw.ts';
 import { useSchemaForm } from '../../components/form/index.ts';
+import type { CheckoutPayment } from '../../shop/cod-advance.ts';
 import { COD_TEXTS } from '../../shop/messages.ts';
-import type { PaymentMode } from '../../shop/shipping.ts';
 import { DeliveryFields } from './DeliveryFields.tsx';
 import { PaymentChoice } from './PaymentChoice.tsx';
 import { codOffSentence, type TypedDelivery, typedDelivery, useCodOptions } from './use-cod-options.ts';
@@ -24,12 +24,20 @@ vi.mock('../../config/env.ts', () => ({ publicEnv: { WHATSAPP_UPDATES: false } }
 function Checkout() {
   const form = useSchemaForm({ schema: (schemas) => schemas.checkoutFormSchema, onValid: async () => 'idle' });
   const [delivery, setDelivery] = useState<TypedDelivery>();
-  const [chosen, setMode] = useState<PaymentMode>('prepaid');
-  const off = codOffSentence(undefined, useCodOptions([makeCartItem()], delivery));
+  const [chosen, setPayment] = useState<CheckoutPayment>('prepaid');
+  const options = useCodOptions([makeCartItem()], delivery);
+  const off = codOffSentence(undefined, options);
+  const advanceOff = options?.outcome === 'prepaid_only' ? off : undefined;
   return (
     <form aria-label="Checkout" noValidate onInput={(event) => setDelivery(typedDelivery(event.currentTarget))}>
       <DeliveryFields form={form} onPincode={() => {}} pincodeProblem={undefined} />
-      <PaymentChoice mode={off ? 'prepaid' : chosen} onMode={setMode} codCharge={150} codUnavailable={off} />
+      <PaymentChoice
+        payment={(chosen === 'cod' && off) || (chosen === 'cod-advance' && advanceOff) ? 'prepaid' : chosen}
+        onPayment={setPayment}
+        codCharge={150}
+        codUnavailable={off}
+        advanceUnavailable={advanceOff}
+      />
     </form>
   );
 }
@@ -54,7 +62,8 @@ async function typeDelivery(address1: string) {
   return user;
 }
 
-const cod = () => screen.getByRole('radio', { name: /Cash on Delivery/ });
+const cod = () => screen.getByRole('radio', { name: /^Cash on Delivery/ });
+const advance = () => screen.getByRole('radio', { name: /^Pay the ₹150 COD fee now/ });
 const WAIT = { timeout: 3000 };
 
 describe('the COD rules at checkout', () => {
@@ -70,6 +79,8 @@ describe('the COD rules at checkout', () => {
     expect(cod()).toBeDisabled();
     expect(cod()).toHaveAccessibleDescription(sentence);
     expect(screen.getByRole('radio', { name: /Pay online/ })).toBeChecked();
+    // The fee paid now stays: the rules allow COD with it.
+    expect(advance()).toBeEnabled();
     // Asked once for what was typed in the end, not once per key.
     expect(bodies).toEqual([
       {
@@ -101,6 +112,17 @@ describe('the COD rules at checkout', () => {
     await vi.waitFor(() => expect(failed).toHaveLength(1), WAIT);
     expect(cod()).toBeEnabled();
     expect(screen.queryByText(COD_TEXTS.address)).toBeNull();
+  });
+
+  it('turns the fee paid now off too when the rules say prepaid only', async () => {
+    const sentence = COD_TEXTS.prepaidOnly;
+    codOptionsApi(() => HttpResponse.json({ outcome: 'prepaid_only', message: sentence }));
+    render(<Checkout />);
+    await typeDelivery('12 Mall Road');
+    expect(await screen.findByText(sentence, {}, WAIT)).toBeInTheDocument();
+    expect(cod()).toBeDisabled();
+    expect(advance()).toBeDisabled();
+    expect(advance()).toHaveAccessibleDescription(sentence);
   });
 
   it('names the carrier’s refusal before the rules', () => {

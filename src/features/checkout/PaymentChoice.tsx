@@ -1,21 +1,39 @@
+import { advanceOffered, type CheckoutPayment } from '../../shop/cod-advance.ts';
+import { COD_ADVANCE_TEXTS } from '../../shop/messages.ts';
 import { formatRupees } from '../../shop/money.ts';
-import type { PaymentMode } from '../../shop/shipping.ts';
 
 /**
- * Online payment or Cash on Delivery; plain COD is switched off, with the reason, where it is not
- * offered: the carrier takes no cash there, or the COD rules do not allow it (shop-rules §10 rule 17).
+ * Online payment, Cash on Delivery, or the COD fee paid now and the rest in cash (docs/shop-rules.md
+ * §10 rule 17). Plain COD is switched off, with the reason, where the carrier takes no cash there or
+ * the COD rules do not allow it; the fee paid now only where the carrier takes no cash or the rules
+ * leave online payment alone (`prepaid_only`).
  */
 export function PaymentChoice({
-  mode,
-  onMode,
+  payment,
+  onPayment,
   codCharge,
   codUnavailable,
+  advanceUnavailable,
 }: {
-  mode: PaymentMode;
-  onMode: (mode: PaymentMode) => void;
+  payment: CheckoutPayment;
+  onPayment: (payment: CheckoutPayment) => void;
   codCharge: number;
+  /** Why plain COD is off (the carrier's or the rules' sentence), or undefined. */
   codUnavailable: string | undefined;
+  /** Why the fee paid now is off too, or undefined. */
+  advanceUnavailable: string | undefined;
 }) {
+  const cod = (value: CheckoutPayment, off: boolean) => ({
+    type: 'radio' as const,
+    name: 'payment',
+    value,
+    checked: payment === value,
+    disabled: off,
+    onChange: () => onPayment(value),
+    ...(off ? { 'aria-describedby': 'cod-unavailable' } : {}),
+  });
+  const codOff = codUnavailable !== undefined;
+  const advanceOff = advanceUnavailable !== undefined;
   return (
     <fieldset className="checkout__section card">
       <legend>Payment method</legend>
@@ -24,27 +42,27 @@ export function PaymentChoice({
           type="radio"
           name="payment"
           value="prepaid"
-          checked={mode === 'prepaid'}
-          onChange={() => onMode('prepaid')}
+          checked={payment === 'prepaid'}
+          onChange={() => onPayment('prepaid')}
         />
         <span>
           <strong>Pay online</strong> — UPI, cards, net banking (secured by Razorpay)
         </span>
       </label>
-      <label className={`payment-option${codUnavailable ? ' payment-option--off' : ''}`}>
-        <input
-          type="radio"
-          name="payment"
-          value="cod"
-          checked={mode === 'cod'}
-          disabled={codUnavailable !== undefined}
-          onChange={() => onMode('cod')}
-          {...(codUnavailable ? { 'aria-describedby': 'cod-unavailable' } : {})}
-        />
+      <label className={`payment-option${codOff ? ' payment-option--off' : ''}`}>
+        <input {...cod('cod', codOff)} />
         <span>
           <strong>Cash on Delivery</strong> — {formatRupees(codCharge)} COD charge
         </span>
       </label>
+      {advanceOffered(codCharge) && (
+        <label className={`payment-option${advanceOff ? ' payment-option--off' : ''}`}>
+          <input {...cod('cod-advance', advanceOff)} />
+          <span>
+            <strong>{COD_ADVANCE_TEXTS.choice(formatRupees(codCharge))}</strong>
+          </span>
+        </label>
+      )}
       {/* Always there, so a sentence that appears as the address is typed is read out. */}
       <div aria-live="polite">
         {codUnavailable && (

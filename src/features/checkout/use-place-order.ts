@@ -3,10 +3,11 @@ import { useNavigate } from 'react-router';
 import type { FormOutcome } from '../../components/form/index.ts';
 import { useToast } from '../../components/toast/index.ts';
 import { toOrderLines } from '../../shop/cart.ts';
-import { ErrorCode } from '../../shop/messages.ts';
+import { advanceSplit, type CheckoutPayment } from '../../shop/cod-advance.ts';
+import { COD_ADVANCE_TEXTS, ErrorCode } from '../../shop/messages.ts';
 import { formatRupees } from '../../shop/money.ts';
 import type { CheckoutForm, CodOrderRequest, CreatePaymentOrderRequest, OrderResponse } from '../../shop/schemas.ts';
-import type { PaymentMode } from '../../shop/shipping.ts';
+
 import type { useCart } from '../cart/index.ts';
 import { cartPixelParams, track } from '../pixel/index.ts';
 import { completePrepaidOrder, createPaymentOrder, placeCodOrder, verifyPayment } from './api.ts';
@@ -38,17 +39,18 @@ export type Setback =
 interface Options {
   shopName: string;
   cart: ReturnType<typeof useCart>;
-  mode: PaymentMode;
+  /** Online, cash on delivery, or the COD fee now through Razorpay and the rest in cash (rule 17). */
+  payment: CheckoutPayment;
   /** The server's answer was a different total: ask for a new quote. */
   requote: () => void;
 }
 
 /**
- * Places the order the shopper confirmed: COD straight to the server, prepaid through Razorpay's
- * dialog (or the local test gateway's). The shopper hears "placed" only after the server has the
+ * Places the order the shopper confirmed: COD straight to the server, prepaid (or a COD order's
+ * fee paid now) through Razorpay's dialog (or the local test gateway's). The shopper hears "placed" only after the server has the
  * order (docs/shop-rules.md §10); a refusal shows the server's own words.
  */
-export function usePlaceOrder({ shopName, cart, mode, requote }: Options) {
+export function usePlaceOrder({ shopName, cart, payment, requote }: Options) {
   const navigate = useNavigate();
   const toast = useToast();
   const [localPayment, setLocalPayment] = useState<LocalPayment>();
@@ -126,6 +128,8 @@ export function usePlaceOrder({ shopName, cart, mode, requote }: Options) {
       return 'idle';
     }
     const { orderId, total, order } = created.data;
+    // What Razorpay asks for now: the whole total, or the COD fee alone (its amount is the server's).
+    const payNow = order.amount / 100;
     return new Promise<FormOutcome>((settle) => {
       const afterPayment = async (payment: PaymentSuccess) => {
         setLocalPayment(undefined);
@@ -146,7 +150,12 @@ export function usePlaceOrder({ shopName, cart, mode, requote }: Options) {
           confirming(completed.data, payment.razorpay_payment_id);
           return settle('success');
         }
-        finish(completed.data, `Payment of ${formatRupees(total)} received. Thank you!`);
+        finish(
+          completed.data,
+          request.codAdvance
+            ? COD_ADVANCE_TEXTS.thanks(formatRupees(payNow), formatRupees(advanceSplit(total, payNow).onDelivery))
+            : `Payment of ${formatRupees(total)} received. Thank you!`,
+        );
         settle('success');
       };
       const callbacks: PaymentCallbacks = {
@@ -162,7 +171,7 @@ export function usePlaceOrder({ shopName, cart, mode, requote }: Options) {
         },
       };
       if (created.data.gateway === 'local') {
-        setLocalPayment({ razorpayOrderId: order.id, amount: total, callbacks });
+        setLocalPayment({ razorpayOrderId: order.id, amount: payNow, callbacks });
         return;
       }
       openRazorpayCheckout(
@@ -171,7 +180,7 @@ export function usePlaceOrder({ shopName, cart, mode, requote }: Options) {
           amountPaise: order.amount,
           razorpayOrderId: order.id,
           merchantName: shopName,
-          description: `Order ${orderId}`,
+          description: request.codAdvance ? `COD fee for order ${orderId}` : `Order ${orderId}`,
           prefill: { name: request.customer.name, email: request.customer.email, contact: request.customer.phone },
           themeColor: THEME_COLOUR,
         },
@@ -194,11 +203,12 @@ export function usePlaceOrder({ shopName, cart, mode, requote }: Options) {
     // can never make a second one.
     const lines = toOrderLines(cart.items);
     const waiting = setback?.kind === 'queued' ? setback.orderId : pendingOrderFor(window.localStorage, lines);
-    const orderId = mode === 'cod' && waiting ? waiting : nextOrderId(window.localStorage);
+    const orderId = payment === 'cod' && waiting ? waiting : nextOrderId(window.localStorage);
     setSetback(undefined);
     const request = { orderId, customer, lines, clientTotal, ...whatsapp };
     try {
-      return mode === 'cod' ? await payOnDelivery({ ...request, paymentMode: 'cod' }) : await payOnline(request);
+      if (payment === 'cod') return await payOnDelivery({ ...request, paymentMode: 'cod' });
+      return await payOnline(payment === 'cod-advance' ? { ...request, codAdvance: true } : request);
     } catch (error) {
       console.error('checkout failed', error);
       toast.show({ type: 'error', message: 'Error placing order. Please try again or contact support.' });

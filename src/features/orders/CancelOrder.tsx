@@ -97,9 +97,10 @@ export function CancelOrder({ order, orderKey, onChanged }: CancelOrderProps) {
             ))}
           </fieldset>
           <p className="order-cancel__money">
-            {order.paymentMode === 'cod'
+            {/* A COD order's fee paid now is refunded as a prepaid order's total is (rule 14). */}
+            {order.paymentMode === 'cod' && !order.advance
               ? CANCEL_PAGE_TEXTS.cod
-              : CANCEL_PAGE_TEXTS.prepaid(formatRupees(order.totals.total))}
+              : CANCEL_PAGE_TEXTS.prepaid(formatRupees(order.advance ?? order.totals.total))}
           </p>
           {problem && (
             <p className="order-cancel__problem" role="alert">

@@ -1,3 +1,5 @@
+import { advanceSplit } from '../../shop/cod-advance.ts';
+import { COD_ADVANCE_TEXTS } from '../../shop/messages.ts';
 import { formatRupees } from '../../shop/money.ts';
 import type { OrderView } from '../../shop/schemas.ts';
 import { PAYMENT_MODE_LABELS } from './format.ts';
@@ -56,12 +58,24 @@ export function OrderDetails({ order }: { order: OrderFacts }) {
             <dt>Total</dt>
             <dd>{formatRupees(totals.total)}</dd>
           </div>
+          {order.advance !== undefined && (
+            <>
+              <div>
+                <dt>{COD_ADVANCE_TEXTS.paidNow}</dt>
+                <dd>{formatRupees(order.advance)}</dd>
+              </div>
+              <div>
+                <dt>{COD_ADVANCE_TEXTS.onDelivery}</dt>
+                <dd>{formatRupees(advanceSplit(totals.total, order.advance).onDelivery)}</dd>
+              </div>
+            </>
+          )}
         </dl>
         <p className="order-note">Prices include GST.</p>
         <dl className="order-facts">
           <div>
             <dt>Payment</dt>
-            <dd>{PAYMENT_MODE_LABELS[order.paymentMode]}</dd>
+            <dd>{order.advance ? COD_ADVANCE_TEXTS.paymentLabel : PAYMENT_MODE_LABELS[order.paymentMode]}</dd>
           </div>
           <div>
             <dt>Payment status</dt>

@@ -89,6 +89,10 @@ export const INTERFACE_TEXTS: readonly (string | RegExp)[] = [
   'Payment method',
   'Pay online',
   '— UPI, cards, net banking (secured by Razorpay)',
+  // The COD fee paid now (docs/shop-rules.md §10 rule 17): the choice and the summary's split.
+  /^Pay the ₹[\d,]+ COD fee now by UPI and the rest on delivery$/,
+  'Pay now (COD fee)',
+  'Pay on delivery',
   'Order summary',
   'Loading your cart…',
   'Subtotal',
