@@ -145,6 +145,9 @@ describe('the COD fee paid now', () => {
     const world = orderWorld(blobs);
     const { orderId, razorpayOrderId } = await startAdvance(world);
     const { payment } = await payFee(world, orderId, razorpayOrderId);
+    // Placed first: after the shopper's cancellation below, the COD rules would ask this phone for the fee.
+    const codId = newOrderId();
+    await placeCodOrder(world.deps, codRequest(codId));
     const pending = await cancelOrder(world.deps, orderId, { reason: 'ordered-by-mistake', by: 'shopper' });
     expect(pending).toMatchObject({ ok: true, state: 'cancelled' });
     const order = await storedOrder(world, orderId);
@@ -162,8 +165,6 @@ describe('the COD fee paid now', () => {
     expect(world.cancelledWaybills).toHaveLength(1);
     expect(world.emails.at(-1)?.html).toContain('We are refunding <strong>₹150</strong> to the account you paid from.');
 
-    const codId = newOrderId();
-    await placeCodOrder(world.deps, codRequest(codId));
     await cancelOrder(world.deps, codId, { reason: 'other', by: 'shopper' });
     const cod = await storedOrder(world, codId);
     expect(cod).toMatchObject({ status: 'cancelled', cancellation: { refund: { status: 'not-needed' } } });
@@ -193,5 +194,40 @@ describe('the COD fee paid now', () => {
     const cod = await placeCodOrder(world.deps, codRequest(orderId));
     expect(cod.ok && cod.body.orderId).not.toBe(orderId);
     expect(await storedOrder(world, orderId)).toMatchObject({ status: 'pending', cod: { advance: { amount: FEE } } });
+  });
+});
+
+describe('the COD fee paid now and the COD rules (rule 17)', () => {
+  it('is the way left where the rules ask for the fee, and refused where they say prepaid only', async () => {
+    const world = orderWorld(blobs);
+    const returned = (n: number) => ({
+      orderId: `OUO_17000000000${String(n).padStart(2, '0')}`,
+      at: '2026-11-01T10:00:00.000Z',
+      total: 562,
+      mode: 'cod' as const,
+      outcome: 'returned' as const,
+    });
+    // One return: plain COD is refused, the fee paid now is taken and keeps the rules' reasons.
+    await world.deps.codHistory.record('9876543210', returned(1));
+    expect(await placeCodOrder(world.deps, codRequest(newOrderId()))).toMatchObject({
+      ok: false,
+      code: 'COD_NOT_ALLOWED',
+    });
+    const { orderId } = await startAdvance(world);
+    expect((await storedOrder(world, orderId)).cod?.decision).toMatchObject({
+      outcome: 'allow_with_advance',
+      reasons: ['rto_prone_phone'],
+    });
+    // Three: online payment alone.
+    await world.deps.codHistory.record('9876543210', returned(2));
+    await world.deps.codHistory.record('9876543210', returned(3));
+    expect(await createPaymentOrder(world.deps, advanceRequest(newOrderId()))).toMatchObject({
+      ok: false,
+      status: 422,
+      code: 'COD_NOT_ALLOWED',
+      message: 'For this order, cash on delivery is not available. Please pay online.',
+    });
+    // A retry of the fee's order already recorded is never refused by its own rules.
+    expect((await createPaymentOrder(world.deps, advanceRequest(orderId))).ok).toBe(true);
   });
 });
