@@ -74,7 +74,7 @@ describe('a COD order awaiting confirmation', () => {
     const world = orderWorld(blobs);
     const orderId = newOrderId();
     await placeCodOrder(world.deps, codRequest(orderId));
-    expect((await storedOrder(world, orderId)).cod).toBeUndefined();
+    expect((await storedOrder(world, orderId)).cod?.confirmation).toBeUndefined();
     expect(world.shipments).toHaveLength(1);
   });
 
