@@ -78,7 +78,9 @@ export const FIRST_LOAD_JS_BUDGETS = {
   'routes/products._index': 145 * KB,
   'routes/products.$id': 150 * KB,
   'routes/cart': 145 * KB,
-  'routes/checkout': 150 * KB,
+  // Issue 34 (the COD rules' question, the fee paid now, the confirmation's timeline) took the
+  // checkout to 150.0 kB and the order page to 145.1 kB: one step of 5 kB more each.
+  'routes/checkout': 155 * KB,
   'routes/contact': 145 * KB,
   'routes/blog._index': 145 * KB,
   'routes/blog.$id': 145 * KB,
@@ -90,7 +92,7 @@ export const FIRST_LOAD_JS_BUDGETS = {
   'routes/nutrition': 145 * KB,
   'routes/why-it-matters': 145 * KB,
   'routes/policies.$slug': 145 * KB,
-  'routes/orders.$orderId': 145 * KB,
+  'routes/orders.$orderId': 150 * KB,
   'routes/track': 145 * KB,
   'routes/$': 145 * KB,
   // The development pages (the staff desk, the WhatsApp outbox), built outside production only (site-paths.server.ts).
