@@ -157,6 +157,8 @@ export function formatReport(report: ReturnsReport, where: string): string {
       'reason',
       report.byReason,
     ),
+    ...table('COD parcels by the COD rule that spoke when the order was placed (issue 34)', 'rule', report.byCodReason),
+    ...table('COD parcels by how the order was confirmed before it shipped', 'confirmed', report.byConfirmation),
     '',
   ].join('\n');
 }

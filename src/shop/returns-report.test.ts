@@ -47,6 +47,8 @@ describe('returnsReport', () => {
       byMode: [],
       byPincode: [],
       byReason: [],
+      byCodReason: [],
+      byConfirmation: [],
       firstAttemptDeliveryRate: null,
       daysToDelivery: { median: null, p90: null },
     });
@@ -146,5 +148,40 @@ describe('returnsReport', () => {
       median: 2.3,
       p90: 2.3,
     });
+  });
+});
+
+describe('the COD rules and confirmation in the report (issue 34 §4)', () => {
+  const done = delivered(3);
+  const back = rto('Consignee refused');
+
+  it('counts COD parcels under each rule that spoke and by how they were confirmed; prepaid and older ones aside', () => {
+    const report = returnsReport(
+      [
+        order({ codReasons: [], confirmedVia: 'whatsapp-message', parcel: done }),
+        order({
+          codReasons: ['short_shipping_address', 'new_customer_on_your_store'],
+          confirmedVia: 'advance',
+          parcel: back,
+        }),
+        order({ codReasons: ['new_customer_on_your_store'], confirmedVia: 'whatsapp-button', parcel: done }),
+        order({ codReasons: [], confirmedVia: 'staff', parcel: back }),
+        order({ codReasons: [], parcel: back }),
+        order({ parcel: done }),
+        order({ mode: 'prepaid', codReasons: undefined, parcel: done }),
+      ],
+      NOVEMBER,
+    );
+    expect(report.byCodReason).toEqual([
+      { key: 'new_customer_on_your_store', orders: 2, delivered: 1, returned: 1, rtoRate: 0.5 },
+      { key: 'none', orders: 3, delivered: 1, returned: 2, rtoRate: 2 / 3 },
+      { key: 'short_shipping_address', orders: 1, delivered: 0, returned: 1, rtoRate: 1 },
+    ]);
+    expect(report.byConfirmation).toEqual([
+      { key: 'by staff', orders: 1, delivered: 0, returned: 1, rtoRate: 1 },
+      { key: 'by the fee paid now', orders: 1, delivered: 0, returned: 1, rtoRate: 1 },
+      { key: 'not asked', orders: 2, delivered: 1, returned: 1, rtoRate: 0.5 },
+      { key: 'on WhatsApp', orders: 2, delivered: 2, returned: 0, rtoRate: 0 },
+    ]);
   });
 });

@@ -19,7 +19,14 @@
  * - Days to delivery: from the booking to the `delivered` change, in days (24 h); the median (the
  *   mean of the two middle values for an even count) and the 90th percentile (nearest rank: the
  *   value at rank ⌈0.9 × n⌉ of the ascending list), each to one decimal.
+ * - By COD rule (issue 34 §4, rule 17): COD parcels by each reason the COD rules gave when the order
+ *   was placed (a parcel with two reasons counts under both), `none` when they gave none; an order
+ *   placed before the rules has no decision and is left out.
+ * - Confirmed or not: COD parcels by how the order was confirmed before it shipped — `on WhatsApp`
+ *   (the shopper's message or button), `by staff`, `by the fee paid now` — or `not asked` (the shop
+ *   heard no WhatsApp, or the order came before confirmation).
  */
+import type { CodReason, ConfirmationWay } from './cod.ts';
 import { indiaToday } from './dates.ts';
 import type { Parcel } from './parcel.ts';
 import type { PaymentMode } from './shipping.ts';
@@ -32,6 +39,10 @@ export interface ReportOrder {
   bookedAt: string;
   /** Absent: no state recorded yet (booked). */
   parcel?: Parcel | undefined;
+  /** A COD order's rules' reasons when it was placed (rule 17); absent before the rules. */
+  codReasons?: readonly CodReason[] | undefined;
+  /** How a COD order was confirmed before it shipped; absent when it was not asked. */
+  confirmedVia?: ConfirmationWay | undefined;
 }
 
 /** India's days, YYYY-MM-DD, both included. */
@@ -62,12 +73,25 @@ export interface ReturnsReport {
   byMode: ReportGroup[];
   byPincode: ReportGroup[];
   byReason: ReportGroup[];
+  /** COD parcels by the COD rules' reason keys (rule 17). */
+  byCodReason: ReportGroup[];
+  /** COD parcels by how they were confirmed, or `not asked`. */
+  byConfirmation: ReportGroup[];
   /** Delivered at the first attempt / delivered; null when none was delivered. */
   firstAttemptDeliveryRate: number | null;
   daysToDelivery: { median: number | null; p90: number | null };
 }
 
 export const NO_REASON = 'none given';
+
+/** How a COD order was confirmed, in the report's words (a message or a button: both the shopper's yes). */
+const CONFIRMED_BY: Record<ConfirmationWay | 'not asked', string> = {
+  'whatsapp-message': 'on WhatsApp',
+  'whatsapp-button': 'on WhatsApp',
+  staff: 'by staff',
+  advance: 'by the fee paid now',
+  'not asked': 'not asked',
+};
 
 type Outcome = 'delivered' | 'returned' | 'lost' | 'cancelled' | 'on-the-way';
 
@@ -108,10 +132,12 @@ function judge(order: ReportOrder): Judged {
 
 const rate = (part: number, whole: number) => (whole > 0 ? part / whole : null);
 
-function group(judged: readonly Judged[], keyOf: (one: Judged) => string): ReportGroup[] {
-  const keys = [...new Set(judged.map(keyOf))].sort();
+/** Groups by one key per parcel, or several (a parcel in each group its keys name). */
+function group(judged: readonly Judged[], keyOf: (one: Judged) => string | readonly string[]): ReportGroup[] {
+  const keysOf = (one: Judged) => [keyOf(one)].flat();
+  const keys = [...new Set(judged.flatMap(keysOf))].sort();
   return keys.map((key) => {
-    const members = judged.filter((one) => keyOf(one) === key);
+    const members = judged.filter((one) => keysOf(one).includes(key));
     const delivered = members.filter((one) => one.outcome === 'delivered').length;
     const returned = members.filter((one) => one.outcome === 'returned').length;
     return { key, orders: members.length, delivered, returned, rtoRate: rate(returned, delivered + returned) };
@@ -162,6 +188,14 @@ export function returnsReport(orders: readonly ReportOrder[], period: ReportPeri
     byReason: group(
       judged.filter((one) => one.outcome === 'delivered' || one.outcome === 'returned'),
       (one) => one.reason,
+    ),
+    byCodReason: group(
+      judged.filter((one) => one.order.mode === 'cod' && one.order.codReasons !== undefined),
+      (one) => (one.order.codReasons?.length ? (one.order.codReasons as readonly string[]) : 'none'),
+    ),
+    byConfirmation: group(
+      judged.filter((one) => one.order.mode === 'cod'),
+      (one) => CONFIRMED_BY[one.order.confirmedVia ?? 'not asked'],
     ),
     firstAttemptDeliveryRate: rate(delivered.filter((one) => one.failedAttempts === 0).length, delivered.length),
     daysToDelivery: { median: median(days), p90: percentile(days, 90) },

@@ -30,6 +30,18 @@ describe('reportOrdersOf', () => {
     expect(reportOrdersOf(old)).toMatchObject([{ bookedAt: '2026-11-01T06:00:00.000Z', parcel: undefined }]);
   });
 
+  it("carries a COD order's rules' reasons and how it was confirmed (issue 34 §4); not a confirmation still awaited", () => {
+    const booked = bookedOrder({ orderId: 'OUO_5', bookedAt: '2026-11-02T06:00:00.000Z' });
+    const decision = { outcome: 'allow' as const, reasons: [], at: '2026-11-02T05:00:00.000Z' };
+    const confirmed = {
+      ...booked,
+      cod: { decision, confirmation: { state: 'confirmed' as const, code: 'K7QX', via: 'staff' as const } },
+    };
+    expect(reportOrdersOf(confirmed)).toMatchObject([{ codReasons: [], confirmedVia: 'staff' }]);
+    const waiting = { ...booked, cod: { decision, confirmation: { state: 'awaiting' as const, code: 'K7QX' } } };
+    expect(reportOrdersOf(waiting)[0]?.confirmedVia).toBeUndefined();
+  });
+
   it('counts a parcel sent again after a return as a second parcel, under its own reference', () => {
     const returned = parcelOf(change('returned', '2026-11-08T06:00:00.000Z'));
     const again = bookedOrder({ orderId: 'OUO_4', pincode: '302001', bookedAt: '2026-11-09T06:00:00.000Z' });

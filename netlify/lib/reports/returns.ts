@@ -17,7 +17,13 @@ const READ_CONCURRENCY = 16;
  * order booked before parcels were followed has no parcel: the report reads it as booked).
  */
 export function reportOrdersOf(order: StoredOrder): ReportOrder[] {
-  const base = { mode: order.mode, pincode: order.customer.pincode };
+  const base = {
+    mode: order.mode,
+    pincode: order.customer.pincode,
+    // Issue 34 §4: which COD rules spoke, and how the order was confirmed, so the owner sees which earn their keep.
+    codReasons: order.cod?.decision.reasons,
+    confirmedVia: order.cod?.confirmation?.state === 'confirmed' ? order.cod.confirmation.via : undefined,
+  };
   const earlier = (order.earlierShipments ?? []).map((sent) => ({
     ...base,
     orderId: sent.reference,

@@ -36,6 +36,8 @@ function makeReport(overrides: Partial<ReturnsReport> = {}): ReturnsReport {
       { key: 'Consignee unavailable', orders: 1, delivered: 0, returned: 1, rtoRate: 1 },
       { key: 'none given', orders: 2, delivered: 2, returned: 0, rtoRate: 0 },
     ],
+    byCodReason: [],
+    byConfirmation: [],
     firstAttemptDeliveryRate: 1,
     daysToDelivery: { median: 3, p90: 4.25 },
     ...overrides,

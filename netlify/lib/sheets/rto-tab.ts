@@ -36,6 +36,8 @@ const RTO_GROUPS = {
   mode: 'Payment mode',
   pincode: 'Pincode prefix',
   reason: "Courier's reason",
+  codReason: 'COD rule',
+  confirmation: 'COD confirmed',
 } as const;
 
 /** A 0–1 rate as a percentage with one decimal (`26.5%`); empty when there is none. */
@@ -76,6 +78,8 @@ export function rtoRows({ report, writtenAt }: SheetRto): CellValue[][] {
     ...groups(RTO_GROUPS.mode, report.byMode),
     ...groups(RTO_GROUPS.pincode, report.byPincode),
     ...groups(RTO_GROUPS.reason, report.byReason),
+    ...groups(RTO_GROUPS.codReason, report.byCodReason),
+    ...groups(RTO_GROUPS.confirmation, report.byConfirmation),
   ];
 }
 
