@@ -113,3 +113,64 @@ describe("the webhook and the development phone's secret", () => {
     expect((await stored(orderId)).notices?.['whatsapp:placed']?.delivery).toBeUndefined();
   });
 });
+
+describe("a COD order confirmed through WhatsApp's webhook (rule 17), in Meta's documented shapes", () => {
+  /** A signed message from the shopper's phone to the real webhook function. */
+  function signedMessage(content: Record<string, unknown>, from = '919876543210') {
+    const rawBody = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          id: '102290129340398',
+          changes: [
+            {
+              field: 'messages',
+              value: {
+                messaging_product: 'whatsapp',
+                metadata: { display_phone_number: '15550783881', phone_number_id: '106540352242922' },
+                contacts: [{ profile: { name: 'Asha' }, wa_id: from }],
+                messages: [
+                  { from, id: `wamid.${Math.random().toString(36).slice(2)}`, timestamp: '1764170000', ...content },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    });
+    return whatsappWebhook(
+      new Request('http://localhost/api/whatsapp/webhook', {
+        method: 'POST',
+        body: rawBody,
+        headers: {
+          'content-type': 'application/json',
+          'x-hub-signature-256': signWebhookBody(rawBody, LOCAL_WHATSAPP_APP_SECRET),
+        },
+      }),
+    );
+  }
+  const outcomes = async (answer: Response) => ((await answer.json()) as { outcomes: string[] }).outcomes;
+
+  it('confirms by the words CONFIRM <id> <code> and by the Confirm button, from the order’s phone; books each once', async () => {
+    vi.stubEnv('COD_CONFIRMATION', 'on');
+    const byWords = await codOrderWithConsent();
+    const code = (await stored(byWords)).cod?.confirmation?.code;
+    expect((await stored(byWords)).status).toBe('pending');
+    const other = await signedMessage({ type: 'text', text: { body: `CONFIRM ${byWords} ${code}` } }, '919812345678');
+    expect(await outcomes(other)).toEqual(['confirmation: another phone']);
+    const words = await signedMessage({ type: 'text', text: { body: `CONFIRM ${byWords} ${code}` } });
+    expect(await outcomes(words)).toEqual(['confirmation: confirmed']);
+    expect(await stored(byWords)).toMatchObject({
+      status: 'forwarded',
+      cod: { confirmation: { via: 'whatsapp-message' } },
+    });
+
+    const byButton = await codOrderWithConsent();
+    const button = { type: 'button', button: { payload: `COD_CONFIRM:${byButton}`, text: 'Confirm order' } };
+    expect(await outcomes(await signedMessage(button))).toEqual(['confirmation: confirmed']);
+    expect(await outcomes(await signedMessage(button))).toEqual(['confirmation: already confirmed']);
+    const order = await stored(byButton);
+    expect(order).toMatchObject({ status: 'forwarded', cod: { confirmation: { via: 'whatsapp-button' } } });
+    expect(order.history.filter((entry) => entry.event === 'shipment: done')).toHaveLength(1);
+  });
+});
