@@ -145,6 +145,8 @@ function runPackaged(name: string, call?: Call): Promise<Run> {
         LOCAL_SHEETS_DIR: localDirs.sheets,
         LOCAL_MAIL_DIR: localDirs.mail,
         LOCAL_GATEWAY_SECRET_FILE: localDirs.secret,
+        // The COD order below ships as placed: its confirmation (rule 17) is tested elsewhere.
+        COD_CONFIRMATION: 'off',
       },
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
