@@ -110,7 +110,7 @@ describe("the report over a site's Blobs (NETLIFY_SITE_ID, NETLIFY_AUTH_TOKEN)",
     const text = await run(['--from', '2025-01-01', '--to', '2025-01-31']);
     expect(text).toMatch(/Orders booked\s+0\n/);
     expect(text).toMatch(/RTO rate\s+—/);
-    expect(text.match(/\(none\)/g)).toHaveLength(3);
+    expect(text.match(/\(none\)/g)).toHaveLength(5);
   });
 });
 
@@ -155,7 +155,7 @@ describe("--sheet: the report in the Sheet's RTO tab", () => {
     const file = path.join(sheetsDir, 'RTO.csv');
     const first = await run([...NOVEMBER, '--sheet']);
     expect(first.printed).toMatch(/Orders booked\s+3\n/);
-    expect(first.printed).toContain(`Wrote 7 rows for 2026-11-01 to 2026-11-30 to the RTO tab of ${file}.\n`);
+    expect(first.printed).toContain(`Wrote 8 rows for 2026-11-01 to 2026-11-30 to the RTO tab of ${file}.\n`);
     await run([...NOVEMBER, '--sheet']);
     const table = await readCsv(file);
     expect(table[0]).toEqual([...RTO_HEADERS]);
@@ -168,6 +168,8 @@ describe("--sheet: the report in the Sheet's RTO tab", () => {
       '2026-11-01..2026-11-30|Pincode prefix|248',
       "2026-11-01..2026-11-30|Courier's reason|Consignee refused",
       "2026-11-01..2026-11-30|Courier's reason|none given",
+      // The two COD orders were placed before the COD rules and their confirmation (issue 34).
+      '2026-11-01..2026-11-30|COD confirmed|not asked',
     ]);
     expect(rows.every((row) => row[1] === '2026-11-01 to 2026-11-30')).toBe(true);
     // Group, Value, Orders, Delivered, Returned, RTO rate.
@@ -179,6 +181,7 @@ describe("--sheet: the report in the Sheet's RTO tab", () => {
       'Pincode prefix | 248 | 2 | 1 | 0 | 0.0%',
       "Courier's reason | Consignee refused | 1 | 0 | 1 | 100.0%",
       "Courier's reason | none given | 1 | 1 | 0 | 0.0%",
+      'COD confirmed | not asked | 2 | 1 | 1 | 50.0%',
     ]);
     // The All row's own figures: lost, cancelled, still on the way, first attempt, days (median, p90).
     expect(table[1]?.slice(8, 14)).toEqual(['0', '0', '1', '100.0%', '3.0', '3.0']);
@@ -194,16 +197,16 @@ describe("--sheet: the report in the Sheet's RTO tab", () => {
   it('with --json keeps standard output one JSON document and says what it wrote on the side', async () => {
     const { printed, told } = await run([...NOVEMBER, '--json', '--sheet']);
     expect(JSON.parse(printed)).toMatchObject({ orders: 3, returned: 1 });
-    expect(told).toContain('Wrote 7 rows for 2026-11-01 to 2026-11-30 to the RTO tab of');
+    expect(told).toContain('Wrote 8 rows for 2026-11-01 to 2026-11-30 to the RTO tab of');
   });
 
   it('writes to the Apps Script when SHEETS_WEBHOOK_URL and SHEETS_WEBHOOK_SECRET are set', async () => {
     const script = fakeAppsScript({ ok: true, duplicate: false, updated: false });
     const { printed } = await run([...NOVEMBER, '--sheet'], { ...env, ...script.env });
-    expect(printed).toContain('Wrote 7 rows for 2026-11-01 to 2026-11-30 to the RTO tab of the Google Sheet');
+    expect(printed).toContain('Wrote 8 rows for 2026-11-01 to 2026-11-30 to the RTO tab of the Google Sheet');
     expect(script.received).toHaveLength(1);
     expect(script.received[0]).toMatchObject({ type: 'rto', period: '2026-11-01..2026-11-30' });
-    expect(script.received[0]?.rows).toHaveLength(7);
+    expect(script.received[0]?.rows).toHaveLength(8);
   });
 
   it("fails with the Sheets client's own message when the rows were not written, and never says written", async () => {
