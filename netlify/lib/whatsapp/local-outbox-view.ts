@@ -95,6 +95,9 @@ async function statusOf(deps: OrderDeps, message: OutboxMessage): Promise<{ stat
   return { status: notice?.delivery?.status ?? 'sent', name: order?.customer.name ?? '' };
 }
 
+/** A shopper's profile name the development phone does not know (no order of the phone to read it from). */
+export const UNKNOWN_NAME = 'Shopper';
+
 /** How many of the newest open orders are looked at for a confirmation. */
 const AWAITING_LISTED = 50;
 
@@ -152,7 +155,8 @@ export async function outboxChats(deps: OrderDeps, dir: string): Promise<DevWhat
   }
   for (const { phone, name, ...message } of received) {
     const known = chat(phone);
-    known.name ||= name;
+    // A name read from an order wins over the stand-in, whichever file is read first.
+    if (!known.name || known.name === UNKNOWN_NAME) known.name = name;
     known.messages.push({ from: 'shopper', ...message });
   }
   // An order awaiting confirmation counts from its id, which is its time (`OUO_<milliseconds>`).

@@ -19,6 +19,7 @@ import {
   outboxMessage,
   outboxMessages,
   rendered,
+  UNKNOWN_NAME,
 } from './local-outbox-view.ts';
 import { createWhatsApp, localMessageId } from './sender.ts';
 import { whatsappEvents } from './webhook.ts';
@@ -149,7 +150,7 @@ async function phoneBody(deps: OrderDeps, dir: string, request: DevWhatsAppReque
     const sent = (await outboxMessages(dir)).find((message) => message.to === request.phone);
     const awaiting = (await awaitingOrders(deps)).find((order) => order.phone === request.phone);
     // The profile name Meta would send: the shopper's, as an order of this phone knows it.
-    const name = sent ? await nameOf(deps, sent) : (awaiting?.name ?? 'Shopper');
+    const name = sent ? await nameOf(deps, sent) : (awaiting?.name ?? UNKNOWN_NAME);
     const { id, body } = shopperMessageBody({ from: request.phone, name, at, message: request });
     return { ok: true, body, shopper: { id, phone: request.phone, name, text: request.text } };
   }
@@ -169,5 +170,5 @@ async function phoneBody(deps: OrderDeps, dir: string, request: DevWhatsAppReque
 
 /** The shopper's name as their profile would show it: the order's. */
 async function nameOf(deps: OrderDeps, message: OutboxMessage | undefined): Promise<string> {
-  return (message && (await deps.log.get(message.orderId))?.customer.name) || 'Shopper';
+  return (message && (await deps.log.get(message.orderId))?.customer.name) || UNKNOWN_NAME;
 }
