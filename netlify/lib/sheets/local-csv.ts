@@ -5,7 +5,7 @@
  * CSV rather than JSON because that is what a person moderating reviews or working orders opens
  * and edits.
  */
-import { appendFile, mkdir, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, rename, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { BOM, CRLF, formatCsvRow, parseCsv, readCsvText } from '../../../src/content/sheet-csv.server.ts';
 import { withLock } from '../platform/file-lock.ts';
@@ -59,7 +59,7 @@ async function writeRecord<T>(
   if (matching.length > 0) {
     if (!options.upsert || !tab.updatable || !header) return { ok: true, duplicate: true };
     const updated = updateRows(table, matching, rows[0] ?? [], tab.headers, tab.updatable);
-    if (updated) await writeFile(file, tableText(updated));
+    if (updated) await rewrite(file, tableText(updated));
     return { ok: true, duplicate: true, updated: updated !== undefined };
   }
   // Cells go under their own headers, as the Apps Script puts them: a column staff added or
@@ -71,7 +71,7 @@ async function writeRecord<T>(
   const placed = layout ? rows.map((row) => layout.map((name) => row[tab.headers.indexOf(name)] ?? '')) : rows;
   let text = header ? '' : `${BOM}${formatCsvRow(tab.headers)}${CRLF}`;
   if (layout && header && layout.length > header.length) {
-    await writeFile(file, tableText([layout, ...table.slice(1)]));
+    await rewrite(file, tableText([layout, ...table.slice(1)]));
   } else if (existing !== '' && !existing.endsWith('\n') && !existing.endsWith('\r')) {
     // A file saved by a spreadsheet program may lack the final line break.
     text += CRLF;
@@ -80,6 +80,17 @@ async function writeRecord<T>(
   text += placed.map((row) => `${formatCsvRow(row)}${CRLF}`).join('');
   await appendFile(file, text, 'utf8');
   return { ok: true, duplicate: false };
+}
+
+/**
+ * The whole file replaced at once (a temporary file renamed over it): one who reads the tab while
+ * a row is rewritten sees the old rows or the new ones, never a file cut short. Writers take the
+ * file's lock first, so no append lands in the file being replaced.
+ */
+async function rewrite(file: string, text: string): Promise<void> {
+  const temporary = `${file}.${process.pid}.rewrite`;
+  await writeFile(temporary, text);
+  await rename(temporary, file);
 }
 
 /** A column by its header in the file, else where the tab puts it (a file saved without headers). */
