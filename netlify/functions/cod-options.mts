@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { COD_TEXTS } from '../../src/shop/messages.ts';
+import { COD_TEXTS } from '../../src/shop/cod-texts.ts';
 import { codOptionsRequestSchema } from '../../src/shop/schemas.ts';
 import { createDeps } from '../lib/orders/deps.ts';
 import { codOptions } from '../lib/orders/place.ts';

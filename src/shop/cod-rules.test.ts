@@ -8,7 +8,8 @@ import {
   type PhoneOrder,
   rtoCount,
 } from './cod-rules.ts';
-import { COD_TEXTS, DELIVERY_MESSAGES } from './messages.ts';
+import { COD_TEXTS } from './cod-texts.ts';
+import { DELIVERY_MESSAGES } from './messages.ts';
 
 const NOW = new Date('2026-11-21T10:00:00.000Z');
 const hoursAgo = (hours: number) => new Date(NOW.getTime() - hours * 3_600_000).toISOString();

@@ -13,8 +13,9 @@
 import { addressTooShort, looksGibberish } from './address-checks.ts';
 import type { CodDecision, CodOutcome, CodReason } from './cod.ts';
 import { COD_OUTCOMES, COD_REASONS } from './cod.ts';
+import { COD_TEXTS } from './cod-texts.ts';
 import type { Serviceability } from './deliverability.ts';
-import { COD_TEXTS, DELIVERY_MESSAGES } from './messages.ts';
+import { DELIVERY_MESSAGES } from './messages.ts';
 import { stateMismatch } from './pincode-states.ts';
 import type { PaymentMode } from './shipping.ts';
 

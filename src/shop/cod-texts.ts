@@ -1,7 +1,7 @@
 /**
- * What the shopper reads about confirming a cash on delivery order (docs/shop-rules.md §8, §10
- * rule 17): word for word as shop-rules quotes them, tested as messages.ts's texts are. No imports,
- * as there.
+ * What the shopper reads about cash on delivery that arrives (docs/shop-rules.md §8, §10 rule 17):
+ * confirming an order, the COD rules' sentence, the COD fee paid now. Word for word as shop-rules
+ * quotes them, tested as messages.ts's texts are. No imports, as there.
  */
 
 /** The order page's and /track's timeline, and the order page's click-to-chat link. */
@@ -19,4 +19,47 @@ export const COD_CONFIRM_TEXTS = {
     staff: 'Confirmed with our team.',
     advance: 'Confirmed by the COD fee you paid online.',
   },
+} as const;
+
+// ---- The COD rules (§10 rule 17, §8) ------------------------------------------------------------
+
+/**
+ * The COD rules' one sentence (src/shop/cod-rules.ts `codSentence`): under Cash on Delivery at
+ * checkout, and the server's refusal at Place Order (422 `COD_NOT_ALLOWED`). What the phone's
+ * history decided stays generic, so a phone typed by a stranger tells nothing of its orders.
+ */
+export const COD_TEXTS = {
+  advance: 'For this order, cash on delivery needs the COD fee paid now; or pay online.',
+  prepaidOnly: 'For this order, cash on delivery is not available. Please pay online.',
+  address: 'Your address looks incomplete: add your house number and street, or pay the COD fee now.',
+  stateMismatch: (pincode: string) =>
+    `The State you typed is not where pincode ${pincode} is: please check both, or pay the COD fee now.`,
+  /** POST /api/checkout/cod-options failing unexpectedly (500); the checkout then blocks nothing. */
+  checkFailed: 'Cash on delivery could not be checked right now. The shop checks it again when you place the order.',
+} as const;
+
+// ---- The COD fee paid now (§10 rule 17, §8) ------------------------------------------------------
+
+/**
+ * A Cash on Delivery order whose COD fee is paid now by UPI (src/shop/cod-advance.ts): the
+ * checkout's choice, the money split wherever it is shown, and the refusal. Amounts as the shopper
+ * reads them (`formatRupees`): `fee` the COD fee paid now, `cash` what is left to pay on delivery.
+ */
+export const COD_ADVANCE_TEXTS = {
+  choice: (fee: string) => `Pay the ${fee} COD fee now by UPI and the rest on delivery`,
+  /** The order summary's and the order page's rows, after the total. */
+  payNow: 'Pay now (COD fee)',
+  paidNow: 'Paid now (COD fee)',
+  onDelivery: 'Pay on delivery',
+  /** How the order page names the way the shopper pays. */
+  paymentLabel: 'Cash on Delivery, COD fee paid now',
+  /** The order page's Payment status once the fee is in. */
+  status: (fee: string, cash: string) => `${fee} paid, ${cash} on delivery`,
+  /** The timeline: the order placed, then the fee received. */
+  placedDetail: (cash: string) => `Cash on delivery, the COD fee paid online: pay ${cash} when it arrives.`,
+  received: (fee: string) => `COD fee of ${fee} received`,
+  /** The checkout's toast once the fee is paid. */
+  thanks: (fee: string, cash: string) => `COD fee of ${fee} received. Pay ${cash} on delivery.`,
+  /** 422 `COD_ADVANCE_UNAVAILABLE`: the shop charges no COD fee, so there is none to pay now. */
+  unavailable: 'Paying the COD fee now is not offered for this order. Please choose another way to pay.',
 } as const;

@@ -13,6 +13,7 @@ import {
   requestIssueText,
 } from './messages.ts';
 import * as staffTexts from './staff-texts.ts';
+import * as whatsappTexts from './whatsapp-texts.ts';
 
 /** docs/shop-rules.md with its line breaks and indents as single spaces: quotes wrap across lines. */
 const rules = readFileSync(new URL('../../docs/shop-rules.md', import.meta.url), 'utf8').replace(/\s+/g, ' ');
@@ -70,7 +71,13 @@ function texts(value: unknown, path: string): [string, string][] {
 }
 
 /** Every group of texts, the shopper's and the staff's. */
-const messages: Record<string, unknown> = { ...shopperTexts, ...cancelTexts, ...codTexts, ...staffTexts };
+const messages: Record<string, unknown> = {
+  ...shopperTexts,
+  ...cancelTexts,
+  ...codTexts,
+  ...whatsappTexts,
+  ...staffTexts,
+};
 /** The groups of texts (labels are words, not quotes: the form shows them as '5 - Excellent'). */
 const TEXT_GROUPS = Object.keys(messages).filter((name) => /_(TEXTS|MESSAGES)$|^MESSAGES$/.test(name));
 

@@ -56,21 +56,6 @@ export const DELIVERY_MESSAGES = {
   codUnavailable: (pincode: string) => `Cash on Delivery is not available for pincode ${pincode}. Please pay online.`,
 } as const;
 
-/**
- * The COD rules' one sentence (src/shop/cod-rules.ts `codSentence`): under Cash on Delivery at
- * checkout, and the server's refusal at Place Order (422 `COD_NOT_ALLOWED`). What the phone's
- * history decided stays generic, so a phone typed by a stranger tells nothing of its orders.
- */
-export const COD_TEXTS = {
-  advance: 'For this order, cash on delivery needs the COD fee paid now; or pay online.',
-  prepaidOnly: 'For this order, cash on delivery is not available. Please pay online.',
-  address: 'Your address looks incomplete: add your house number and street, or pay the COD fee now.',
-  stateMismatch: (pincode: string) =>
-    `The State you typed is not where pincode ${pincode} is: please check both, or pay the COD fee now.`,
-  /** POST /api/checkout/cod-options failing unexpectedly (500); the checkout then blocks nothing. */
-  checkFailed: 'Cash on delivery could not be checked right now. The shop checks it again when you place the order.',
-} as const;
-
 /** What the order and payment endpoints answer the shopper (netlify/lib/orders, netlify/functions). */
 export const ORDER_TEXTS = {
   /** `total` as the shopper reads it (`formatRupees`). */
@@ -101,32 +86,6 @@ export const ORDER_TEXTS = {
     orderView: 'Your order could not be shown right now. Please try again in a moment.',
     track: 'Your order could not be looked up right now. Please try again in a moment.',
   },
-} as const;
-
-// ---- The COD fee paid now (§10 rule 17, §8) ------------------------------------------------------
-
-/**
- * A Cash on Delivery order whose COD fee is paid now by UPI (src/shop/cod-advance.ts): the
- * checkout's choice, the money split wherever it is shown, and the refusal. Amounts as the shopper
- * reads them (`formatRupees`): `fee` the COD fee paid now, `cash` what is left to pay on delivery.
- */
-export const COD_ADVANCE_TEXTS = {
-  choice: (fee: string) => `Pay the ${fee} COD fee now by UPI and the rest on delivery`,
-  /** The order summary's and the order page's rows, after the total. */
-  payNow: 'Pay now (COD fee)',
-  paidNow: 'Paid now (COD fee)',
-  onDelivery: 'Pay on delivery',
-  /** How the order page names the way the shopper pays. */
-  paymentLabel: 'Cash on Delivery, COD fee paid now',
-  /** The order page's Payment status once the fee is in. */
-  status: (fee: string, cash: string) => `${fee} paid, ${cash} on delivery`,
-  /** The timeline: the order placed, then the fee received. */
-  placedDetail: (cash: string) => `Cash on delivery, the COD fee paid online: pay ${cash} when it arrives.`,
-  received: (fee: string) => `COD fee of ${fee} received`,
-  /** The checkout's toast once the fee is paid. */
-  thanks: (fee: string, cash: string) => `COD fee of ${fee} received. Pay ${cash} on delivery.`,
-  /** 422 `COD_ADVANCE_UNAVAILABLE`: the shop charges no COD fee, so there is none to pay now. */
-  unavailable: 'Paying the COD fee now is not offered for this order. Please choose another way to pay.',
 } as const;
 
 // ---- The parcel after booking (§4 "Parcel", §8) ---------------------------------------------------
@@ -226,36 +185,6 @@ export const REVIEW_TEXTS = {
   noProduct: 'Give the product id to read its reviews.',
   /** GET /api/reviews?product= naming no catalogue product (404 `UNKNOWN_PRODUCT`). */
   unknownProduct: 'No product in our catalogue has that id or name.',
-} as const;
-
-// ---- WhatsApp order updates (§10 "WhatsApp", §8) ----------------------------------------------
-
-/**
- * The checkout's consent, beside the phone field: its words are what the shopper agreed to; once
- * ticked, the messages' language, each named in its own script. `filled`: the words the shop writes
- * into a template's `{{n}}`, in that template's language (netlify/lib/notify/whatsapp-message.ts).
- */
-export const WHATSAPP_TEXTS = {
-  consent: 'Send my order updates on WhatsApp from Orang Utan Organics',
-  consentNote: 'Order updates only: nothing else is ever sent. Reply STOP on WhatsApp to turn them off.',
-  language: 'Language of the messages',
-  languages: { en: 'English', hi: 'हिन्दी' },
-  filled: {
-    en: {
-      payInCash: (amount: string) => `${amount} in cash`,
-      paidOnline: 'nothing, paid online',
-      expectedBy: (date: string) => `by ${date}`,
-      refundByHand: 'UPI or bank transfer',
-      noReason: 'no reason given',
-    },
-    hi: {
-      payInCash: (amount: string) => `${amount} नकद`,
-      paidOnline: 'कुछ नहीं, ऑनलाइन भुगतान हो चुका है',
-      expectedBy: (date: string) => `${date} तक`,
-      refundByHand: 'UPI या बैंक ट्रांसफ़र',
-      noReason: 'कोई कारण नहीं बताया गया',
-    },
-  },
 } as const;
 
 // ---- Contact (§3, §8) -------------------------------------------------------------------------

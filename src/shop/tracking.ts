@@ -7,8 +7,8 @@
 import { CANCEL_TEXTS } from './cancel-texts.ts';
 import type { CodConfirmation } from './cod.ts';
 import { advanceSplit } from './cod-advance.ts';
-import { COD_CONFIRM_TEXTS } from './cod-texts.ts';
-import { COD_ADVANCE_TEXTS, PARCEL_TEXTS } from './messages.ts';
+import { COD_ADVANCE_TEXTS, COD_CONFIRM_TEXTS } from './cod-texts.ts';
+import { PARCEL_TEXTS } from './messages.ts';
 import { formatRupees } from './money.ts';
 import { type CarrierScan, PARCEL_STATES, type Parcel, type ParcelChange } from './parcel.ts';
 import { indianMobile } from './phone.ts';

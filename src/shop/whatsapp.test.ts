@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { WHATSAPP_TEXTS } from './messages.ts';
 import { consentLanguage, WHATSAPP_CONSENT_VERSION, whatsappChatLink, whatsappConsent } from './whatsapp.ts';
+import { WHATSAPP_TEXTS } from './whatsapp-texts.ts';
 
 describe('whatsappConsent', () => {
   it('records the words the shopper agreed to, their version and the time', () => {

@@ -3,7 +3,7 @@
  * log keeps it. The version names the consent's words; it changes whenever they do, so an order
  * always says which words its shopper agreed to, and when.
  */
-import { WHATSAPP_TEXTS } from './messages.ts';
+import { WHATSAPP_TEXTS } from './whatsapp-texts.ts';
 
 export const WHATSAPP_CONSENT_VERSION = 1;
 

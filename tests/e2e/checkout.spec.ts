@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { E2E_WHATSAPP_DIR } from '../../playwright.config.ts';
-import { WHATSAPP_TEXTS } from '../../src/shop/messages.ts';
+import { WHATSAPP_TEXTS } from '../../src/shop/whatsapp-texts.ts';
 import { expect, test } from './fixtures.ts';
 import { addToCart, confirmByWhatsApp, fillDelivery, orderIdIn, payOnlineLocally } from './support/checkout.ts';
 import { loggedOrder, sheetRows } from './support/orders.ts';

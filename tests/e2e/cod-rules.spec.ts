@@ -4,7 +4,7 @@
  * only — plain Cash on Delivery is switched off with the rules' sentence — and paying online still
  * places the order. A fresh phone, so no other journey's orders could ever decide.
  */
-import { COD_TEXTS } from '../../src/shop/messages.ts';
+import { COD_TEXTS } from '../../src/shop/cod-texts.ts';
 import { expect, test } from './fixtures.ts';
 import { addToCart, fillDelivery, payOnlineLocally } from './support/checkout.ts';
 import { loggedOrder } from './support/orders.ts';

@@ -8,11 +8,11 @@
  */
 
 import { cashOnDelivery } from '#shop/cod.ts';
-import { WHATSAPP_TEXTS } from '#shop/messages.ts';
 import { formatRupees } from '#shop/money.ts';
 import type { NoticeEvent } from '#shop/parcel.ts';
 import { phoneDigits } from '#shop/tracking.ts';
 import { consentLanguage, type WhatsAppLanguage } from '#shop/whatsapp.ts';
+import { WHATSAPP_TEXTS } from '#shop/whatsapp-texts.ts';
 import { estimateDeliveryDays } from '../delhivery/delivery-days.ts';
 import type { OrderEvent, StoredOrder } from '../orders/order-record.ts';
 import { codConfirmPayloads } from '../whatsapp/cod-answers.ts';

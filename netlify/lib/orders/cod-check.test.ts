@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COD_RULE_DEFAULTS, type CodRuleSettings } from '#shop/cod-rules.ts';
-import { COD_TEXTS, DELIVERY_MESSAGES } from '#shop/messages.ts';
+import { COD_TEXTS } from '#shop/cod-texts.ts';
+import { DELIVERY_MESSAGES } from '#shop/messages.ts';
 import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
 import { makeCustomer } from '#tests/support/factories.ts';
 import {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WHATSAPP_TEXTS } from '#shop/messages.ts';
 import { ORDER_ID_PATTERN } from '#shop/order.ts';
+import { WHATSAPP_TEXTS } from '#shop/whatsapp-texts.ts';
 import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
 import { makeCustomer } from '#tests/support/factories.ts';
 import { codRequest, ghee, orderWorld, RAJMA_COD_TOTAL } from '#tests/support/orders.ts';

@@ -8,7 +8,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { awaitingConfirmation, confirmMessage } from '#shop/cod.ts';
 import { advanceSplit } from '#shop/cod-advance.ts';
-import { COD_ADVANCE_TEXTS } from '#shop/messages.ts';
+import { COD_ADVANCE_TEXTS } from '#shop/cod-texts.ts';
 import { formatRupees } from '#shop/money.ts';
 import { refundsSummary } from '#shop/refunds.ts';
 import type { OrderView, TrackView } from '#shop/schemas.ts';

@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { useSchemaForm } from '../../components/form/index.ts';
-import { WHATSAPP_TEXTS } from '../../shop/messages.ts';
+import { WHATSAPP_TEXTS } from '../../shop/whatsapp-texts.ts';
 import { DeliveryFields, whatsappChoice } from './DeliveryFields.tsx';
 
 // The production build offers the box only when the owner turns it on; this one does.

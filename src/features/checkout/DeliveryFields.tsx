@@ -1,9 +1,9 @@
 import { Fragment, useEffect, useRef, useState } from 'react';
 import type { SchemaForm } from '../../components/form/index.ts';
 import { publicEnv } from '../../config/env.ts';
-import { WHATSAPP_TEXTS } from '../../shop/messages.ts';
 import type { CheckoutForm } from '../../shop/schemas.ts';
 import { WHATSAPP_LANGUAGES, type WhatsAppLanguage } from '../../shop/whatsapp.ts';
+import { WHATSAPP_TEXTS } from '../../shop/whatsapp-texts.ts';
 
 interface FieldSpec {
   name: keyof CheckoutForm;

@@ -13,7 +13,7 @@ import { makeCartItem } from '#tests/support/factories.ts';
 import { server } from '#tests/support/msw.ts';
 import { useSchemaForm } from '../../components/form/index.ts';
 import type { CheckoutPayment } from '../../shop/cod-advance.ts';
-import { COD_TEXTS } from '../../shop/messages.ts';
+import { COD_TEXTS } from '../../shop/cod-texts.ts';
 import { DeliveryFields } from './DeliveryFields.tsx';
 import { PaymentChoice } from './PaymentChoice.tsx';
 import { codOffSentence, type TypedDelivery, typedDelivery, useCodOptions } from './use-cod-options.ts';

@@ -1,5 +1,5 @@
 import { advanceOffered, type CheckoutPayment } from '../../shop/cod-advance.ts';
-import { COD_ADVANCE_TEXTS } from '../../shop/messages.ts';
+import { COD_ADVANCE_TEXTS } from '../../shop/cod-texts.ts';
 import { formatRupees } from '../../shop/money.ts';
 
 /**

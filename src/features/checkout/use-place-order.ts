@@ -4,7 +4,8 @@ import type { FormOutcome } from '../../components/form/index.ts';
 import { useToast } from '../../components/toast/index.ts';
 import { toOrderLines } from '../../shop/cart.ts';
 import { advanceSplit, type CheckoutPayment } from '../../shop/cod-advance.ts';
-import { COD_ADVANCE_TEXTS, ErrorCode } from '../../shop/messages.ts';
+import { COD_ADVANCE_TEXTS } from '../../shop/cod-texts.ts';
+import { ErrorCode } from '../../shop/messages.ts';
 import { formatRupees } from '../../shop/money.ts';
 import type { CheckoutForm, CodOrderRequest, CreatePaymentOrderRequest, OrderResponse } from '../../shop/schemas.ts';
 

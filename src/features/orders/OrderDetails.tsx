@@ -1,5 +1,5 @@
 import { advanceSplit } from '../../shop/cod-advance.ts';
-import { COD_ADVANCE_TEXTS } from '../../shop/messages.ts';
+import { COD_ADVANCE_TEXTS } from '../../shop/cod-texts.ts';
 import { formatRupees } from '../../shop/money.ts';
 import type { OrderView } from '../../shop/schemas.ts';
 import { PAYMENT_MODE_LABELS } from './format.ts';

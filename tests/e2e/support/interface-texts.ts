@@ -5,7 +5,7 @@
  * page shows comes from the dataset (copy-in-dataset.spec.ts).
  * Patterns stand for texts that carry a number, a date or a name.
  */
-import { WHATSAPP_TEXTS } from '../../../src/shop/messages.ts';
+import { WHATSAPP_TEXTS } from '../../../src/shop/whatsapp-texts.ts';
 
 export const INTERFACE_TEXTS: readonly (string | RegExp)[] = [
   // The shell: the navigation of docs/shop-rules.md §2, the skip link, the footer's headings and
