@@ -4,6 +4,7 @@
  * its cancellation and refunds. Types and small pure rules only; the store is order-log.ts.
  */
 import type { CodState } from '#shop/cod.ts';
+import type { CreditNote, Invoice } from '#shop/invoice.ts';
 import type { Customer, OrderLine, OrderRecord, OrderTotals, PricedCart } from '#shop/order.ts';
 import type { NoticeEvent, Parcel } from '#shop/parcel.ts';
 import type { IssuedRefund } from '#shop/refunds.ts';
@@ -111,6 +112,14 @@ export interface StoredOrder {
     /** Taps on `delivery_failed`'s quick replies, once per message (netlify/lib/whatsapp/inbox.ts). */
     replies?: { choice: string; at: string; messageId: string; ndr?: string }[];
   };
+  /**
+   * The order's GST tax invoice, as issued when it was booked (docs/shop-rules.md §12): frozen, so
+   * a later rendering prints what was issued. Written once, by a conditional write
+   * (netlify/lib/invoices).
+   */
+  invoice?: Invoice;
+  /** The credit note reversing the invoice: the order was cancelled after it was invoiced. */
+  creditNote?: CreditNote;
   /** Parcels sent before the current one, oldest first: returned or lost, then booked again by staff (book-again.ts). */
   earlierShipments?: EarlierShipment[];
   history: { at: string; event: string }[];
