@@ -11,6 +11,8 @@ export const E2E_SHEETS_DIR = path.resolve('.data/e2e/sheets');
 export const E2E_MAIL_DIR = path.resolve('.data/e2e/mail');
 /** The local WhatsApp outbox: one file per message (netlify/lib/whatsapp/sender.ts). */
 export const E2E_WHATSAPP_DIR = path.resolve('.data/e2e/whatsapp');
+/** Where the test server keeps a copy of each invoice and credit note (LOCAL_INVOICES_DIR). */
+export const E2E_INVOICES_DIR = path.resolve('.data/e2e/invoices');
 /** How long a day lasts for the test server's simulated carrier (LOCAL_CARRIER_DAY_SECONDS). */
 export const E2E_CARRIER_DAY_SECONDS = 2;
 
@@ -56,6 +58,7 @@ export default defineConfig({
         LOCAL_CARRIER_DAY_SECONDS: String(E2E_CARRIER_DAY_SECONDS),
         LOCAL_MAIL_DIR: E2E_MAIL_DIR,
         LOCAL_WHATSAPP_DIR: E2E_WHATSAPP_DIR,
+        LOCAL_INVOICES_DIR: E2E_INVOICES_DIR,
         // The site's address, as Netlify sets it: the email's link to the order page points here.
         URL: `http://localhost:${PORT}`,
         // Many specs place, cancel and return orders from one phone (98765 43210): no phone history

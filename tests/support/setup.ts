@@ -33,6 +33,7 @@ afterEach(() => {
 process.env.LOCAL_GATEWAY_SECRET_FILE ??= path.join(tmpdir(), `ouo-test-gateway-${process.pid}.secret`);
 // So do the local stand-in's confirmation emails, for tests that place orders through the functions.
 process.env.LOCAL_MAIL_DIR ??= path.join(tmpdir(), `ouo-test-mail-${process.pid}`);
+process.env.LOCAL_INVOICES_DIR ??= path.join(tmpdir(), `ouo-test-invoices-${process.pid}`);
 // The local gateway's refund events go to the site's webhook over HTTP; a test that wants them turns
 // them on and catches them with msw (tests/functions/refund-events.test.ts).
 process.env.LOCAL_GATEWAY_REFUND_EVENTS ??= 'off';

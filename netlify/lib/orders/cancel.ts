@@ -20,7 +20,9 @@ import type { CancelReason } from '#shop/cancel-texts.ts';
 import { parcelClosed } from '#shop/parcel.ts';
 import { canMoveRefund, checkRefund, type IssuedRefund, refundKey } from '#shop/refunds.ts';
 import { deliverNotices, enqueueOrderNotice } from '../notify/notices.ts';
+import { issueCreditNote } from '../invoices/issue.ts';
 import { resyncSheet, syncSheetRows } from './forward.ts';
+import { creditNoteOwed } from './order-log.ts';
 import { paysFirst, type StoredOrder } from './order-record.ts';
 import { notePhoneOrder } from './phone-history.ts';
 import type { OrderDeps } from './types.ts';
@@ -136,7 +138,25 @@ export async function finishCancellation(deps: OrderDeps, orderId: string): Prom
   // The COD rules count a shopper's cancellation against the phone, not one staff made.
   if (changed)
     await notePhoneOrder(deps, order, order.cancellation?.by === 'staff' ? 'cancelled-by-shop' : 'cancelled');
+  await creditCancelledOrder(deps, orderId);
   return (await deps.log.get(orderId)) ?? order;
+}
+
+/**
+ * An order cancelled after it was invoiced gets its credit note (docs/shop-rules.md §12), once; the
+ * Sheet's rows then show it. One not issued now (Blobs busy, the Studio's settings gone) is owed,
+ * which keeps the order open for the reconciler.
+ */
+export async function creditCancelledOrder(deps: OrderDeps, orderId: string): Promise<void> {
+  const order = await deps.log.get(orderId);
+  if (!order || !creditNoteOwed(order)) return;
+  try {
+    const result = await issueCreditNote({ ...deps, onIssued: (stored) => resyncSheet(stored) }, order);
+    if (result && !result.ok) console.warn(`cancel: no credit note for ${orderId} yet: ${result.problem}`);
+  } catch (error) {
+    console.warn(`cancel: no credit note for ${orderId} yet: ${(error as Error).message}`);
+  }
+  await syncSheetRows(deps, orderId);
 }
 
 type StepName = 'booking' | 'refund';

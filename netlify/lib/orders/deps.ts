@@ -3,6 +3,7 @@ import { codRuleSettings } from '#shop/cod-rules.ts';
 import { content } from '../../../src/content/content.server.ts';
 import { sectionParagraphs } from '../../../src/content/policy-sections.ts';
 import { createDelhivery } from '../delhivery/client.ts';
+import { localInvoiceCopies } from '../invoices/local-copies.ts';
 import { labelLinkMaker } from '../labels/link.ts';
 import { createMailer } from '../mail/client.ts';
 import { blobStore } from '../platform/blobs.ts';
@@ -64,6 +65,8 @@ export function createDeps(env: ServerEnv = readServerEnv()): OrderDeps {
         : phoneHistory(blobStore(PHONE_HISTORY_STORE)),
     siteUrl: env.URL,
     labelLink: labelLinkMaker(env),
+    // Production keeps its invoices in the order log alone; elsewhere a copy goes to .data/invoices.
+    ...(isProduction(env) ? {} : { keepInvoiceCopy: localInvoiceCopies(env.LOCAL_INVOICES_DIR) }),
     now: () => new Date(),
   };
 }

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { codConfirmed } from '#shop/cod.ts';
 import { buildShipment } from '#shop/shipment.ts';
 import type { ShipmentResult } from '../delhivery/client.ts';
+import { issueInvoice } from '../invoices/issue.ts';
 import { orderEmail } from './email.ts';
 import {
   canMove,
@@ -57,6 +58,8 @@ async function claim(deps: OrderDeps, orderId: string, kind: ForwardKind): Promi
     if (kind === 'shipment' && current.cancellation) return undefined;
     // A COD order ships only once the shopper (or staff, or the advance) confirmed it (rule 17).
     if (kind === 'shipment' && !codConfirmed(current.cod)) return undefined;
+    // The invoice is issued when the goods leave: once booked, unless cancelled before they did.
+    if (kind === 'invoice' && !invoiceDue(current)) return undefined;
     const state = forwardOf(current, kind);
     if (isSettled(state)) return undefined;
     const since = (at: string | undefined) => (at ? now.getTime() - Date.parse(at) : Number.POSITIVE_INFINITY);
@@ -82,7 +85,11 @@ async function settle(deps: OrderDeps, orderId: string, kind: ForwardKind, outco
     const at = now.toISOString();
     const { claimedAt: _claimed, nextAttemptAt: _next, ...state } = forwardOf(order, kind);
     let next: ForwardState = { ...state, ...outcome, at };
-    if (outcome.status === 'failed') {
+    if (outcome.status === 'failed' && kind === 'invoice') {
+      // An invoice is never given up on (the goods have left): it waits, most often for a rate in
+      // the Studio, and is tried again on the reconciler's next run. Staff see why (status.ts).
+      next = { ...next, nextAttemptAt: new Date(now.getTime() + FIRST_RETRY_MS).toISOString() };
+    } else if (outcome.status === 'failed') {
       const firstAttempt = Date.parse(state.firstAttemptAt ?? at);
       next =
         now.getTime() - firstAttempt >= RETRY_WINDOW_MS
@@ -171,10 +178,11 @@ export function resyncSheet(order: StoredOrder, options: { force?: boolean } = {
  */
 export async function forwardOrder(deps: OrderDeps, orderId: string): Promise<StoredOrder> {
   await Promise.all([
-    // The shipment first, so the Sheet row can carry its waybill; a failed booking never holds the row back.
-    attempt(deps, orderId, 'shipment', bookShipment(deps)).then(() =>
-      attempt(deps, orderId, 'sheet', writeSheet(deps)),
-    ),
+    // The shipment first, so the Sheet row can carry its waybill and the invoice taken at booking;
+    // a failed booking or invoice never holds the row back.
+    attempt(deps, orderId, 'shipment', bookShipment(deps))
+      .then(() => attempt(deps, orderId, 'invoice', issueOrderInvoice(deps)))
+      .then(() => attempt(deps, orderId, 'sheet', writeSheet(deps))),
     // The email waits for neither: it needs no waybill.
     attempt(deps, orderId, 'email', sendEmail(deps)),
   ]);
@@ -195,6 +203,18 @@ const bookShipment = (deps: OrderDeps) => async (order: StoredOrder) => {
   const shipment = { ...buildShipment(order.record, order.cart.weight, order.cod), order: shipmentReference(order) };
   return shipmentOutcome(await deps.carrier.createShipment({ shipment, pickupName: settings.pickup.name }));
 };
+
+/** Booked, and not cancelled before its parcel left (a cancellation too late to stop it lets it go on). */
+const invoiceDue = (order: StoredOrder) =>
+  order.forwards.shipment.status === 'done' &&
+  (!order.cancellation || order.cancellation.booking.status === 'too-late');
+
+const issueOrderInvoice =
+  (deps: OrderDeps) =>
+  async (order: StoredOrder): Promise<Settled> => {
+    const result = await issueInvoice(deps, order);
+    return result.ok ? { status: 'done' } : { status: 'failed', lastError: result.problem };
+  };
 
 const writeSheet =
   (deps: OrderDeps) =>

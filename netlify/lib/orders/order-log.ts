@@ -38,6 +38,7 @@ const isOpen = (order: StoredOrder) =>
   (order.cancellation !== undefined &&
     !order.cancellation.doneAt &&
     order.cancellation.booking.status !== 'too-late') ||
+  creditNoteOwed(order) ||
   order.status === 'pending' ||
   order.status === 'paid' ||
   (order.status === 'forwarded' &&
@@ -49,8 +50,13 @@ const isOpen = (order: StoredOrder) =>
  */
 const needsAttention = (order: StoredOrder) =>
   FORWARD_KINDS.some((kind) => forwardOf(order, kind).status === 'needs-attention') ||
+  forwardOf(order, 'invoice').status === 'failed' ||
   (staffToCall(order.cod) && !order.cancellation) ||
   (order.parcel !== undefined && parcelAttention(order.parcel) !== undefined);
+
+/** Cancelled after it was invoiced, and its credit note not issued yet (netlify/lib/invoices/issue.ts). */
+export const creditNoteOwed = (order: Pick<StoredOrder, 'status' | 'invoice' | 'creditNote'>) =>
+  order.status === 'cancelled' && order.invoice !== undefined && order.creditNote === undefined;
 
 export const needsRefund = (order: Pick<StoredOrder, 'refunds'>) => (order.refunds?.length ?? 0) > 0;
 
@@ -101,6 +107,9 @@ export function createOrderLog(store: JsonStore) {
 
   return {
     get,
+
+    /** The invoice and credit note counters live beside the orders (netlify/lib/invoices/serial.ts). */
+    serials: store,
 
     /**
      * The order a shopper proves with its phone or key, or undefined. An unknown id and a failed

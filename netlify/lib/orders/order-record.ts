@@ -77,10 +77,11 @@ export interface StoredOrder {
    */
   refunds?: { paymentId: string; amountPaise: number; at: string; via: PaidVia }[];
   /**
-   * The Sheet's rows, the carrier's booking and the shopper's confirmation email. Orders recorded
-   * before the email existed have no `email`: they are never mailed (`forwardOf`).
+   * The Sheet's rows, the carrier's booking, the shopper's confirmation email and the GST invoice
+   * (issued once booked). Orders recorded before the email or the invoice existed have no `email`
+   * or `invoice`: they are never mailed or invoiced by the shop (`forwardOf`).
    */
-  forwards: { sheet: ForwardState; shipment: ForwardState; email?: ForwardState };
+  forwards: { sheet: ForwardState; shipment: ForwardState; email?: ForwardState; invoice?: ForwardState };
   /**
    * The parcel after booking: its states from the carrier's scans (src/shop/parcel.ts). Absent on
    * an order not booked yet, and on one booked before the shop followed parcels (read as `booked`).
@@ -174,7 +175,7 @@ export const noticeOpen = (state: NoticeState) =>
   state.status === 'pending' || state.status === 'sending' || state.status === 'failed';
 
 /** Everything forwarded once per order, each claimed and settled on the order record (forward.ts). */
-export const FORWARD_KINDS = ['sheet', 'shipment', 'email'] as const;
+export const FORWARD_KINDS = ['sheet', 'shipment', 'email', 'invoice'] as const;
 export type ForwardKind = (typeof FORWARD_KINDS)[number];
 
 /** An order's forward of one kind; a missing one (no email on an older order) is settled: `not-sent`. */

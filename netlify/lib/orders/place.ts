@@ -122,6 +122,7 @@ export function newOrder(input: {
       sheet: { status: 'pending', attempts: 0 },
       shipment: { status: 'pending', attempts: 0 },
       email: { status: 'pending', attempts: 0 },
+      invoice: { status: 'pending', attempts: 0 },
     },
     ...(cod ? { cod } : {}),
     ...(input.whatsappUpdates ? { whatsapp: { consent: whatsappConsent(at, input.whatsappLanguage) } } : {}),

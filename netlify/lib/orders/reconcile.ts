@@ -7,10 +7,11 @@
 
 import { awaitingConfirmation } from '#shop/cod.ts';
 import { deliverNotices } from '../notify/notices.ts';
-import { finishCancellation } from './cancel.ts';
+import { creditCancelledOrder, finishCancellation } from './cancel.ts';
 import { chaseConfirmation } from './chase-confirmation.ts';
 import { forwardOrder } from './forward.ts';
 import { judgePayment } from './judge-payment.ts';
+import { creditNoteOwed } from './order-log.ts';
 import { canMove, FORWARD_KINDS, forwardOf, noticeOpen, paysFirst, type StoredOrder } from './order-record.ts';
 import { completePaidOrder } from './pay.ts';
 import { refundsOpen, settleRefunds } from './refund-state.ts';
@@ -81,6 +82,8 @@ async function reconcileOne(deps: OrderDeps, orderId: string, report: ReconcileR
     const finished = await finishCancellation(deps, orderId);
     if (finished.status === 'cancelled') report.retried.push(orderId);
   }
+  // An invoiced order cancelled whose credit note could not be issued then: issued now.
+  if (order && creditNoteOwed(order)) await creditCancelledOrder(deps, orderId);
   // Refunds Razorpay has not settled yet: asked about (or asked for again, with the same key).
   if (order && refundsOpen(order)) await settleRefunds(deps, (await deps.log.get(orderId)) ?? order);
   // A parcel's news the mail could not take: sent now if its back-off has passed (once, by its claim).

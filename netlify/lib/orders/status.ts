@@ -115,6 +115,10 @@ function attentionReason(
     const forward = forwardOf(order, kind);
     if (forward.status === 'needs-attention') return `${what} (${forward.lastError ?? 'no reason given'})`;
   }
+  // An invoice that could not be issued is never given up on; its reason reads as it is
+  // (`no GST rate for HSN 1201`): staff fix it in the Studio and the next try issues it (§12).
+  const invoice = forwardOf(order, 'invoice');
+  if (invoice.status === 'failed') return invoice.lastError ?? 'invoice not issued';
   const failed = order.issuedRefunds?.find((refund) => refund.status === 'failed');
   if (failed) return `refund failed (${failed.failure ?? failed.refundId ?? failed.key})`;
   return order.parcel ? parcelAttention(order.parcel) : undefined;

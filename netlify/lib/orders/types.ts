@@ -1,6 +1,8 @@
 /** What the order service needs from the world, and how its answers look. */
 import type { Product } from '#shop/catalogue.ts';
 import type { CodRuleSettings } from '#shop/cod-rules.ts';
+import type { CreditNote, Invoice } from '#shop/invoice.ts';
+import type { InvoiceSettings } from '#shop/invoice-settings.ts';
 import type { Serviceability } from '#shop/deliverability.ts';
 import type { ShipmentRecord } from '#shop/shipment.ts';
 import type { PaymentMode, ShippingRules } from '#shop/shipping.ts';
@@ -32,6 +34,8 @@ export interface ShopSettingsForOrders extends ShippingRules {
   whatHappensNext: string[];
   /** The COD rules' switch and thresholds, the Studio's over the defaults (src/shop/cod-rules.ts). */
   codRules: CodRuleSettings;
+  /** The GST invoice's supplier, rates, charges' tax and signature; absent: invoicing not set up. */
+  gst?: InvoiceSettings;
 }
 
 /** One order's confirmation, ready to send: from `name`, answered to `replyTo` (the shop). */
@@ -108,5 +112,7 @@ export interface OrderDeps {
     /** NDR `RE-ATTEMPT` after a failed delivery (netlify/lib/delhivery/ndr.ts): queued, not applied. */
     requestReattempt(waybill: string): Promise<ReattemptResult>;
   };
+  /** The local stand-in keeps a copy of each invoice and credit note under `.data/invoices/`; never throws. */
+  keepInvoiceCopy?: (document: Invoice | CreditNote) => Promise<void>;
   now: () => Date;
 }

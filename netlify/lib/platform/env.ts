@@ -42,6 +42,8 @@ export const serverEnvSchema = z.object({
   LOCAL_MAIL_DIR: z.string().default('.data/mail'),
   /** Where the local WhatsApp outbox writes each message, outside production (netlify/lib/whatsapp/sender.ts). */
   LOCAL_WHATSAPP_DIR: z.string().default('.data/whatsapp'),
+  /** Where the embedded default keeps a copy of each GST invoice and credit note (netlify/lib/invoices). */
+  LOCAL_INVOICES_DIR: z.string().default('.data/invoices'),
   /** Meta's WhatsApp Cloud API (netlify/lib/whatsapp): a system-user token and the business number's id. */
   WHATSAPP_TOKEN: optional,
   WHATSAPP_PHONE_NUMBER_ID: optional,

@@ -1,0 +1,24 @@
+/**
+ * The embedded default's invoices (docs/shop-rules.md §11, §12): each invoice and credit note, as
+ * issued, written to `<dir>/<number>.json` (`OUO-26-27-000001.json`: a serial's `/` cannot name a
+ * file) for a developer to read. The order log holds the document either way; a copy that cannot
+ * be written is only a warning.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { CreditNote, Invoice } from '#shop/invoice.ts';
+
+/** `OUO/26-27/000001` → `OUO-26-27-000001`: the Rule 46 characters, `/` made `-`. */
+export const documentFileName = (number: string) => number.replace(/\//g, '-');
+
+export function localInvoiceCopies(dir: string): (document: Invoice | CreditNote) => Promise<void> {
+  return async (document) => {
+    const file = resolve(dir, `${documentFileName(document.number)}.json`);
+    try {
+      await mkdir(resolve(dir), { recursive: true });
+      await writeFile(file, `${JSON.stringify(document, null, 2)}\n`, 'utf8');
+    } catch (error) {
+      console.warn(`invoices: the local copy ${file} was not written: ${String(error)}`);
+    }
+  };
+}

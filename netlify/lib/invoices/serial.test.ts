@@ -1,0 +1,116 @@
+/**
+ * The serial numbers of invoices and credit notes (docs/shop-rules.md §12): consecutive, no gap,
+ * no repeat, however many take one at once and wherever a taker dies. The counter is on Netlify's
+ * local Blobs server (its compare-and-swap); the orders are a map here.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
+import { type Numbered, type SerialSeries, takeNumber } from './serial.ts';
+
+let blobs: TestBlobs;
+beforeAll(async () => {
+  blobs = await startTestBlobs();
+});
+afterAll(() => blobs.stop());
+
+let seriesCount = 0;
+
+/** A series over a map of orders; `before` may fail or change a write, as a dying worker would. */
+function world(options: { before?: (document: Numbered) => void } = {}) {
+  const orders = new Map<string, string | undefined>();
+  const series: SerialSeries<Numbered> = {
+    store: blobs.store('orders'),
+    key: `invoice-serial-test-${(seriesCount += 1)}`,
+    format: (n) => `T/26-27/${String(n).padStart(6, '0')}`,
+    held: async (orderId) => orders.get(orderId),
+    async record(document) {
+      options.before?.(document);
+      if (!orders.has(document.orderId)) return '';
+      const held = orders.get(document.orderId);
+      if (held) return held;
+      orders.set(document.orderId, document.number);
+      return document.number;
+    },
+  };
+  const take = (orderId: string) => takeNumber(series, orderId, (number) => ({ number, orderId }));
+  return { orders, series, take };
+}
+
+const range = (n: number) => Array.from({ length: n }, (_, index) => index + 1);
+const serial = (n: number) => `T/26-27/${String(n).padStart(6, '0')}`;
+
+describe('takeNumber', () => {
+  it('gives 200 orders taking a number at once the numbers 1 to 200, each once', async () => {
+    const { orders, take } = world();
+    const ids = range(200).map((n) => `OUO_${n}`);
+    for (const id of ids) orders.set(id, undefined);
+    const taken = await Promise.all(ids.map(take));
+    expect(new Set(taken).size).toBe(200);
+    expect([...taken].sort()).toEqual(range(200).map(serial));
+    expect(ids.map((id) => orders.get(id))).toEqual(taken);
+  }, 120_000);
+
+  it('gives one order asked for 30 times at once one number, and the next order the next one', async () => {
+    const { orders, take } = world();
+    orders.set('A', undefined);
+    orders.set('B', undefined);
+    const answers = await Promise.all(range(30).map(() => take('A')));
+    expect(new Set(answers)).toEqual(new Set([serial(1)]));
+    expect(await take('B')).toBe(serial(2));
+    expect(await take('A')).toBe(serial(1));
+  });
+
+  it('leaves no gap when a taker dies between taking a number and writing it: the next taker writes it', async () => {
+    let dies = true;
+    const { orders, take } = world({
+      before: (document) => {
+        if (document.orderId === 'A' && dies) {
+          dies = false;
+          throw new Error('the function was stopped');
+        }
+      },
+    });
+    orders.set('A', undefined);
+    orders.set('B', undefined);
+    await expect(take('A')).rejects.toThrow('the function was stopped');
+    expect(orders.get('A')).toBeUndefined();
+    expect(await take('B')).toBe(serial(2));
+    expect(orders.get('A')).toBe(serial(1));
+    expect(await take('A')).toBe(serial(1));
+  });
+
+  it("lets a dead taker's own retry find its number before anyone else comes", async () => {
+    let dies = true;
+    const { orders, take } = world({
+      before: () => {
+        if (dies) {
+          dies = false;
+          throw new Error('the function was stopped');
+        }
+      },
+    });
+    orders.set('A', undefined);
+    await expect(take('A')).rejects.toThrow();
+    expect(await take('A')).toBe(serial(1));
+    expect(orders.get('A')).toBe(serial(1));
+  });
+
+  it('gives a number never held (its order had one already) to the next order: no gap', async () => {
+    const { orders, series, take } = world();
+    orders.set('A', serial(1));
+    orders.set('B', undefined);
+    // A second worker of A took number 2 before seeing A's 1 (the race the counter's pending covers).
+    await series.store.setJSON(series.key, { last: 2, pending: { orderId: 'A', number: serial(2) } });
+    expect(await take('B')).toBe(serial(2));
+    expect(orders.get('A')).toBe(serial(1));
+  });
+
+  it('reuses a pending number whose order is gone, and answers an order its existing number', async () => {
+    const { orders, series, take } = world();
+    await series.store.setJSON(series.key, { last: 1, pending: { orderId: 'GONE', number: serial(1) } });
+    orders.set('B', undefined);
+    orders.set('C', serial(7));
+    expect(await take('B')).toBe(serial(1));
+    expect(await take('C')).toBe(serial(7));
+  });
+});
