@@ -14,8 +14,8 @@
  * contact rows carry a generated id and are skipped the same way if sent twice.
  *
  * Orders are sent with action 'upsert': a repeated order id rewrites only the listed columns (Payment
- * Status, Payment ID, Waybill, Status, Label, Refunded, Refund IDs, WhatsApp, WhatsApp Cost) of that
- * order's rows and answers { ok, duplicate: true, updated }. A column the tab lacks (one the shop
+ * Status, Payment ID, Waybill, Status, Label, Refunded, Refund IDs, WhatsApp, WhatsApp Cost, Invoice,
+ * Invoice Link) of that order's rows and answers { ok, duplicate: true, updated }. A column the tab lacks (one the shop
  * added later) is added at its right edge, after any column staff added.
  *
  * The shop's confirmation emails come with action 'email' (netlify/lib/mail/client.ts):

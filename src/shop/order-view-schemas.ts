@@ -42,6 +42,11 @@ const orderViewFields = {
     codCharge: z.number().int().nonnegative(),
     total: z.number().int().nonnegative(),
   }),
+  /**
+   * The GST tax invoice issued when the order was booked, and its credit note once cancelled
+   * (docs/shop-rules.md §12): their numbers; the page links to each under the order's key.
+   */
+  documents: z.array(z.object({ kind: z.enum(['invoice', 'credit-note']), number: z.string() })).optional(),
   /** A COD order with its COD fee paid now (rule 17): that fee in rupees; the rest is paid on delivery. */
   advance: z.number().int().positive().optional(),
   timeline: z.array(timelineStepSchema),

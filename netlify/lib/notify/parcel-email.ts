@@ -7,6 +7,7 @@
 import { cashOnDelivery } from '#shop/cod.ts';
 import { formatRupees } from '#shop/money.ts';
 import type { NoticeEvent } from '#shop/parcel.ts';
+import { documentUrl } from '../invoices/links.ts';
 import { escapeHtml, newsEmail, orderPageUrl } from '../orders/email.ts';
 import type { StoredOrder } from '../orders/order-record.ts';
 import type { ShopContact } from '../orders/types.ts';
@@ -15,7 +16,7 @@ export type NotifiedOrder = Pick<
   StoredOrder,
   'orderId' | 'key' | 'mode' | 'customer' | 'totals' | 'forwards' | 'parcel'
 > &
-  Partial<Pick<StoredOrder, 'cod'>>;
+  Partial<Pick<StoredOrder, 'cod' | 'invoice'>>;
 
 /** The subject of each message; `{orderId}` is the order's id. */
 export const PARCEL_EMAIL_SUBJECTS: Record<NoticeEvent, (orderId: string) => string> = {
@@ -41,6 +42,7 @@ export function parcelEmail(
     shipped: [
       `Your order <strong>${escapeHtml(order.orderId)}</strong> has left us with Delhivery (waybill ${escapeHtml(waybill)}).`,
       `Follow it on <a href="${escapeHtml(`${site}/track`)}">${escapeHtml(`${site}/track`)}</a> with your order id and phone number${page ? ', or on your order\u2019s own page' : ''}.`,
+      ...invoiceLine(order, siteUrl),
     ],
     'out-for-delivery': [
       `Your order <strong>${escapeHtml(order.orderId)}</strong> is out for delivery today.`,
@@ -58,6 +60,16 @@ export function parcelEmail(
     ],
   };
   return newsEmail(subject, order, shop, siteUrl, lines[event], { href: `${site}/track`, text: 'Track your order' });
+}
+
+/** The shipped email links the GST tax invoice issued at booking (docs/shop-rules.md §12). */
+function invoiceLine(order: NotifiedOrder, siteUrl: string): string[] {
+  const html = order.invoice && documentUrl(siteUrl, order);
+  const pdf = order.invoice && documentUrl(siteUrl, order, 'invoice', 'pdf');
+  if (!order.invoice || !html || !pdf) return [];
+  return [
+    `Your GST tax invoice is <a href="${escapeHtml(html)}">${escapeHtml(order.invoice.number)}</a> (<a href="${escapeHtml(pdf)}">PDF</a>).`,
+  ];
 }
 
 /** The courier's words for the latest failed attempt. */

@@ -11,6 +11,7 @@ import { codConfirmed } from '#shop/cod.ts';
 import { buildShipment } from '#shop/shipment.ts';
 import type { ShipmentResult } from '../delhivery/client.ts';
 import { issueInvoice } from '../invoices/issue.ts';
+import { documentUrl, invoiceCell } from '../invoices/links.ts';
 import { orderEmail } from './email.ts';
 import {
   canMove,
@@ -131,7 +132,8 @@ async function attempt(
 
 /**
  * What the order's rows show beyond its record: every updatable cell of the Orders tab but the
- * Label link (a fresh signature each time, deps.labelLink), all derived from the order log.
+ * links (the Label's is signed afresh each time, deps.labelLink; the Invoice's follows the
+ * number), all derived from the order log.
  */
 export function sheetCells(order: StoredOrder) {
   return {
@@ -142,6 +144,7 @@ export function sheetCells(order: StoredOrder) {
     status: staffStatusLabel(order),
     whatsapp: whatsappSummary(order),
     whatsappCost: whatsappCost(order),
+    ...(order.invoice ? { invoice: invoiceCell(order) } : {}),
   };
 }
 
@@ -224,6 +227,7 @@ const writeSheet =
       ...order.record,
       ...cells,
       ...(order.forwards.shipment.waybill ? { labelUrl: deps.labelLink?.(order.orderId) } : {}),
+      ...(order.invoice ? { invoiceUrl: documentUrl(deps.siteUrl, order) } : {}),
       lines: order.cart.lines,
     });
     return result.ok

@@ -99,6 +99,7 @@ function common(order: StoredOrder, confirmLink?: string): Omit<OrderView, 'addr
       ...(line.hsnCode ? { hsnCode: line.hsnCode } : {}),
     })),
     totals: order.totals,
+    ...(order.invoice ? { documents: taxDocuments(order) } : {}),
     ...(order.cod?.advance ? { advance: order.cod.advance.amount } : {}),
     timeline: orderTimeline({
       mode: order.mode,
@@ -122,6 +123,13 @@ function common(order: StoredOrder, confirmLink?: string): Omit<OrderView, 'addr
       Boolean(shipment.waybill && simulatedPin(shipment.waybill) !== null) || Boolean(order.parcel?.simulated),
     cancelled: order.status === 'cancelled',
   };
+}
+
+/** The invoice, then its credit note: numbers only (the page builds their links with its key). */
+function taxDocuments(order: StoredOrder): NonNullable<OrderView['documents']> {
+  return [order.invoice, order.creditNote].flatMap((document) =>
+    document ? [{ kind: document.kind, number: document.number }] : [],
+  );
 }
 
 export async function orderView(deps: OrderDeps, stored: StoredOrder): Promise<OrderView> {

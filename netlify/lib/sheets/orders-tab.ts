@@ -1,6 +1,6 @@
 /**
  * The Orders tab: one row per item of an order, with what later steps learn about it (payment,
- * waybill, status, label, refunds, WhatsApp messages) rewritten in place; the Action column is staff's.
+ * waybill, status, label, refunds, WhatsApp messages, invoice) rewritten in place; the Action column is staff's.
  */
 import type { OrderRecord } from '#shop/order.ts';
 import type { CodMoney } from '#shop/parcel.ts';
@@ -30,6 +30,12 @@ export type SheetOrder = Omit<OrderRecord, 'paymentStatus'> & {
   /** The order's WhatsApp messages and what they cost (netlify/lib/orders/whatsapp-summary.ts). */
   whatsapp?: string | undefined;
   whatsappCost?: string | undefined;
+  /**
+   * The GST invoice's number, and its credit note's once cancelled (`OUO/26-27/000123; credit note
+   * CN/26-27/000004`), and the link that opens the invoice (docs/shop-rules.md §12).
+   */
+  invoice?: string | undefined;
+  invoiceUrl?: string | undefined;
   /** Parallel to `products` (the priced cart lines): supplies each item's HSN code when known. */
   lines?: readonly { hsnCode?: string | undefined }[] | undefined;
 };
@@ -65,6 +71,8 @@ export const ORDER_HEADERS = [
   'Refund IDs',
   'WhatsApp',
   'WhatsApp Cost',
+  'Invoice',
+  'Invoice Link',
   // Staff's input, never the shop's: the Apps Script acts on it (docs/staff-guide.md), so it is
   // not updatable and a new row leaves it empty.
   'Action',
@@ -118,6 +126,8 @@ export const ORDERS_TAB: SheetTab<SheetOrder> = {
       order.refundIds,
       order.whatsapp,
       order.whatsappCost,
+      order.invoice,
+      order.invoiceUrl,
       '',
     ]);
   },

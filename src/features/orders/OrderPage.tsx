@@ -34,6 +34,9 @@ export const ORDER_PAGE_TEXTS = {
   loading: 'Loading your order…',
   print: 'Print receipt',
   whatsapp: 'Ask about this order on WhatsApp',
+  /** Followed by the document's number: 'Tax invoice OUO/26-27/000123'. */
+  invoice: 'Tax invoice',
+  creditNote: 'Credit note',
   notFoundHelp:
     'Please open the whole link you were given when you ordered: it ends with a key that only you have. You can also look an order up with its order ID and the phone number you ordered with.',
   unreachable: 'We could not reach our server to show this order. Please check your connection and try again.',
@@ -112,6 +115,16 @@ export function OrderPage({ orderId, orderKey, seller, whatHappensNext }: OrderP
             <span className="visually-hidden"> (opens in a new tab)</span>
           </a>
         )}
+        {orderKey &&
+          order.documents?.map((document) => (
+            <a
+              key={document.number}
+              className="button button--ghost"
+              href={`/orders/${encodeURIComponent(order.orderId)}/${document.kind}?key=${encodeURIComponent(orderKey)}`}
+            >
+              {document.kind === 'invoice' ? ORDER_PAGE_TEXTS.invoice : ORDER_PAGE_TEXTS.creditNote} {document.number}
+            </a>
+          ))}
       </div>
       <div className="order-layout">
         <div className="order-layout__main">
