@@ -4,7 +4,8 @@
 // concurrent COD orders left exactly 200 orders in the order log and in the local sheet, and (each
 // shopper having ticked WhatsApp updates) exactly one `order_placed` message each in the outbox;
 // that none was booked before its shopper confirmed it (docs/shop-rules.md §10 rule 17), and that
-// 200 confirmations at once, then the same 200 again, booked each order exactly once.
+// 200 confirmations at once, then the same 200 again, booked each order exactly once, and that those
+// 200 bookings at once took 200 GST invoice numbers, each once, with no gap (docs/shop-rules.md §12).
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -262,6 +263,10 @@ async function runBench() {
     confirmed.bookings === ORDERS &&
     confirmed.bookedTwice === 0 &&
     confirmed.forwarded === ORDERS &&
+    confirmed.invoices.taken === ORDERS &&
+    confirmed.invoices.distinct === ORDERS &&
+    confirmed.invoices.consecutive &&
+    confirmed.invoicedTwice === 0 &&
     notFound.every((run) => run.statuses.length === 1 && run.statuses[0] === 404);
 
   const rows = [
@@ -314,6 +319,11 @@ async function runBench() {
       'confirmation wall time for all (s) / dropped and sent again / non-2xx',
       `${round(confirmations.seconds, 2)} / ${confirmations.redelivered} / ${confirmations.non2xx}`,
       '',
+    ],
+    [
+      'GST invoices of the 200 bookings: taken / distinct / numbers / a gap / issued twice',
+      `${confirmed.invoices.taken} / ${confirmed.invoices.distinct} / ${confirmed.invoices.first}..${confirmed.invoices.last} / ${confirmed.invoices.consecutive ? 'no' : 'yes'} / ${confirmed.invoicedTwice}`,
+      `${ORDERS} / ${ORDERS} / n..n+${ORDERS - 1} / no / 0`,
     ],
     ['the same 200 again: outcomes', JSON.stringify(repeats.outcomes), `{"confirmation: already confirmed":${ORDERS}}`],
     [
@@ -514,6 +524,9 @@ async function checkOrderLog(sentIds) {
   let bookedTwice = 0;
   /** @type {Map<string, string>} order id → the words that confirm it (rule 17) */
   const confirmTexts = new Map();
+  /** @type {string[]} the GST invoice numbers of this run's orders (docs/shop-rules.md §12) */
+  const invoiceNumbers = [];
+  let invoicedTwice = 0;
   const unreadable = [];
   const stores = new Set();
   for (const file of files) {
@@ -529,6 +542,11 @@ async function checkOrderLog(sentIds) {
       ).length;
       bookings += booked;
       if (booked > 1) bookedTwice += 1;
+      if (record.invoice?.number) invoiceNumbers.push(record.invoice.number);
+      const issued = record.history.filter((/** @type {{ event: string }} */ entry) =>
+        entry.event.startsWith('invoice '),
+      ).length;
+      if (issued > 1) invoicedTwice += 1;
     } catch {
       unreadable.push(path.basename(file));
     }
@@ -541,10 +559,25 @@ async function checkOrderLog(sentIds) {
     awaiting,
     bookings,
     bookedTwice,
+    invoices: invoiceSeries(invoiceNumbers),
+    invoicedTwice,
     confirmTexts,
     unreadable: unreadable.length,
     unreadableKeys: unreadable,
   };
+}
+
+/**
+ * The invoice numbers taken by this run's bookings: how many, how many distinct, and whether they
+ * run without a gap (the sandbox's series outlives runs, so they start where the last run ended).
+ * @param {string[]} numbers
+ */
+function invoiceSeries(numbers) {
+  const indices = numbers.map((number) => Number(number.slice(number.lastIndexOf('/') + 1))).sort((a, b) => a - b);
+  const first = indices[0] ?? 0;
+  const last = indices.at(-1) ?? 0;
+  const distinct = new Set(indices).size;
+  return { taken: numbers.length, distinct, first, last, consecutive: distinct === last - first + 1 };
 }
 
 /**

@@ -107,6 +107,24 @@ describe('the invoice at booking', () => {
   });
 });
 
+describe('the financial year', () => {
+  it("starts a new series on 1 April, India's midnight, at 000001", async () => {
+    const world = invoicingWorld();
+    world.clock.now = new Date('2027-03-31T18:29:00Z'); // 23:59 on 31 March in India
+    const march = await codOrder(world);
+    world.clock.now = new Date('2027-03-31T18:31:00Z'); // 00:01 on 1 April in India
+    const other = makeCustomer({ phone: '91234 56789', email: 'ravi@example.in', name: 'Ravi Negi' });
+    const april = newOrderId();
+    expect((await placeCodOrder(world.deps, codRequest(april, { customer: other }))).ok).toBe(true);
+    expect((await storedOrder(world, march)).invoice).toMatchObject({ number: 'OUO/26-27/000001', date: '2027-03-31' });
+    expect((await storedOrder(world, april)).invoice).toMatchObject({
+      number: 'OUO/27-28/000001',
+      date: '2027-04-01',
+      financialYear: '2027-28',
+    });
+  });
+});
+
 describe('a rate missing', () => {
   it('stops only the invoice, says why to staff, and the next try after the Studio has the rate issues it', async () => {
     const world = invoicingWorld({ ...GST, rates: [GST.rates[1]!] });
