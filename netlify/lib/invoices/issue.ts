@@ -41,9 +41,16 @@ export async function issueInvoice(deps: InvoiceDeps, order: StoredOrder): Promi
   const draft = draftInvoice(order, place, gst, now, date);
   if (!draft.ok) return { ok: false, problem: draft.problem };
   const number = await takeNumber(
-    series(deps, 'invoice', gst, date, (current) => current.invoice, (current, document) => {
-      current.invoice = document;
-    }),
+    series(
+      deps,
+      'invoice',
+      gst,
+      date,
+      (current) => current.invoice,
+      (current, document) => {
+        current.invoice = document;
+      },
+    ),
     order.orderId,
     (serial): Invoice => ({ ...draft.invoice, number: serial }),
   );
@@ -64,9 +71,16 @@ export async function issueCreditNote(deps: InvoiceDeps, order: StoredOrder): Pr
   const date = indiaToday(now);
   const draft = draftCreditNote(invoice, now, date);
   const number = await takeNumber(
-    series(deps, 'credit-note', gst, date, (current) => current.creditNote, (current, document) => {
-      current.creditNote = document;
-    }),
+    series(
+      deps,
+      'credit-note',
+      gst,
+      date,
+      (current) => current.creditNote,
+      (current, document) => {
+        current.creditNote = document;
+      },
+    ),
     order.orderId,
     (serial): CreditNote => ({ ...draft, number: serial }),
   );
@@ -100,7 +114,10 @@ function series<T extends Numbered & (Invoice | CreditNote)>(
         const at = deps.now().toISOString();
         keep(stored, document);
         deps.onIssued?.(stored);
-        stored.history.push({ at, event: `${kind === 'invoice' ? 'invoice' : 'credit note'} ${document.number} issued` });
+        stored.history.push({
+          at,
+          event: `${kind === 'invoice' ? 'invoice' : 'credit note'} ${document.number} issued`,
+        });
         stored.updatedAt = at;
         return stored;
       });

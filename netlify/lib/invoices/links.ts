@@ -23,7 +23,5 @@ export function documentUrl(
 /** The Sheet's Invoice cell: the invoice's number, and the credit note's once there is one. */
 export function invoiceCell(order: Pick<StoredOrder, 'invoice' | 'creditNote'>): string | undefined {
   if (!order.invoice) return undefined;
-  return order.creditNote
-    ? `${order.invoice.number}; credit note ${order.creditNote.number}`
-    : order.invoice.number;
+  return order.creditNote ? `${order.invoice.number}; credit note ${order.creditNote.number}` : order.invoice.number;
 }
