@@ -99,7 +99,7 @@ async function statusOf(deps: OrderDeps, message: OutboxMessage): Promise<{ stat
 export const UNKNOWN_NAME = 'Shopper';
 
 /** How many of the newest open orders are looked at for a confirmation. */
-const AWAITING_LISTED = 50;
+const AWAITING_LISTED = 200;
 
 /** The open COD orders waiting for their shopper's confirmation (rule 17), with what confirms each. */
 export async function awaitingOrders(deps: OrderDeps) {

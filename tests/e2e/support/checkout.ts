@@ -88,12 +88,17 @@ export async function awaitingConfirmation(
   request: APIRequestContext,
   orderId: string,
 ): Promise<{ phone: string; text: string }> {
-  const outbox = (await (await request.get('/api/dev/whatsapp')).json()) as {
-    chats: { phone: string; awaiting: { orderId: string; text: string }[] }[];
-  };
-  for (const chat of outbox.chats) {
-    const order = chat.awaiting.find((each) => each.orderId === orderId);
-    if (order) return { phone: chat.phone, text: order.text };
+  // Asked again for a few seconds: the outbox page reads the order log as it stands, and CI once
+  // read it before a just-placed order was listed there.
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 250));
+    const outbox = (await (await request.get('/api/dev/whatsapp')).json()) as {
+      chats: { phone: string; awaiting: { orderId: string; text: string }[] }[];
+    };
+    for (const chat of outbox.chats) {
+      const order = chat.awaiting.find((each) => each.orderId === orderId);
+      if (order) return { phone: chat.phone, text: order.text };
+    }
   }
   throw new Error(`${orderId} is not waiting for a confirmation`);
 }
