@@ -252,7 +252,7 @@ describe('gstReport: warnings', () => {
     const { warnings, documentsIssued } = gstReport(invoices, '2026-11');
     expect(documentsIssued[0]).toMatchObject({ from: 'OUO/26-27/000001', to: 'OUO/26-27/000005', issued: 3 });
     expect(warnings).toEqual([
-      "OUO/26-27/000003, OUO/26-27/000004: between OUO/26-27/000001 and OUO/26-27/000005 but not among the month's documents. Find them before filing table 13.",
+      "Between OUO/26-27/000001 and OUO/26-27/000005, not among the month's documents: OUO/26-27/000003, OUO/26-27/000004. Find them before filing table 13.",
     ]);
   });
 

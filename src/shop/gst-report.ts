@@ -211,7 +211,7 @@ function seriesRows(documents: readonly GstDocument[]): { rows: SeriesRow[]; war
     }
     if (missing.length > 0) {
       warnings.push(
-        `${missing.join(', ')}: between ${first.number} and ${last.number} but not among the month's documents. Find them before filing table 13.`,
+        `Between ${first.number} and ${last.number}, not among the month's documents: ${missing.join(', ')}. Find them before filing table 13.`,
       );
     }
     return {
