@@ -7,7 +7,9 @@
  * 'pickup' → Pickups (one row per day, keyed by its Date, sent with action 'upsert'),
  * 'rto' → RTO (the return-to-origin report: one row per figure group of a period, each row keyed by
  * its own Key cell, `<from>..<to>|<group>|<value>`; sent with action 'upsert', so a second run
- * for the period rewrites its rows), 'whatsapp' → WhatsApp (a shopper's message for staff to answer,
+ * for the period rewrites its rows), 'gst' → GST (the GST report of a month for the accountant: one
+ * row per row of its tables, keyed by its own Key cell, `<month>|<table>|<row>`, sent with action
+ * 'upsert' like RTO), 'whatsapp' → WhatsApp (a shopper's message for staff to answer,
  * keyed by Meta's message id, `messageId`: a replayed webhook adds no second row).
  * A missing tab is created with the header row sent in the body. Order rows are written once per
  * order id: a repeated order answers { ok: true, duplicate: true } and adds nothing. Review and
@@ -49,6 +51,7 @@ var TABS = {
   contact: { tab: 'Contact Submissions', keyHeader: 'id', keyField: 'id' },
   pickup: { tab: 'Pickups', keyHeader: 'Date', keyField: 'date' },
   rto: { tab: 'RTO', keyHeader: 'Key', keyField: 'period', keyPerRow: true },
+  gst: { tab: 'GST', keyHeader: 'Key', keyField: 'month', keyPerRow: true },
   whatsapp: { tab: 'WhatsApp', keyHeader: 'Message ID', keyField: 'messageId' },
 };
 
@@ -225,7 +228,7 @@ function appendRows(spreadsheet, route, headers, rows, key, upsert) {
 }
 
 /**
- * A tab whose every row is a record of its own (RTO): each row is rewritten where its Key is
+ * A tab whose every row is a record of its own (RTO, GST): each row is rewritten where its Key is
  * (the `update` columns, cells that changed only), and the rows with a new Key are appended in
  * one go. The tab is read once: a report has a row per pincode prefix, and every read of a range
  * is a round trip. Answers duplicate when no row was new, updated when a cell changed.

@@ -372,6 +372,31 @@ describe('Code.gs', () => {
     });
   });
 
+  it('keeps the GST report of a month in the GST tab, a row per table row: a second run rewrites them', () => {
+    const { post, books } = loadScript({ SHARED_SECRET: 's3cret' });
+    const headers = ['Key', 'Month', 'Table', 'Number', 'Total', 'Written at'];
+    const run = (total: string, at: string) => ({
+      secret: 's3cret',
+      type: 'gst',
+      tab: 'GST',
+      month: '2026-11',
+      headers,
+      rows: [
+        ['2026-11|Documents|OUO/26-27/000101', '2026-11', 'Documents', 'OUO/26-27/000101', total, at],
+        ['2026-11|By rate|All', '2026-11', 'By rate', '', total, at],
+      ],
+      action: 'upsert',
+      update: headers.slice(1),
+    });
+    expect(post(run('398.00', 'T1'))).toEqual({ ok: true, duplicate: false, updated: false });
+    expect(post(run('398.00', 'T2'))).toEqual({ ok: true, duplicate: true, updated: true });
+    expect(books.main?.GST?.rows).toEqual([
+      headers,
+      ['2026-11|Documents|OUO/26-27/000101', '2026-11', 'Documents', 'OUO/26-27/000101', '398.00', 'T2'],
+      ['2026-11|By rate|All', '2026-11', 'By rate', '', '398.00', 'T2'],
+    ]);
+  });
+
   it("keeps a shopper's WhatsApp message once per message id in the WhatsApp tab, as text", () => {
     const { post, books } = loadScript({ SHARED_SECRET: 's3cret' });
     const headers = ['Message ID', 'Received', 'From', 'Name', 'Order ID', 'Message', 'Answered'];

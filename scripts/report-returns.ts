@@ -213,11 +213,21 @@ export async function main(
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+/**
+ * Runs a report's `main` when `moduleUrl` is the script Node was started with (not when a test or
+ * another report imports it); a failure ends it with its message and exit code 1.
+ */
+export async function runIfCommand(
+  moduleUrl: string,
+  run: (argv: readonly string[], env: Record<string, string | undefined>) => Promise<void>,
+): Promise<void> {
+  if (moduleUrl !== `file://${process.argv[1]}`) return;
   try {
-    await main(process.argv.slice(2), process.env);
+    await run(process.argv.slice(2), process.env);
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exitCode = 1;
   }
 }
+
+await runIfCommand(import.meta.url, main);

@@ -2,6 +2,16 @@
 
 import type { CartItem } from '../../src/shop/cart.ts';
 import type { Product, Variant } from '../../src/shop/catalogue.ts';
+import {
+  type CreditNote,
+  draftCreditNote,
+  type Invoice,
+  type InvoiceLine,
+  type Place,
+  taxOf,
+  totalsOf,
+} from '../../src/shop/invoice.ts';
+import { financialYear } from '../../src/shop/invoice-numbers.ts';
 import type { Customer } from '../../src/shop/order.ts';
 import { statesForPincode } from '../../src/shop/pincode-states.ts';
 import type { OrderView, TrackView } from '../../src/shop/schemas.ts';
@@ -149,4 +159,87 @@ export function makeOrderView(overrides: Partial<OrderView> = {}): OrderView {
 export function makeTrackView(overrides: Partial<TrackView> = {}): TrackView {
   const { address, ...order } = makeOrderView();
   return { ...order, address: { city: address.city, pincode: address.pincode }, ...overrides };
+}
+
+/** A line of a `gstReportInvoice`: what was paid for it, at its rate; its tax is the shop's own rounding. */
+export interface GstReportLine {
+  hsn: string;
+  rate: number;
+  paidPaise: number;
+  quantity?: number;
+  unit?: InvoiceLine['unit'];
+}
+
+export interface GstReportInvoiceInput {
+  number: string;
+  /** India's date, YYYY-MM-DD. */
+  date?: string;
+  orderId?: string;
+  /** The place of supply; the supplier is in Uttarakhand (05). */
+  place?: Place;
+  name?: string;
+  gstin?: string;
+  lines?: GstReportLine[];
+  ratesToConfirm?: string[];
+}
+
+const SUPPLIER = {
+  legalName: 'Orang Utan Organics',
+  gstin: '05ABCDE1234F1Z5',
+  address: ['Village Raithal', 'Uttarkashi, Uttarakhand 249135'],
+  stateName: 'Uttarakhand',
+  stateCode: '05',
+};
+
+/**
+ * An invoice as the GST report reads it, its figures computed by the shop core's rounding: one
+ * line of rajma (₹398, 5 %) to a shopper in Dehradun on 3 November 2026 unless told.
+ */
+export function gstReportInvoice({
+  number,
+  date = '2026-11-03',
+  orderId = `OUO_${number.replace(/\D/g, '')}`,
+  place = { stateName: 'Uttarakhand', stateCode: '05' },
+  name = 'Asha Rawat',
+  gstin,
+  lines = [{ hsn: '07133300', rate: 5, paidPaise: 39_800, quantity: 2 }],
+  ratesToConfirm = [],
+}: GstReportInvoiceInput): Invoice {
+  const interState = place.stateCode !== SUPPLIER.stateCode;
+  const invoiceLines: InvoiceLine[] = lines.map((line) => ({
+    description: `Goods under ${line.hsn}`,
+    hsn: line.hsn,
+    quantity: line.quantity ?? 1,
+    unit: line.unit ?? 'PAC',
+    rate: line.rate,
+    ...taxOf(line.paidPaise, line.rate, interState),
+  }));
+  return {
+    kind: 'invoice',
+    number,
+    orderId,
+    issuedAt: `${date}T06:30:00.000Z`,
+    date,
+    financialYear: financialYear(date).id,
+    supplier: SUPPLIER,
+    recipient: {
+      name,
+      address: ['12 Mall Road', `${place.stateName} 248001`],
+      pincode: '248001',
+      ...place,
+      ...(gstin ? { gstin } : {}),
+    },
+    placeOfSupply: place,
+    interState,
+    reverseCharge: false,
+    lines: invoiceLines,
+    totals: totalsOf(invoiceLines),
+    signature: { mode: 'computer-generated' },
+    ratesToConfirm,
+  };
+}
+
+/** The credit note reversing `invoice` in full, numbered `number` and dated `date`. */
+export function gstReportCreditNote(invoice: Invoice, number: string, date: string): CreditNote {
+  return { ...draftCreditNote(invoice, new Date(`${date}T06:30:00.000Z`), date), number };
 }

@@ -6,9 +6,7 @@
 import type { ReportOrder } from '#shop/returns-report.ts';
 import type { OrderLog } from '../orders/order-log.ts';
 import { type StoredOrder, shipmentReference } from '../orders/order-record.ts';
-
-/** Orders read at once. */
-const READ_CONCURRENCY = 16;
+import { fromEveryOrder } from './read-orders.ts';
 
 /**
  * The parcels of an order as the report counts them: each one sent, the earlier ones (returned or
@@ -44,14 +42,6 @@ export function reportOrdersOf(order: StoredOrder): ReportOrder[] {
 }
 
 /** Every booked parcel in the log, oldest order first. */
-export async function reportOrders(log: Pick<OrderLog, 'allOrderIds' | 'get'>): Promise<ReportOrder[]> {
-  const ids = (await log.allOrderIds()).sort();
-  const found: ReportOrder[] = [];
-  for (let start = 0; start < ids.length; start += READ_CONCURRENCY) {
-    const orders = await Promise.all(ids.slice(start, start + READ_CONCURRENCY).map((id) => log.get(id)));
-    for (const order of orders) {
-      if (order) found.push(...reportOrdersOf(order));
-    }
-  }
-  return found;
+export function reportOrders(log: Pick<OrderLog, 'allOrderIds' | 'get'>): Promise<ReportOrder[]> {
+  return fromEveryOrder(log, reportOrdersOf);
 }

@@ -8,6 +8,7 @@
 import type { ServerEnv } from '../platform/env.ts';
 import { failure, type Outcome } from '../platform/outcome.ts';
 import { appsScriptWriter, SHEETS_TIMEOUT_MS } from './apps-script.ts';
+import { GST_TAB, type SheetGst } from './gst-tab.ts';
 import { csvWriter } from './local-csv.ts';
 import { ORDERS_TAB, type SheetOrder } from './orders-tab.ts';
 import { PICKUPS_TAB, type SheetPickup } from './pickups-tab.ts';
@@ -48,6 +49,11 @@ export interface SheetsClient {
    * appended, or rewritten when its key (period, group, value) is there. `duplicate`: no row was new.
    */
   upsertRto(rto: SheetRto): Promise<SheetWriteResult>;
+  /**
+   * A run of the GST report of a month in the GST tab, in one write: each table row is appended, or
+   * rewritten when its key (month, table, row) is there. `duplicate`: no row was new.
+   */
+  upsertGst(gst: SheetGst): Promise<SheetWriteResult>;
   /** Appends a shopper's WhatsApp message for staff to the WhatsApp tab; idempotent by Meta's message id. */
   appendWhatsApp(message: SheetWhatsAppMessage): Promise<SheetWriteResult>;
 }
@@ -86,6 +92,7 @@ export function createSheets(
     appendContact: (contact) => write(CONTACT_TAB, contact),
     upsertPickup: (pickup) => write(PICKUPS_TAB, pickup, { upsert: true }),
     upsertRto: (rto) => write(RTO_TAB, rto, { upsert: true }),
+    upsertGst: (gst) => write(GST_TAB, gst, { upsert: true }),
     appendWhatsApp: (message) => write(WHATSAPP_TAB, message),
   };
 }

@@ -1,7 +1,8 @@
 /**
- * The row layout of the staff's Sheet: each tab (Orders, Reviews, Contact Submissions, Pickups, RTO)
- * is a definition of its headers, its idempotency key and the rows one record becomes, in its own
- * module (`orders-tab.ts`, `submission-tabs.ts`, `pickups-tab.ts`, `rto-tab.ts`). Both writers —
+ * The row layout of the staff's Sheet: each tab (Orders, Reviews, Contact Submissions, Pickups, RTO,
+ * GST, WhatsApp) is a definition of its headers, its idempotency key and the rows one record becomes,
+ * in its own module (`orders-tab.ts`, `submission-tabs.ts`, `pickups-tab.ts`, `rto-tab.ts`,
+ * `gst-tab.ts`, `whatsapp-tab.ts`). Both writers —
  * the Apps Script web app (`apps-script.ts`) and the local CSV stand-in (`local-csv.ts`) — take any
  * tab, and every cell goes through `neutraliseCell` on the way, so no definition can forget to.
  */
