@@ -14,11 +14,25 @@ describe('placeOfSupply: where the goods are delivered', () => {
   it("takes the pincode's State when none is typed, or one the pincode cannot be in", () => {
     expect(placeOfSupply({ pincode: '560001' })).toEqual({ stateName: 'Karnataka', stateCode: '29' });
     expect(placeOfSupply({ pincode: '560001', state: 'Kerala' })).toEqual({ stateName: 'Karnataka', stateCode: '29' });
-    expect(placeOfSupply({ pincode: '400001', state: 'Maharashtra state' })).toEqual({ stateName: 'Maharashtra', stateCode: '27' });
+    expect(placeOfSupply({ pincode: '400001', state: 'Maharashtra state' })).toEqual({
+      stateName: 'Maharashtra',
+      stateCode: '27',
+    });
   });
 
   it("splits the Uttar Pradesh circle's pincodes between Uttarakhand and Uttar Pradesh", () => {
-    for (const pin of ['248001', '249135', '263001', '244715', '246001', '246443', '247667', '247776', '262501', '262601']) {
+    for (const pin of [
+      '248001',
+      '249135',
+      '263001',
+      '244715',
+      '246001',
+      '246443',
+      '247667',
+      '247776',
+      '262501',
+      '262601',
+    ]) {
       expect(placeOfSupply({ pincode: pin }), pin).toEqual(UK);
     }
     for (const pin of ['244001', '246701', '247001', '262001', '250001', '226001', '201301']) {
@@ -28,7 +42,10 @@ describe('placeOfSupply: where the goods are delivered', () => {
 
   it('has no answer for a pincode two States share with no State typed, nor for an unknown one', () => {
     expect(placeOfSupply({ pincode: '605001' })).toBeUndefined();
-    expect(placeOfSupply({ pincode: '605001', state: 'Puducherry' })).toEqual({ stateName: 'Puducherry', stateCode: '34' });
+    expect(placeOfSupply({ pincode: '605001', state: 'Puducherry' })).toEqual({
+      stateName: 'Puducherry',
+      stateCode: '34',
+    });
     expect(placeOfSupply({ pincode: '999001', state: '' })).toBeUndefined();
     expect(placeOfSupply({ pincode: '999001', state: 'Goa' })).toEqual({ stateName: 'Goa', stateCode: '30' });
   });

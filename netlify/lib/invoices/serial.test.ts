@@ -18,9 +18,10 @@ let seriesCount = 0;
 /** A series over a map of orders; `before` may fail or change a write, as a dying worker would. */
 function world(options: { before?: (document: Numbered) => void } = {}) {
   const orders = new Map<string, string | undefined>();
+  seriesCount += 1;
   const series: SerialSeries<Numbered> = {
     store: blobs.store('orders'),
-    key: `invoice-serial-test-${(seriesCount += 1)}`,
+    key: `invoice-serial-test-${seriesCount}`,
     format: (n) => `T/26-27/${String(n).padStart(6, '0')}`,
     held: async (orderId) => orders.get(orderId),
     async record(document) {

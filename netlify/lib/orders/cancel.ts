@@ -19,8 +19,8 @@
 import type { CancelReason } from '#shop/cancel-texts.ts';
 import { parcelClosed } from '#shop/parcel.ts';
 import { canMoveRefund, checkRefund, type IssuedRefund, refundKey } from '#shop/refunds.ts';
-import { deliverNotices, enqueueOrderNotice } from '../notify/notices.ts';
 import { issueCreditNote } from '../invoices/issue.ts';
+import { deliverNotices, enqueueOrderNotice } from '../notify/notices.ts';
 import { resyncSheet, syncSheetRows } from './forward.ts';
 import { creditNoteOwed } from './order-log.ts';
 import { paysFirst, type StoredOrder } from './order-record.ts';

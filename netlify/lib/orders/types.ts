@@ -1,9 +1,9 @@
 /** What the order service needs from the world, and how its answers look. */
 import type { Product } from '#shop/catalogue.ts';
 import type { CodRuleSettings } from '#shop/cod-rules.ts';
+import type { Serviceability } from '#shop/deliverability.ts';
 import type { CreditNote, Invoice } from '#shop/invoice.ts';
 import type { InvoiceSettings } from '#shop/invoice-settings.ts';
-import type { Serviceability } from '#shop/deliverability.ts';
 import type { ShipmentRecord } from '#shop/shipment.ts';
 import type { PaymentMode, ShippingRules } from '#shop/shipping.ts';
 import type { CancelQuery, CancelShipmentResult, ShipmentResult } from '../delhivery/client.ts';
