@@ -2,6 +2,7 @@
 
 import type { CartItem } from '../../src/shop/cart.ts';
 import type { Product, Variant } from '../../src/shop/catalogue.ts';
+import type { InvoiceSettings } from '../../src/shop/invoice-settings.ts';
 import type { Customer } from '../../src/shop/order.ts';
 import { statesForPincode } from '../../src/shop/pincode-states.ts';
 import type { OrderView, TrackView } from '../../src/shop/schemas.ts';
@@ -149,4 +150,35 @@ export function makeOrderView(overrides: Partial<OrderView> = {}): OrderView {
 export function makeTrackView(overrides: Partial<TrackView> = {}): TrackView {
   const { address, ...order } = makeOrderView();
   return { ...order, address: { city: address.city, pincode: address.pincode }, ...overrides };
+}
+
+/**
+ * The GST invoice settings of the bundled dataset (Shop settings → GST invoices and the `taxRate`
+ * documents; src/content/invoice-content.test.ts keeps the two equal): a placeholder GSTIN, the
+ * rates the owner is to confirm with the accountant, charges taxed as the principal supply.
+ */
+export function makeInvoiceSettings(overrides: Partial<InvoiceSettings> = {}): InvoiceSettings {
+  return {
+    supplier: {
+      legalName: 'Orang Utan Organics',
+      gstin: '05AAAFO0000A1ZK',
+      address: ['Uttarkashi, Uttarakhand 249193', 'India'],
+      stateName: 'Uttarakhand',
+      stateCode: '05',
+    },
+    rates: [
+      { hsn: '0405', rate: 12, validFrom: '2017-07-01' },
+      { hsn: '0405', rate: 5, validFrom: '2025-09-22' },
+      { hsn: '0712', rate: 5, validFrom: '2017-07-01', toConfirm: true },
+      { hsn: '0713', rate: 5, validFrom: '2017-07-01' },
+      { hsn: '0909', rate: 5, validFrom: '2017-07-01' },
+      { hsn: '0910', rate: 5, validFrom: '2017-07-01' },
+      { hsn: '1006', rate: 5, validFrom: '2017-07-01' },
+      { hsn: '1201', rate: 5, validFrom: '2017-07-01', toConfirm: true },
+    ],
+    charges: { mode: 'principal' },
+    signature: { mode: 'computer-generated' },
+    prefix: 'OUO',
+    ...overrides,
+  };
 }
