@@ -2,6 +2,7 @@
 import type { Product } from '#shop/catalogue.ts';
 import type { CodRuleSettings } from '#shop/cod-rules.ts';
 import type { Serviceability } from '#shop/deliverability.ts';
+import type { InvoiceSettings } from '#shop/invoice-settings.ts';
 import type { ShipmentRecord } from '#shop/shipment.ts';
 import type { PaymentMode, ShippingRules } from '#shop/shipping.ts';
 import type { CancelQuery, CancelShipmentResult, ShipmentResult } from '../delhivery/client.ts';
@@ -32,6 +33,8 @@ export interface ShopSettingsForOrders extends ShippingRules {
   whatHappensNext: string[];
   /** The COD rules' switch and thresholds, the Studio's over the defaults (src/shop/cod-rules.ts). */
   codRules: CodRuleSettings;
+  /** The GST invoice's supplier, rates, charges' tax and signature; absent: invoicing not set up. */
+  gst?: InvoiceSettings;
 }
 
 /** One order's confirmation, ready to send: from `name`, answered to `replyTo` (the shop). */
