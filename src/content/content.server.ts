@@ -40,6 +40,8 @@ export function createContent(source: ContentSource = createContentSource()) {
     catalogue: () => run('catalogue', queries.PRODUCTS_QUERY, types.catalogueSchema),
     product: (id: number) => run('product', queries.PRODUCT_BY_ID_QUERY, maybe(types.productSchema), { id }),
     settings: () => run('settings', queries.SHOP_SETTINGS_QUERY, types.shopSettingsSchema),
+    /** The GST invoices' supplier, rates, charges' tax and signature; undefined until the Studio has them. */
+    invoiceSettings: () => run('invoice settings', queries.INVOICE_SETTINGS_QUERY, types.invoiceSettingsSchema),
     homePage: () => run('home page', queries.HOME_PAGE_QUERY, types.homePageSchema),
     aboutPage: () => run('about page', queries.ABOUT_PAGE_QUERY, types.aboutPageSchema),
     farmerImpact: () => run('farmer impact', queries.FARMER_IMPACT_QUERY, types.farmerImpactSchema),

@@ -256,6 +256,7 @@ describe('the Sanity source', () => {
       ['catalogue', (reader) => reader.catalogue(), queries.PRODUCTS_QUERY, {}],
       ['product', (reader) => reader.product(3), queries.PRODUCT_BY_ID_QUERY, { id: 3 }],
       ['settings', (reader) => reader.settings(), queries.SHOP_SETTINGS_QUERY, {}],
+      ['invoice settings', (reader) => reader.invoiceSettings(), queries.INVOICE_SETTINGS_QUERY, {}],
       ['home', (reader) => reader.homePage(), queries.HOME_PAGE_QUERY, {}],
       ['about', (reader) => reader.aboutPage(), queries.ABOUT_PAGE_QUERY, {}],
       ['impact', (reader) => reader.farmerImpact(), queries.FARMER_IMPACT_QUERY, {}],

@@ -26,6 +26,19 @@ export const SHOP_SETTINGS_QUERY = `*[_id == "shopSettings"][0] {
   contactIntro, productNutritionLink, productPromoButton
 }`;
 
+/**
+ * What a GST tax invoice needs of the content (issue 35): Shop settings → GST invoices, absent
+ * until the owner fills it in, and every dated rate (the invoice picks the one in force on its date).
+ */
+export const INVOICE_SETTINGS_QUERY = `{
+  "invoice": *[_id == "shopSettings"][0].gstInvoice{
+    legalName, tradeName, gstin, address, stateName, stateCode, invoicePrefix,
+    chargesTax{ mode, rate, sac },
+    signature{ mode, "imageUrl": image.asset->url, signatory }
+  },
+  "rates": *[_type == "taxRate" && !(_id in path("drafts.**"))] | order(hsn asc, validFrom asc) { hsn, rate, validFrom, toConfirm }
+}`;
+
 const FEATURE_CARD = `{ icon, title, text }`;
 const IMPACT_STAT = `{ value, label, note }`;
 

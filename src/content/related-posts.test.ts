@@ -2,18 +2,11 @@
  * Related-post choice (docs/shop-rules.md §2: up to 3 of the same category, excluding the post itself). The bundled
  * posts all have different categories, so extra posts are added here to exercise the query.
  */
-import { evaluate, parse } from 'groq-js';
 import { describe, expect, it } from 'vitest';
+import { contentOver } from '../../tests/support/content.ts';
 import { loadBundledDataset, type SanityDocument } from './bundled-dataset.server.ts';
-import { createContent } from './content.server.ts';
 
-function contentWith(extra: SanityDocument[]) {
-  const dataset = [...loadBundledDataset(), ...extra];
-  return createContent({
-    kind: 'bundled',
-    fetch: async (query, params = {}) => (await evaluate(parse(query, { params }), { dataset, params })).get(),
-  });
-}
+const contentWith = (extra: SanityDocument[]) => contentOver([...loadBundledDataset(), ...extra]);
 
 const original = loadBundledDataset().find((doc) => doc._id === 'blogPost-2') as SanityDocument;
 const copy = (id: number, date: string, category = 'Tradition'): SanityDocument => ({

@@ -30,7 +30,9 @@ export function studioUrl(env: Record<string, string | undefined> = process.env)
  *   `ingredientChips` (a chip filters recipes by the ingredient it names), `tags` and `topic`
  *   (filters and groups that compare them, and put them in the address);
  * - sent to Delhivery as they are: `pickup` (the registered warehouse name, its pincode, the daily
- *   cut-off and pickup time, `HH:MM`).
+ *   cut-off and pickup time, `HH:MM`);
+ * - printed on GST invoices as they are, and validated: `gstInvoice` (the supplier's particulars,
+ *   the modes of the charges' tax and the signature) and a rate's `hsn`; no page shows them.
  */
 export const PLAIN_FIELDS: ReadonlySet<string> = new Set([
   'category',
@@ -42,6 +44,8 @@ export const PLAIN_FIELDS: ReadonlySet<string> = new Set([
   'contactPhone',
   'pincode',
   'pickup',
+  'gstInvoice',
+  'hsn',
   'size',
   'ingredients',
   'ingredientChips',

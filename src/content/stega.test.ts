@@ -95,6 +95,7 @@ const READERS: [string, (reader: Content) => Promise<unknown>][] = [
   ['catalogue', (reader) => reader.catalogue()],
   ['product', (reader) => reader.product(3)],
   ['settings', (reader) => reader.settings()],
+  ['invoice settings', (reader) => reader.invoiceSettings()],
   ['home', (reader) => reader.homePage()],
   ['about', (reader) => reader.aboutPage()],
   ['impact', (reader) => reader.farmerImpact()],

@@ -4,6 +4,7 @@ import type { Product, ProductImage } from '../shop/catalogue.ts';
 import { BLOG_CATEGORIES, IMPACT_TYPES, PRODUCT_CATEGORIES, RECIPE_OCCASIONS } from '../shop/vocabulary.ts';
 
 export type { Product } from '../shop/catalogue.ts';
+export * from './invoice-types.ts';
 export * from './page-types.ts';
 
 export const productImageSchema = z.object({

@@ -5,8 +5,6 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { evaluate, parse } from 'groq-js';
-import { createSchema, type SanityDocument as StudioDocument, validateDocument, type Workspace } from 'sanity';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   loadBundledDataset,
@@ -15,34 +13,7 @@ import {
   resolveBundledAssets,
   type SanityDocument,
 } from '../../src/content/bundled-dataset.server.ts';
-import { schemaTypes } from '../src/schemaTypes/index.ts';
-
-const schema = createSchema({ name: 'default', types: schemaTypes });
-const workspace = { schema } as unknown as Workspace;
-
-function fakeClient(dataset: SanityDocument[]) {
-  const client = {
-    fetch: async (query: string, params: Record<string, unknown> = {}) =>
-      (await evaluate(parse(query, { params }), { dataset, params })).get(),
-    withConfig: () => client,
-  };
-  return client;
-}
-
-async function errorsOf(document: SanityDocument, dataset: SanityDocument[]) {
-  const ids = new Set(dataset.map((doc) => doc._id));
-  const markers = await validateDocument({
-    document: document as unknown as StudioDocument,
-    workspace,
-    environment: 'cli',
-    // biome-ignore lint/suspicious/noExplicitAny: the fake client implements only what rules call
-    getClient: () => fakeClient(dataset) as any,
-    getDocumentExists: async ({ id }) => ids.has(id),
-  });
-  return markers
-    .filter((marker) => marker.level === 'error')
-    .map((marker) => `${document._id} ${marker.path.join('.')}: ${marker.message ?? marker.item?.message}`);
-}
+import { errorsOf, schema } from './studio-validation.ts';
 
 const isContent = (doc: SanityDocument) => !doc._type.startsWith('sanity.');
 

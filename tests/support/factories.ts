@@ -12,6 +12,7 @@ import {
   totalsOf,
 } from '../../src/shop/invoice.ts';
 import { financialYear } from '../../src/shop/invoice-numbers.ts';
+import type { InvoiceSettings } from '../../src/shop/invoice-settings.ts';
 import type { Customer } from '../../src/shop/order.ts';
 import { statesForPincode } from '../../src/shop/pincode-states.ts';
 import type { OrderView, TrackView } from '../../src/shop/schemas.ts';
@@ -242,4 +243,34 @@ export function gstReportInvoice({
 /** The credit note reversing `invoice` in full, numbered `number` and dated `date`. */
 export function gstReportCreditNote(invoice: Invoice, number: string, date: string): CreditNote {
   return { ...draftCreditNote(invoice, new Date(`${date}T06:30:00.000Z`), date), number };
+}
+/**
+ * The GST invoice settings of the bundled dataset (Shop settings → GST invoices and the `taxRate`
+ * documents; src/content/invoice-content.test.ts keeps the two equal): a placeholder GSTIN, the
+ * rates the owner is to confirm with the accountant, charges taxed as the principal supply.
+ */
+export function makeInvoiceSettings(overrides: Partial<InvoiceSettings> = {}): InvoiceSettings {
+  return {
+    supplier: {
+      legalName: 'Orang Utan Organics',
+      gstin: '05AAAFO0000A1ZK',
+      address: ['Uttarkashi, Uttarakhand 249193', 'India'],
+      stateName: 'Uttarakhand',
+      stateCode: '05',
+    },
+    rates: [
+      { hsn: '0405', rate: 12, validFrom: '2017-07-01' },
+      { hsn: '0405', rate: 5, validFrom: '2025-09-22' },
+      { hsn: '0712', rate: 5, validFrom: '2017-07-01', toConfirm: true },
+      { hsn: '0713', rate: 5, validFrom: '2017-07-01' },
+      { hsn: '0909', rate: 5, validFrom: '2017-07-01' },
+      { hsn: '0910', rate: 5, validFrom: '2017-07-01' },
+      { hsn: '1006', rate: 5, validFrom: '2017-07-01' },
+      { hsn: '1201', rate: 5, validFrom: '2017-07-01', toConfirm: true },
+    ],
+    charges: { mode: 'principal' },
+    signature: { mode: 'computer-generated' },
+    prefix: 'OUO',
+    ...overrides,
+  };
 }

@@ -22,11 +22,15 @@ export const LOCAL_GATEWAY_STORE = 'local-gateway';
 export const WHATSAPP_STORE = 'whatsapp';
 
 /**
- * What the order service needs of the shop settings: the money rules, the pickup point, and who
- * the confirmation email comes from.
+ * What the order service needs of the shop settings: the money rules, the pickup point, who the
+ * confirmation email comes from, and what its GST invoices print (none until the Studio has them).
  */
 export async function orderSettings(): Promise<ShopSettingsForOrders> {
-  const [settings, whatHappensNext] = await Promise.all([content().settings(), content().whatHappensNext()]);
+  const [settings, whatHappensNext, gst] = await Promise.all([
+    content().settings(),
+    content().whatHappensNext(),
+    content().invoiceSettings(),
+  ]);
   return {
     whatHappensNext: sectionParagraphs(whatHappensNext),
     freeShippingThreshold: settings.freeShippingThreshold,
@@ -39,6 +43,7 @@ export async function orderSettings(): Promise<ShopSettingsForOrders> {
       phone: settings.contactPhone,
       whatsappNumber: settings.whatsappNumber,
     },
+    ...(gst ? { gst } : {}),
   };
 }
 

@@ -7,6 +7,7 @@ import { nutritionItem } from './documents/nutrition-item.ts';
 import { policyPage } from './documents/policy-page.ts';
 import { product } from './documents/product.ts';
 import { recipe } from './documents/recipe.ts';
+import { taxRate } from './documents/tax-rate.ts';
 import { traceabilityBatch } from './documents/traceability-batch.ts';
 import { objectTypes } from './objects/index.ts';
 import { singletonTypes } from './singletons/index.ts';
@@ -26,5 +27,6 @@ export const schemaTypes = [
   commitment,
   faqEntry,
   policyPage,
+  taxRate,
   ...objectTypes,
 ];

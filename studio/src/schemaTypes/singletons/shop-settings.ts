@@ -1,7 +1,8 @@
-/** The shop's settings: contact, shipping figures, and the texts every page shows. */
+/** The shop's settings: contact, shipping figures, the texts every page shows, and the GST invoices' particulars. */
 import { defineArrayMember, defineField, defineType } from 'sanity';
 import { iconField } from '../fields.ts';
 import { copyField } from './fields.ts';
+import { gstInvoiceField } from './gst-invoice.ts';
 
 /** A time of day on the 24-hour clock: 09:30, 14:00. */
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -66,6 +67,7 @@ export const shopSettings = defineType({
     { name: 'shop', title: 'Shop', default: true },
     { name: 'texts', title: 'Texts across the site' },
     { name: 'cod', title: 'COD rules' },
+    { name: 'gst', title: 'GST invoices' },
   ],
   fields: [
     copyField('deliveryBanner', 'The strip at the top of every page.', 70, {
@@ -152,6 +154,7 @@ export const shopSettings = defineType({
       validation: (rule) => rule.required().integer().min(0),
     }),
     codRulesField,
+    gstInvoiceField,
     defineField({
       name: 'whatsappNumber',
       title: 'WhatsApp number',
