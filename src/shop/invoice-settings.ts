@@ -49,6 +49,9 @@ export interface InvoiceSettings {
   rates: TaxRate[];
   charges: ChargesTax;
   signature: InvoiceSignature;
-  /** The invoice series' prefix (`OUO` → `OUO/26-27/000123`); letters and digits, at most 4. */
+  /**
+   * The invoice series' prefix (`OUO` → `OUO/26-27/000123`): letters and digits, at most 3, since
+   * `OUO/26-27/000123` is already the 16 characters Rule 46 allows.
+   */
   prefix: string;
 }
