@@ -62,6 +62,8 @@ describe('createSheets with SHEETS_WEBHOOK_URL (Apps Script web app)', () => {
           'Refund IDs',
           'WhatsApp',
           'WhatsApp Cost',
+          'Invoice',
+          'Invoice Link',
         ],
       },
     ]);

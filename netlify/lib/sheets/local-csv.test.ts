@@ -98,7 +98,17 @@ describe('createSheets without SHEETS_WEBHOOK_URL (CSV files)', () => {
   });
 
   it('adds the Status and Label columns to a file made before they existed', async () => {
-    const NEWER = ['Status', 'Label', 'Refunded', 'Refund IDs', 'WhatsApp', 'WhatsApp Cost', 'Action'];
+    const NEWER = [
+      'Status',
+      'Label',
+      'Refunded',
+      'Refund IDs',
+      'WhatsApp',
+      'WhatsApp Cost',
+      'Invoice',
+      'Invoice Link',
+      'Action',
+    ];
     const oldHeaders = ORDER_HEADERS.filter((header) => !NEWER.includes(header));
     const oldRows = orderRows(makeOrder()).map((row) => row.slice(0, oldHeaders.length));
     await writeFile(ordersCsv(), [oldHeaders, ...oldRows].map((row) => `${formatCsvRow(row)}\r\n`).join(''));
@@ -106,15 +116,18 @@ describe('createSheets without SHEETS_WEBHOOK_URL (CSV files)', () => {
     await local().upsertOrder({ ...makeOrder(), status: 'Booked', waybill: 'SIM9', labelUrl, whatsapp: 'off' });
     const [header, ...rows] = await readCsv(ordersCsv());
     expect(header).toEqual([...ORDER_HEADERS]);
-    expect(rows.map((row) => row.slice(-7))).toEqual([
-      ['Booked', labelUrl, '', '', 'off', '', ''],
-      ['Booked', labelUrl, '', '', 'off', '', ''],
+    expect(rows.map((row) => row.slice(-9))).toEqual([
+      ['Booked', labelUrl, '', '', 'off', '', '', '', ''],
+      ['Booked', labelUrl, '', '', 'off', '', '', '', ''],
     ]);
   });
 
   it('adds the Label column at the right edge of a file that has Status, and renews the link on each rewrite', async () => {
     const oldHeaders = ORDER_HEADERS.filter(
-      (header) => !['Label', 'Refunded', 'Refund IDs', 'WhatsApp', 'WhatsApp Cost', 'Action'].includes(header),
+      (header) =>
+        !['Label', 'Refunded', 'Refund IDs', 'WhatsApp', 'WhatsApp Cost', 'Invoice', 'Invoice Link', 'Action'].includes(
+          header,
+        ),
     );
     const oldRows = orderRows(makeOrder()).map((row) => row.slice(0, oldHeaders.length));
     await writeFile(ordersCsv(), [oldHeaders, ...oldRows].map((row) => `${formatCsvRow(row)}\r\n`).join(''));
@@ -122,22 +135,33 @@ describe('createSheets without SHEETS_WEBHOOK_URL (CSV files)', () => {
     await local().upsertOrder({ ...makeOrder(), status: 'Booked', waybill: 'SIM9', labelUrl: 'https://x.test/b' });
     const [header, ...rows] = await readCsv(ordersCsv());
     expect(header).toEqual([...ORDER_HEADERS]);
-    expect(header?.slice(-6)).toEqual(['Label', 'Refunded', 'Refund IDs', 'WhatsApp', 'WhatsApp Cost', 'Action']);
-    expect(rows.map((row) => row.at(-6))).toEqual(['https://x.test/b', 'https://x.test/b']);
+    expect(header?.slice(-8)).toEqual([
+      'Label',
+      'Refunded',
+      'Refund IDs',
+      'WhatsApp',
+      'WhatsApp Cost',
+      'Invoice',
+      'Invoice Link',
+      'Action',
+    ]);
+    expect(rows.map((row) => row.at(-8))).toEqual(['https://x.test/b', 'https://x.test/b']);
   });
 
   it('adds the WhatsApp columns after Action in a file made before them, and fills them on the next rewrite', async () => {
-    const oldHeaders = ORDER_HEADERS.filter((header) => !header.startsWith('WhatsApp'));
+    const oldHeaders = ORDER_HEADERS.filter(
+      (header) => !header.startsWith('WhatsApp') && !header.startsWith('Invoice'),
+    );
     const oldRows = orderRows(makeOrder()).map((row) =>
       oldHeaders.map((name) => row[ORDER_HEADERS.indexOf(name)] ?? ''),
     );
     await writeFile(ordersCsv(), [oldHeaders, ...oldRows].map((row) => `${formatCsvRow(row)}\r\n`).join(''));
     await local().upsertOrder({ ...makeOrder(), whatsapp: 'shipped: read', whatsappCost: 'utility 2 (billed 2)' });
     const [header, ...rows] = await readCsv(ordersCsv());
-    expect(header?.slice(-4)).toEqual(['Refund IDs', 'Action', 'WhatsApp', 'WhatsApp Cost']);
-    expect(rows.map((row) => row.slice(-3))).toEqual([
-      ['', 'shipped: read', 'utility 2 (billed 2)'],
-      ['', 'shipped: read', 'utility 2 (billed 2)'],
+    expect(header?.slice(-6)).toEqual(['Refund IDs', 'Action', 'WhatsApp', 'WhatsApp Cost', 'Invoice', 'Invoice Link']);
+    expect(rows.map((row) => row.slice(-5))).toEqual([
+      ['', 'shipped: read', 'utility 2 (billed 2)', '', ''],
+      ['', 'shipped: read', 'utility 2 (billed 2)', '', ''],
     ]);
   });
 

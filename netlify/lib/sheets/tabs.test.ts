@@ -43,6 +43,8 @@ describe('orderRows', () => {
       'Refund IDs': '',
       WhatsApp: '',
       'WhatsApp Cost': '',
+      Invoice: '',
+      'Invoice Link': '',
       Action: '',
     };
     expect(asObjects).toEqual([
