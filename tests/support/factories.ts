@@ -2,7 +2,16 @@
 
 import type { CartItem } from '../../src/shop/cart.ts';
 import type { Product, Variant } from '../../src/shop/catalogue.ts';
-import type { Customer } from '../../src/shop/order.ts';
+import {
+  type CreditNote,
+  draftCreditNote,
+  draftInvoice,
+  type Invoice,
+  type InvoiceOrder,
+  type Place,
+} from '../../src/shop/invoice.ts';
+import type { InvoiceSettings } from '../../src/shop/invoice-settings.ts';
+import type { Customer, PricedLine } from '../../src/shop/order.ts';
 import { statesForPincode } from '../../src/shop/pincode-states.ts';
 import type { OrderView, TrackView } from '../../src/shop/schemas.ts';
 
@@ -149,4 +158,114 @@ export function makeOrderView(overrides: Partial<OrderView> = {}): OrderView {
 export function makeTrackView(overrides: Partial<TrackView> = {}): TrackView {
   const { address, ...order } = makeOrderView();
   return { ...order, address: { city: address.city, pincode: address.pincode }, ...overrides };
+}
+
+/** The shop's invoice settings as the bundled dataset might hold them: rates confirmed but the herb's. */
+export function makeInvoiceSettings(overrides: Partial<InvoiceSettings> = {}): InvoiceSettings {
+  return {
+    supplier: {
+      legalName: 'Orang Utan Organics Private Limited',
+      tradeName: 'Orang Utan Organics',
+      gstin: '05AAECO4719B1ZU',
+      address: ['Village Raithal, Bhatwari', 'Uttarkashi, Uttarakhand 249193'],
+      stateName: 'Uttarakhand',
+      stateCode: '05',
+    },
+    rates: [
+      { hsn: '0713', rate: 5, validFrom: '2017-07-01' },
+      { hsn: '1006', rate: 5, validFrom: '2017-07-01' },
+      { hsn: '0405', rate: 12, validFrom: '2017-07-01' },
+      { hsn: '0405', rate: 5, validFrom: '2025-09-22' },
+      { hsn: '0909', rate: 5, validFrom: '2017-07-01' },
+      { hsn: '0712', rate: 5, validFrom: '2017-07-01', toConfirm: true },
+    ],
+    charges: { mode: 'principal' },
+    signature: { mode: 'computer-generated' },
+    prefix: 'OUO',
+    ...overrides,
+  };
+}
+
+/** The two lines of `makeOrderView`'s order: White Rajma 500gm × 2, Badri Cow Ghee 120gm. */
+export function makeInvoiceLines(): PricedLine[] {
+  return [
+    {
+      productId: 1,
+      size: '500gm',
+      quantity: 2,
+      name: 'Himalayan White Rajma',
+      price: 347,
+      weight: 500,
+      lineTotal: 694,
+      hsnCode: '07133300',
+    },
+    {
+      productId: 3,
+      size: '120gm',
+      quantity: 1,
+      name: 'Badri Cow Ghee',
+      price: 450,
+      weight: 120,
+      lineTotal: 450,
+      hsnCode: '040590',
+    },
+  ];
+}
+
+export const UTTARAKHAND: Place = { stateName: 'Uttarakhand', stateCode: '05' };
+export const MAHARASHTRA: Place = { stateName: 'Maharashtra', stateCode: '27' };
+
+export interface InvoiceFixture {
+  /** Delivered to Mumbai (IGST) instead of Dehradun (CGST + SGST, the supplier's State). */
+  interState?: boolean;
+  /** A business buyer's GSTIN (checkout's optional field). */
+  gstin?: string;
+  customer?: Partial<Customer>;
+  lines?: PricedLine[];
+  shippingCharge?: number;
+  codCharge?: number;
+  settings?: Partial<InvoiceSettings>;
+  orderId?: string;
+  number?: string;
+  /** The invoice's India date, YYYY-MM-DD. */
+  date?: string;
+}
+
+/**
+ * A tax invoice as issued at booking (src/shop/invoice.ts, the real computation): by default the
+ * COD order of `makeOrderView` (₹694 + ₹450 + the ₹150 COD fee = ₹1,294) to Dehradun, numbered
+ * `OUO/26-27/000123`, dated 27 Nov 2026.
+ */
+export function makeInvoice(fixture: InvoiceFixture = {}): Invoice {
+  const lines = fixture.lines ?? makeInvoiceLines();
+  const subtotal = lines.reduce((sum, line) => sum + line.lineTotal, 0);
+  const shippingCharge = fixture.shippingCharge ?? 0;
+  const codCharge = fixture.codCharge ?? 150;
+  const elsewhere = fixture.interState
+    ? { address1: 'Flat 4, Sea View, 21 Marine Drive', address2: '', city: 'Mumbai', pincode: '400020' }
+    : {};
+  const order: InvoiceOrder = {
+    orderId: fixture.orderId ?? 'OUO_1764057000000',
+    customer: {
+      ...makeCustomer({ ...elsewhere, ...fixture.customer }),
+      ...(fixture.interState ? { state: 'Maharashtra' } : {}),
+      ...(fixture.gstin ? { gstin: fixture.gstin } : {}),
+    },
+    cart: { lines, subtotal, weight: lines.reduce((sum, line) => sum + line.weight * line.quantity, 0) },
+    totals: { subtotal, shippingCharge, codCharge, total: subtotal + shippingCharge + codCharge },
+  };
+  const date = fixture.date ?? '2026-11-27';
+  const place = fixture.interState ? MAHARASHTRA : UTTARAKHAND;
+  const draft = draftInvoice(order, place, makeInvoiceSettings(fixture.settings), new Date(`${date}T06:30:00Z`), date);
+  if (!draft.ok) throw new Error(`makeInvoice: ${draft.problem}`);
+  return { ...draft.invoice, number: fixture.number ?? 'OUO/26-27/000123' };
+}
+
+/** The credit note of an invoice (by default `makeInvoice()`'s), its order cancelled two days later. */
+export function makeCreditNote(
+  fixture: { invoice?: Invoice; number?: string; date?: string } = {},
+): CreditNote {
+  const date = fixture.date ?? '2026-11-29';
+  const draft = draftCreditNote(fixture.invoice ?? makeInvoice(), new Date(`${date}T06:30:00Z`), date);
+  return { ...draft, number: fixture.number ?? 'CN/26-27/000007' };
 }
