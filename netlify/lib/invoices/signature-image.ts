@@ -37,7 +37,10 @@ async function fetchImage(url: URL, fetchImpl: typeof fetch): Promise<string> {
  * against `site`), keeping each one had for the life of the process: an invoice keeps the address
  * it was issued with, and a warm function asks once.
  */
-export function signatureImages(fetchImpl: typeof fetch = fetch): (address: string, site: string) => Promise<string | undefined> {
+export function signatureImages(
+  // Looked up at each call, not when the module loads: a test's fetch stand-in arrives later.
+  fetchImpl: typeof fetch = (input, init) => fetch(input, init),
+): (address: string, site: string) => Promise<string | undefined> {
   const had = new Map<string, string>();
   return async (address, site) => {
     const known = had.get(address);
