@@ -120,10 +120,12 @@ describe('an order’s tax invoice', () => {
 
   it('signs with the owner’s image, brought into the page (it loads nothing itself)', async () => {
     server.use(
-      http.get('https://cdn.example/sign.png', () =>
-        HttpResponse.arrayBuffer(
-          Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64'),
-        ),
+      http.get(
+        'https://cdn.example/sign.png',
+        () =>
+          new HttpResponse(
+            Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64'),
+          ),
       ),
     );
     const { orderId, key } = await placeCod();
