@@ -12,7 +12,6 @@ import { createOrderLog, type OrderLog } from '../orders/order-log.ts';
 import { keyMatches, orderForShopper } from '../orders/view.ts';
 import { blobStore } from '../platform/blobs.ts';
 import { invoiceHtml } from './invoice-html.ts';
-import { invoicePdf } from './invoice-pdf.ts';
 import { signatureImages } from './signature-image.ts';
 
 export type DocumentKind = 'invoice' | 'credit-note';
@@ -73,6 +72,8 @@ export async function openDocument(deps: DocumentDeps, request: DocumentRequest)
       ? await deps.signatureImage(document.signature.imageUrl, request.origin)
       : undefined;
   if (request.format === 'pdf') {
+    // Loaded with the first PDF asked for: a cold start that answers the page never imports pdfmake.
+    const { invoicePdf } = await import('./invoice-pdf.ts');
     return { kind: 'pdf', pdf: await invoicePdf(document, signature), filename: pdfFileName(document.number) };
   }
   const links = { pdf: documentPath(orderId, key, kind, 'pdf'), order: documentPath(orderId, key) };
