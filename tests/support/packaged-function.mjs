@@ -79,7 +79,9 @@ async function invoke(handler, call) {
   const headers = Object.fromEntries(
     Object.entries(sink.prelude?.multiValueHeaders ?? {}).map(([key, values]) => [key, values.join(', ')]),
   );
-  return { status: sink.prelude?.statusCode, headers, body: Buffer.concat(chunks).toString('utf8') };
+  const body = Buffer.concat(chunks);
+  // The body as text, and as bytes for an answer that is not text (the invoice's PDF).
+  return { status: sink.prelude?.statusCode, headers, body: body.toString('utf8'), base64: body.toString('base64') };
 }
 
 /** @param {Job} job */
