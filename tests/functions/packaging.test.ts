@@ -89,6 +89,8 @@ async function packagingSettings(): Promise<{ directory: string; config: Config 
 interface Call {
   url: string;
   method: string;
+  /** The function's address that matched, as Netlify names it in the invocation (for `context.params`). */
+  route?: string;
   headers?: Record<string, string>;
   body?: string;
   blobs?: string;
@@ -278,7 +280,11 @@ describe('the functions as Netlify packages them', () => {
     await blobs.store(ORDERS_STORE).setJSON(`order-${orderId}`, { orderId, key, invoice: makeInvoice({ orderId }) });
     const run = await runPackaged(
       'invoice',
-      withBlobs({ url: `https://shop.example/orders/${orderId}/invoice.pdf?key=${key}`, method: 'GET' }),
+      withBlobs({
+        url: `https://shop.example/orders/${orderId}/invoice.pdf?key=${key}`,
+        method: 'GET',
+        route: '/orders/:orderId/invoice.pdf',
+      }),
     );
     expect(run.response?.status, run.response?.body).toBe(200);
     expect(run.response?.headers['content-type']).toBe('application/pdf');
