@@ -42,9 +42,7 @@ export interface Supplier {
 export type ChargesTax = { mode: 'principal' } | { mode: 'rate'; rate: number; sac: string };
 
 /** A signature image with the signatory's name, or the note that the invoice is computer-generated. */
-export type InvoiceSignature =
-  | { mode: 'computer-generated' }
-  | { mode: 'image'; imageUrl: string; signatory: string };
+export type InvoiceSignature = { mode: 'computer-generated' } | { mode: 'image'; imageUrl: string; signatory: string };
 
 export interface InvoiceSettings {
   supplier: Supplier;

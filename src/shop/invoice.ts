@@ -9,8 +9,9 @@
  * so every line, and the invoice, adds up to what was paid to the paisa. Within the supplier's
  * State the tax is split into CGST and SGST at half the rate each, CGST taking an odd paisa.
  */
-import type { InvoiceSettings, InvoiceSignature, Supplier } from './invoice-settings.ts';
+
 import { financialYear } from './invoice-numbers.ts';
+import type { InvoiceSettings, InvoiceSignature, Supplier } from './invoice-settings.ts';
 import type { Customer, OrderTotals, PricedCart } from './order.ts';
 import { basisPoints, hsnDigits, rateFor } from './tax-rates.ts';
 
