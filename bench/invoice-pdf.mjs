@@ -32,13 +32,19 @@ async function child() {
   process.send?.({ importMs: imported - started, firstRenderMs: first - imported, warm, bytes: pdf.length });
 }
 
-/** @returns {Promise<{ importMs: number; firstRenderMs: number; warm: number[]; bytes: number }>} */
+/** @typedef {{ importMs: number; firstRenderMs: number; warm: number[]; bytes: number }} ChildRun */
+
+/** @returns {Promise<ChildRun>} */
 function runChild() {
   return new Promise((resolve, reject) => {
-    const worker = fork(import.meta.filename, ['--child'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const worker = fork(import.meta.filename, ['--child'], {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    /** @type {ChildRun | undefined} */
     let result;
     worker.on('message', (message) => {
-      result = message;
+      result = /** @type {ChildRun} */ (message);
     });
     worker.on('error', reject);
     worker.on('exit', (code) => (result ? resolve(result) : reject(new Error(`the render process exited ${code}`))));
@@ -51,6 +57,7 @@ function quantile(values, share) {
   return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? Number.NaN;
 }
 
+/** @param {number} value */
 const ms = (value) => `${value.toFixed(0).padStart(5)} ms`;
 
 async function main() {
@@ -58,11 +65,31 @@ async function main() {
   for (let index = 0; index < PROCESSES; index += 1) runs.push(await runChild());
   const cold = runs.map((run) => run.importMs + run.firstRenderMs);
   const warm = runs.flatMap((run) => run.warm);
-  console.log(`Invoice PDF (pdfmake, Noto Sans Devanagari; ${runs[0]?.bytes ?? 0} bytes), ${PROCESSES} fresh processes:`);
-  console.log(`  cold (import + fonts + first render)  median ${ms(quantile(cold, 0.5))}   worst ${ms(Math.max(...cold))}`);
-  console.log(`    of which the import                  median ${ms(quantile(runs.map((run) => run.importMs), 0.5))}`);
-  console.log(`    of which the first render            median ${ms(quantile(runs.map((run) => run.firstRenderMs), 0.5))}`);
-  console.log(`  warm (each render after, ${warm.length})         median ${ms(quantile(warm, 0.5))}   p95 ${ms(quantile(warm, 0.95))}`);
+  console.log(
+    `Invoice PDF (pdfmake, Noto Sans Devanagari; ${runs[0]?.bytes ?? 0} bytes), ${PROCESSES} fresh processes:`,
+  );
+  console.log(
+    `  cold (import + fonts + first render)  median ${ms(quantile(cold, 0.5))}   worst ${ms(Math.max(...cold))}`,
+  );
+  console.log(
+    `    of which the import                  median ${ms(
+      quantile(
+        runs.map((run) => run.importMs),
+        0.5,
+      ),
+    )}`,
+  );
+  console.log(
+    `    of which the first render            median ${ms(
+      quantile(
+        runs.map((run) => run.firstRenderMs),
+        0.5,
+      ),
+    )}`,
+  );
+  console.log(
+    `  warm (each render after, ${warm.length})         median ${ms(quantile(warm, 0.5))}   p95 ${ms(quantile(warm, 0.95))}`,
+  );
 }
 
 if (process.argv[2] === '--child') await child();

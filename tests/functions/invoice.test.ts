@@ -19,7 +19,7 @@ import { blobStore } from '../../netlify/lib/platform/blobs.ts';
 import type { CreditNote, Invoice } from '../../src/shop/invoice.ts';
 import { INVOICE_TEXTS } from '../../src/shop/invoice-texts.ts';
 import { orderResponseSchema } from '../../src/shop/schemas.ts';
-import { makeCreditNote, makeCustomer, makeInvoice } from '../support/factories.ts';
+import { makeCreditNote, makeCustomer, makeInvoice, TINY_PNG_BASE64 } from '../support/factories.ts';
 import { functionSandbox } from '../support/functions.ts';
 import { server } from '../support/msw.ts';
 
@@ -120,13 +120,7 @@ describe('an order’s tax invoice', () => {
 
   it('signs with the owner’s image, brought into the page (it loads nothing itself)', async () => {
     server.use(
-      http.get(
-        'https://cdn.example/sign.png',
-        () =>
-          new HttpResponse(
-            Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64'),
-          ),
-      ),
+      http.get('https://cdn.example/sign.png', () => new HttpResponse(Buffer.from(TINY_PNG_BASE64, 'base64'))),
     );
     const { orderId, key } = await placeCod();
     const signature = { mode: 'image', imageUrl: 'https://cdn.example/sign.png', signatory: 'Meera Rawat' } as const;

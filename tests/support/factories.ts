@@ -160,6 +160,10 @@ export function makeTrackView(overrides: Partial<TrackView> = {}): TrackView {
   return { ...order, address: { city: address.city, pincode: address.pincode }, ...overrides };
 }
 
+/** A 1 × 1 PNG, base64: a signature image small enough to write out in a test. */
+export const TINY_PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
 /** The shop's invoice settings as the bundled dataset might hold them: rates confirmed but the herb's. */
 export function makeInvoiceSettings(overrides: Partial<InvoiceSettings> = {}): InvoiceSettings {
   return {
@@ -262,9 +266,7 @@ export function makeInvoice(fixture: InvoiceFixture = {}): Invoice {
 }
 
 /** The credit note of an invoice (by default `makeInvoice()`'s), its order cancelled two days later. */
-export function makeCreditNote(
-  fixture: { invoice?: Invoice; number?: string; date?: string } = {},
-): CreditNote {
+export function makeCreditNote(fixture: { invoice?: Invoice; number?: string; date?: string } = {}): CreditNote {
   const date = fixture.date ?? '2026-11-29';
   const draft = draftCreditNote(fixture.invoice ?? makeInvoice(), new Date(`${date}T06:30:00Z`), date);
   return { ...draft, number: fixture.number ?? 'CN/26-27/000007' };

@@ -73,7 +73,16 @@ describe('invoiceHtml', () => {
       'Amount',
     ]);
     const elsewhere = invoiceHtml(makeInvoice({ interState: true, gstin: '27AAPFU0939F1ZV' }), LINKS);
-    expect(headings(elsewhere)).toEqual(['#', 'Description', 'HSN', 'Qty', 'Taxable value', 'GST rate', 'IGST', 'Amount']);
+    expect(headings(elsewhere)).toEqual([
+      '#',
+      'Description',
+      'HSN',
+      'Qty',
+      'Taxable value',
+      'GST rate',
+      'IGST',
+      'Amount',
+    ]);
     const text = textOf(elsewhere);
     expect(text).toContain('1 Himalayan White Rajma, 500gm 07133300 2 PAC ₹660.95 5% ₹33.05 @ 5% ₹694.00');
     expect(text).toContain('Total ₹1,232.38 ₹61.62 ₹1,294.00');
@@ -97,7 +106,10 @@ describe('invoiceHtml', () => {
   it('writes amounts in words in lakh and crore, with paise', () => {
     const [rajma] = makeInvoiceLines();
     if (!rajma) throw new Error('makeInvoiceLines has a first line');
-    const lakh = makeInvoice({ lines: [{ ...rajma, quantity: 1, price: 1_23_456, lineTotal: 1_23_456 }], codCharge: 0 });
+    const lakh = makeInvoice({
+      lines: [{ ...rajma, quantity: 1, price: 1_23_456, lineTotal: 1_23_456 }],
+      codCharge: 0,
+    });
     expect(textOf(invoiceHtml(lakh, LINKS))).toContain(
       'Total ₹1,23,456.00 Amount in words: Rupees One Lakh Twenty-Three Thousand Four Hundred Fifty-Six only',
     );

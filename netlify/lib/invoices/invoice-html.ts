@@ -6,10 +6,10 @@
  * image, when there is one, comes inside the page as a `data:` URL.
  */
 import { createHash } from 'node:crypto';
+import type { CreditNote, Invoice } from '#shop/invoice.ts';
 import { escapeHtml } from '../orders/email.ts';
 import { INVOICE_STYLE } from './invoice-style.ts';
 import { type Column, type DocumentView, documentView, type PartyView } from './invoice-view.ts';
-import type { CreditNote, Invoice } from '#shop/invoice.ts';
 
 /** The invoice page's content security policy: nothing but its one style block and an inline image. */
 export const INVOICE_PAGE_POLICY = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(INVOICE_STYLE).digest('base64')}'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;

@@ -4,11 +4,10 @@
  */
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
-import { makeCreditNote, makeInvoice, makeInvoiceLines } from '#tests/support/factories.ts';
+import { makeCreditNote, makeInvoice, makeInvoiceLines, TINY_PNG_BASE64 } from '#tests/support/factories.ts';
 import { invoiceDefinition, invoicePdf } from './invoice-pdf.ts';
 
-/** A 1 × 1 PNG, for a signature. */
-const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const PNG = `data:image/png;base64,${TINY_PNG_BASE64}`;
 
 async function read(pdf: Buffer): Promise<{ text: string; pages: number }> {
   const document = await getDocumentProxy(new Uint8Array(pdf));

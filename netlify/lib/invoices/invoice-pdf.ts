@@ -51,7 +51,10 @@ const LINES = {
 };
 
 function heading(view: DocumentView): Content {
-  const facts = view.facts.map(([name, value]) => [{ text: name, color: GREY }, { text: value, bold: true }]);
+  const facts = view.facts.map(([name, value]) => [
+    { text: name, color: GREY },
+    { text: value, bold: true },
+  ]);
   return {
     columns: [
       {
@@ -79,8 +82,19 @@ function party(view: PartyView): Content {
               { text: view.name, bold: true },
               ...(view.legalName ? [view.legalName] : []),
               ...view.address,
-              { text: [{ text: 'GSTIN  ', color: GREY }, { text: view.gstin, bold: true }], margin: [0, 3, 0, 0] },
-              { text: [{ text: 'State  ', color: GREY }, { text: view.state, bold: true }] },
+              {
+                text: [
+                  { text: 'GSTIN  ', color: GREY },
+                  { text: view.gstin, bold: true },
+                ],
+                margin: [0, 3, 0, 0],
+              },
+              {
+                text: [
+                  { text: 'State  ', color: GREY },
+                  { text: view.state, bold: true },
+                ],
+              },
             ],
           },
         ],
@@ -121,7 +135,9 @@ function signature(view: DocumentView, image: string | undefined): Content {
   return {
     stack: [
       view.signedFor,
-      image ? { image: 'signature', fit: [150, 48], alignment: 'right', margin: [0, 4] } : { text: ' ', margin: [0, 22] },
+      image
+        ? { image: 'signature', fit: [150, 48], alignment: 'right', margin: [0, 4] }
+        : { text: ' ', margin: [0, 22] },
       view.signature.caption,
     ],
     alignment: 'right',
@@ -158,7 +174,10 @@ export function invoiceDefinition(document: Invoice | CreditNote, signatureImage
       { columns: [party(view.supplier), party(view.recipient)], columnGap: 12, margin: [0, 12, 0, 0] },
       table(view),
       {
-        text: [{ text: 'Total  ', fontSize: 11 }, { text: view.total, bold: true, fontSize: 12 }],
+        text: [
+          { text: 'Total  ', fontSize: 11 },
+          { text: view.total, bold: true, fontSize: 12 },
+        ],
         alignment: 'right',
         margin: [0, 10, 0, 0],
       },

@@ -1,9 +1,10 @@
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { TINY_PNG_BASE64 } from '#tests/support/factories.ts';
 import { server } from '#tests/support/msw.ts';
 import { imageDataUrl, signatureImages } from './signature-image.ts';
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(TINY_PNG_BASE64, 'base64');
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]);
 const SITE = 'https://shop.example';
 
