@@ -30,7 +30,7 @@ const TENS = ['', '', 'Twenty', 'Thirty', 'Forty', 'Fifty', 'Sixty', 'Seventy', 
 
 /** 0–99: `Forty-Five`, `Seventy`, `Nine`. */
 function belowHundred(n: number): string {
-  if (n < 20) return ONES[n] ?? '';
+  if (n < 20) return `${ONES[n]}`;
   const ones = n % 10;
   return `${TENS[Math.floor(n / 10)]}${ones ? `-${ONES[ones]}` : ''}`;
 }
@@ -41,7 +41,7 @@ function belowHundred(n: number): string {
  */
 export function numberInWords(n: number): string {
   if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`Not a whole number of rupees: ${n}`);
-  if (n === 0) return ONES[0] ?? '';
+  if (n === 0) return 'Zero';
   const parts: string[] = [];
   const crores = Math.floor(n / 10_000_000);
   if (crores) parts.push(`${numberInWords(crores)} Crore`);
