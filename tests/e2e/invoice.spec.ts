@@ -5,11 +5,13 @@
  * PDF beside it. The invoice is written on the order's record as issuing writes it (the order is
  * placed, not booked: nothing else writes the record meanwhile).
  */
+import { writeFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { makeCreditNote, makeInvoice } from '../support/factories.ts';
 import { expect, test } from './fixtures.ts';
 import { seriousViolations } from './support/axe.ts';
 import { placeCodOrderByApi } from './support/checkout.ts';
+import { checkHtml } from './support/html-check.ts';
 import { writeOrderDocuments } from './support/orders.ts';
 
 const widerThanScreen = (page: Page) =>
@@ -93,4 +95,23 @@ test('a wrong key opens no invoice (404) and says nothing of it; the order’s k
   await page.goto(`/orders/${orderId}/credit-note?key=${key}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Credit Note · क्रेडिट नोट');
   await expect(page.getByText('against invoice OUO/26-27/000123 of 27 Nov 2026')).toBeVisible();
+});
+
+test('the invoice, the credit note and the not-found page are valid HTML', async ({ request }, testInfo) => {
+  const { orderId, key } = await placeCodOrderByApi(request, {}, { confirm: false });
+  const invoice = makeInvoice({ orderId, interState: true, gstin: '27AAPFU0939F1ZV' });
+  writeOrderDocuments(orderId, { invoice, creditNote: makeCreditNote({ invoice }) });
+  const files: string[] = [];
+  for (const [name, address] of [
+    ['invoice', `/orders/${orderId}/invoice?key=${key}`],
+    ['credit-note', `/orders/${orderId}/credit-note?key=${key}`],
+    ['not-found', `/orders/${orderId}/invoice?key=${'0'.repeat(32)}`],
+  ]) {
+    const file = testInfo.outputPath(`${name}.html`);
+    await writeFile(file, await (await request.get(address ?? '')).text());
+    files.push(file);
+  }
+  const report = await checkHtml(files);
+  for (const warning of report.warnings) console.warn(`HTML warning: ${warning}`);
+  expect(report.errors).toEqual([]);
 });
