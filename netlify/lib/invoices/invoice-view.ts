@@ -26,6 +26,8 @@ export const INVOICE_WORDS = {
   gstin: 'GSTIN',
   state: 'State',
   unregistered: 'Unregistered',
+  index: '#',
+  description: 'Description',
   total: 'Total',
   inWords: 'Amount in words',
   reverseCharge: 'Whether tax is payable on reverse charge: No',
