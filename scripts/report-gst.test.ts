@@ -8,7 +8,7 @@ import { readCsv } from '../src/content/sheet-csv.server.ts';
 import type { GstReport } from '../src/shop/gst-report.ts';
 import { SIGN_NOTE } from '../src/shop/gst-report-tables.ts';
 import { startTestBlobs, type TestBlobs } from '../tests/support/blobs.ts';
-import { gstReportCreditNote, gstReportInvoice } from '../tests/support/factories.ts';
+import { gstReportCreditNote, gstReportInvoice } from '../tests/support/invoices.ts';
 import { bookedOrder } from '../tests/support/parcels.ts';
 import { fakeAppsScript } from '../tests/support/sheets.ts';
 import { DEFAULT_CSV_DIR, main, previousMonth, readOptions } from './report-gst.ts';

@@ -65,10 +65,12 @@ for (const file of entryPoints) {
   const module = await import(pathToFileURL(path.join(outdir, file.replace(/\.mts$/, '.mjs'))).href);
   const { path: routePath, method, schedule } = module.config ?? {};
   const methods = method ? [method].flat() : undefined;
-  if (routePath) routes.push({ pattern: compilePath(routePath), methods, handler: module.default });
+  // One address or several (the invoice's page and PDF, its credit note's): each routes to the function.
+  for (const one of routePath ? [routePath].flat() : [])
+    routes.push({ pattern: compilePath(one), methods, handler: module.default });
   // A scheduled function has no address on Netlify; locally, as with `netlify functions:invoke`,
   // it runs on a POST to /.netlify/functions/<name>, so a developer or a test can run it now.
-  else if (schedule) {
+  if (!routePath && schedule) {
     const name = file.replace(/\.mts$/, '');
     routes.push({ pattern: compilePath(`/.netlify/functions/${name}`), methods: ['POST'], handler: module.default });
   }

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { contentOver } from '../../tests/support/content.ts';
-import { makeInvoiceSettings } from '../../tests/support/factories.ts';
+import { makeInvoiceSettings } from '../../tests/support/invoices.ts';
 import { loadBundledDataset, type SanityDocument } from './bundled-dataset.server.ts';
 import { ContentError, createContent } from './content.server.ts';
 import { createBundledSource } from './source.server.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gstReportCreditNote, gstReportInvoice } from '#tests/support/factories.ts';
+import { gstReportCreditNote, gstReportInvoice } from '#tests/support/invoices.ts';
 import { gstReport } from './gst-report.ts';
 import { cellText, GST_TABLE_IDS, gstTables, rupeesText, SIGN_NOTE } from './gst-report-tables.ts';
 

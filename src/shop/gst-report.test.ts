@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gstReportCreditNote, gstReportInvoice } from '#tests/support/factories.ts';
+import { gstReportCreditNote, gstReportInvoice } from '#tests/support/invoices.ts';
 import { B2CL_THRESHOLD_PAISE, type GstDocument, gstReport, sectionOf } from './gst-report.ts';
 
 const DELHI = { stateName: 'Delhi', stateCode: '07' };

@@ -206,6 +206,11 @@ describe('draftInvoice: shipping and the COD fee', () => {
     expect(invoice.lines[2]).toMatchObject({ description: 'Cash on delivery fee', hsn: '996812', rate: 18 });
   });
 
+  it('taxes a charge with no goods beside it at 0 % under no HSN (no principal supply to follow)', () => {
+    const [shipping] = invoiceOf(order([], 65)).lines;
+    expect(shipping).toMatchObject({ hsn: '', rate: 0, taxablePaise: 6500, cgstPaise: 0, sgstPaise: 0 });
+  });
+
   it('leaves out a charge of ₹0 (free shipping, prepaid)', () => {
     expect(invoiceOf(order([RAJMA])).lines.map((line) => line.charge)).toEqual([undefined]);
   });

@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { discountedPrice, formatRupees, toPaise } from './money.ts';
+import { discountedPrice, formatPaise, formatRupees, toPaise } from './money.ts';
 
 describe('money', () => {
   it('formats whole rupees with Indian digit grouping', () => {
     expect(formatRupees(347)).toBe('₹347');
     expect(formatRupees(1067)).toBe('₹1,067');
     expect(formatRupees(123456)).toBe('₹1,23,456');
+  });
+
+  it('formats paise as rupees with paise, Indian digit grouping', () => {
+    expect(formatPaise(104_500)).toBe('₹1,045.00');
+    expect(formatPaise(1_654)).toBe('₹16.54');
+    expect(formatPaise(5)).toBe('₹0.05');
+    expect(formatPaise(12_345_678_90)).toBe('₹1,23,45,678.90');
   });
 
   it('discounts as round(price × (1 − pct/100)) only when pct > 0', () => {

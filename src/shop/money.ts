@@ -7,6 +7,13 @@ export function formatRupees(amount: number): string {
   return `₹${rupeeFormat.format(amount)}`;
 }
 
+const paiseFormat = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** "₹1,045.00" — an invoice's figures: Indian digit grouping, always with paise. */
+export function formatPaise(paise: number): string {
+  return `₹${paiseFormat.format(paise / 100)}`;
+}
+
 /** Discounted price = round(price × (1 − pct/100)); a discount applies only when pct > 0. */
 export function discountedPrice(price: number, discountPercent: number): number {
   if (!(discountPercent > 0)) return price;

@@ -13,7 +13,8 @@ const FILLED = { orderId: 'OUO_1732000000001', pin: '248001' } as const;
 const addresses = readdirSync(functionsDir)
   .filter((file) => file.endsWith('.mts'))
   .flatMap((file) => {
-    const routePath = /\bpath: '([^']+)'/.exec(readFileSync(path.join(functionsDir, file), 'utf8'))?.[1];
+    // A function's address, or the first of its addresses (`path: ['/…', …]`).
+    const routePath = /\bpath: \[?\s*'([^']+)'/.exec(readFileSync(path.join(functionsDir, file), 'utf8'))?.[1];
     return routePath ? [routePath.replace(/:(\w+)/g, (_m, name: keyof typeof FILLED) => FILLED[name])] : [];
   });
 

@@ -20,6 +20,7 @@ import createOrder from '../../netlify/functions/create-order.mts';
 import devStaff from '../../netlify/functions/dev-staff.mts';
 import devWhatsApp from '../../netlify/functions/dev-whatsapp.mts';
 import health from '../../netlify/functions/health.mts';
+import invoice from '../../netlify/functions/invoice.mts';
 import label from '../../netlify/functions/label.mts';
 import localGateway from '../../netlify/functions/local-gateway.mts';
 import orderView from '../../netlify/functions/order-view.mts';
@@ -36,13 +37,18 @@ import syncParcels from '../../netlify/functions/sync-parcels.mts';
 import track from '../../netlify/functions/track.mts';
 import verifyPayment from '../../netlify/functions/verify-payment.mts';
 import whatsappWebhook from '../../netlify/functions/whatsapp-webhook.mts';
+import { INVOICE_PAGE_POLICY } from '../../netlify/lib/invoices/invoice-html.ts';
 import { LABEL_PAGE_POLICY } from '../../netlify/lib/labels/label-html.ts';
 import { labelLinkSecret, labelUrl } from '../../netlify/lib/labels/link.ts';
+import { ORDERS_STORE } from '../../netlify/lib/orders/deps.ts';
+import { createOrderLog } from '../../netlify/lib/orders/order-log.ts';
 import { staffActionSecret, staffSignature } from '../../netlify/lib/orders/staff-request.ts';
+import { blobStore } from '../../netlify/lib/platform/blobs.ts';
 import { readServerEnv } from '../../netlify/lib/platform/env.ts';
 import { hmacHex } from '../../netlify/lib/razorpay/signature.ts';
 import { createPaymentOrderResponseSchema, localGatewayPayResponseSchema } from '../../src/shop/schemas.ts';
 import { makeCustomer } from '../support/factories.ts';
+import { makeInvoice } from '../support/invoices.ts';
 import { functionSandbox } from '../support/functions.ts';
 
 const post = (urlPath: string, body: unknown, headers: Record<string, string> = {}) =>
@@ -139,6 +145,16 @@ async function openLabel(expiresInDays: number) {
   return label(other(`${link.pathname}${link.search}`, 'GET'), { params: { orderId } });
 }
 
+/** A placed COD order's invoice (written on its record as issuing writes it), as a page or a PDF. */
+async function openInvoice(file: 'invoice' | 'invoice.pdf') {
+  const { orderId, key } = await placedCodOrder();
+  await createOrderLog(blobStore(ORDERS_STORE)).update(orderId, (order) => ({
+    ...order,
+    invoice: makeInvoice({ orderId }),
+  }));
+  return invoice(other(`/orders/${orderId}/${file}?key=${key}`, 'GET'), { params: { orderId } });
+}
+
 /** Per function file: calls that answer 2xx and calls that answer an error; `policy` where a function answers a page of its own. */
 type Call = () => Promise<Response>;
 const CASES: Record<string, { success: Call[]; error: Call[]; policy?: string }> = {
@@ -210,6 +226,17 @@ const CASES: Record<string, { success: Call[]; error: Call[]; policy?: string }>
       () => label(other('/api/label/OUO_1734000000000', 'DELETE'), { params: { orderId: 'OUO_1734000000000' } }),
     ],
     policy: LABEL_PAGE_POLICY,
+  },
+  invoice: {
+    success: [() => openInvoice('invoice'), () => openInvoice('invoice.pdf')],
+    error: [
+      () =>
+        invoice(other(`/orders/OUO_1734000000000/invoice?key=${'0'.repeat(32)}`, 'GET'), {
+          params: { orderId: 'OUO_1734000000000' },
+        }),
+      () => invoice(other('/orders/OUO_1734000000000/invoice', 'PUT'), { params: { orderId: 'OUO_1734000000000' } }),
+    ],
+    policy: INVOICE_PAGE_POLICY,
   },
   'local-gateway': {
     success: [

@@ -21,12 +21,15 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { NetlifyDev } from '@netlify/dev';
 import { type Config, type FunctionResult, type NodeBundlerName, zipFunctions } from '@netlify/zip-it-and-ship-it';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INVOICE_FONT_FILES } from '../../netlify/lib/invoices/invoice-pdf.ts';
 import { ORDERS_STORE } from '../../netlify/lib/orders/deps.ts';
 import { readCsv } from '../../src/content/sheet-csv.server.ts';
 import { orderResponseSchema, shippingQuoteResponseSchema } from '../../src/shop/schemas.ts';
 import { startTestBlobs, type TestBlobs } from '../support/blobs.ts';
 import { makeCustomer } from '../support/factories.ts';
+import { makeInvoice } from '../support/invoices.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const functionsDir = path.join(root, 'netlify/functions');
@@ -87,6 +90,8 @@ async function packagingSettings(): Promise<{ directory: string; config: Config 
 interface Call {
   url: string;
   method: string;
+  /** The function's address that matched, as Netlify names it in the invocation (for `context.params`). */
+  route?: string;
   headers?: Record<string, string>;
   body?: string;
   blobs?: string;
@@ -96,7 +101,7 @@ interface Run {
   handler: string;
   defaultExport: string;
   config: { path?: string | string[]; schedule?: string } | null;
-  response?: { status: number; headers: Record<string, string>; body: string };
+  response?: { status: number; headers: Record<string, string>; body: string; base64: string };
   modules: string[];
 }
 
@@ -263,5 +268,30 @@ describe('the functions as Netlify packages them', () => {
     const idColumn = header?.indexOf('Order ID') ?? -1;
     expect(rows.filter((row) => row[idColumn] === orderId)).toHaveLength(lines.length);
     expect(await readFile(path.join(localDirs.mail, `${orderId}.html`), 'utf8')).toContain(orderId);
+  });
+
+  it('draws an invoice PDF in the invoice function’s package: its font is there, its text reads back', async () => {
+    const invoiceFunction = packaged.find((fn) => fn.name === 'invoice');
+    for (const file of Object.values(INVOICE_FONT_FILES)) {
+      expect(invoiceFunction?.includedFiles).toContain(path.join(root, file));
+    }
+    // Only what the invoice function reads of an order record: its key and its invoice.
+    const orderId = 'OUO_1735000000002';
+    const key = '0123456789abcdef0123456789abcdef';
+    await blobs.store(ORDERS_STORE).setJSON(`order-${orderId}`, { orderId, key, invoice: makeInvoice({ orderId }) });
+    const run = await runPackaged(
+      'invoice',
+      withBlobs({
+        url: `https://shop.example/orders/${orderId}/invoice.pdf?key=${key}`,
+        method: 'GET',
+        route: '/orders/:orderId/invoice.pdf',
+      }),
+    );
+    expect(run.response?.status, run.response?.body).toBe(200);
+    expect(run.response?.headers['content-type']).toBe('application/pdf');
+    const pdf = await getDocumentProxy(new Uint8Array(Buffer.from(run.response?.base64 ?? '', 'base64')));
+    const { text } = await extractText(pdf, { mergePages: true });
+    expect(text).toContain('Tax Invoice · कर बीजक');
+    expect(text).toContain('₹1,294.00');
   });
 });

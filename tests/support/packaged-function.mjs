@@ -14,7 +14,7 @@ import { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 
 /**
- * @typedef {{ url: string; method: string; headers?: Record<string, string>; body?: string; blobs?: string }} Call
+ * @typedef {{ url: string; method: string; headers?: Record<string, string>; body?: string; blobs?: string; route?: string }} Call
  * @typedef {{ name: string; call?: Call }} Job
  */
 
@@ -72,6 +72,8 @@ async function invoke(handler, call) {
     body: call.body ?? null,
     isBase64Encoded: false,
     blobs: call.blobs,
+    // The `config.path` Netlify matched the request with: the bootstrap reads `context.params` from it.
+    route: call.route,
     flags: {},
   };
   const context = { awsRequestId: 'packaging-test', clientContext: {}, getRemainingTimeInMillis: () => 30_000 };
@@ -79,7 +81,9 @@ async function invoke(handler, call) {
   const headers = Object.fromEntries(
     Object.entries(sink.prelude?.multiValueHeaders ?? {}).map(([key, values]) => [key, values.join(', ')]),
   );
-  return { status: sink.prelude?.statusCode, headers, body: Buffer.concat(chunks).toString('utf8') };
+  const body = Buffer.concat(chunks);
+  // The body as text, and as bytes for an answer that is not text (the invoice's PDF).
+  return { status: sink.prelude?.statusCode, headers, body: body.toString('utf8'), base64: body.toString('base64') };
 }
 
 /** @param {Job} job */

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadBundledDataset } from '../../../src/content/bundled-dataset.server.ts';
 import type { Content } from '../../../src/content/content.server.ts';
 import { contentOver } from '../../../tests/support/content.ts';
-import { makeInvoiceSettings } from '../../../tests/support/factories.ts';
+import { makeInvoiceSettings } from '../../../tests/support/invoices.ts';
 import { orderSettings } from './deps.ts';
 
 /** The content the order service reads: the bundled dataset unless a test says otherwise. */

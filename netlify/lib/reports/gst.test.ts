@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gstReportCreditNote, gstReportInvoice } from '#tests/support/factories.ts';
+import { gstReportCreditNote, gstReportInvoice } from '#tests/support/invoices.ts';
 import { bookedOrder } from '#tests/support/parcels.ts';
 import { gstDocuments, gstDocumentsOf } from './gst.ts';
 

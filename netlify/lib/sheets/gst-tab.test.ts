@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gstReport } from '#shop/gst-report.ts';
 import { gstTables, SIGN_NOTE } from '#shop/gst-report-tables.ts';
-import { gstReportCreditNote, gstReportInvoice } from '#tests/support/factories.ts';
+import { gstReportCreditNote, gstReportInvoice } from '#tests/support/invoices.ts';
 import { fakeAppsScript, tempSheetsDir } from '#tests/support/sheets.ts';
 import { readCsv } from '../../../src/content/sheet-csv.server.ts';
 import { createSheets } from './client.ts';

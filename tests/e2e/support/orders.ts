@@ -3,6 +3,7 @@ import path from 'node:path';
 import { REVIEW_HEADERS } from '../../../netlify/lib/sheets/submission-tabs.ts';
 import { E2E_MAIL_DIR, E2E_SHEETS_DIR } from '../../../playwright.config.ts';
 import { formatCsvRow, parseCsv } from '../../../src/content/sheet-csv.server.ts';
+import type { CreditNote, Invoice } from '../../../src/shop/invoice.ts';
 
 /** The order log as the test server keeps it (Netlify's local Blobs sandbox). */
 const ORDER_LOG_DIR = path.resolve('.netlify/blobs-serve/entries/0/site:orders');
@@ -100,4 +101,14 @@ export function endRetryBackOff(orderId: string) {
     if (forward.nextAttemptAt) forward.nextAttemptAt = new Date(Date.now() - 1000).toISOString();
   }
   writeFileSync(file, JSON.stringify(order));
+}
+
+/**
+ * An order's tax invoice and credit note as issuing writes them on its record (the test server's
+ * local Blobs sandbox keeps each record as a JSON file): for journeys that open the documents of
+ * an order whose booking they do not wait for.
+ */
+export function writeOrderDocuments(orderId: string, documents: { invoice?: Invoice; creditNote?: CreditNote }) {
+  const file = path.join(ORDER_LOG_DIR, `order-${orderId}`);
+  writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), ...documents }));
 }

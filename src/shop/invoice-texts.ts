@@ -1,0 +1,16 @@
+/**
+ * What the shopper reads when an invoice or a credit note cannot be shown (docs/shop-rules.md §8,
+ * §12): `/orders/<id>/invoice?key=…` and its PDF, the credit note's two. Word for word as
+ * shop-rules quotes them, tested as messages.ts's texts are. The invoice's own printed words (its
+ * Rule 46 labels) are in netlify/lib/invoices/invoice-view.ts. No imports, as there.
+ */
+export const INVOICE_TEXTS = {
+  /** An unknown order, a wrong or missing key (404): the same words, so a link guessed learns nothing. */
+  notFound: "We could not find this document. Open it from your order's page: the link is in your order email.",
+  /** The order proven by its key, not booked yet (404). */
+  noInvoiceYet: 'No tax invoice for this order yet: it is issued when the order is booked.',
+  /** The order proven by its key, and not cancelled after it was invoiced (404). */
+  noCreditNote: 'No credit note for this order: one is issued only when an order is cancelled after its invoice.',
+  /** An unforeseen failure (500). */
+  failed: 'The invoice could not be shown right now. Please try again in a moment.',
+} as const;
