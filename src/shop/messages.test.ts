@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as cancelTexts from './cancel-texts.ts';
 import * as codTexts from './cod-texts.ts';
+import * as gstinTexts from './gstin-texts.ts';
 import * as shopperTexts from './messages.ts';
 import {
   ALL_ERROR_CODES,
@@ -75,6 +76,7 @@ const messages: Record<string, unknown> = {
   ...shopperTexts,
   ...cancelTexts,
   ...codTexts,
+  ...gstinTexts,
   ...whatsappTexts,
   ...staffTexts,
 };
@@ -98,6 +100,7 @@ describe('the texts', () => {
         'COD_CONFIRM_TEXTS',
         'LABEL_TEXTS',
         'STAFF_TEXTS',
+        'GSTIN_TEXTS',
       ]),
     );
   });
