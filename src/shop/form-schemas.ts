@@ -4,6 +4,8 @@
  * submission-schemas.ts, …); schemas.ts re-exports them all, so pages and functions import one place.
  */
 import { z } from 'zod';
+import { normaliseGstin, readGstin } from './gstin.ts';
+import { GSTIN_TEXTS } from './gstin-texts.ts';
 import { MESSAGES, REQUEST_TEXTS } from './messages.ts';
 import { indianMobile } from './phone.ts';
 import { cleanText } from './text.ts';
@@ -42,6 +44,21 @@ export const phoneSchema = text(20).transform((value, context) => {
   return mobile ?? z.NEVER;
 });
 
+/**
+ * The GSTIN of a business purchase (issue 35), optional: empty is none; anything else must be one
+ * (`readGstin`), and is kept as it reads it (capitals, no spaces). The server parses it again here.
+ */
+const optionalGstin = z
+  .string(GSTIN_TEXTS.problem.format)
+  .transform((typed, context) => {
+    if (normaliseGstin(typed) === '') return undefined;
+    const read = readGstin(typed);
+    if (read.ok) return read.gstin;
+    context.addIssue({ code: 'custom', message: GSTIN_TEXTS.problem[read.reason] });
+    return z.NEVER;
+  })
+  .optional();
+
 /** Checkout delivery form (docs/shop-rules.md §3, §5). */
 export const checkoutFormSchema = z.object(
   {
@@ -53,6 +70,7 @@ export const checkoutFormSchema = z.object(
     pincode: text(20).pipe(pincodeSchema),
     city: optionalText(100),
     state: optionalText(100),
+    gstin: optionalGstin,
   },
   MESSAGES.required,
 );

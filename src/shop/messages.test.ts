@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as cancelTexts from './cancel-texts.ts';
 import * as codTexts from './cod-texts.ts';
+import * as gstinTexts from './gstin-texts.ts';
 import * as invoiceTexts from './invoice-texts.ts';
 import * as shopperTexts from './messages.ts';
 import {
@@ -77,6 +78,7 @@ const messages: Record<string, unknown> = {
   ...cancelTexts,
   ...codTexts,
   ...invoiceTexts,
+  ...gstinTexts,
   ...whatsappTexts,
   ...staffTexts,
 };
@@ -101,6 +103,7 @@ describe('the texts', () => {
         'LABEL_TEXTS',
         'INVOICE_TEXTS',
         'STAFF_TEXTS',
+        'GSTIN_TEXTS',
       ]),
     );
   });

@@ -5,6 +5,7 @@ import {
   createOrderId,
   isSameOrder,
   ORDER_ID_PATTERN,
+  orderFingerprint,
   orderIdTimestamp,
   orderTotals,
   priceLines,
@@ -145,6 +146,28 @@ describe('order ids', () => {
     const { address2: _none, ...withoutLine2 } = order.customer;
     const noLine2 = { ...order, customer: withoutLine2 };
     expect(isSameOrder(noLine2, { ...order, customer: { ...order.customer, address2: '' } })).toBe(true);
+  });
+
+  it('tells a business purchase from a personal one of the same cart, and keeps the fingerprints of orders without a GSTIN', () => {
+    const lines = [{ productId: 1, size: '500gm', quantity: 2 }];
+    const personal = { customer: makeCustomer(), lines, mode: 'cod' as const };
+    const business = { ...personal, customer: makeCustomer({ gstin: '27AAPFU0939F1ZV' }) };
+    expect(isSameOrder(personal, business)).toBe(false);
+    expect(isSameOrder(business, { ...personal, customer: makeCustomer({ gstin: '05ABCDE1234F1Z6' }) })).toBe(false);
+    expect(isSameOrder(business, { ...business })).toBe(true);
+    expect(isSameOrder(personal, { ...personal, customer: makeCustomer({ gstin: undefined }) })).toBe(true);
+    // The fingerprint an order without a GSTIN was stored with before issue 35, unchanged.
+    expect(orderFingerprint(makeCustomer(), lines, 'cod')).toBe(
+      JSON.stringify([
+        'asha rawat',
+        'asha@example.in',
+        '9876543210',
+        ['12 mall road', 'near the clock tower', 'dehradun', 'uttarakhand'],
+        '248001',
+        'cod',
+        ['1_500gmx2'],
+      ]),
+    );
   });
 });
 

@@ -130,6 +130,8 @@ export interface Customer {
   pincode: string;
   city?: string | undefined;
   state?: string | undefined;
+  /** A business purchase's GSTIN (issue 35), as `readGstin` reads it; absent for a personal one. */
+  gstin?: string | undefined;
 }
 
 /** Case and runs of spaces do not make a different address, name or email. */
@@ -153,6 +155,10 @@ export function orderFingerprint(customer: Customer, lines: readonly OrderLine[]
     customer.pincode.trim(),
     mode,
     sortedLines,
+    // The GSTIN counts (issue 35): the same cart bought for a business and for oneself is two tax
+    // invoices, so two orders. Only when given, so an order without one keeps the fingerprint it was
+    // stored with before GSTINs existed, and its retry still finds it.
+    ...(customer.gstin ? [customer.gstin] : []),
   ]);
 }
 

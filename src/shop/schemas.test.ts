@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeCustomer } from '../../tests/support/factories.ts';
+import { GSTIN_TEXTS } from './gstin-texts.ts';
 import { MESSAGES } from './messages.ts';
 import {
   checkoutFormError,
@@ -58,6 +59,40 @@ describe('checkout form (shop-rules §5)', () => {
 
   it('checks the email address', () => {
     expect(checkoutFormError(makeCustomer({ email: 'asha-at-example' }))).toBe(MESSAGES.email);
+  });
+});
+
+describe('the GSTIN of a business purchase (issue 35)', () => {
+  const withGstin = (gstin: unknown) => ({ ...makeCustomer(), gstin });
+
+  it('is optional: absent or empty (spaces, invisible characters) is none', () => {
+    for (const gstin of [undefined, '', '   ', '\u200b']) {
+      expect(checkoutFormError(withGstin(gstin)), String(gstin)).toBeNull();
+      expect(checkoutFormSchema.parse(withGstin(gstin)).gstin).toBeUndefined();
+    }
+  });
+
+  it('is kept as the shop reads it: capitals, no spaces', () => {
+    expect(checkoutFormSchema.parse(withGstin(' 27aapfu 0939f1zv ')).gstin).toBe('27AAPFU0939F1ZV');
+  });
+
+  it.each([
+    ['27AAPFU0939F1Z', GSTIN_TEXTS.problem.length],
+    ['27AAPFU0939F1Z-', GSTIN_TEXTS.problem.format],
+    ['99ABCDE1234F1ZP', GSTIN_TEXTS.problem.state],
+    ['27AAPFU0939F1ZW', GSTIN_TEXTS.problem.checksum],
+    [27, GSTIN_TEXTS.problem.format],
+  ])('refuses %j: %s', (gstin, message) => {
+    expect(checkoutFormError(withGstin(gstin))).toBe(message);
+    expect(checkoutFormSchema.safeParse(withGstin(gstin)).error?.issues).toEqual([
+      expect.objectContaining({ path: ['gstin'], message }),
+    ]);
+  });
+
+  it('speaks after the missing fields, the pincode and the phone', () => {
+    expect(checkoutFormError({ ...withGstin('x'), name: '' })).toBe(MESSAGES.required);
+    expect(checkoutFormError({ ...withGstin('x'), pincode: '1' })).toBe(MESSAGES.pincode);
+    expect(checkoutFormError({ ...withGstin('x'), phone: '1' })).toBe(MESSAGES.phone);
   });
 });
 

@@ -24,6 +24,7 @@ import track from '../../netlify/functions/track.mts';
 import verifyPayment from '../../netlify/functions/verify-payment.mts';
 import { LOCAL_GATEWAY_STORE, ORDERS_STORE } from '../../netlify/lib/orders/deps.ts';
 import { SUBMISSIONS_STORE } from '../../netlify/lib/submissions/once.ts';
+import * as gstinTexts from '../../src/shop/gstin-texts.ts';
 import * as texts from '../../src/shop/messages.ts';
 import { errorEnvelopeSchema } from '../../src/shop/schemas.ts';
 import { makeCustomer } from '../support/factories.ts';
@@ -38,13 +39,13 @@ beforeEach(async () => {
 });
 afterEach(() => rm(mailDir, { recursive: true, force: true }));
 
-/** Every string the shop says, from messages.ts: a 4xx message must be one of them. */
+/** Every string the shop says, from messages.ts and its siblings: a 4xx message must be one of them. */
 function shopStrings(value: unknown, into = new Set<string>()): Set<string> {
   if (typeof value === 'string') into.add(value);
   else if (value && typeof value === 'object') for (const inner of Object.values(value)) shopStrings(inner, into);
   return into;
 }
-const SHOP_TEXTS = shopStrings(texts);
+const SHOP_TEXTS = shopStrings({ ...texts, ...gstinTexts });
 /** Words only a library writes: "Too big: expected int to be <=9007199254740991", "Invalid input". */
 const LIBRARY_WORDS = /expected|invalid input|too (big|small)|received|unrecognized|nan\b|<=|>=/i;
 
@@ -106,6 +107,9 @@ const CUSTOMER_CHANGES: [string, Record<string, unknown>][] = [
   ['a phone in words', { phone: 'call me' }],
   ['a phone of 12 digits', { phone: '98765 43210 12' }],
   ['an email with an invisible local part', { email: '\u200b@example.in' }],
+  ['a GSTIN of full-width digits', { gstin: '２７AAPFU0939F1ZV' }],
+  ['a GSTIN with a wrong check character', { gstin: '27AAPFU0939F1ZW' }],
+  ['a GSTIN that is a number', { gstin: 27 }],
 ];
 const LINE_CHANGES: [string, unknown][] = [
   ['a product id of true', [{ ...rajma[0], productId: true }]],

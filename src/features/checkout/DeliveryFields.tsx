@@ -4,6 +4,7 @@ import { publicEnv } from '../../config/env.ts';
 import type { CheckoutForm } from '../../shop/schemas.ts';
 import { WHATSAPP_LANGUAGES, type WhatsAppLanguage } from '../../shop/whatsapp.ts';
 import { WHATSAPP_TEXTS } from '../../shop/whatsapp-texts.ts';
+import { GstinField } from './GstinField.tsx';
 
 interface FieldSpec {
   name: keyof CheckoutForm;
@@ -61,6 +62,7 @@ export function DeliveryFields({
             {field.name === 'phone' && publicEnv.WHATSAPP_UPDATES && <WhatsAppConsent id={`${form.id}-whatsapp`} />}
           </Fragment>
         ))}
+        <GstinField form={form} />
       </div>
     </fieldset>
   );

@@ -5,6 +5,7 @@
  * page shows comes from the dataset (copy-in-dataset.spec.ts).
  * Patterns stand for texts that carry a number, a date or a name.
  */
+import { GSTIN_TEXTS } from '../../../src/shop/gstin-texts.ts';
 import { WHATSAPP_TEXTS } from '../../../src/shop/whatsapp-texts.ts';
 
 export const INTERFACE_TEXTS: readonly (string | RegExp)[] = [
@@ -166,6 +167,9 @@ export const INTERFACE_TEXTS: readonly (string | RegExp)[] = [
   WHATSAPP_TEXTS.consentNote,
   WHATSAPP_TEXTS.language,
   ...Object.values(WHATSAPP_TEXTS.languages),
+  // The checkout's optional GSTIN field (issue 35) and its hint.
+  GSTIN_TEXTS.label,
+  GSTIN_TEXTS.hint,
   // The development staff desk (/dev/staff), built outside production only.
   'Staff desk (development)',
   "Each button does what the Sheet's Action column does, through the same signed endpoint. This page and its function exist only in development.",
