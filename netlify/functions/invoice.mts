@@ -2,13 +2,8 @@ import type { Config, Context } from '@netlify/functions';
 import { INVOICE_TEXTS } from '../../src/shop/invoice-texts.ts';
 import { orderIdSchema, orderKeySchema } from '../../src/shop/schemas.ts';
 import { INVOICE_PAGE_POLICY, invoiceMessageHtml } from '../lib/invoices/invoice-html.ts';
-import {
-  createDocumentDeps,
-  type DocumentAnswer,
-  type DocumentFormat,
-  type DocumentKind,
-  openDocument,
-} from '../lib/invoices/shopper-document.ts';
+import type { DocumentFormat, DocumentKind } from '../lib/invoices/links.ts';
+import { createDocumentDeps, type DocumentAnswer, openDocument } from '../lib/invoices/shopper-document.ts';
 import { endpoint, methodNotAllowed } from '../lib/platform/http.ts';
 
 /** The last part of the address: which document, in which format. */

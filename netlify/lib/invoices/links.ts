@@ -6,19 +6,27 @@
 import type { StoredOrder } from '../orders/order-record.ts';
 
 export type DocumentKind = 'invoice' | 'credit-note';
+export type DocumentFormat = 'html' | 'pdf';
 
-/** `/orders/<id>/invoice?key=…` (or `.pdf`, or the credit note); undefined for an order without a key. */
+/** `/orders/<id>/invoice.pdf?key=…`: a document's address (or its PDF's; without a kind, the order page's). */
+export function documentPath(orderId: string, key: string, kind?: DocumentKind, format: DocumentFormat = 'html') {
+  const file = kind ? `/${kind}${format === 'pdf' ? '.pdf' : ''}` : '';
+  return `/orders/${encodeURIComponent(orderId)}${file}?key=${encodeURIComponent(key)}`;
+}
+
+/** The same on the site (the Sheet, emails); undefined for an order recorded before orders had a key. */
 export function documentUrl(
   siteUrl: string,
   order: Pick<StoredOrder, 'orderId' | 'key'>,
   kind: DocumentKind = 'invoice',
-  format: 'html' | 'pdf' = 'html',
+  format: DocumentFormat = 'html',
 ): string | undefined {
   if (!order.key) return undefined;
-  const site = siteUrl.replace(/\/+$/, '');
-  const file = format === 'pdf' ? `${kind}.pdf` : kind;
-  return `${site}/orders/${encodeURIComponent(order.orderId)}/${file}?key=${encodeURIComponent(order.key)}`;
+  return `${siteUrl.replace(/\/+$/, '')}${documentPath(order.orderId, order.key, kind, format)}`;
 }
+
+/** `OUO/26-27/000123` → `OUO-26-27-000123`: a serial's `/` cannot name a file. */
+export const documentFileName = (number: string) => number.replace(/[^A-Za-z0-9-]/g, '-');
 
 /** The Sheet's Invoice cell: the invoice's number, and the credit note's once there is one. */
 export function invoiceCell(order: Pick<StoredOrder, 'invoice' | 'creditNote'>): string | undefined {

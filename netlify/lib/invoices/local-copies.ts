@@ -7,9 +7,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { CreditNote, Invoice } from '#shop/invoice.ts';
-
-/** `OUO/26-27/000001` → `OUO-26-27-000001`: the Rule 46 characters, `/` made `-`. */
-export const documentFileName = (number: string) => number.replace(/\//g, '-');
+import { documentFileName } from './links.ts';
 
 export function localInvoiceCopies(dir: string): (document: Invoice | CreditNote) => Promise<void> {
   return async (document) => {

@@ -12,10 +12,8 @@ import { createOrderLog, type OrderLog } from '../orders/order-log.ts';
 import { keyMatches, orderForShopper } from '../orders/view.ts';
 import { blobStore } from '../platform/blobs.ts';
 import { invoiceHtml } from './invoice-html.ts';
+import { type DocumentFormat, type DocumentKind, documentFileName, documentPath } from './links.ts';
 import { signatureImages } from './signature-image.ts';
-
-export type DocumentKind = 'invoice' | 'credit-note';
-export type DocumentFormat = 'html' | 'pdf';
 
 export interface DocumentRequest {
   /** Checked against the order id pattern already: it becomes a storage key. */
@@ -49,14 +47,8 @@ export function createDocumentDeps(): DocumentDeps {
 // One per process: a warm function fetches a signature image once.
 const loadSignature = signatureImages();
 
-/** `/orders/<id>/invoice.pdf?key=…`: this document's address (or its PDF's, or the order page's). */
-export function documentPath(orderId: string, key: string, kind?: DocumentKind, format: DocumentFormat = 'html') {
-  const file = kind ? `/${kind}${format === 'pdf' ? '.pdf' : ''}` : '';
-  return `/orders/${encodeURIComponent(orderId)}${file}?key=${encodeURIComponent(key)}`;
-}
-
-/** `OUO/26-27/000123` → `OUO-26-27-000123.pdf`: a serial's `/` cannot name a file. */
-export const pdfFileName = (number: string) => `${number.replace(/[^A-Za-z0-9-]/g, '-')}.pdf`;
+/** `OUO/26-27/000123` → `OUO-26-27-000123.pdf`. */
+export const pdfFileName = (number: string) => `${documentFileName(number)}.pdf`;
 
 export async function openDocument(deps: DocumentDeps, request: DocumentRequest): Promise<DocumentAnswer> {
   const { orderId, key, kind } = request;
