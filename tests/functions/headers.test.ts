@@ -48,8 +48,8 @@ import { readServerEnv } from '../../netlify/lib/platform/env.ts';
 import { hmacHex } from '../../netlify/lib/razorpay/signature.ts';
 import { createPaymentOrderResponseSchema, localGatewayPayResponseSchema } from '../../src/shop/schemas.ts';
 import { makeCustomer } from '../support/factories.ts';
-import { makeInvoice } from '../support/invoices.ts';
 import { functionSandbox } from '../support/functions.ts';
+import { makeInvoice } from '../support/invoices.ts';
 
 const post = (urlPath: string, body: unknown, headers: Record<string, string> = {}) =>
   new Request(`http://localhost${urlPath}`, {

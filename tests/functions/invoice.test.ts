@@ -20,8 +20,8 @@ import type { CreditNote, Invoice } from '../../src/shop/invoice.ts';
 import { INVOICE_TEXTS } from '../../src/shop/invoice-texts.ts';
 import { orderResponseSchema } from '../../src/shop/schemas.ts';
 import { makeCustomer } from '../support/factories.ts';
-import { makeCreditNote, makeInvoice, TINY_PNG_BASE64 } from '../support/invoices.ts';
 import { functionSandbox } from '../support/functions.ts';
+import { makeCreditNote, makeInvoice, TINY_PNG_BASE64 } from '../support/invoices.ts';
 import { server } from '../support/msw.ts';
 
 functionSandbox('invoice', ['CONTEXT', 'DELHIVERY_TOKEN']);
