@@ -14,7 +14,7 @@ describe('placeOfSupply: where the goods are delivered', () => {
   it("takes the pincode's State when none is typed, or one the pincode cannot be in", () => {
     expect(placeOfSupply({ pincode: '560001' })).toEqual({ stateName: 'Karnataka', stateCode: '29' });
     expect(placeOfSupply({ pincode: '560001', state: 'Kerala' })).toEqual({ stateName: 'Karnataka', stateCode: '29' });
-    expect(placeOfSupply({ pincode: '400001', state: 'Maharashtra state' })).toEqual({
+    expect(placeOfSupply({ pincode: '411001', state: 'Maharashtra state' })).toEqual({
       stateName: 'Maharashtra',
       stateCode: '27',
     });

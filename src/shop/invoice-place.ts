@@ -13,12 +13,12 @@ import { type IndianState, stateNamed, statesForPincode } from './pincode-states
 /**
  * Where the Uttar Pradesh circle's pincodes are Uttarakhand's, the one split that decides CGST +
  * SGST against IGST: Dehradun (248), Haridwar to Uttarkashi (249) and Kumaon (263) whole; Ramnagar
- * (2447), Garhwal (2461–2464), Roorkee and Haridwar (2476–2477), Pithoragarh and Champawat
+ * (2447), Garhwal (2460–2464), Roorkee and Haridwar (2476–2477), Pithoragarh and Champawat
  * (2625–2626). The rest of 244, 246, 247 and 262 (Moradabad, Bijnor, Saharanpur, Pilibhit) is Uttar
  * Pradesh's, as are 25 and 26's other districts. From India Post's sorting districts; a State the
  * shopper typed still comes first.
  */
-const UTTARAKHAND = /^(248|249|263|2447|246[1-4]|247[67]|262[56])/;
+const UTTARAKHAND = /^(248|249|263|2447|246[0-4]|247[67]|262[56])/;
 /** The circle's other pincodes (24, 25 and 26): Uttar Pradesh's. */
 const UTTAR_PRADESH_TOO = /^2[456]/;
 
