@@ -122,7 +122,10 @@ export function OrderPage({ orderId, orderKey, seller, whatHappensNext }: OrderP
               className="button button--ghost"
               href={`/orders/${encodeURIComponent(order.orderId)}/${document.kind}?key=${encodeURIComponent(orderKey)}`}
             >
-              {document.kind === 'invoice' ? ORDER_PAGE_TEXTS.invoice : ORDER_PAGE_TEXTS.creditNote} {document.number}
+              <span>
+                {document.kind === 'invoice' ? ORDER_PAGE_TEXTS.invoice : ORDER_PAGE_TEXTS.creditNote}{' '}
+                <span className="order-actions__number">{document.number}</span>
+              </span>
             </a>
           ))}
       </div>
