@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyScans, newParcel } from '#shop/parcel.ts';
 import { makeCustomer } from '#tests/support/factories.ts';
+import { makeInvoice } from '#tests/support/invoices.ts';
 import { type NotifiedOrder, parcelEmail } from './parcel-email.ts';
 
 const shop = {
@@ -28,6 +29,25 @@ const order = (overrides: Partial<NotifiedOrder> = {}): NotifiedOrder => ({
   forwards: { sheet: { status: 'done', attempts: 1 }, shipment: { status: 'done', attempts: 1, waybill: 'SIM1' } },
   parcel: failed,
   ...overrides,
+});
+
+describe('the shipped email and the GST tax invoice', () => {
+  it('links the invoice issued at booking, the page and its PDF, under the order key', () => {
+    const invoice = makeInvoice({ orderId: 'OUO_1797000000001', number: 'OUO/26-27/000042' });
+    const { html } = parcelEmail(order({ invoice }), 'shipped', shop, 'https://shop.example');
+    const page = `https://shop.example/orders/OUO_1797000000001/invoice?key=${'a'.repeat(32)}`;
+    expect(html).toContain(`Your GST tax invoice is <a href="${page}">OUO/26-27/000042</a>`);
+    expect(html).toContain(
+      `href="https://shop.example/orders/OUO_1797000000001/invoice.pdf?key=${'a'.repeat(32)}">PDF</a>`,
+    );
+  });
+
+  it('says nothing of an invoice not issued yet, or of one an order without a key could not open', () => {
+    expect(parcelEmail(order(), 'shipped', shop, 'https://shop.example').html).not.toContain('invoice');
+    const invoice = makeInvoice({ orderId: 'OUO_1797000000001' });
+    const keyless = parcelEmail(order({ invoice, key: undefined }), 'shipped', shop, 'https://shop.example');
+    expect(keyless.html).not.toContain('invoice');
+  });
 });
 
 describe('the parcel emails', () => {
