@@ -115,19 +115,6 @@ export function OrderPage({ orderId, orderKey, seller, whatHappensNext }: OrderP
             <span className="visually-hidden"> (opens in a new tab)</span>
           </a>
         )}
-        {orderKey &&
-          order.documents?.map((document) => (
-            <a
-              key={document.number}
-              className="button button--ghost"
-              href={`/orders/${encodeURIComponent(order.orderId)}/${document.kind}?key=${encodeURIComponent(orderKey)}`}
-            >
-              <span>
-                {document.kind === 'invoice' ? ORDER_PAGE_TEXTS.invoice : ORDER_PAGE_TEXTS.creditNote}{' '}
-                <span className="order-actions__number">{document.number}</span>
-              </span>
-            </a>
-          ))}
       </div>
       <div className="order-layout">
         <div className="order-layout__main">
@@ -137,6 +124,23 @@ export function OrderPage({ orderId, orderKey, seller, whatHappensNext }: OrderP
             </p>
           )}
           <OrderDetails order={order} />
+          {/* Below the order, not among the actions above it: nothing above moves when it arrives. */}
+          {orderKey && order.documents && order.documents.length > 0 && (
+            <p className="order-documents">
+              {order.documents.map((document) => (
+                <a
+                  key={document.number}
+                  className="button button--ghost"
+                  href={`/orders/${encodeURIComponent(order.orderId)}/${document.kind}?key=${encodeURIComponent(orderKey)}`}
+                >
+                  <span>
+                    {document.kind === 'invoice' ? ORDER_PAGE_TEXTS.invoice : ORDER_PAGE_TEXTS.creditNote}{' '}
+                    <span className="order-documents__number">{document.number}</span>
+                  </span>
+                </a>
+              ))}
+            </p>
+          )}
           {orderKey && (
             <div className="screen-only">
               <Suspense fallback={null}>
