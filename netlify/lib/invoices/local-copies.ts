@@ -1,8 +1,9 @@
 /**
  * The embedded default's invoices (docs/shop-rules.md §11, §12): each invoice and credit note, as
- * issued, written to `<dir>/<number>.json` and drawn as `<dir>/<number>.pdf` (`OUO-26-27-000001`:
- * a serial's `/` cannot name a file) for a developer to read. The order log holds the document
- * either way; a copy that cannot be written is only a warning.
+ * issued, written to `<dir>/<number>.json` (`OUO-26-27-000001`: a serial's `/` cannot name a
+ * file) for a developer to read; its page and PDF are the function's. Not drawn here: a PDF per
+ * booking in the booking's own request slowed a burst of 200 bookings (bench:orders). The order
+ * log holds the document either way; a copy that cannot be written is only a warning.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -15,9 +16,6 @@ export function localInvoiceCopies(dir: string): (document: Invoice | CreditNote
     try {
       await mkdir(resolve(dir), { recursive: true });
       await writeFile(file, `${JSON.stringify(document, null, 2)}\n`, 'utf8');
-      // The PDF as the function draws it (without a signature image, which the function fetches).
-      const { invoicePdf } = await import('./invoice-pdf.ts');
-      await writeFile(file.replace(/\.json$/, '.pdf'), await invoicePdf(document));
     } catch (error) {
       console.warn(`invoices: the local copy ${file} was not written: ${String(error)}`);
     }
