@@ -37,7 +37,10 @@ export const TAP_HOLD_MS = 50;
 /** After this long without its effect a tap counts as lost: the shopper has given up or tapped again. */
 export const EFFECT_TIMEOUT_MS = 10_000;
 const PAINT_TIMEOUT_MS = 30_000;
-/** Before a later tap the control's place is asked again, from this long before it, every RELOCATE_EVERY_MS (the page may have moved, or drawn it since). */
+/**
+ * Before a later tap the page is asked again where the control is, from this long before the tap,
+ * every RELOCATE_EVERY_MS: the page may have moved it, or drawn it since the paint.
+ */
 const RELOCATE_LEAD_MS = 300;
 const RELOCATE_EVERY_MS = 100;
 const LIVE_TIMEOUT_MS = 30_000;
@@ -81,7 +84,7 @@ export async function measureTap(chrome, base, { route, control, cart, tapAfterM
     // The bench's own clock at the paint: the page told it sincePaintMs after the paint entry.
     const paintedAt = performance.now() - told.sincePaintMs;
     const locate = () =>
-      page.evaluate(() => /** @type {Point | null} */ (/** @type {any} */ (window).__firstTapLocate(true)));
+      page.evaluate(() => /** @type {Point | null} */ (/** @type {any} */ (window).__firstTapLocate()));
 
     let point = told.point;
     if (tapAfterMs === 'live') {

@@ -122,10 +122,10 @@ export function pageReader(doc) {
 
 /**
  * The observer installed in each measured page. It tells the bench through two bindings the bench
- * exposes: `__firstTapPainted(place, sincePaintMs)` at the first contentful paint, with the control's
- * place and how long ago the paint was, `__firstTapDone()` when the
- * effect showed. The bench asks `__firstTapLocate()` where the control is (scrolling it into view if
- * it is not), and reads `__firstTap` at the end.
+ * exposes: `__firstTapPainted(place, sincePaintMs)` at the first contentful paint, with the
+ * control's place and how long ago the paint was, and `__firstTapDone()` when the effect showed.
+ * The bench asks `__firstTapLocate()` where the control is (scrolling it into view if it is not,
+ * as a shopper would), and reads `__firstTap` at the end.
  * @param {typeof pageReader} makeReader
  * @param {{ control: Target, effect: readonly Condition[] }} options
  */
@@ -157,7 +157,7 @@ export function firstTapProbe(makeReader, { control, effect }) {
     if (!entry || state.paintAt !== null) return;
     state.paintAt = entry.startTime;
     state.paintToldAt = performance.now();
-    page.__firstTapPainted?.(page.__firstTapLocate(true), performance.now() - entry.startTime);
+    page.__firstTapPainted?.(page.__firstTapLocate(), performance.now() - entry.startTime);
   }).observe({ type: 'paint', buffered: true });
 
   // The largest Event Timing duration of the tap's own events, for comparison (see above).
@@ -224,13 +224,13 @@ export function firstTapProbe(makeReader, { control, effect }) {
   for (const type of ['pointerdown', 'touchstart']) addEventListener(type, onDown, { capture: true, passive: true });
   for (const type of ['pointerup', 'touchend']) addEventListener(type, onLift, { capture: true, passive: true });
 
-  /** Where the control's centre is in the viewport (CSS px), after scrolling it into view if asked; null if it is not shown. */
-  page.__firstTapLocate = (/** @type {boolean} */ scroll) => {
+  /** Where the control's centre is in the viewport (CSS px), scrolled into view first if it was not; null if it is not shown. */
+  page.__firstTapLocate = () => {
     const element = reader.find(control);
     if (!element) return null;
     let box = element.getBoundingClientRect();
     if (box.width === 0 || box.height === 0) return null;
-    if (scroll && (box.top < 0 || box.bottom > innerHeight)) {
+    if (box.top < 0 || box.bottom > innerHeight) {
       element.scrollIntoView({ block: 'center', behavior: 'instant' });
       box = element.getBoundingClientRect();
     }
