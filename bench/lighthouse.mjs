@@ -15,7 +15,6 @@
 // (`disableStorageReset`) after the bench cleared the cache itself. An empty cart sends the page
 // to /cart, so every run must end on /checkout, and the order summary is checked in the browser
 // afterwards.
-import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -27,7 +26,7 @@ import { chromium } from 'playwright-core';
 import { beforeFirstPaint } from './first-paint.mjs';
 import { floorPath, writeFloors } from './floor.mjs';
 import { routeWeight } from './route-weight.mjs';
-import { HOST, portInUse, startServer, stopServer, waitForHealth } from './serve-build.mjs';
+import { buildSite, HOST, portInUse, startServer, stopServer, waitForHealth } from './serve-build.mjs';
 import { KB, meets, TARGETS } from './targets.mjs';
 
 /** @typedef {import('./targets.mjs').Target} Target */
@@ -122,17 +121,6 @@ try {
 }
 
 // ---------------------------------------------------------------------------------------------
-
-function buildSite() {
-  console.log('Building (npm run build)…');
-  const buildStarted = performance.now();
-  const result = spawnSync('npm', ['run', 'build'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  if (result.status !== 0) {
-    console.error(`${result.stdout ?? ''}${result.stderr ?? ''}`.slice(-8000));
-    throw new Error(`npm run build failed (exit ${result.status ?? result.signal})`);
-  }
-  console.log(`Built in ${((performance.now() - buildStarted) / 1000).toFixed(1)} s`);
-}
 
 /**
  * One address's runs (a route or its floor): the run with the median LCP and its index, every

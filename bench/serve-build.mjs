@@ -1,9 +1,10 @@
 // @ts-check
-// The production build served with its functions (scripts/serve.mjs, as `npm start` does) on
+// The production build, built and served with its functions (scripts/serve.mjs, as `npm start` does) on
 // loopback for the benches, with every outside system on its embedded local default.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const HOST = '127.0.0.1';
@@ -24,6 +25,18 @@ const REAL_SYSTEMS = [
   'SANITY_DATASET',
   'SANITY_API_TOKEN',
 ];
+
+/** Builds the site (`npm run build`) into build/, as production does; throws with the build's output if it fails. */
+export function buildSite() {
+  console.log('Building (npm run build)…');
+  const buildStarted = performance.now();
+  const result = spawnSync('npm', ['run', 'build'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (result.status !== 0) {
+    console.error(`${result.stdout ?? ''}${result.stderr ?? ''}`.slice(-8000));
+    throw new Error(`npm run build failed (exit ${result.status ?? result.signal})`);
+  }
+  console.log(`Built in ${((performance.now() - buildStarted) / 1000).toFixed(1)} s`);
+}
 
 /**
  * @typedef {{
