@@ -89,15 +89,15 @@ export function parseHtmlAssets(html) {
 }
 
 /**
- * The modules a hydration gate preloads: the gate is `(function(p){…__ouoGate…})(["/assets/…", …]);`
- * (site-build/hydration-gate.ts, `gateScript`), so its argument is the JSON array at the end. Any other
- * inline script names none.
+ * The modules a hydration gate preloads: the early script ends `…__ouoEarly.startEarly(["/assets/…", …],false);`
+ * (site-build/defer-hydration.ts, `gateScript`), so its first argument is the JSON array at the end.
+ * Any other inline script names none.
  * @param {string} body an inline classic script
  * @returns {string[]}
  */
 function gatePreloads(body) {
   if (!body.includes('__ouoGate')) return [];
-  const list = /\)\((\[[^\]]*\])(?:,[^)]*)?\);?\s*$/.exec(body)?.[1]; // ([modules], eager)
+  const list = /startEarly\((\[[^\]]*\])(?:,[^)]*)?\);?\s*$/.exec(body)?.[1]; // ([modules], eager)
   if (!list) throw new Error('found the hydration gate but not the list of modules it preloads');
   const parsed = JSON.parse(list);
   if (!Array.isArray(parsed) || !parsed.every((href) => typeof href === 'string'))

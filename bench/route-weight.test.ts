@@ -129,7 +129,7 @@ describe('parseHtmlAssets', () => {
 describe('parseHtmlAssets and the hydration gate', () => {
   it("reads the gate's list from its inline script and nothing from other inline scripts", () => {
     const assets = parseHtmlAssets(
-      `<script>(function(p){window.__ouoGate=p})(["/assets/a.js","/assets/b.js"]);</script><script>window.x=["/c.js"];</script>`,
+      `<script>var __ouoEarly={startEarly(p){window.__ouoGate=p}};__ouoEarly.startEarly(["/assets/a.js","/assets/b.js"],false);</script><script>window.x=["/c.js"];</script>`,
     );
     expect(assets.gatePreloads).toEqual(['/assets/a.js', '/assets/b.js']);
   });

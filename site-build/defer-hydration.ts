@@ -19,8 +19,8 @@
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { transformSync } from 'esbuild';
-import { hydrationGate } from './hydration-gate.ts';
+import { fileURLToPath } from 'node:url';
+import { buildSync } from 'esbuild';
 
 const MODULE_PRELOAD = /<link\s+rel="modulepreload"\s+href="([^"]+)"[^>]*\/?>/g;
 const BOOTSTRAP = /<script type="module" async="">([\s\S]*?)<\/script>/;
@@ -78,8 +78,30 @@ export async function deferHydrationInBuild(clientDir: string, eagerPaths: reado
   return changed;
 }
 
-/** The gate as an inline script (minified: it is in every page) for a page whose modules are `preloads`. */
+/** The early script's entry: the gate and the early actions (decision 028). */
+const EARLY_ENTRY = fileURLToPath(new URL('../src/features/first-tap/early-script.ts', import.meta.url));
+let earlyBundle: string | undefined;
+
+/**
+ * The early script, bundled once per build (minified: it is in every page): it defines
+ * `__ouoEarly.startEarly`. Browsers from 2020 on run it (es2020), as they run the site.
+ */
+export function bundledEarlyScript(): string {
+  earlyBundle ??= buildSync({
+    entryPoints: [EARLY_ENTRY],
+    bundle: true,
+    write: false,
+    minify: true,
+    format: 'iife',
+    globalName: '__ouoEarly',
+    target: 'es2020',
+    legalComments: 'none',
+  }).outputFiles[0]?.text.trim();
+  if (!earlyBundle) throw new Error(`esbuild wrote nothing for ${EARLY_ENTRY}`);
+  return earlyBundle;
+}
+
+/** The gate as an inline script for a page whose modules are `preloads`: the early script, started. */
 export function gateScript(preloads: readonly string[], eager = false): string {
-  const source = `(${hydrationGate.toString()})(${JSON.stringify(preloads)}, ${eager});`;
-  return transformSync(source, { minify: true, target: 'es2020' }).code.trim();
+  return `${bundledEarlyScript()}__ouoEarly.startEarly(${JSON.stringify(preloads)},${eager});`;
 }

@@ -9,10 +9,13 @@
  *    page: a touch, a key, a focus). Only then
  *    does it preload the modules and let React Router's bootstrap import them, so the HTML, the
  *    stylesheet, the first image and the heading font have the network to themselves.
- * 2. Until React has hydrated, it holds taps on buttons: each is stopped, marked `data-held`
- *    (styled as waiting) and replayed once the page is live, so Add to Cart, the quantity stepper,
- *    the menu or a filter tapped early still takes effect. Links and the FAQ's disclosures are left
- *    alone: they work without JavaScript.
+ * 2. Until React has hydrated, it stops taps on buttons. A control with an early action (`actions`,
+ *    by its `data-early`: src/features/first-tap/early-actions.ts, decision 028) shows its effect at
+ *    once — the menu opens, a filter applies, Add to Cart stores the line — and, unless the action
+ *    did it all, the tap is replayed once the page is live, for React to hold the same state. Any
+ *    other tap is held: marked `data-held` (styled as waiting) and replayed once the page is live.
+ *    Links and the FAQ's disclosures are left alone: they work without JavaScript. What the actions
+ *    hid (`hiddenMark`) is shown again after the replays, when React's own render stands.
  * 3. Fields work as the browser makes them (typing, a size's radio button, a checkbox, a select);
  *    it notes each one changed before hydration and, once React is live, tells React about it (an
  *    event React's value tracker sees as a change), so the page's state holds what the shopper sees.
@@ -20,12 +23,17 @@
  *
  * The root route calls `window.__ouoHydrated()` from its first effect, when the page is hydrated.
  *
- * This function is not bundled: its source text is inlined into the page (`gateScript` in
- * site-build/defer-hydration.ts), so it
- * must not refer to anything outside itself, and its hash goes into the page's CSP like every other
- * inline script.
+ * It is bundled with the early actions into one inline script (`gateScript` in
+ * site-build/defer-hydration.ts, from src/features/first-tap/early-script.ts), whose hash goes into the
+ * page's CSP like every other inline script. It refers to nothing outside itself but its arguments,
+ * so its tests run it as it is.
  */
-export function hydrationGate(preloads: readonly string[], eager = false): void {
+export function hydrationGate(
+  preloads: readonly string[],
+  eager = false,
+  actions: Readonly<Record<string, (control: HTMLElement) => 'replay' | 'done' | 'hold'>> = {},
+  hiddenMark = 'data-early-hidden',
+): void {
   const page = window as unknown as {
     __ouoGate?: Promise<void>;
     __ouoHydrated?: () => void;
@@ -87,21 +95,37 @@ export function hydrationGate(preloads: readonly string[], eager = false): void 
 
   const held: HTMLElement[] = [];
   const changed = new Set<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>();
+  // A control's early action (its `data-early`: src/features/first-tap/early-actions.ts) shows the
+  // tap's effect now. `replay`: React is told the tap once live; `done`: the action did it all;
+  // `hold` (or no action, or an action that failed): the tap waits, dimmed, as before.
+  const act = (control: HTMLElement) => {
+    const action = actions[control.getAttribute('data-early') ?? ''];
+    try {
+      return action ? action(control) : 'hold';
+    } catch {
+      return 'hold';
+    }
+  };
   const hold = (event: Event) => {
     const target = event.target as Element | null;
     const control = target?.closest?.<HTMLElement>(
-      'button, input[type="submit"], input[type="button"], [role="button"]',
+      'button, input[type="submit"], input[type="button"], [role="button"], [data-early]:not(input)',
     );
     if (!control || (control as HTMLButtonElement).disabled) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    control.setAttribute('data-held', '');
-    held.push(control);
     open();
+    const result = act(control);
+    if (result === 'done') return;
+    if (result === 'hold') control.setAttribute('data-held', '');
+    held.push(control);
   };
   const note = (event: Event) => {
     const field = event.target as HTMLInputElement;
-    if (field && 'value' in field) changed.add(field);
+    if (!field || !('value' in field)) return;
+    changed.add(field);
+    // A field's early action (a size's price) shows its effect; the field itself is handed over below.
+    if (event.type === 'change' && field.hasAttribute?.('data-early')) act(field);
   };
   doc.addEventListener('click', hold, true);
   doc.addEventListener('input', note, true);
@@ -140,7 +164,11 @@ export function hydrationGate(preloads: readonly string[], eager = false): void 
     // quantity) before the next (Add to Cart) reads it.
     const replay = () => {
       const control = held.shift();
-      if (!control) return;
+      if (!control) {
+        // React now shows its own result of every tap: what early actions hid is React's to show.
+        for (const element of doc.querySelectorAll(`[${hiddenMark}]`)) element.removeAttribute(hiddenMark);
+        return;
+      }
       control.removeAttribute('data-held');
       if (control.isConnected) control.click();
       setTimeout(replay, 0);

@@ -1,10 +1,30 @@
 import type { ReactNode } from 'react';
 import './chip.css';
 
-/** A pill-shaped toggle button, for filters: `pressed` is its state (aria-pressed). */
-export function Chip({ pressed, onClick, children }: { pressed: boolean; onClick: () => void; children: ReactNode }) {
+/**
+ * A pill-shaped toggle button, for filters: `pressed` is its state (aria-pressed); `value` is what it
+ * filters by ('' for 'All'), read by a tap before the page is live (filters/early.ts, decision 028).
+ */
+export function Chip({
+  pressed,
+  value,
+  onClick,
+  children,
+}: {
+  pressed: boolean;
+  value: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
   return (
-    <button type="button" className="chip" aria-pressed={pressed} onClick={onClick}>
+    <button
+      type="button"
+      className="chip"
+      aria-pressed={pressed}
+      data-early="chip"
+      data-value={value}
+      onClick={onClick}
+    >
       {children}
     </button>
   );

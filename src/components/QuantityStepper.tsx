@@ -32,6 +32,8 @@ export function QuantityStepper({ value, onChange, label, min = 1, max = MAX_LIN
         type="button"
         className="stepper__button"
         aria-label="Decrease quantity"
+        // Before the page is live, quantity-stepper-early.ts takes the step at once (decision 028).
+        data-early="quantity-down"
         disabled={value <= min}
         onClick={() => onChange(Math.max(min, value - 1))}
       >
@@ -55,6 +57,7 @@ export function QuantityStepper({ value, onChange, label, min = 1, max = MAX_LIN
         type="button"
         className="stepper__button"
         aria-label="Increase quantity"
+        data-early="quantity-up"
         disabled={value >= max}
         onClick={() => onChange(Math.min(max, value + 1))}
       >

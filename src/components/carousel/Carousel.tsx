@@ -141,6 +141,9 @@ export function Carousel({ images, label, sizes, priority = false, className }: 
               image={image}
               alt=""
               aria-hidden="true"
+              // For a tap before the page is live, which shows this photo at once (carousel-early.ts).
+              data-photo-index={index}
+              data-alt={image.alt}
               sizes={sizes}
               slotSize={FALLBACK_SLOT}
             />
@@ -154,6 +157,7 @@ export function Carousel({ images, label, sizes, priority = false, className }: 
               className="carousel__button carousel__button--previous"
               aria-label="Previous photo"
               aria-controls={slidesId}
+              data-early="photo-previous"
               onClick={() => go('previous')}
             >
               <Chevron direction="previous" />
@@ -163,6 +167,7 @@ export function Carousel({ images, label, sizes, priority = false, className }: 
               className="carousel__button carousel__button--next"
               aria-label="Next photo"
               aria-controls={slidesId}
+              data-early="photo-next"
               onClick={() => go('next')}
             >
               <Chevron direction="next" />

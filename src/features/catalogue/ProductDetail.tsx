@@ -5,8 +5,9 @@ import { Carousel } from '../../components/carousel/Carousel.tsx';
 import { QuantityStepper } from '../../components/QuantityStepper.tsx';
 import { Stars } from '../../components/Stars.tsx';
 import { useToast } from '../../components/toast/index.ts';
-import { cartItemFor } from '../../shop/cart.ts';
+import { type CartItem, cartItemFor } from '../../shop/cart.ts';
 import { findVariant, type Product } from '../../shop/catalogue.ts';
+import { takeEarlyAdds } from '../cart/early.ts';
 import { useCart } from '../cart/index.ts';
 import { cartPixelParams, track } from '../pixel/index.ts';
 import { useReviewSummaries } from '../reviews/index.ts';
@@ -53,13 +54,19 @@ export function ProductDetail({
     if (item) track('ViewContent', cartPixelParams([item]));
   }, [product]);
 
+  const announce = (item: CartItem) => {
+    track('AddToCart', cartPixelParams([item]));
+    toast.show({ type: 'success', message: `Added ${item.quantity} × ${item.name} (${item.size}) to your cart.` });
+  };
   const addToCart = () => {
     const item = cartItemFor(product, size, quantity);
     if (!item) return;
     cart.add(item);
-    track('AddToCart', cartPixelParams([item]));
-    toast.show({ type: 'success', message: `Added ${item.quantity} × ${product.name} (${item.size}) to your cart.` });
+    announce(item);
   };
+  // Lines added before the page was live were stored then (catalogue/early.ts); say so now.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page goes live
+  useEffect(() => takeEarlyAdds().forEach(announce), []);
 
   return (
     <div className="page product-detail">
@@ -88,16 +95,22 @@ export function ProductDetail({
             </ul>
           )}
           <SizeSelector product={product} value={size} onChange={setSize} />
-          {variant && (
-            <p className="product-detail__price">
-              <VariantPrice product={product} variant={variant} />
-              <span className="product-detail__weight">Weight: {variant.weight} g</span>
+          {/* One price per size, the chosen one shown: a size picked before the page is live shows its price at once (catalogue/early.ts). */}
+          {product.variants.map((each) => (
+            <p
+              key={each.size}
+              className="product-detail__price"
+              data-size={each.size}
+              hidden={each.size !== variant?.size}
+            >
+              <VariantPrice product={product} variant={each} />
+              <span className="product-detail__weight">Weight: {each.weight} g</span>
             </p>
-          )}
+          ))}
           <p className="product-detail__stock">In Stock</p>
           <div className="product-detail__buy">
             <QuantityStepper value={quantity} onChange={setQuantity} label={`Quantity of ${product.name}`} />
-            <button type="button" className="button" onClick={addToCart}>
+            <button type="button" className="button" data-early="add-to-cart" onClick={addToCart}>
               Add to Cart
             </button>
           </div>

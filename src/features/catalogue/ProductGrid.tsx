@@ -1,4 +1,5 @@
 import type { Product } from '../../shop/catalogue.ts';
+import { facetsAttribute } from '../filters/index.ts';
 import { useReviewSummaries } from '../reviews/index.ts';
 import { type DiscountDisplay, ProductCard } from './ProductCard.tsx';
 import './catalogue.css';
@@ -30,7 +31,8 @@ export function ProductGrid({
   return (
     <ul className="grid product-grid">
       {products.map((product, index) => (
-        <li key={product.id}>
+        // Its category, for a filter chip tapped before the page is live (filters/early.ts).
+        <li key={product.id} data-facets={facetsAttribute({ category: [product.category] })}>
           <ProductCard
             product={product}
             display={display}

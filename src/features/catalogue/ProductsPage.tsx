@@ -17,6 +17,7 @@ export function ProductsPage({ catalogue, display }: { catalogue: readonly Produ
       <h1>Our Organic Products</h1>
       <ChoiceChips
         className="category-filter"
+        facet="category"
         legend="Filter by category"
         allLabel="All"
         options={options.categories}

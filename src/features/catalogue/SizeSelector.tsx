@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { cartItemFor } from '../../shop/cart.ts';
 import type { Product } from '../../shop/catalogue.ts';
 import { VariantPrice } from './Price.tsx';
 import './catalogue.css';
@@ -26,6 +27,9 @@ export function SizeSelector({
               value={variant.size}
               checked={variant.size === value}
               onChange={() => onChange(variant.size)}
+              // Before the page is live, the price and Add to Cart read these (catalogue/early.ts, decision 028).
+              data-early="size"
+              data-cart-item={JSON.stringify(cartItemFor(product, variant.size, 1))}
             />
             <span className="size-selector__size">{variant.size}</span>{' '}
             <span className="size-selector__price">

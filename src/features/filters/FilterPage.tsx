@@ -57,7 +57,13 @@ export function FilterPage({
           {controls}
         </div>
         {chips}
-        <ChipGroup legend="Tags" options={options.tags} selected={filters.tags} onChange={(tags) => change({ tags })} />
+        <ChipGroup
+          legend="Tags"
+          facet="tags"
+          options={options.tags}
+          selected={filters.tags}
+          onChange={(tags) => change({ tags })}
+        />
         <FilterFooter count={count} onReset={reset} />
       </section>
 

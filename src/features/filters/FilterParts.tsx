@@ -1,24 +1,34 @@
 import { Chip } from '../../components/Chip.tsx';
 import { toggle } from './filter-utils.ts';
 
-/** Toggle buttons (aria-pressed) for a multi-select filter; any selected value matches. */
+/**
+ * Toggle buttons (aria-pressed) for a multi-select filter; any selected value matches. `facet`
+ * names the items' values it filters (their `data-facets`: filters/early.ts).
+ */
 export function ChipGroup({
   legend,
+  facet,
   options,
   selected,
   onChange,
 }: {
   legend: string;
+  facet: string;
   options: readonly string[];
   selected: readonly string[];
   onChange: (next: string[]) => void;
 }) {
   if (options.length === 0) return null;
   return (
-    <fieldset>
+    <fieldset data-facet={facet}>
       <legend>{legend}</legend>
       {options.map((option) => (
-        <Chip key={option} pressed={selected.includes(option)} onClick={() => onChange(toggle(selected, option))}>
+        <Chip
+          key={option}
+          pressed={selected.includes(option)}
+          value={option}
+          onClick={() => onChange(toggle(selected, option))}
+        >
           {option}
         </Chip>
       ))}
@@ -32,6 +42,7 @@ export function ChipGroup({
  */
 export function ChoiceChips<Option extends string>({
   legend,
+  facet,
   allLabel,
   options,
   value,
@@ -39,6 +50,8 @@ export function ChoiceChips<Option extends string>({
   className,
 }: {
   legend: string;
+  /** The items' values it filters (their `data-facets`: filters/early.ts). */
+  facet: string;
   allLabel: string;
   options: readonly Option[];
   value: Option | null;
@@ -46,13 +59,13 @@ export function ChoiceChips<Option extends string>({
   className?: string;
 }) {
   return (
-    <fieldset className={className}>
+    <fieldset className={className} data-facet={facet} data-choice="one">
       <legend className="visually-hidden">{legend}</legend>
-      <Chip pressed={value === null} onClick={() => onChange(null)}>
+      <Chip pressed={value === null} value="" onClick={() => onChange(null)}>
         {allLabel}
       </Chip>
       {options.map((option) => (
-        <Chip key={option} pressed={value === option} onClick={() => onChange(option)}>
+        <Chip key={option} pressed={value === option} value={option} onClick={() => onChange(option)}>
           {option}
         </Chip>
       ))}

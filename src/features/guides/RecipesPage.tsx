@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { Recipe } from '../../content/types.ts';
-import { ChipGroup, FilterPage, SelectFilter, TagList, useFilterPage } from '../filters/index.ts';
-import { CALORIES, recipeFilter } from './recipe-filters.ts';
+import { ChipGroup, FilterPage, facetsAttribute, SelectFilter, TagList, useFilterPage } from '../filters/index.ts';
+import { CALORIES, recipeFacets, recipeFilter } from './recipe-filters.ts';
 import './guides.css';
 
 /**
@@ -64,6 +64,7 @@ export function RecipesPage({
       chips={
         <ChipGroup
           legend="Ingredients"
+          facet="ingredients"
           options={options.ingredients}
           selected={filters.ingredients}
           onChange={(ingredients) => change({ ingredients })}
@@ -72,7 +73,7 @@ export function RecipesPage({
     >
       <ul className="grid filter-results" aria-label="Recipes">
         {page.shown.map((recipe) => (
-          <li key={recipe.id}>
+          <li key={recipe.id} data-facets={facetsAttribute(recipeFacets(recipe, options))}>
             <article className="card filter-card" aria-labelledby={`${recipe.id}-title`}>
               <span className="filter-card__emoji" aria-hidden="true">
                 {recipe.emoji}

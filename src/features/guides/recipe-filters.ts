@@ -53,6 +53,14 @@ export function recipeMatches(recipe: Recipe, filters: RecipeFilters): boolean {
   );
 }
 
+/** The chips' values a recipe matches, per chip group, for a chip tapped before the page is live (filters/early.ts). */
+export function recipeFacets(recipe: Recipe, options: RecipeFilterOptions): Record<string, string[]> {
+  return {
+    ingredients: options.ingredients.filter((ingredient) => usesIngredient(recipe, ingredient)),
+    tags: recipe.tags,
+  };
+}
+
 export function filterRecipes(recipes: readonly Recipe[], filters: RecipeFilters): Recipe[] {
   return recipes.filter((recipe) => recipeMatches(recipe, filters));
 }

@@ -2,7 +2,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { CartIcon, CloseIcon, MenuIcon } from '../../components/icons.tsx';
 import { useHydrated } from '../../hooks/use-hydrated.ts';
+import { cartLinkLabel } from '../cart/early.ts';
 import { useCart } from '../cart/index.ts';
+import { MENU_NAMES, MENU_OPEN_CLASS } from './early.ts';
 
 export const NAV_LINKS = [
   { to: '/', label: 'Home', end: true },
@@ -48,12 +50,16 @@ export function Header({ shopName }: { shopName: string }) {
           className="site-header__burger"
           aria-expanded={open}
           aria-controls={menuId}
-          aria-label={open ? 'Close menu' : 'Open menu'}
+          aria-label={open ? MENU_NAMES.close : MENU_NAMES.open}
+          // Before the page is live, shell/early.ts opens it at once (decision 028).
+          data-early="menu"
           onClick={() => setOpen((value) => !value)}
         >
-          {open ? <CloseIcon /> : <MenuIcon />}
+          {/* Both icons, one shown by aria-expanded (shell.css): a tap before React is live swaps them too. */}
+          <MenuIcon className="site-header__burger-open" />
+          <CloseIcon className="site-header__burger-close" />
         </button>
-        <nav ref={navRef} id={menuId} aria-label="Main" className={`site-nav${open ? ' site-nav--open' : ''}`}>
+        <nav ref={navRef} id={menuId} aria-label="Main" className={`site-nav${open ? ` ${MENU_OPEN_CLASS}` : ''}`}>
           <ul>
             {NAV_LINKS.map((link) => (
               <li key={link.to}>
@@ -64,9 +70,10 @@ export function Header({ shopName }: { shopName: string }) {
             ))}
           </ul>
         </nav>
+        {/* Always there, shown while the menu is open (shell.css), so a tap before React is live can show it. */}
+        <div className="site-nav__overlay" aria-hidden="true" data-early="menu-close" onClick={() => setOpen(false)} />
         <CartLink />
       </div>
-      {open && <div className="site-nav__overlay" aria-hidden="true" onClick={() => setOpen(false)} />}
     </header>
   );
 }
@@ -74,15 +81,26 @@ export function Header({ shopName }: { shopName: string }) {
 export function CartLink() {
   const { count } = useCart();
   const hydrated = useHydrated();
-  const label = count === 0 ? 'Cart, empty' : `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;
+  // The badge is always there, hidden while the cart is empty: before React is live the early
+  // script fills it from storage (cart/early.ts, decision 028), so its text may differ from the
+  // prerendered page's on hydration, as the link's name may.
   return (
-    <Link to="/cart" className="site-header__cart" aria-label={hydrated ? label : 'Cart'}>
+    <Link
+      to="/cart"
+      className="site-header__cart"
+      aria-label={hydrated ? cartLinkLabel(count) : 'Cart'}
+      suppressHydrationWarning
+    >
       <CartIcon />
-      {count > 0 && (
-        <span className="site-header__badge" aria-hidden="true" data-testid="cart-count">
-          {count}
-        </span>
-      )}
+      <span
+        className="site-header__badge"
+        aria-hidden="true"
+        data-testid="cart-count"
+        hidden={count === 0}
+        suppressHydrationWarning
+      >
+        {count > 0 ? String(count) : ''}
+      </span>
     </Link>
   );
 }

@@ -1,0 +1,6 @@
+/** The shape of an early action (early-actions.ts, decision 028), shared by the components that define one. */
+export type EarlyResult = 'replay' | 'done' | 'hold';
+export type EarlyAction = (control: HTMLElement) => EarlyResult;
+
+/** Marks what an action hid; cleared once the held taps are replayed and React shows its own. */
+export const EARLY_HIDDEN = 'data-early-hidden';
