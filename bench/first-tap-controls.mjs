@@ -97,7 +97,8 @@ export const TAP_ROUTES = [
         effect: [
           { selector: `.size-selector input[value="${SIZE}"]`, read: 'checked', equals: 'true' },
           {
-            selector: '.product-detail__price .price',
+            // One price per size; the chosen one is shown (ProductDetail).
+            selector: '.product-detail__price:not([hidden]) .price',
             sameTextAs: { selector: `label.size-selector__option:has(> input[value="${SIZE}"]) .price` },
           },
         ],
@@ -161,7 +162,8 @@ export const TAP_ROUTES = [
         id: 'place-order',
         label: 'Place Order (empty form)',
         control: { selector: '.checkout__summary button[type="submit"]', text: 'Place Order' },
-        effect: [{ selector: '.toast-region[role="alert"]', includes: MESSAGES.required }],
+        // The page's alert region, or the one the early script adds before the page is live (early-toast.ts).
+        effect: [{ selector: '.toast-region[role="alert"]:not(:empty)', includes: MESSAGES.required }],
         shows: `the message '${MESSAGES.required}' is shown`,
       },
       MENU,

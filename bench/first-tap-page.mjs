@@ -32,7 +32,8 @@
  * ('true' or 'false': checkVisibility, with `visibility` and `opacity`), or `@name` (an attribute;
  * '' when absent). The reading must meet exactly one of: `equals`; `startsWith`; `includes`
  * (ignoring case); `sameTextAs` (equal to the text of another Target, which must exist). With
- * `all`, every element the selector matches must (at least one); otherwise the first match does.
+ * `all`, every element the selector matches that is rendered must (at least one): what the shopper
+ * sees, so an item a filter hid (display: none) is not counted; otherwise the first match does.
  * @typedef {Target & {
  *   read?: 'text' | 'value' | 'checked' | 'visible' | `@${string}`,
  *   all?: boolean,
@@ -82,7 +83,11 @@ export function pageReader(doc) {
   };
   /** @param {Condition} condition */
   const holds = (condition) => {
-    const elements = condition.all ? all(condition) : [find(condition)].filter((element) => element !== null);
+    const rendered = (/** @type {Element} */ element) =>
+      typeof element.checkVisibility !== 'function' || element.checkVisibility();
+    const elements = condition.all
+      ? all(condition).filter(rendered)
+      : [find(condition)].filter((element) => element !== null);
     return elements.length > 0 && elements.every((element) => meets(condition, element));
   };
   return {

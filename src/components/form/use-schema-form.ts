@@ -29,6 +29,11 @@ export interface SchemaFormOptions<S extends z.ZodType> {
    * it. The checkout reports one message at a time in a toast instead, so it only marks fields invalid.
    */
   fieldMessages?: boolean;
+  /**
+   * Loads the schemas as soon as the browser is idle once the form is live, instead of on the first
+   * send: the checkout, whose first press would otherwise wait for them on a slow link (decision 028).
+   */
+  preloadSchemas?: boolean;
 }
 
 export type FieldErrors = Partial<Record<string, string>>;
@@ -70,6 +75,14 @@ export function useSchemaForm<S extends z.ZodType>(options: SchemaFormOptions<S>
   const successTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(successTimer.current), []);
+  const preload = options.preloadSchemas ?? false;
+  useEffect(() => {
+    if (!preload) return;
+    const load = () => void loadSchemas().catch(() => undefined); // the first send tries again
+    if (typeof requestIdleCallback !== 'function') return load();
+    const idle = requestIdleCallback(load, { timeout: 2000 });
+    return () => cancelIdleCallback(idle);
+  }, [preload]);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -9,6 +9,7 @@ import { ErrorCode } from '../../shop/messages.ts';
 import type { ShippingRules } from '../../shop/shipping.ts';
 import { useCart } from '../cart/index.ts';
 import { DeliveryFields, whatsappChoice } from './DeliveryFields.tsx';
+import { totalNotReadyMessage } from './early.ts';
 import { LocalPaymentDialog } from './LocalPaymentDialog.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
 import { OUTBOX_UPDATED_EVENT, pendingOrders } from './outbox.ts';
@@ -79,6 +80,7 @@ export function CheckoutPage({ shopName, rules }: CheckoutPageProps) {
   const form = useSchemaForm({
     schema: (schemas) => schemas.checkoutFormSchema,
     fieldMessages: false, // one message at a time, as a toast (docs/shop-rules.md §8)
+    preloadSchemas: true,
     onInvalid: (values, { checkoutFormError }) => {
       const message = checkoutFormError(values);
       if (message) toast.show({ type: 'error', message });
@@ -163,7 +165,3 @@ export function CheckoutPage({ shopName, rules }: CheckoutPageProps) {
     </div>
   );
 }
-
-/** Place Order pressed before the total for the pincode is known (docs/shop-rules.md §8). */
-export const totalNotReadyMessage = (pincode: string) =>
-  `Shipping to ${pincode} is still being calculated. Please press Place Order again once the total shows.`;

@@ -1,8 +1,10 @@
 import { advanceSplit } from '../../shop/cod-advance.ts';
 import { COD_ADVANCE_TEXTS } from '../../shop/cod-texts.ts';
+import { MESSAGES } from '../../shop/messages.ts';
 import { formatRupees } from '../../shop/money.ts';
 import type { ShippingRules } from '../../shop/shipping.ts';
 import { useCart } from '../cart/index.ts';
+import { PINCODE_SLOT, totalNotReadyMessage } from './early.ts';
 import type { QuoteState } from './use-shipping-quote.ts';
 
 /** The lines, the money and the Place Order button; a total the server changed shows old beside new. */
@@ -96,10 +98,16 @@ export function OrderSummary({
           ? `Free shipping on orders of ${formatRupees(rules.freeShippingThreshold)} and above${cartReady ? ` — add ${formatRupees(missing)} more` : ''}.`
           : `Your order ships free (orders of ${formatRupees(rules.freeShippingThreshold)} and above).`}
       </p>
+      {/* Disabled until the cart is read, but the early script enables it at once (`data-early-enable`):
+          tapped before the page is live, it answers then (checkout/early.ts, decision 028). */}
       <button
         type="submit"
         className="button button--block"
         disabled={!cartReady || processing || calculating || blocked}
+        data-early="place-order"
+        data-early-enable=""
+        data-required-message={MESSAGES.required}
+        data-waiting-message={totalNotReadyMessage(PINCODE_SLOT)}
       >
         {processing ? 'Processing...' : 'Place Order'}
       </button>

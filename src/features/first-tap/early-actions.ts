@@ -16,8 +16,10 @@
 
 import { showNeighbourPhoto } from '../../components/carousel/carousel-early.ts';
 import { stepQuantity } from '../../components/quantity-stepper-early.ts';
+import { dismissEarlyToast } from '../../components/toast/early-toast.ts';
 import type { EarlyAction } from '../../lib/early-action.ts';
 import { addToCartEarly, showSizePrice } from '../catalogue/early.ts';
+import { placeOrderEarly } from '../checkout/early.ts';
 import { pressChip } from '../filters/early.ts';
 import { closeMenu, toggleMenu } from '../shell/early.ts';
 
@@ -32,4 +34,6 @@ export const EARLY_ACTIONS: Readonly<Record<string, EarlyAction>> = {
   size: showSizePrice,
   'add-to-cart': addToCartEarly,
   chip: pressChip,
+  'place-order': placeOrderEarly,
+  'toast-close': dismissEarlyToast,
 };

@@ -9,8 +9,21 @@ import { EARLY_HIDDEN } from '../../lib/early-action.ts';
 import { showCartCount } from '../cart/early.ts';
 import { EARLY_ACTIONS } from './early-actions.ts';
 
+/**
+ * Once the page is parsed: the badge shows the stored count, and a control the prerendered page
+ * disabled only because the page was not live (`data-early-enable`: Place Order) takes taps, which
+ * its early action answers.
+ */
+function whenParsed(): void {
+  showCartCount();
+  // Only while the gate is there to answer them (React, once live, decides for itself).
+  if (typeof (window as { __ouoHydrated?: unknown }).__ouoHydrated !== 'function') return;
+  for (const control of document.querySelectorAll<HTMLButtonElement>('button[data-early-enable]'))
+    control.disabled = false;
+}
+
 export function startEarly(preloads: readonly string[], eager: boolean): void {
   hydrationGate(preloads, eager, EARLY_ACTIONS, EARLY_HIDDEN);
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => showCartCount());
-  else showCartCount();
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', whenParsed);
+  else whenParsed();
 }

@@ -1,0 +1,32 @@
+/**
+ * Place Order tapped before the page is live (decision 028). The total is not known then (the cart
+ * is read, and shipping quoted, once React is live), so no order can be placed; the tap answers at
+ * once with what React would say: the required-fields message if one is empty (that field takes
+ * the focus, as the live form does), otherwise that the total is still being worked out. It is not
+ * replayed: an order is only ever placed by a press made while its total shows.
+ */
+import { showEarlyToast } from '../../components/toast/early-toast.ts';
+
+/** Place Order pressed before the total for the pincode is known (docs/shop-rules.md §8). */
+export const totalNotReadyMessage = (pincode: string) =>
+  `Shipping to ${pincode} is still being calculated. Please press Place Order again once the total shows.`;
+
+/** The pincode's place in the button's `data-waiting-message` (OrderSummary fills the rest from the texts above). */
+export const PINCODE_SLOT = '{pincode}';
+
+export function placeOrderEarly(button: HTMLElement): 'done' | 'hold' {
+  const form = (button as HTMLButtonElement).form;
+  const { requiredMessage, waitingMessage } = button.dataset;
+  if (!form || !requiredMessage || !waitingMessage) return 'hold';
+  const empty = [
+    ...form.querySelectorAll<HTMLInputElement>('input[required], select[required], textarea[required]'),
+  ].find((field) => field.value.trim() === '');
+  if (empty) {
+    showEarlyToast(requiredMessage);
+    empty.focus();
+    return 'done';
+  }
+  const pincode = form.querySelector<HTMLInputElement>('input[name="pincode"]')?.value.trim() ?? '';
+  showEarlyToast(waitingMessage.replace(PINCODE_SLOT, pincode), 'info');
+  return 'done';
+}
