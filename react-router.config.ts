@@ -11,9 +11,10 @@ import {
   ORDER_SHELL_PATH,
 } from './src/content/site-paths.server.ts';
 
-// Pages whose content is drawn in the browser (the cart from its storage, an order from the API):
-// their scripts start at once instead of after the first paint, which shows only their frame.
-const EAGER_PAGES = ['/cart', ORDER_SHELL_PATH];
+// Pages whose content is drawn in the browser (an order, from the API): their scripts start at once
+// instead of after the first paint, which shows only their frame. (/cart was one until the early
+// script drew the stored cart before the first paint: decision 028.)
+const EAGER_PAGES = [ORDER_SHELL_PATH];
 
 export default {
   appDirectory: 'src',

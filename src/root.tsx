@@ -24,6 +24,7 @@ import { Footer } from './features/shell/Footer.tsx';
 import { Header } from './features/shell/Header.tsx';
 import { MessagePage, NotFoundMessage } from './features/shell/NotFoundMessage.tsx';
 import { PreviewBanner } from './features/shell/PreviewBanner.tsx';
+import { useHydrated } from './hooks/use-hydrated.ts';
 import './styles/fonts.css';
 import './styles/tokens.css';
 import './styles/global.css';
@@ -98,9 +99,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 function Shell({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   useEffect(() => loadPixel(), []);
-  // The page is live: taps and typing held by the hydration gate since before it was are replayed
-  // now (site-build/hydration-gate.ts, decision 015). Absent in `npm run dev`, which has no gate.
-  useEffect(() => (window as { __ouoHydrated?: () => void }).__ouoHydrated?.(), []);
+  // The page is live — hydrated, and rendered again with what waited for that (useHydrated): taps
+  // and typing the hydration gate held or answered early are handed to React now
+  // (site-build/hydration-gate.ts, decisions 015 and 028). Absent in `npm run dev`, which has no gate.
+  const hydrated = useHydrated();
+  useEffect(() => {
+    if (hydrated) (window as { __ouoHydrated?: () => void }).__ouoHydrated?.();
+  }, [hydrated]);
   if (!data) return <main id="main">{children}</main>;
   const { settings, catalogue } = data;
   return (

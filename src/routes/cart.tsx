@@ -14,9 +14,11 @@ export function meta() {
 }
 
 export default function Cart() {
-  const settings = useRouteLoaderData<typeof rootLoader>('root')?.settings;
+  const root = useRouteLoaderData<typeof rootLoader>('root');
+  const settings = root?.settings;
   return (
     <CartPage
+      catalogue={root?.catalogue ?? []}
       freeShippingThreshold={settings?.freeShippingThreshold ?? DEFAULT_SHIPPING_RULES.freeShippingThreshold}
       trustBadges={settings?.trustBadges ?? []}
     />

@@ -52,7 +52,7 @@ describe('/who-are-we/recipes', () => {
     renderRecipes();
     await screen.findByRole('heading', { level: 1, name: 'Recipes' });
     expect(cards()).toHaveLength(20);
-    expect(screen.getByText('20 of 20 recipes shown')).toBeInTheDocument();
+    expect(await screen.findByText('20 of 20 recipes shown')).toBeInTheDocument(); // once live (useHydrated)
     expect((screen.getByRole('slider', { name: /Max calories/ }) as HTMLInputElement).value).toBe('600');
   });
 

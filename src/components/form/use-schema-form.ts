@@ -76,9 +76,14 @@ export function useSchemaForm<S extends z.ZodType>(options: SchemaFormOptions<S>
 
   useEffect(() => () => clearTimeout(successTimer.current), []);
   const preload = options.preloadSchemas ?? false;
+  const schema = useRef(options.schema);
   useEffect(() => {
     if (!preload) return;
-    const load = () => void loadSchemas().catch(() => undefined); // the first send tries again
+    // Parsing once also readies the schema's own first-parse work, which the first press would pay.
+    const load = () =>
+      void loadSchemas()
+        .then((schemas) => schema.current(schemas).safeParse({}))
+        .catch(() => undefined); // the first send tries again
     if (typeof requestIdleCallback !== 'function') return load();
     const idle = requestIdleCallback(load, { timeout: 2000 });
     return () => cancelIdleCallback(idle);

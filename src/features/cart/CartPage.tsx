@@ -1,41 +1,34 @@
-import { Link, useNavigate } from 'react-router';
-import { ContentIcon } from '../../components/content-icons.tsx';
-import { ResponsiveImage } from '../../components/image/ResponsiveImage.tsx';
-import { QuantityStepper } from '../../components/QuantityStepper.tsx';
+import { useNavigate } from 'react-router';
 import type { ShopSettings } from '../../content/types.ts';
 import { useHydrated } from '../../hooks/use-hydrated.ts';
-import { fillIn } from '../../shop/fill-in.ts';
-import { formatRupees } from '../../shop/money.ts';
+import { type CartItem, cartItemFor } from '../../shop/cart.ts';
+import type { Product } from '../../shop/catalogue.ts';
 import { cartPixelParams, track } from '../pixel/index.ts';
+import { CartView, EmptyCart } from './CartView.tsx';
 import { useCart } from './cart-context.tsx';
 import './cart.css';
 
-/** A square thumbnail, 72 px wide on a phone and 96 px from 40rem (cart.css). */
-const LINE_IMAGE_SLOT = { width: 96, height: 96 };
-const LINE_IMAGE_SIZES = '(min-width: 40rem) 96px, 72px';
-
-/**
- * /cart (docs/shop-rules.md §2): drawn in the browser from the stored cart, so the prerendered page
- * shows only its frame. `trustBadges` are the editors' reasons to buy (Shop settings → Texts across
- * the site); {amount} in them is the free-shipping threshold.
- */
-export function CartPage({
-  freeShippingThreshold,
-  trustBadges,
-}: {
+interface CartPageProps {
+  /** The root loader's catalogue: every size's line, for the page before it is live. */
+  catalogue: readonly Product[];
   freeShippingThreshold: number;
   trustBadges: ShopSettings['trustBadges'];
-}) {
+}
+
+/**
+ * /cart (docs/shop-rules.md §2): drawn from the stored cart. The prerendered page cannot know it, so
+ * until React is live the early script draws it (CartBeforeLive); `trustBadges` are the editors'
+ * reasons to buy (Shop settings → Texts across the site); {amount} in them is the free-shipping
+ * threshold.
+ */
+export function CartPage({ catalogue, freeShippingThreshold, trustBadges }: CartPageProps) {
   const cart = useCart();
   const hydrated = useHydrated();
   const navigate = useNavigate();
 
   if (!hydrated) {
     return (
-      <div className="page" aria-busy="true">
-        <h1>Your cart</h1>
-        <p>Loading your cart…</p>
-      </div>
+      <CartBeforeLive catalogue={catalogue} freeShippingThreshold={freeShippingThreshold} trustBadges={trustBadges} />
     );
   }
 
@@ -43,19 +36,12 @@ export function CartPage({
     return (
       <div className="page page--message">
         <h1>Your cart</h1>
-        <p>Your cart is empty</p>
-        <Link className="button" to="/products">
-          Shop Now
-        </Link>
+        <EmptyCart />
       </div>
     );
   }
 
   const proceed = () => {
-    if (cart.items.length === 0) {
-      window.alert('Your cart is empty');
-      return;
-    }
     track('InitiateCheckout', cartPixelParams(cart.items));
     navigate('/checkout');
   };
@@ -63,81 +49,57 @@ export function CartPage({
   return (
     <div className="page cart">
       <h1>Your cart</h1>
-      <div className="cart__layout">
-        <ul className="cart__lines" aria-label="Items in your cart">
-          {cart.items.map((item) => (
-            <li key={item.product_retailer_id} className="cart-line card">
-              {item.image ? (
-                <ResponsiveImage
-                  className="cart-line__image"
-                  image={{ src: item.image }}
-                  alt=""
-                  sizes={LINE_IMAGE_SIZES}
-                  slotSize={LINE_IMAGE_SLOT}
-                />
-              ) : (
-                // A product without a photo keeps its place in the line's grid.
-                <span className="cart-line__image" />
-              )}
-              <div className="cart-line__details">
-                <h2 className="cart-line__name">
-                  <Link to={`/products/${item.productId}`}>{item.name}</Link>
-                </h2>
-                <p className="cart-line__meta">
-                  Size: {item.size} · {formatRupees(item.price)} each
-                </p>
-                <div className="cart-line__controls">
-                  <QuantityStepper
-                    value={item.quantity}
-                    onChange={(quantity) => cart.setQuantity(item.product_retailer_id, quantity)}
-                    label={`Quantity of ${item.name} ${item.size}`}
-                  />
-                  <button
-                    type="button"
-                    className="button button--ghost cart-line__remove"
-                    onClick={() => cart.remove(item.product_retailer_id)}
-                    aria-label={`Remove ${item.name} ${item.size}`}
-                  >
-                    Remove
-                  </button>
-                </div>
-              </div>
-              <p className="cart-line__total">
-                <span className="visually-hidden">Line total </span>
-                {formatRupees(item.price * item.quantity)}
-              </p>
-            </li>
-          ))}
-        </ul>
-        <section className="cart__summary card" aria-labelledby="summary-title">
-          <h2 id="summary-title">Order summary</h2>
-          <dl>
-            <div>
-              <dt>Subtotal</dt>
-              <dd data-testid="cart-subtotal">{formatRupees(cart.subtotal)}</dd>
-            </div>
-            <div>
-              <dt>Shipping</dt>
-              <dd>Calculated at checkout</dd>
-            </div>
-          </dl>
-          <p className="cart__note">Prices include GST.</p>
-          <button type="button" className="button button--block" onClick={proceed}>
-            Proceed to Checkout
-          </button>
-          <Link className="cart__continue" to="/products">
-            Continue shopping
-          </Link>
-        </section>
+      <CartView
+        items={cart.items}
+        subtotal={cart.subtotal}
+        freeShippingThreshold={freeShippingThreshold}
+        trustBadges={trustBadges}
+        onQuantity={cart.setQuantity}
+        onRemove={cart.remove}
+        onProceed={proceed}
+      />
+    </div>
+  );
+}
+
+const ignore = () => undefined;
+
+/**
+ * The cart before React is live (decision 028): 'Loading your cart…' in the prerendered page, and,
+ * hidden, the cart as CartView draws it with a line for every size in the catalogue, and the empty
+ * cart. The inline script after them (run as the page is parsed, before its first paint) has the
+ * early script draw the stored cart from those parts into the slot React leaves alone (its
+ * innerHTML is React's to set, so hydration does not look inside), so the shopper sees, and can
+ * change, their cart at once (cart/early.ts). Once live, React draws the cart itself in place of all this.
+ */
+function CartBeforeLive({ catalogue, freeShippingThreshold, trustBadges }: CartPageProps) {
+  const every = catalogue.flatMap((product) =>
+    product.variants.map((variant) => cartItemFor(product, variant.size, 1)).filter((item) => item !== undefined),
+  ) satisfies CartItem[];
+  return (
+    <div className="page" aria-busy="true" data-early-cart="">
+      <h1>Your cart</h1>
+      <p data-early-cart-loading="">Loading your cart…</p>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: empty; React leaves what the early script draws inside it alone */}
+      <div data-early-cart-slot="" dangerouslySetInnerHTML={{ __html: '' }} />
+      <div hidden data-early-cart-parts="">
+        <div data-early-cart-full="">
+          <CartView
+            items={every}
+            subtotal={0}
+            freeShippingThreshold={freeShippingThreshold}
+            trustBadges={trustBadges}
+            onQuantity={ignore}
+            onRemove={ignore}
+            onProceed={ignore}
+          />
+        </div>
+        <div data-early-cart-empty="">
+          <EmptyCart />
+        </div>
       </div>
-      <ul className="trust-badges" aria-label="Why shop with us">
-        {trustBadges.map((badge) => (
-          <li key={badge.text}>
-            <ContentIcon name={badge.icon} size={20} className="trust-badges__icon" />{' '}
-            {fillIn(badge.text, { amount: formatRupees(freeShippingThreshold) })}
-          </li>
-        ))}
-      </ul>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed call of the early script, hashed into the page's CSP by the build */}
+      <script dangerouslySetInnerHTML={{ __html: 'window.__ouoEarly&&__ouoEarly.drawCart()' }} />
     </div>
   );
 }

@@ -18,6 +18,7 @@ import { showNeighbourPhoto } from '../../components/carousel/carousel-early.ts'
 import { stepQuantity } from '../../components/quantity-stepper-early.ts';
 import { dismissEarlyToast } from '../../components/toast/early-toast.ts';
 import type { EarlyAction } from '../../lib/early-action.ts';
+import { cartEarlyActions } from '../cart/early.ts';
 import { addToCartEarly, showSizePrice } from '../catalogue/early.ts';
 import { placeOrderEarly } from '../checkout/early.ts';
 import { pressChip } from '../filters/early.ts';
@@ -36,4 +37,5 @@ export const EARLY_ACTIONS: Readonly<Record<string, EarlyAction>> = {
   chip: pressChip,
   'place-order': placeOrderEarly,
   'toast-close': dismissEarlyToast,
+  ...cartEarlyActions,
 };

@@ -9,13 +9,17 @@ import { EARLY_HIDDEN } from '../../lib/early-action.ts';
 import { showCartCount } from '../cart/early.ts';
 import { EARLY_ACTIONS } from './early-actions.ts';
 
+export { drawCart } from '../cart/early.ts';
+
 /**
- * Once the page is parsed: the badge shows the stored count, and a control the prerendered page
+ * Once the page is parsed: the badge shows the stored count (after the first frame), and a control the prerendered page
  * disabled only because the page was not live (`data-early-enable`: Place Order) takes taps, which
  * its early action answers.
  */
 function whenParsed(): void {
-  showCartCount();
+  // After the first frame: the first read of storage can take a while on a slow phone, and the
+  // badge is not what the first paint is for (/cart's lines, which are, are drawn as it is parsed).
+  requestAnimationFrame(() => setTimeout(() => showCartCount(), 0));
   // Only while the gate is there to answer them (React, once live, decides for itself).
   if (typeof (window as { __ouoHydrated?: unknown }).__ouoHydrated !== 'function') return;
   for (const control of document.querySelectorAll<HTMLButtonElement>('button[data-early-enable]'))

@@ -1,0 +1,136 @@
+import { Link } from 'react-router';
+import { ContentIcon } from '../../components/content-icons.tsx';
+import { ResponsiveImage } from '../../components/image/ResponsiveImage.tsx';
+import { QuantityStepper } from '../../components/QuantityStepper.tsx';
+import type { ShopSettings } from '../../content/types.ts';
+import type { CartItem } from '../../shop/cart.ts';
+import { fillIn } from '../../shop/fill-in.ts';
+import { formatRupees } from '../../shop/money.ts';
+
+/** A square thumbnail, 72 px wide on a phone and 96 px from 40rem (cart.css). */
+const LINE_IMAGE_SLOT = { width: 96, height: 96 };
+const LINE_IMAGE_SIZES = '(min-width: 40rem) 96px, 72px';
+
+export interface CartViewProps {
+  items: readonly CartItem[];
+  subtotal: number;
+  freeShippingThreshold: number;
+  trustBadges: ShopSettings['trustBadges'];
+  onQuantity: (key: string, quantity: number) => void;
+  onRemove: (key: string) => void;
+  onProceed: () => void;
+}
+
+/**
+ * The cart's lines, its summary and the editors' reasons to buy: what /cart shows once it has read
+ * the stored cart. Also rendered, for every size in the catalogue, into the page before it is live,
+ * for the early script to draw the stored cart from at once (CartPage's CartBeforeLive, early.ts):
+ * each line says which it is (`data-line-key`) and its price (`data-line-price`).
+ */
+export function CartView({
+  items,
+  subtotal,
+  freeShippingThreshold,
+  trustBadges,
+  onQuantity,
+  onRemove,
+  onProceed,
+}: CartViewProps) {
+  return (
+    <>
+      <div className="cart__layout">
+        <ul className="cart__lines" aria-label="Items in your cart">
+          {items.map((item) => (
+            <li
+              key={item.product_retailer_id}
+              className="cart-line card"
+              data-line-key={item.product_retailer_id}
+              data-line-price={item.price}
+            >
+              {item.image ? (
+                <ResponsiveImage
+                  className="cart-line__image"
+                  image={{ src: item.image }}
+                  alt=""
+                  sizes={LINE_IMAGE_SIZES}
+                  slotSize={LINE_IMAGE_SLOT}
+                />
+              ) : (
+                // A product without a photo keeps its place in the line's grid.
+                <span className="cart-line__image" />
+              )}
+              <div className="cart-line__details">
+                <h2 className="cart-line__name">
+                  <Link to={`/products/${item.productId}`}>{item.name}</Link>
+                </h2>
+                <p className="cart-line__meta">
+                  Size: {item.size} · {formatRupees(item.price)} each
+                </p>
+                <div className="cart-line__controls">
+                  <QuantityStepper
+                    value={item.quantity}
+                    onChange={(quantity) => onQuantity(item.product_retailer_id, quantity)}
+                    label={`Quantity of ${item.name} ${item.size}`}
+                  />
+                  <button
+                    type="button"
+                    className="button button--ghost cart-line__remove"
+                    data-early="cart-remove"
+                    onClick={() => onRemove(item.product_retailer_id)}
+                    aria-label={`Remove ${item.name} ${item.size}`}
+                  >
+                    Remove
+                  </button>
+                </div>
+              </div>
+              <p className="cart-line__total">
+                <span className="visually-hidden">Line total </span>
+                <span data-line-total="">{formatRupees(item.price * item.quantity)}</span>
+              </p>
+            </li>
+          ))}
+        </ul>
+        <section className="cart__summary card" aria-labelledby="summary-title">
+          <h2 id="summary-title">Order summary</h2>
+          <dl>
+            <div>
+              <dt>Subtotal</dt>
+              <dd data-testid="cart-subtotal">{formatRupees(subtotal)}</dd>
+            </div>
+            <div>
+              <dt>Shipping</dt>
+              <dd>Calculated at checkout</dd>
+            </div>
+          </dl>
+          <p className="cart__note">Prices include GST.</p>
+          <button type="button" className="button button--block" data-early="cart-checkout" onClick={onProceed}>
+            Proceed to Checkout
+          </button>
+          <Link className="cart__continue" to="/products">
+            Continue shopping
+          </Link>
+        </section>
+      </div>
+      <ul className="trust-badges" aria-label="Why shop with us">
+        {trustBadges.map((badge) => (
+          <li key={badge.text}>
+            <ContentIcon name={badge.icon} size={20} className="trust-badges__icon" />{' '}
+            {fillIn(badge.text, { amount: formatRupees(freeShippingThreshold) })}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** An empty cart: what /cart says, and the way back to the products. */
+export function EmptyCart() {
+  return (
+    <>
+      <p>Your cart is empty</p>
+      <Link className="button" to="/products">
+        Shop Now
+      </Link>
+    </>
+  );
+}

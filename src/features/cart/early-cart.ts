@@ -1,0 +1,129 @@
+/**
+ * /cart before React is live (decision 028). The prerendered page cannot know the shopper's cart,
+ * so it carries, hidden, the cart as CartView draws it with a line for every size in the catalogue,
+ * and the empty cart (CartPage's CartBeforeLive). As the page is parsed, before its first paint,
+ * `drawCart` copies from those parts the lines the stored cart holds, in its order, with their
+ * quantities and totals at the catalogue's prices, into a slot React does not hydrate. Until the
+ * page is live, the copies' controls act on the stored cart at once, as the cart store would (the
+ * same src/shop/cart.ts functions), and are not replayed: once live, React draws the cart from
+ * storage in place of the copies. A line whose size is no longer sold is left out here; the store
+ * drops it and says so once live.
+ */
+import type { EarlyAction, EarlyResult } from '../../lib/early-action.ts';
+import {
+  type CartItem,
+  cartCount,
+  changeQuantity,
+  MAX_LINE_QUANTITY,
+  parseQuantity,
+  removeFromCart,
+} from '../../shop/cart.ts';
+import { formatRupees } from '../../shop/money.ts';
+import { showCartCount, storedCart, writeStoredCart } from './early-storage.ts';
+
+const part = (page: Element, name: string) => page.querySelector(`[data-early-cart-parts] [data-early-cart-${name}]`);
+
+/** The controls of a drawn line, renamed for the actions below (the parts carry the product page's). */
+const RENAMED: Readonly<Record<string, string>> = {
+  'quantity-up': 'cart-step-up',
+  'quantity-down': 'cart-step-down',
+};
+
+function showLine(line: HTMLElement, quantity: number): void {
+  const field = line.querySelector<HTMLInputElement>('.stepper__input');
+  const [down, up] = line.querySelectorAll<HTMLButtonElement>('.stepper__button');
+  if (field) field.value = String(quantity);
+  if (down) down.disabled = quantity <= 1;
+  if (up) up.disabled = quantity >= MAX_LINE_QUANTITY;
+  const total = line.querySelector('[data-line-total]');
+  if (total) total.textContent = formatRupees(Number(line.dataset.linePrice) * quantity);
+}
+
+function showTotals(slot: Element, items: readonly CartItem[]): void {
+  let subtotal = 0;
+  for (const line of slot.querySelectorAll<HTMLElement>('li[data-line-key]')) {
+    const item = items.find((each) => each.product_retailer_id === line.dataset.lineKey);
+    if (item) subtotal += Number(line.dataset.linePrice) * item.quantity;
+  }
+  const shown = slot.querySelector('[data-testid="cart-subtotal"]');
+  if (shown) shown.textContent = formatRupees(subtotal);
+  showCartCount(cartCount(items));
+}
+
+/** Draws the stored cart into the page's slot (the inline script after it calls this). */
+export function drawCart(): void {
+  const page = document.querySelector<HTMLElement>('[data-early-cart]');
+  const slot = page?.querySelector('[data-early-cart-slot]');
+  const full = page && part(page, 'full');
+  const empty = page && part(page, 'empty');
+  if (!page || !slot || !full || !empty) return;
+  const drawn = full.cloneNode(true) as Element;
+  const list = drawn.querySelector('ul[aria-label]');
+  const lines = new Map(
+    [...drawn.querySelectorAll<HTMLElement>('li[data-line-key]')].map((li) => [li.dataset.lineKey, li]),
+  );
+  const items = storedCart().filter((item) => lines.has(item.product_retailer_id));
+  list?.replaceChildren();
+  for (const item of items) {
+    const line = lines.get(item.product_retailer_id) as HTMLElement;
+    showLine(line, item.quantity);
+    list?.append(line);
+  }
+  for (const control of drawn.querySelectorAll('[data-early]'))
+    control.setAttribute(
+      'data-early',
+      RENAMED[control.getAttribute('data-early') ?? ''] ?? control.getAttribute('data-early') ?? '',
+    );
+  for (const field of drawn.querySelectorAll('.stepper__input')) field.setAttribute('data-early', 'cart-quantity');
+  slot.replaceChildren(...(items.length > 0 ? drawn.childNodes : (empty.cloneNode(true) as Element).childNodes));
+  page.className = items.length > 0 ? 'page cart' : 'page page--message';
+  page.setAttribute('aria-busy', 'false');
+  page.querySelector('[data-early-cart-loading]')?.setAttribute('hidden', '');
+  showTotals(slot, items);
+}
+
+/** Applies a change to the stored cart and to the drawn line (or draws the cart again when one went). */
+function change(
+  control: HTMLElement,
+  next: (items: CartItem[], key: string, line: HTMLElement) => CartItem[],
+): EarlyResult {
+  const line = control.closest<HTMLElement>('li[data-line-key]');
+  const slot = control.closest('[data-early-cart-slot]');
+  const key = line?.dataset.lineKey;
+  if (!line || !slot || !key) return 'hold';
+  const items = next(storedCart(), key, line);
+  writeStoredCart(items);
+  const item = items.find((each) => each.product_retailer_id === key);
+  if (!item) {
+    drawCart();
+    return 'done';
+  }
+  showLine(line, item.quantity);
+  showTotals(slot, items);
+  return 'done';
+}
+
+const step =
+  (by: 1 | -1): EarlyAction =>
+  (control) =>
+    change(control, (items, key) => {
+      const current = items.find((item) => item.product_retailer_id === key)?.quantity ?? 1;
+      return changeQuantity(items, key, Math.min(MAX_LINE_QUANTITY, Math.max(1, current + by)));
+    });
+
+/** The drawn cart's controls by their `data-early`. */
+export const cartEarlyActions: Readonly<Record<string, EarlyAction>> = {
+  'cart-step-up': step(1),
+  'cart-step-down': step(-1),
+  // A number typed into a line, once the field is left (its change event).
+  'cart-quantity': (field) =>
+    change(field, (items, key) =>
+      changeQuantity(items, key, Math.min(MAX_LINE_QUANTITY, parseQuantity((field as HTMLInputElement).value))),
+    ),
+  'cart-remove': (control) => change(control, (items, key) => removeFromCart(items, key)),
+  // Proceed to Checkout: an ordinary page load (the pixel's InitiateCheckout needs the live page).
+  'cart-checkout': () => {
+    location.assign('/checkout');
+    return 'done';
+  },
+};
