@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hydrationGate } from './hydration-gate.ts';
 
-type GateWindow = Window & { __ouoGate?: Promise<void>; __ouoHydrated?: () => void };
+type GateWindow = Window & { __ouoGate?: Promise<void>; __ouoHydrated?: () => void; __ouoLive?: () => void };
 const page = window as GateWindow;
 
 /** Runs the gate as a page does: from its source text (the build minifies it: defer-hydration.test.ts). */
@@ -38,7 +38,7 @@ beforeEach(() => {
   vi.stubGlobal('PerformanceObserver', undefined);
 });
 afterEach(async () => {
-  page.__ouoHydrated?.();
+  page.__ouoLive?.();
   // Each gate listens on the window: spend what it still waits for, so it cannot act in the next test.
   window.dispatchEvent(new Event('pointerdown'));
   window.dispatchEvent(new Event('load'));
@@ -143,7 +143,7 @@ describe('the hydration gate', () => {
     expect(clicks).not.toHaveBeenCalled();
     expect(add.hasAttribute('data-held')).toBe(true);
 
-    page.__ouoHydrated?.();
+    page.__ouoLive?.();
     await vi.waitFor(() => expect(clicks).toHaveBeenCalledTimes(1));
     expect(add.hasAttribute('data-held')).toBe(false);
     add.click(); // live now: no longer held
@@ -157,7 +157,7 @@ describe('the hydration gate', () => {
     for (const id of ['plus', 'add']) document.getElementById(id)?.addEventListener('click', () => order.push(id));
     document.getElementById('plus')?.click();
     document.getElementById('add')?.click();
-    page.__ouoHydrated?.();
+    page.__ouoLive?.();
     await vi.waitFor(() => expect(order).toEqual(['plus', 'add']));
   });
 
@@ -181,7 +181,7 @@ describe('the hydration gate', () => {
     field.addEventListener('input', () => {
       if (tracker.changed()) seen.push(field.value);
     });
-    page.__ouoHydrated?.();
+    page.__ouoLive?.();
     expect(seen).toEqual(['248001']);
     expect(field.value).toBe('248001');
   });
@@ -193,8 +193,115 @@ describe('the hydration gate', () => {
     expect(radio.checked).toBe(true);
     const clicks = vi.fn();
     radio.addEventListener('click', clicks);
-    page.__ouoHydrated?.();
+    page.__ouoLive?.();
     expect(clicks).toHaveBeenCalledTimes(1);
     expect(radio.checked).toBe(true);
+  });
+
+  it('hands the fields over once hydrated, and replays the taps only once live', async () => {
+    runGate();
+    const field = document.querySelector('input[name=pincode]') as HTMLInputElement;
+    field.value = '248001';
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    const told = vi.fn();
+    field.addEventListener('input', told);
+    const clicks = vi.fn();
+    document.getElementById('add')?.addEventListener('click', clicks);
+    document.getElementById('add')?.click();
+
+    page.__ouoHydrated?.();
+    expect(told).toHaveBeenCalledTimes(1);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(clicks).not.toHaveBeenCalled(); // held until the page has rendered again
+    page.__ouoLive?.();
+    await vi.waitFor(() => expect(clicks).toHaveBeenCalledTimes(1));
+    expect(told).toHaveBeenCalledTimes(1); // the fields are told once
+  });
+});
+
+describe('the early actions (decision 028)', () => {
+  /** Starts a gate with these actions, as the early script does (src/features/first-tap/early-script.ts). */
+  const runWith = (actions: Record<string, (control: HTMLElement) => 'replay' | 'done' | 'hold'>) =>
+    hydrationGate([], false, actions, 'data-early-hidden');
+
+  it("shows a control's effect at once and replays the tap to React once live, not dimmed", async () => {
+    document.body.insertAdjacentHTML('beforeend', '<button data-early="menu" aria-expanded="false">Menu</button>');
+    const menu = document.querySelector('[data-early="menu"]') as HTMLButtonElement;
+    runWith({
+      menu: (control) => {
+        control.setAttribute('aria-expanded', 'true');
+        return 'replay';
+      },
+    });
+    const clicks = vi.fn();
+    menu.addEventListener('click', clicks);
+    menu.click();
+    expect(menu.getAttribute('aria-expanded')).toBe('true');
+    expect(menu.hasAttribute('data-held')).toBe(false);
+    expect(clicks).not.toHaveBeenCalled();
+    page.__ouoLive?.();
+    await vi.waitFor(() => expect(clicks).toHaveBeenCalledTimes(1));
+  });
+
+  it('never replays a tap its action did whole', async () => {
+    document.body.insertAdjacentHTML('beforeend', '<button data-early="add">Add</button>');
+    const add = document.querySelector('[data-early="add"]') as HTMLButtonElement;
+    const stored: string[] = [];
+    runWith({
+      add: () => {
+        stored.push('line');
+        return 'done';
+      },
+    });
+    const clicks = vi.fn();
+    add.addEventListener('click', clicks);
+    add.click();
+    page.__ouoLive?.();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(stored).toEqual(['line']);
+    expect(clicks).not.toHaveBeenCalled();
+  });
+
+  it('holds the tap, dimmed, when its action cannot show it, or fails', async () => {
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      '<button data-early="far">Far</button><button data-early="broken">Broken</button>',
+    );
+    runWith({
+      far: () => 'hold',
+      broken: () => {
+        throw new Error('no such element');
+      },
+    });
+    const order: string[] = [];
+    for (const name of ['far', 'broken']) {
+      const control = document.querySelector(`[data-early="${name}"]`) as HTMLButtonElement;
+      control.addEventListener('click', () => order.push(name));
+      control.click();
+      expect(control.hasAttribute('data-held')).toBe(true);
+    }
+    page.__ouoLive?.();
+    await vi.waitFor(() => expect(order).toEqual(['far', 'broken']));
+  });
+
+  it("runs a field's action on its change, hands the field over, and shows what actions hid once React has replayed", async () => {
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      '<input type="radio" name="size" value="500gm" data-early="size"><p id="price" data-early-hidden>₹650</p><button data-early="chip">Dairy</button>',
+    );
+    const shown: string[] = [];
+    runWith({
+      size: (field) => {
+        shown.push((field as HTMLInputElement).value);
+        return 'replay';
+      },
+      chip: () => 'replay',
+    });
+    (document.querySelector('input[value="500gm"]') as HTMLInputElement).click();
+    expect(shown).toEqual(['500gm']);
+    (document.querySelector('[data-early="chip"]') as HTMLButtonElement).click();
+    expect(document.getElementById('price')?.hasAttribute('data-early-hidden')).toBe(true);
+    page.__ouoLive?.();
+    await vi.waitFor(() => expect(document.getElementById('price')?.hasAttribute('data-early-hidden')).toBe(false));
   });
 });

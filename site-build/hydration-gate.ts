@@ -21,7 +21,11 @@
  *    event React's value tracker sees as a change), so the page's state holds what the shopper sees.
  *    The fields are told first, the held taps come after, in the order they were made.
  *
- * The root route calls `window.__ouoHydrated()` from its first effect, when the page is hydrated.
+ * The root route calls `window.__ouoHydrated()` from its first effect, when the page is hydrated:
+ * the fields are handed over then, before anything renders again (a controlled field rendered with
+ * its old state would lose what was typed). It calls `window.__ouoLive()` once the page has
+ * rendered again with what waited for hydration (src/hooks/use-hydrated.ts): the taps are
+ * replayed then, so until that render every tap still goes to the early actions (decision 028).
  *
  * It is bundled with the early actions into one inline script (`gateScript` in
  * site-build/defer-hydration.ts, from src/features/first-tap/early-script.ts), whose hash goes into the
@@ -37,6 +41,7 @@ export function hydrationGate(
   const page = window as unknown as {
     __ouoGate?: Promise<void>;
     __ouoHydrated?: () => void;
+    __ouoLive?: () => void;
   };
   const doc = document;
   let opened = false;
@@ -133,7 +138,6 @@ export function hydrationGate(
 
   page.__ouoHydrated = () => {
     page.__ouoHydrated = undefined;
-    doc.removeEventListener('click', hold, true);
     doc.removeEventListener('input', note, true);
     doc.removeEventListener('change', note, true);
     changed.forEach((field) => {
@@ -160,6 +164,11 @@ export function hydrationGate(
       setValue?.call(field, typed);
       field.dispatchEvent(new Event('input', { bubbles: true }));
     });
+  };
+  page.__ouoLive = () => {
+    page.__ouoLive = undefined;
+    page.__ouoHydrated?.();
+    doc.removeEventListener('click', hold, true);
     // The taps after the fields, each in a task of its own: React renders what one changed (a
     // quantity) before the next (Add to Cart) reads it.
     const replay = () => {

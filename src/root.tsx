@@ -64,6 +64,8 @@ export function meta({ error }: Route.MetaArgs) {
   return notFoundHead(isNotFound(error) ? 'Page not found' : 'Something went wrong');
 }
 
+type GateWindow = { __ouoHydrated?: () => void; __ouoLive?: () => void };
+
 const isNotFound = (error: unknown) => isRouteErrorResponse(error) && error.status === 404;
 
 export function links() {
@@ -99,12 +101,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
 function Shell({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   useEffect(() => loadPixel(), []);
-  // The page is live — hydrated, and rendered again with what waited for that (useHydrated): taps
-  // and typing the hydration gate held or answered early are handed to React now
-  // (site-build/hydration-gate.ts, decisions 015 and 028). Absent in `npm run dev`, which has no gate.
+  // The hydration gate hands React what was typed before the page was hydrated, at once (before
+  // anything renders again), then, once the page has rendered with what waited for hydration
+  // (useHydrated), the taps it held or answered early (site-build/hydration-gate.ts, decisions 015
+  // and 028). Absent in `npm run dev`, which has no gate.
+  useEffect(() => (window as GateWindow).__ouoHydrated?.(), []);
   const hydrated = useHydrated();
   useEffect(() => {
-    if (hydrated) (window as { __ouoHydrated?: () => void }).__ouoHydrated?.();
+    if (hydrated) (window as GateWindow).__ouoLive?.();
   }, [hydrated]);
   if (!data) return <main id="main">{children}</main>;
   const { settings, catalogue } = data;

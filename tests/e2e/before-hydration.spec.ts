@@ -7,26 +7,10 @@
  * The scripts are held back with route interception so each test acts before hydration for sure,
  * then released: the effect must still be there, neither lost nor doubled.
  */
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { addToCart, fillDelivery } from './support/checkout.ts';
+import { holdScripts, notLiveYet } from './support/hold-scripts.ts';
 import { cartLink, waitForLive } from './support/pages.ts';
-
-/** Holds every script of the site until `release()`; the page paints meanwhile, as on a slow phone. */
-async function holdScripts(page: Page) {
-  let release: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/assets/*.js', async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
-
-const notLiveYet = async (page: Page) =>
-  expect(await page.evaluate(() => typeof (window as { __ouoHydrated?: unknown }).__ouoHydrated)).toBe('function');
 
 test('on the product page, a size, the quantity and Add to Cart show their effect before the page is live, and once it is they count once', async ({
   page,

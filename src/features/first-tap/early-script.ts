@@ -21,7 +21,7 @@ function whenParsed(): void {
   // badge is not what the first paint is for (/cart's lines, which are, are drawn as it is parsed).
   requestAnimationFrame(() => setTimeout(() => showCartCount(), 0));
   // Only while the gate is there to answer them (React, once live, decides for itself).
-  if (typeof (window as { __ouoHydrated?: unknown }).__ouoHydrated !== 'function') return;
+  if (typeof (window as { __ouoLive?: unknown }).__ouoLive !== 'function') return;
   for (const control of document.querySelectorAll<HTMLButtonElement>('button[data-early-enable]'))
     control.disabled = false;
 }

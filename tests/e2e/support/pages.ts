@@ -6,13 +6,13 @@ export function cartLink(page: Page): Locator {
 }
 
 /**
- * Waits until React is live: the hydration gate's `__ouoHydrated` is called then, and removes
+ * Waits until React is live: the hydration gate's `__ouoLive` is called then, and removes
  * itself (site-build/hydration-gate.ts). (The cart link's name is no sign: the early script names
  * it from storage before React is live.)
  */
 export async function waitForLive(page: Page) {
   await expect
-    .poll(() => page.evaluate(() => typeof (window as { __ouoHydrated?: unknown }).__ouoHydrated))
+    .poll(() => page.evaluate(() => typeof (window as { __ouoLive?: unknown }).__ouoLive))
     .toBe('undefined');
 }
 
