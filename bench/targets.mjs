@@ -74,30 +74,33 @@ export const BEFORE_FIRST_PAINT = {
  * @type {Readonly<Record<string, number>>}
  */
 export const FIRST_LOAD_JS_BUDGETS = {
-  'routes/_index': 145 * KB,
-  'routes/products._index': 145 * KB,
+  // Issue 36 (decision 028: the React side of the early actions — the badge and menu rendered for
+  // them, the cart's shared view, the chips' values, the hand-over in two steps) added 0.4–0.8 kB to
+  // pages that weighed 144.5–144.9 kB: one step of 5 kB more for the pages that hydrate.
+  'routes/_index': 150 * KB,
+  'routes/products._index': 150 * KB,
   'routes/products.$id': 150 * KB,
-  'routes/cart': 145 * KB,
+  'routes/cart': 150 * KB,
   // Issue 34 (the COD rules' question, the fee paid now, the confirmation's timeline) took the
   // checkout to 150.0 kB and the order page to 145.1 kB: one step of 5 kB more each.
   'routes/checkout': 155 * KB,
-  'routes/contact': 145 * KB,
+  'routes/contact': 150 * KB,
   'routes/blog._index': 145 * KB,
   'routes/blog.$id': 145 * KB,
-  'routes/who-are-we._index': 145 * KB,
-  'routes/who-are-we.farmer-impact': 145 * KB,
+  'routes/who-are-we._index': 150 * KB,
+  'routes/who-are-we.farmer-impact': 150 * KB,
   'routes/who-are-we.traceability._index': 145 * KB,
   'routes/who-are-we.traceability.$batchId': 145 * KB,
-  'routes/who-are-we.recipes': 145 * KB,
-  'routes/nutrition': 145 * KB,
-  'routes/why-it-matters': 145 * KB,
+  'routes/who-are-we.recipes': 150 * KB,
+  'routes/nutrition': 150 * KB,
+  'routes/why-it-matters': 150 * KB,
   'routes/policies.$slug': 145 * KB,
   'routes/orders.$orderId': 150 * KB,
-  'routes/track': 145 * KB,
-  'routes/$': 145 * KB,
+  'routes/track': 150 * KB,
+  'routes/$': 150 * KB,
   // The development pages (the staff desk, the WhatsApp outbox), built outside production only (site-paths.server.ts).
-  'routes/dev.staff': 145 * KB,
-  'routes/dev.whatsapp': 145 * KB,
+  'routes/dev.staff': 150 * KB,
+  'routes/dev.whatsapp': 150 * KB,
 };
 
 /** @param {number} value @param {Target} target */

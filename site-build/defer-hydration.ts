@@ -21,6 +21,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSync } from 'esbuild';
+import { EARLY_ACTION_GROUPS } from '../src/features/first-tap/early-actions.ts';
 
 const MODULE_PRELOAD = /<link\s+rel="modulepreload"\s+href="([^"]+)"[^>]*\/?>/g;
 const BOOTSTRAP = /<script type="module" async="">([\s\S]*?)<\/script>/;
@@ -39,7 +40,7 @@ export function deferHydration(html: string, { eager = false } = {}): string {
   if (!bootstrap?.[1]?.includes('__reactRouterRouteModules') || bootstrap[1].includes('__ouoGate')) return html;
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? '');
   const body = deferImports(bootstrap[1]);
-  const gate = `<script>${gateScript(preloads, eager)}</script>`;
+  const gate = `<script>${gateScript(preloads, eager, earlyGroupsFor(html))}</script>`;
   return html
     .replace(MODULE_PRELOAD, '')
     .replace(bootstrap[0], `<script type="module" async="">${body}</script>`)
@@ -78,17 +79,35 @@ export async function deferHydrationInBuild(clientDir: string, eagerPaths: reado
   return changed;
 }
 
-/** The early script's entry: the gate and the early actions (decision 028). */
-const EARLY_ENTRY = fileURLToPath(new URL('../src/features/first-tap/early-script.ts', import.meta.url));
-let earlyBundle: string | undefined;
+const FIRST_TAP = fileURLToPath(new URL('../src/features/first-tap/', import.meta.url));
+/** The early script for each set of action groups, bundled once per build. */
+const bundles = new Map<string, string>();
+
+/** The groups of early actions (early-actions.ts) whose names a page's controls carry in `data-early`. */
+export function earlyGroupsFor(html: string): string[] {
+  const named = new Set([...html.matchAll(/data-early="([^"]+)"/g)].map((match) => match[1]));
+  return Object.entries(EARLY_ACTION_GROUPS)
+    .filter(([group, actions]) => group === 'menuActions' || Object.keys(actions).some((name) => named.has(name)))
+    .map(([group]) => group);
+}
 
 /**
- * The early script, bundled once per build (minified: it is in every page): it defines
- * `__ouoEarly.startEarly`. Browsers from 2020 on run it (es2020), as they run the site.
+ * The early script with these groups of actions, minified (it is in every page): it defines
+ * `__ouoEarly.startEarly` and `__ouoEarly.actions` (and `drawCart` with the cart's). Browsers from
+ * 2020 on run it (es2020), as they run the site.
  */
-export function bundledEarlyScript(): string {
-  earlyBundle ??= buildSync({
-    entryPoints: [EARLY_ENTRY],
+export function bundledEarlyScript(groups: readonly string[]): string {
+  const key = groups.join(',');
+  const cached = bundles.get(key);
+  if (cached) return cached;
+  const contents = [
+    `export { startEarly } from './early-script.ts';`,
+    groups.includes('cartActions') ? `export { drawCart } from '../cart/early.ts';` : '',
+    `import { ${groups.join(', ')} } from './early-actions.ts';`,
+    `export const actions = { ${groups.map((group) => `...${group}`).join(', ')} };`,
+  ].join('\n');
+  const code = buildSync({
+    stdin: { contents, resolveDir: FIRST_TAP, loader: 'ts', sourcefile: 'early-entry.ts' },
     bundle: true,
     write: false,
     minify: true,
@@ -97,11 +116,19 @@ export function bundledEarlyScript(): string {
     target: 'es2020',
     legalComments: 'none',
   }).outputFiles[0]?.text.trim();
-  if (!earlyBundle) throw new Error(`esbuild wrote nothing for ${EARLY_ENTRY}`);
-  return earlyBundle;
+  if (!code) throw new Error(`esbuild wrote nothing for the early script (${key})`);
+  bundles.set(key, code);
+  return code;
 }
 
-/** The gate as an inline script for a page whose modules are `preloads`: the early script, started. */
-export function gateScript(preloads: readonly string[], eager = false): string {
-  return `${bundledEarlyScript()}__ouoEarly.startEarly(${JSON.stringify(preloads)},${eager});`;
+/**
+ * The gate as an inline script for a page whose modules are `preloads`: the early script with the
+ * action groups `groups` (by default every group), started.
+ */
+export function gateScript(
+  preloads: readonly string[],
+  eager = false,
+  groups: readonly string[] = Object.keys(EARLY_ACTION_GROUPS),
+): string {
+  return `${bundledEarlyScript(groups)}__ouoEarly.startEarly(${JSON.stringify(preloads)},${eager},__ouoEarly.actions);`;
 }

@@ -5,7 +5,7 @@ import { WHATSAPP_TEXTS } from '../../src/shop/whatsapp-texts.ts';
 import { expect, test } from './fixtures.ts';
 import { addToCart, confirmByWhatsApp, fillDelivery, orderIdIn, payOnlineLocally } from './support/checkout.ts';
 import { loggedOrder, sheetRows } from './support/orders.ts';
-import { expectCartCount } from './support/pages.ts';
+import { expectCartCount, waitForLive } from './support/pages.ts';
 
 test('an empty cart on entry goes back to the cart', async ({ page }) => {
   await page.goto('/checkout');
@@ -16,6 +16,7 @@ test('an empty cart on entry goes back to the cart', async ({ page }) => {
 test('the form says what is missing, in the shop-rules §8 words', async ({ page }) => {
   await addToCart(page, 5, '1kg');
   await page.goto('/checkout');
+  await waitForLive(page); // the live form's checks (before-hydration.spec.ts has the page's answers before)
   const place = page.getByRole('button', { name: 'Place Order' });
   await place.click();
   await expect(page.getByRole('alert').getByText('Please fill in all required fields')).toBeVisible();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { INTERFACE_TEXTS } from './support/interface-texts.ts';
-import { ProductPage } from './support/pages.ts';
+import { ProductPage, waitForLive } from './support/pages.ts';
 
 /**
  * Issue 16: every sentence a page shows is the editors' (in the dataset, with a Studio field) or
@@ -113,6 +113,7 @@ test('the cart and the checkout with a product in it (drawn in the browser): eve
   await product.goto(1);
   await product.addToCart();
   await page.goto('/cart');
+  await waitForLive(page); // React's cart, not the one the early script draws from hidden parts
   // The trust badges render only with items in the cart.
   await expect(page.getByText('Cash on Delivery available across India')).toBeVisible();
   const stray = await strayTexts(page, '/cart');

@@ -103,18 +103,16 @@ function change(
   return 'done';
 }
 
-const step =
-  (by: 1 | -1): EarlyAction =>
-  (control) =>
-    change(control, (items, key) => {
-      const current = items.find((item) => item.product_retailer_id === key)?.quantity ?? 1;
-      return changeQuantity(items, key, Math.min(MAX_LINE_QUANTITY, Math.max(1, current + by)));
-    });
+const step = (control: HTMLElement, by: 1 | -1): EarlyResult =>
+  change(control, (items, key) => {
+    const current = items.find((item) => item.product_retailer_id === key)?.quantity ?? 1;
+    return changeQuantity(items, key, Math.min(MAX_LINE_QUANTITY, Math.max(1, current + by)));
+  });
 
 /** The drawn cart's controls by their `data-early`. */
 export const cartEarlyActions: Readonly<Record<string, EarlyAction>> = {
-  'cart-step-up': step(1),
-  'cart-step-down': step(-1),
+  'cart-step-up': (control) => step(control, 1),
+  'cart-step-down': (control) => step(control, -1),
   // A number typed into a line, once the field is left (its change event).
   'cart-quantity': (field) =>
     change(field, (items, key) =>

@@ -113,6 +113,9 @@ export function CheckoutPage({ shopName, rules }: CheckoutPageProps) {
       <form
         ref={formRef}
         className="checkout__layout"
+        // Never sent by the browser itself (the page sends it); with no script at all, a POST at
+        // least keeps the shopper's details out of the address and the server's logs.
+        method="post"
         noValidate
         onInput={(event) => setDelivery(typedDelivery(event.currentTarget))}
         onSubmit={(event) => {
@@ -141,6 +144,7 @@ export function CheckoutPage({ shopName, rules }: CheckoutPageProps) {
           />
         </div>
         <OrderSummary
+          live={hydrated}
           cartReady={hydrated && cart.items.length > 0}
           quote={quote}
           rules={rules}

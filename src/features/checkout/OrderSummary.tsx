@@ -9,6 +9,7 @@ import type { QuoteState } from './use-shipping-quote.ts';
 
 /** The lines, the money and the Place Order button; a total the server changed shows old beside new. */
 export function OrderSummary({
+  live,
   cartReady,
   quote,
   rules,
@@ -18,8 +19,13 @@ export function OrderSummary({
   payingFee,
 }: {
   /**
+   * Whether the page is live. Before, Place Order is enabled for the early script to answer a
+   * press at once (checkout/early.ts, decision 028): it never places an order then.
+   */
+  live: boolean;
+  /**
    * Whether the cart has been read: the page is prerendered without it, so until the page is live
-   * the summary says it is loading and Place Order waits (the form above can be filled meanwhile).
+   * the summary says it is loading (the form above can be filled meanwhile).
    */
   cartReady: boolean;
   quote: QuoteState;
@@ -98,15 +104,14 @@ export function OrderSummary({
           ? `Free shipping on orders of ${formatRupees(rules.freeShippingThreshold)} and above${cartReady ? ` — add ${formatRupees(missing)} more` : ''}.`
           : `Your order ships free (orders of ${formatRupees(rules.freeShippingThreshold)} and above).`}
       </p>
-      {/* Disabled until the cart is read, but the early script enables it at once (`data-early-enable`):
-          tapped before the page is live, it answers then (checkout/early.ts, decision 028). */}
+      {/* Tapped before the page is live, the early script answers (checkout/early.ts, decision 028). */}
       <button
         type="submit"
         className="button button--block"
-        disabled={!cartReady || processing || calculating || blocked}
+        disabled={live && (!cartReady || processing || calculating || blocked)}
         data-early="place-order"
-        data-early-enable=""
         data-required-message={MESSAGES.required}
+        data-pincode-message={MESSAGES.pincode}
         data-waiting-message={totalNotReadyMessage(PINCODE_SLOT)}
       >
         {processing ? 'Processing...' : 'Place Order'}

@@ -24,18 +24,47 @@ import { placeOrderEarly } from '../checkout/early.ts';
 import { pressChip } from '../filters/early.ts';
 import { closeMenu, toggleMenu } from '../shell/early.ts';
 
-/** Every action by its `data-early` name. */
-export const EARLY_ACTIONS: Readonly<Record<string, EarlyAction>> = {
-  menu: toggleMenu,
-  'menu-close': closeMenu,
+/*
+ * The actions in groups, by the controls that name them: the build gives each page only the groups
+ * whose names its HTML holds (site-build/defer-hydration.ts), so a page without a cart or a
+ * checkout carries none of their code.
+ */
+
+/** The header's menu: on every page. */
+export const menuActions: Readonly<Record<string, EarlyAction>> = { menu: toggleMenu, 'menu-close': closeMenu };
+
+/** A product photo carousel's buttons. */
+export const photoActions: Readonly<Record<string, EarlyAction>> = {
   'photo-next': (control) => showNeighbourPhoto(control, 1),
   'photo-previous': (control) => showNeighbourPhoto(control, -1),
+};
+
+/** The product page's quantity, size and Add to Cart. */
+export const productActions: Readonly<Record<string, EarlyAction>> = {
   'quantity-up': (control) => stepQuantity(control, 1),
   'quantity-down': (control) => stepQuantity(control, -1),
   size: showSizePrice,
   'add-to-cart': addToCartEarly,
-  chip: pressChip,
+};
+
+/** A filter chip. */
+export const filterActions: Readonly<Record<string, EarlyAction>> = { chip: pressChip };
+
+/** Place Order, and the × of the toast it may show. */
+export const checkoutActions: Readonly<Record<string, EarlyAction>> = {
   'place-order': placeOrderEarly,
   'toast-close': dismissEarlyToast,
-  ...cartEarlyActions,
 };
+
+/** /cart's drawn lines (cart/early-cart.ts). */
+export const cartActions: Readonly<Record<string, EarlyAction>> = cartEarlyActions;
+
+/** Every group by its export name, for the build. */
+export const EARLY_ACTION_GROUPS = {
+  menuActions,
+  photoActions,
+  productActions,
+  filterActions,
+  checkoutActions,
+  cartActions,
+} as const;

@@ -5,29 +5,26 @@
  * shows the cart's count in the header's badge as soon as the header is parsed.
  */
 import { hydrationGate } from '../../../site-build/hydration-gate.ts';
+import type { EarlyAction } from '../../lib/early-action.ts';
 import { EARLY_HIDDEN } from '../../lib/early-action.ts';
 import { showCartCount } from '../cart/early.ts';
-import { EARLY_ACTIONS } from './early-actions.ts';
 
 export { drawCart } from '../cart/early.ts';
 
-/**
- * Once the page is parsed: the badge shows the stored count (after the first frame), and a control the prerendered page
- * disabled only because the page was not live (`data-early-enable`: Place Order) takes taps, which
- * its early action answers.
- */
+/** Once the page is parsed, after its first frame: the badge shows the stored count (the first
+ * read of storage can take a while on a slow phone, and the badge is not what the first paint is
+ * for; /cart's lines, which are, are drawn as the page is parsed). */
 function whenParsed(): void {
-  // After the first frame: the first read of storage can take a while on a slow phone, and the
-  // badge is not what the first paint is for (/cart's lines, which are, are drawn as it is parsed).
   requestAnimationFrame(() => setTimeout(() => showCartCount(), 0));
-  // Only while the gate is there to answer them (React, once live, decides for itself).
-  if (typeof (window as { __ouoLive?: unknown }).__ouoLive !== 'function') return;
-  for (const control of document.querySelectorAll<HTMLButtonElement>('button[data-early-enable]'))
-    control.disabled = false;
 }
 
-export function startEarly(preloads: readonly string[], eager: boolean): void {
-  hydrationGate(preloads, eager, EARLY_ACTIONS, EARLY_HIDDEN);
+/** `actions`: the page's early actions, the groups of early-actions.ts its controls name (the build picks them). */
+export function startEarly(
+  preloads: readonly string[],
+  eager: boolean,
+  actions: Readonly<Record<string, EarlyAction>>,
+): void {
+  hydrationGate(preloads, eager, actions, EARLY_HIDDEN);
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', whenParsed);
   else whenParsed();
 }

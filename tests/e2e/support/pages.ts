@@ -11,9 +11,7 @@ export function cartLink(page: Page): Locator {
  * it from storage before React is live.)
  */
 export async function waitForLive(page: Page) {
-  await expect
-    .poll(() => page.evaluate(() => typeof (window as { __ouoLive?: unknown }).__ouoLive))
-    .toBe('undefined');
+  await expect.poll(() => page.evaluate(() => typeof (window as { __ouoLive?: unknown }).__ouoLive)).toBe('undefined');
 }
 
 export async function expectCartCount(page: Page, count: number) {
