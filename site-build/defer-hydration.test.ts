@@ -2,7 +2,13 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { deferHydration, deferHydrationInBuild, deferImports } from './defer-hydration.ts';
+import {
+  bundledEarlyScript,
+  deferHydration,
+  deferHydrationInBuild,
+  deferImports,
+  earlyGroupsFor,
+} from './defer-hydration.ts';
 import { inlineHashes, sha256Source } from './security-headers.ts';
 
 /** A prerendered page as React Router 7.18 writes it (trimmed). */
@@ -76,9 +82,29 @@ describe('deferHydration', () => {
   it('builds an eager page with a gate that opens at once, the rest rewritten the same way', () => {
     const eager = deferHydration(PAGE, { eager: true });
     const gate = (html: string) => GATE.exec(html)?.[1] ?? '';
-    expect(gate(eager)).toMatch(/\]\s*,\s*(!0|true)\s*\);?$/);
-    expect(gate(deferred)).toMatch(/\]\s*,\s*(!1|false)\s*\);?$/);
+    expect(gate(eager)).toMatch(/\]\s*,\s*(!0|true)\s*,\s*__ouoEarly\.actions\);?$/);
+    expect(gate(deferred)).toMatch(/\]\s*,\s*(!1|false)\s*,\s*__ouoEarly\.actions\);?$/);
     expect(eager.replace(gate(eager), '')).toBe(deferred.replace(gate(deferred), ''));
+  });
+
+  it("gives a page the early actions its controls name, and the menu's on every page (decision 028)", () => {
+    expect(earlyGroupsFor('<p>Hello</p>')).toEqual(['menuActions']);
+    expect(earlyGroupsFor('<button data-early="chip">Dairy</button><button data-early="photo-next">')).toEqual([
+      'menuActions',
+      'photoActions',
+      'filterActions',
+    ]);
+    expect(earlyGroupsFor('<button data-early="cart-remove">Remove</button>')).toEqual(['menuActions', 'cartActions']);
+  });
+
+  it("bundles only the chosen groups' code, and /cart's drawing only with the cart's", () => {
+    const menuOnly = bundledEarlyScript(['menuActions']);
+    const withCart = bundledEarlyScript(['menuActions', 'cartActions']);
+    expect(menuOnly).toContain('site-nav--open');
+    expect(menuOnly).not.toContain('data-facets');
+    expect(menuOnly).not.toContain('drawCart');
+    expect(withCart).toContain('drawCart');
+    expect(menuOnly.length).toBeLessThan(withCart.length);
   });
 
   it('defers a bootstrap without static imports too', () => {
