@@ -602,9 +602,13 @@ async function removeBenchOrders(ids) {
       // unreadable: a cut-off write of this run
     }
     if (!ours) continue;
-    const openFile = path.join(path.dirname(orderFile), path.basename(file).replace(/^order-/, 'open-'));
     await rm(orderFile, { force: true });
-    await rm(openFile, { force: true });
+    // The markers beside it (netlify/lib/orders/order-log.ts), or every run would leave its 200
+    // booked parcels' markers for the next run's listings to walk through.
+    for (const marker of ['open-', 'attention-', 'refund-', 'parcel-']) {
+      const markerFile = path.join(path.dirname(orderFile), path.basename(file).replace(/^order-/, marker));
+      await rm(markerFile, { force: true });
+    }
     removed += 1;
   }
   console.log(`Removed this run's ${removed} orders from the local order log (BENCH_KEEP_ORDERS=1 keeps them).`);

@@ -39,27 +39,45 @@ type ShopperRecord = z.infer<typeof shopperFileSchema>;
 
 const SHOPPER_DIR = 'shopper';
 
+/** The names of `dir`'s JSON files, in the order the folder lists them (none when it is missing). */
+async function jsonNames(dir: string): Promise<string[]> {
+  return (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith('.json'));
+}
+
+/** A file that reads as `schema`, or undefined (half written, edited by hand, gone). */
+async function readJsonFile<T>(file: string, schema: z.ZodType<T>): Promise<T | undefined> {
+  try {
+    const parsed = schema.safeParse(JSON.parse(await readFile(file, 'utf8')));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Every file of `dir` that reads as `schema`; one that does not (half written, by hand) is left out. */
 async function readJsonFiles<T>(dir: string, schema: z.ZodType<T>): Promise<T[]> {
-  const names = await readdir(dir).catch(() => [] as string[]);
-  const read = await Promise.all(
-    names
-      .filter((name) => name.endsWith('.json'))
-      .map((name) =>
-        readFile(path.join(dir, name), 'utf8')
-          .then((text) => schema.safeParse(JSON.parse(text)))
-          .catch(() => undefined),
-      ),
-  );
-  return read.flatMap((parsed) => (parsed?.success ? [parsed.data] : []));
+  const read = await Promise.all((await jsonNames(dir)).map((name) => readJsonFile(path.join(dir, name), schema)));
+  return read.flatMap((parsed) => (parsed === undefined ? [] : [parsed]));
 }
 
 /** Every message of the outbox, as the local sender wrote them. */
-export const outboxMessages = (dir: string) => readJsonFiles(dir, outboxFileSchema);
+const outboxMessages = (dir: string) => readJsonFiles(dir, outboxFileSchema);
 
-/** One message of the outbox by its id, or undefined. */
-export async function outboxMessage(dir: string, id: string): Promise<OutboxMessage | undefined> {
-  return (await outboxMessages(dir)).find((message) => message.id === id);
+/**
+ * The first message of the outbox that `matches` (in the order the page lists them), read one file
+ * at a time until it is found. The phone asks this for each thing it sends: reading the whole outbox
+ * at once for each of 200 confirmations at once opened 40,000 files together, past the process's
+ * limit of open files, which then refused connections (bench:orders' ECONNRESET).
+ */
+export async function findOutboxMessage(
+  dir: string,
+  matches: (message: OutboxMessage) => boolean,
+): Promise<OutboxMessage | undefined> {
+  for (const name of await jsonNames(dir)) {
+    const message = await readJsonFile(path.join(dir, name), outboxFileSchema);
+    if (message && matches(message)) return message;
+  }
+  return undefined;
 }
 
 /** Keeps what the shopper's side sent, and what the shop did with it. */
