@@ -4,6 +4,7 @@
  */
 import { publicEnv } from '../../config/env.ts';
 import type { CartItem } from '../../shop/cart.ts';
+import { installMetaPixel } from './early.ts';
 
 export type PixelEventName = 'ViewContent' | 'AddToCart' | 'InitiateCheckout' | 'Purchase' | 'Lead';
 
@@ -20,23 +21,11 @@ export interface PixelEvent {
   params: PixelParams;
 }
 
-type Fbq = ((command: string, ...args: unknown[]) => void) & {
-  queue: unknown[][];
-  callMethod?: (...args: unknown[]) => void;
-  push?: unknown;
-  loaded?: boolean;
-  version?: string;
-};
-
 declare global {
   interface Window {
     __ouoPixelEvents?: PixelEvent[];
-    fbq?: Fbq;
-    _fbq?: Fbq;
   }
 }
-
-const PIXEL_SCRIPT = 'https://connect.facebook.net/en_US/fbevents.js';
 
 export function recordedPixelEvents(): PixelEvent[] {
   if (typeof window === 'undefined') return [];
@@ -63,24 +52,7 @@ export function cartPixelParams(
   };
 }
 
-/** Installs the Meta pixel when an id is configured; the standard snippet, without inline HTML. */
+/** Installs the Meta pixel when an id is configured (early.ts), and sends the page's PageView. */
 export function loadPixel(pixelId = publicEnv.VITE_META_PIXEL_ID): void {
-  if (!pixelId || typeof window === 'undefined' || window.fbq) return;
-  // The official loader's stub: calls queue up until fbevents.js arrives and takes them over.
-  const fbq = ((...args: unknown[]) => {
-    if (fbq.callMethod) fbq.callMethod(...args);
-    else fbq.queue.push(args);
-  }) as Fbq;
-  fbq.queue = [];
-  fbq.push = fbq;
-  fbq.loaded = true;
-  fbq.version = '2.0';
-  window.fbq = fbq;
-  window._fbq = fbq;
-  const script = document.createElement('script');
-  script.async = true;
-  script.src = PIXEL_SCRIPT;
-  document.head.append(script);
-  fbq('init', pixelId);
-  fbq('track', 'PageView');
+  if (pixelId) installMetaPixel(pixelId);
 }
