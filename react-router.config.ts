@@ -16,6 +16,23 @@ import {
 // script drew the stored cart before the first paint: decision 028.)
 const EAGER_PAGES = [ORDER_SHELL_PATH];
 
+// Routes whose pages load no React at all (decision 028): their only controls are the header's menu
+// and cart badge, the chat button, links — and the traceability pages' Print button — which the early
+// script runs on its own. The blog's newsletter box is inert (its Subscribe is disabled). Pages with
+// filters, forms or a cart keep React (/why-it-matters and /nutrition filter their cards); so does
+// the SPA fallback, which draws "not found" for unknown posts, policies and batches. The build fails
+// if a page listed here has a control only React would run (site-build/static-pages.ts).
+const STATIC_ROUTES = [
+  'routes/blog._index',
+  'routes/blog.$id',
+  'routes/policies.$slug',
+  'routes/who-are-we._index',
+  'routes/who-are-we.farmer-impact',
+  'routes/who-are-we.traceability._index',
+  'routes/who-are-we.traceability.$batchId',
+  'routes/$',
+];
+
 export default {
   appDirectory: 'src',
   // Static hosting: every page is prerendered to HTML at build time, then hydrates.
@@ -36,13 +53,18 @@ export default {
     const built = getStaticPaths().filter((page) => devPagesBuilt() || !DEV_ONLY_PATHS.includes(page));
     return [...built, ...pages.map((page) => page.path), NOT_FOUND_PATH, ORDER_SHELL_PATH];
   },
-  // First, every page's JavaScript waits for its first paint but the EAGER_PAGES' (site-build/defer-hydration.ts, decision 015).
+  // First, every page's JavaScript waits for its first paint but the EAGER_PAGES' (site-build/defer-hydration.ts, decision 015),
+  // and the STATIC_ROUTES' pages load none (decision 028; a static page sends the pixel's PageView itself).
   // Netlify answers any address it has no file or rule for with /404.html and status 404.
   // Then the security headers, with each page's own content security policy, go into _headers
   // (site-build/security-headers.ts); the Meta pixel's hosts are allowed only when it is configured.
   async buildEnd({ reactRouterConfig, viteConfig }) {
     const client = path.join(reactRouterConfig.buildDirectory, 'client');
-    await deferHydrationInBuild(client, EAGER_PAGES);
+    await deferHydrationInBuild(client, {
+      eagerPaths: EAGER_PAGES,
+      staticRoutes: STATIC_ROUTES,
+      pixelId: viteConfig.env.VITE_META_PIXEL_ID || undefined,
+    });
     await copyFile(path.join(client, NOT_FOUND_PATH, 'index.html'), path.join(client, '404.html'));
     await writeHeadersFile(client, { pixel: Boolean(viteConfig.env.VITE_META_PIXEL_ID) });
   },

@@ -31,18 +31,25 @@ import { build } from 'esbuild';
  *   js: AssetGroup,
  *   css: AssetGroup,
  *   notPreloaded: string[],
+ *   staticScript?: { bytes: number, gzip: number },
  * }} RouteWeight
+ *   `staticScript`: on a page that loads no React (decision 028), the early script it runs instead,
+ *   inline in its HTML (and so counted in `html` too).
  * @typedef {{
  *   modulePreloads: string[],
  *   gatePreloads: string[],
  *   moduleScripts: string[],
  *   inlineModules: string[],
  *   stylesheets: string[],
+ *   staticScript?: string,
  * }} HtmlAssets
  *   `gatePreloads`: the modules the hydration gate preloads once it opens (its JSON array).
+ *   `staticScript`: the early script of a page that loads no React, started in static mode.
  */
 
 const INLINE_NAMESPACE = 'route-weight-inline';
+/** How the early script ends on a page that loads no React (site-build/defer-hydration.ts, `staticScript`). */
+const STATIC_START = /__ouoEarly\.startStatic\(\{[^)]*\}\);?\s*$/;
 
 /** The prerendered HTML file of a URL path: `/` → `index.html`, `/blog/1` → `blog/1/index.html`. */
 export function htmlFileFor(/** @type {string} */ clientDir, /** @type {string} */ urlPath) {
@@ -80,6 +87,7 @@ export function parseHtmlAssets(html) {
   for (const [, attributes = '', body = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const type = attribute(attributes, 'type')?.toLowerCase();
     if (!type || type === 'text/javascript') found.gatePreloads.push(...gatePreloads(body));
+    if (!type && STATIC_START.test(body)) found.staticScript = body;
     if (type !== 'module') continue;
     const src = attribute(attributes, 'src');
     if (src) found.moduleScripts.push(src);
@@ -91,12 +99,13 @@ export function parseHtmlAssets(html) {
 /**
  * The modules a hydration gate preloads: the early script ends `…__ouoEarly.startEarly(["/assets/…", …],false);`
  * (site-build/defer-hydration.ts, `gateScript`), so its first argument is the JSON array at the end.
- * Any other inline script names none.
+ * On a page without React the same script ends `…__ouoEarly.startStatic({…});` (`staticScript`,
+ * decision 028) and preloads nothing. Any other inline script names none.
  * @param {string} body an inline classic script
  * @returns {string[]}
  */
 function gatePreloads(body) {
-  if (!body.includes('__ouoGate')) return [];
+  if (!body.includes('__ouoGate') || STATIC_START.test(body)) return [];
   const list = /startEarly\((\[[^\]]*\])(?:,[^)]*)?\);?\s*$/.exec(body)?.[1]; // ([modules], eager)
   if (!list) throw new Error('found the hydration gate but not the list of modules it preloads');
   const parsed = JSON.parse(list);
@@ -137,6 +146,7 @@ export async function routeWeight(clientDir, urlPath) {
     js: await group(clientDir, scripts),
     css: await group(clientDir, stylesheets),
     notPreloaded: scripts.filter((file) => !preloadedSet.has(file)).map((file) => relative(clientDir, file)),
+    ...(assets.staticScript === undefined ? {} : { staticScript: sizes(Buffer.from(assets.staticScript)) }),
   };
 }
 

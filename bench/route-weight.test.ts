@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deferHydration } from '../site-build/defer-hydration.ts';
+import { deferHydration, staticPage } from '../site-build/defer-hydration.ts';
 import { parseHtmlAssets, parseRouteIds, prerenderedPaths, routeWeight } from './route-weight.mjs';
 
 /** A page shaped like React Router's prerendered HTML, with one chunk it forgot to preload. */
@@ -46,6 +46,9 @@ beforeAll(async () => {
   // The same page as the build ships it: no modulepreload links, the modules behind the hydration gate.
   await mkdir(path.join(clientDir, 'gated'));
   await writeFile(path.join(clientDir, 'gated/index.html'), deferHydration(PAGE));
+  // The same page built without React (decision 028).
+  await mkdir(path.join(clientDir, 'static'));
+  await writeFile(path.join(clientDir, 'static/index.html'), staticPage(PAGE));
   for (const [file, content] of Object.entries(FILES)) await writeFile(path.join(clientDir, file), content);
 });
 
@@ -98,6 +101,15 @@ describe('routeWeight', () => {
     expect(weight.routeIds).toEqual(['root', 'routes/product']);
   });
 
+  it('counts no JavaScript on a page built without React, and its stylesheet as before', async () => {
+    const weight = await routeWeight(clientDir, '/static');
+    expect(weight.js).toEqual({ files: [], bytes: 0, gzip: 0 });
+    expect(weight.routeIds).toEqual([]);
+    expect(weight.css).toEqual((await routeWeight(clientDir, '/products/3')).css);
+    expect(weight.staticScript?.gzip).toBeGreaterThan(1000); // the early script, inline
+    expect((await routeWeight(clientDir, '/gated')).staticScript).toBeUndefined();
+  });
+
   it('fails when the page names a file the build does not have', async () => {
     await writeFile(path.join(clientDir, 'index.html'), PAGE.replace('/assets/root-1.css', '/assets/missing-1.css'));
     await expect(routeWeight(clientDir, '/')).rejects.toThrow(/missing-1\.css/);
@@ -107,7 +119,7 @@ describe('routeWeight', () => {
 
 describe('prerenderedPaths', () => {
   it('lists every prerendered page as a URL path', async () => {
-    expect(await prerenderedPaths(clientDir)).toEqual(['/', '/gated', '/products/3']);
+    expect(await prerenderedPaths(clientDir)).toEqual(['/', '/gated', '/products/3', '/static']);
   });
 });
 
@@ -132,6 +144,13 @@ describe('parseHtmlAssets and the hydration gate', () => {
       `<script>var __ouoEarly={startEarly(p){window.__ouoGate=p}};__ouoEarly.startEarly(["/assets/a.js","/assets/b.js"],false);</script><script>window.x=["/c.js"];</script>`,
     );
     expect(assets.gatePreloads).toEqual(['/assets/a.js', '/assets/b.js']);
+  });
+
+  it('reads no list from the same script started on a page without React', () => {
+    const assets = parseHtmlAssets(
+      '<script>var __ouoEarly={startEarly(p){window.__ouoGate=p},startStatic(){}};__ouoEarly.startStatic({});</script>',
+    );
+    expect(assets.gatePreloads).toEqual([]);
   });
 
   it('fails on a gate whose list it cannot read', () => {

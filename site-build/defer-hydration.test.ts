@@ -2,12 +2,15 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { prerenderedPage } from '#tests/support/prerendered-page.ts';
 import {
   bundledEarlyScript,
   deferHydration,
   deferHydrationInBuild,
   deferImports,
   earlyGroupsFor,
+  staticPage,
+  staticScript,
 } from './defer-hydration.ts';
 import { inlineHashes, sha256Source } from './security-headers.ts';
 
@@ -114,21 +117,110 @@ describe('deferHydration', () => {
   });
 });
 
+/** A blog post as React Router prerenders it: links, the header's menu and badge, React Router's scripts after. */
+const POST = prerenderedPage('routes/blog.$id', '<h1>Red rice</h1><p><a href="/products/5">Red rice</a></p>');
+/** The script that runs on a page, by where the rewrite puts it: right after the charset. */
+const FIRST_SCRIPT = GATE;
+
+describe('staticPage', () => {
+  const built = staticPage(POST);
+  const script = FIRST_SCRIPT.exec(built)?.[1] ?? '';
+
+  it("takes out everything of React Router's: its modulepreloads, its scripts, the data streamed after them", () => {
+    // The early script itself names modulepreload (the gate's code, in the same bundle): read around it.
+    const rest = built.replace(script, '');
+    expect(rest).not.toMatch(/modulepreload|\/assets\/[^"]+\.js|__reactRouter|<script type="module"|\$RC\(/);
+    expect(rest).not.toMatch(/<template id="B:|<div hidden id="S:|react-router-scroll-positions/);
+    expect(built).toContain(
+      '<main id="main"><h1>Red rice</h1><p><a href="/products/5">Red rice</a></p></main></body></html>',
+    );
+  });
+
+  it('keeps what the page shows and says: the stylesheet, the font, the structured data, the header', () => {
+    expect(built).toContain('<link rel="stylesheet" href="/assets/style-5.css"/>');
+    expect(built).toContain('rel="preload" href="/assets/lora.woff2"');
+    expect(built).toContain('<script type="application/ld+json">{"@type":"BlogPosting"}</script>');
+    expect(built).toContain('data-early="menu"');
+  });
+
+  it('runs the early script in static mode right after the charset: no gate opened, no module to preload', () => {
+    expect(script).toBe(staticScript());
+    expect(script).toMatch(/__ouoEarly\.startStatic\(\{\}\);$/);
+    expect(script).not.toMatch(/startEarly\(\[/);
+    expect(built.indexOf('<script>')).toBeLessThan(built.indexOf('<link rel="stylesheet"'));
+  });
+
+  it("lists its one inline script in the page's policy, and nothing else runs", () => {
+    expect(inlineHashes(built).scripts).toEqual([sha256Source(script)]);
+  });
+
+  it('hands the pixel id to the static script, so the page sends its PageView', () => {
+    expect(staticPage(POST, { pixelId: '123456789012345' })).toContain(
+      '__ouoEarly.startStatic({"pixelId":"123456789012345"});</script>',
+    );
+    expect(staticScript({ pixelId: '</script>' })).toContain('startStatic({"pixelId":"\\u003c/script>"});');
+  });
+
+  it('changes nothing on a second pass, as a static page or as a page to defer', () => {
+    expect(staticPage(built)).toBe(built);
+    expect(deferHydration(built)).toBe(built);
+  });
+
+  it('refuses a page with a control only React runs, or with content streamed after the scripts', () => {
+    const filters = prerenderedPage('routes/why-it-matters', '<select name="type"><option>All</option></select>');
+    expect(() => staticPage(filters)).toThrow(
+      /controls only React runs, so the page cannot be built static: <select name="type">/,
+    );
+    const late = POST.replace('<div hidden id="S:1">', '<div hidden id="S:1"><section>Reviews</section>');
+    expect(() => staticPage(late)).toThrow(/more than its streamed data/);
+  });
+});
+
 describe('deferHydrationInBuild', () => {
-  it('rewrites every page of the build, the pages named eager with a gate that opens at once', async () => {
+  it('rewrites every page of the build: eager pages with a gate that opens at once, static routes without React', async () => {
     const client = await mkdtemp(path.join(tmpdir(), 'defer-hydration-'));
+    const pages: Record<string, string> = {
+      '': PAGE,
+      cart: PAGE,
+      'orders/shell': PAGE,
+      'products/3': PAGE,
+      'blog/1': POST,
+      'blog/2': POST,
+      404: prerenderedPage('routes/$', '<h1>Page not found</h1>'),
+    };
     try {
-      for (const page of ['', 'cart', 'orders/shell', 'products/3']) {
+      for (const [page, html] of Object.entries(pages)) {
         await mkdir(path.join(client, page), { recursive: true });
-        await writeFile(path.join(client, page, 'index.html'), PAGE);
+        await writeFile(path.join(client, page, 'index.html'), html);
       }
-      expect(await deferHydrationInBuild(client, ['/cart', '/orders/shell'])).toBe(4);
+      const kinds = { eagerPaths: ['/cart', '/orders/shell'], staticRoutes: ['routes/blog.$id', 'routes/$'] };
+      expect(await deferHydrationInBuild(client, kinds)).toBe(7);
       const read = (page: string) => readFile(path.join(client, page, 'index.html'), 'utf8');
       expect(await read('cart')).toBe(deferHydration(PAGE, { eager: true }));
       expect(await read('orders/shell')).toBe(deferHydration(PAGE, { eager: true }));
       expect(await read('products/3')).toBe(deferHydration(PAGE));
       expect(await read('')).toBe(deferHydration(PAGE));
-      expect(await deferHydrationInBuild(client, ['/cart'])).toBe(0); // a second pass changes nothing
+      expect(await read('blog/1')).toBe(staticPage(POST));
+      expect(await read('blog/2')).toBe(staticPage(POST));
+      expect(await read('404')).toBe(staticPage(pages[404] ?? ''));
+      expect(await deferHydrationInBuild(client, kinds)).toBe(0); // a second pass changes nothing
+    } finally {
+      await rm(client, { recursive: true, force: true });
+    }
+  });
+
+  it('says which page could not be built static, and which static route has no page', async () => {
+    const client = await mkdtemp(path.join(tmpdir(), 'defer-hydration-'));
+    try {
+      await mkdir(path.join(client, 'blog/1'), { recursive: true });
+      await writeFile(path.join(client, 'blog/1/index.html'), POST.replace('</h1>', '</h1><button>Like</button>'));
+      await expect(deferHydrationInBuild(client, { staticRoutes: ['routes/blog.$id'] })).rejects.toThrow(
+        /blog\/1\/index.html \(routes\/blog.\$id\): controls only React runs, so the page cannot be built static: <button>/,
+      );
+      await writeFile(path.join(client, 'blog/1/index.html'), POST);
+      await expect(
+        deferHydrationInBuild(client, { staticRoutes: ['routes/blog.$id', 'routes/blog.$slug'] }),
+      ).rejects.toThrow('no prerendered page of the static routes routes/blog.$slug');
     } finally {
       await rm(client, { recursive: true, force: true });
     }

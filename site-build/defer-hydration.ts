@@ -15,6 +15,11 @@
  * - the bootstrap's static imports become one `Promise.all` of dynamic imports behind
  *   `await window.__ouoGate`, the gate's promise; the rest of the bootstrap is kept word for word.
  *
+ * The pages of the routes built static (`staticRoutes`: the blog, the policies, the story and
+ * traceability pages, the 404 page) load no React at all (decision 028): React Router's scripts,
+ * its streamed data and its modulepreload links go (site-build/static-pages.ts), and the early
+ * script runs the menu, the badge and the Print button on its own (`staticPage`).
+ *
  * Only the build's HTML changes; `npm run dev` renders as React Router does.
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
@@ -22,6 +27,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSync } from 'esbuild';
 import { EARLY_ACTION_GROUPS } from '../src/features/first-tap/early-actions.ts';
+import { STATIC_ACTIONS, type StaticOptions } from '../src/features/first-tap/static-page.ts';
+import { routeIds, staticControlProblems, withoutReactRouterScripts } from './static-pages.ts';
 
 const MODULE_PRELOAD = /<link\s+rel="modulepreload"\s+href="([^"]+)"[^>]*\/?>/g;
 const BOOTSTRAP = /<script type="module" async="">([\s\S]*?)<\/script>/;
@@ -61,21 +68,66 @@ export function deferImports(bootstrap: string): string {
 }
 
 /**
- * Rewrites every prerendered page of the client folder in place; returns how many changed.
- * `eagerPaths`: the pages (`/cart`) whose scripts start at once (see deferHydration).
+ * The page without React (decision 028): no React Router scripts, no modulepreload, and the early
+ * script in static mode right after the charset, where the gate would be. Throws if the page has a
+ * control that only React would run (site-build/static-pages.ts). A page without React Router's
+ * bootstrap (one already static) is returned as it is.
  */
-export async function deferHydrationInBuild(clientDir: string, eagerPaths: readonly string[] = []): Promise<number> {
+export function staticPage(html: string, options: StaticOptions = {}): string {
+  if (!BOOTSTRAP.exec(html)?.[1]?.includes('__reactRouterRouteModules')) return html;
+  const page = withoutReactRouterScripts(html).replace(MODULE_PRELOAD, '');
+  if (/<script\b[^>]*\ssrc=|<script type="module"|__reactRouter/.test(page))
+    throw new Error('React Router left a script in the page after its scripts were taken out');
+  const problems = staticControlProblems(page, Object.keys(STATIC_ACTIONS));
+  if (problems.length > 0)
+    throw new Error(`controls only React runs, so the page cannot be built static: ${problems.join(' ')}`);
+  const script = `<script>${staticScript(options)}</script>`;
+  return page.replace(CHARSET.test(page) ? CHARSET : /<head>/, (place) => `${place}${script}`);
+}
+
+/** Which pages are built how (react-router.config.ts). */
+export interface PageKinds {
+  /** The pages (`/cart`) whose scripts start at once (see deferHydration). */
+  eagerPaths?: readonly string[];
+  /** The route ids (`routes/blog.$id`) whose pages load no React (see staticPage). */
+  staticRoutes?: readonly string[];
+  /** The build's VITE_META_PIXEL_ID: a static page sends the pixel's PageView itself. */
+  pixelId?: string;
+}
+
+/**
+ * Rewrites every prerendered page of the client folder in place; returns how many changed. A page
+ * whose route (its leaf route id) is one of `staticRoutes` loads no React; every other page has its
+ * JavaScript deferred past the first paint.
+ */
+export async function deferHydrationInBuild(
+  clientDir: string,
+  { eagerPaths = [], staticRoutes = [], pixelId }: PageKinds = {},
+): Promise<number> {
   const eagerFiles = new Set(eagerPaths.map((page) => path.join(page.replace(/^\//, ''), 'index.html')));
   const files = (await readdir(clientDir, { recursive: true })).filter((file) => file.endsWith('.html'));
+  const unseen = new Set(staticRoutes);
   let changed = 0;
   for (const file of files) {
     const full = path.join(clientDir, file);
     const html = await readFile(full, 'utf8');
-    const deferred = deferHydration(html, { eager: eagerFiles.has(path.normalize(file)) });
-    if (deferred === html) continue;
-    await writeFile(full, deferred);
+    const route = routeIds(html).at(-1) ?? '';
+    unseen.delete(route);
+    let rewritten: string;
+    try {
+      rewritten = staticRoutes.includes(route)
+        ? staticPage(html, pixelId ? { pixelId } : {})
+        : deferHydration(html, { eager: eagerFiles.has(path.normalize(file)) });
+    } catch (error) {
+      throw new Error(`${file} (${route}): ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (rewritten === html) continue;
+    await writeFile(full, rewritten);
     changed += 1;
   }
+  // A route id spelled wrong would leave its pages with React, silently. (A second pass sees no ids.)
+  if (changed > 0 && unseen.size > 0)
+    throw new Error(`no prerendered page of the static routes ${[...unseen].join(', ')}`);
   return changed;
 }
 
@@ -97,15 +149,28 @@ export function earlyGroupsFor(html: string): string[] {
  * 2020 on run it (es2020), as they run the site.
  */
 export function bundledEarlyScript(groups: readonly string[]): string {
-  const key = groups.join(',');
-  const cached = bundles.get(key);
-  if (cached) return cached;
   const contents = [
     `export { startEarly } from './early-script.ts';`,
     groups.includes('cartActions') ? `export { drawCart } from '../cart/early.ts';` : '',
     `import { ${groups.join(', ')} } from './early-actions.ts';`,
     `export const actions = { ${groups.map((group) => `...${group}`).join(', ')} };`,
   ].join('\n');
+  return bundled(groups.join(','), contents);
+}
+
+/**
+ * The early script of a page without React (decision 028): `__ouoEarly.startStatic` with the
+ * actions it runs (static-page.ts: the menu's, Print) — the same functions as the React pages'
+ * early actions, without the gate.
+ */
+export function staticEarlyScript(): string {
+  return bundled('static', `export { startStatic } from './static-page.ts';`);
+}
+
+/** An entry of first-tap/ bundled as the early script, once per build and key. */
+function bundled(key: string, contents: string): string {
+  const cached = bundles.get(key);
+  if (cached) return cached;
   const code = buildSync({
     stdin: { contents, resolveDir: FIRST_TAP, loader: 'ts', sourcefile: 'early-entry.ts' },
     bundle: true,
@@ -131,4 +196,10 @@ export function gateScript(
   groups: readonly string[] = Object.keys(EARLY_ACTION_GROUPS),
 ): string {
   return `${bundledEarlyScript(groups)}__ouoEarly.startEarly(${JSON.stringify(preloads)},${eager},__ouoEarly.actions);`;
+}
+
+/** The early script of a page without React, started in static mode (`startStatic`, decision 028). */
+export function staticScript(options: StaticOptions = {}): string {
+  // JSON in a script: a `<` could end it (`</script>`), so none is written as one.
+  return `${staticEarlyScript()}__ouoEarly.startStatic(${JSON.stringify(options).replace(/</g, '\\u003c')});`;
 }

@@ -1,6 +1,5 @@
 import { expect, test } from './fixtures.ts';
 import { seriousViolations } from './support/axe.ts';
-import { ProductPage } from './support/pages.ts';
 
 const POLICY_LABELS = [
   'Shipping & Delivery',
@@ -40,17 +39,6 @@ test('/blog/2 renders the post, its Portable Text body and only related posts of
     await expect(related.nth(index).locator('.tag')).toHaveText(category);
     await expect(related.nth(index).getByRole('link', { name: /^Read More/ })).not.toHaveAttribute('href', '/blog/2');
   }
-});
-
-test('a post links to the shop through the router, without a page reload', async ({ page }) => {
-  await page.goto('/blog/1');
-  await new ProductPage(page).waitForHydration();
-  await page.evaluate(() => {
-    (window as unknown as { marker: boolean }).marker = true;
-  });
-  await page.getByRole('main').getByRole('link', { name: 'Himalayan Red Rice', exact: true }).first().click();
-  await expect(page).toHaveURL(/\/products\/5$/);
-  expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
 });
 
 for (const id of ['99', 'abc']) {

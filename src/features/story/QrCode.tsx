@@ -26,7 +26,13 @@ export function QrCode({ qr, url, label }: { qr: QrSvg; url: string; label: stri
           <span className="qr-card__url">{url}</span>
         </figcaption>
       </figure>
-      <button type="button" className="button button--ghost qr-card__print" onClick={() => window.print()}>
+      {/* On the prerendered page, which loads no React, the early script prints (story/early.ts, decision 028). */}
+      <button
+        type="button"
+        className="button button--ghost qr-card__print"
+        data-early="print"
+        onClick={() => window.print()}
+      >
         Print QR code
       </button>
     </div>
