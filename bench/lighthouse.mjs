@@ -42,7 +42,13 @@ const BASE = `http://${HOST}:${PORT}`;
 const RUNS = 3;
 /** Lighthouse runs per measurement when one reports a runtime error (a trace it could not read). */
 const LIGHTHOUSE_ATTEMPTS = 3;
-const ROUTES = ['/', '/products', '/products/3', '/blog/1', '/who-are-we/recipes', '/checkout'];
+const ALL_ROUTES = ['/', '/products', '/products/3', '/blog/1', '/who-are-we/recipes', '/checkout'];
+/**
+ * The routes to measure: all of them, or those in BENCH_PAGES_ROUTES (comma-separated, any
+ * prerendered path: `/blog/1,/policies/returns`), to measure a few pages in a few minutes.
+ */
+const CHOSEN_ROUTES = (process.env.BENCH_PAGES_ROUTES ?? '').split(',').map((route) => route.trim());
+const ROUTES = CHOSEN_ROUTES.some(Boolean) ? CHOSEN_ROUTES.filter(Boolean) : ALL_ROUTES;
 const PRODUCT_ROUTE = '/products/3';
 const CHECKOUT_ROUTE = '/checkout';
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
