@@ -14,19 +14,23 @@ export const KB = 1000;
 /**
  * From issue 22. The page is compared with its floor — the same prerendered HTML without any
  * script, served and measured beside it in the same run (bench/floor.mjs): its LCP may be at most
- * 1.10 × the floor's, its performance score at most 1 below the floor's. Scores are Lighthouse's
- * 0–100; times in milliseconds; CLS unitless.
+ * 1.10 × the floor's. Issue 36 (decision 028) replaced issue 22's TBT ≤ 50 ms and "performance
+ * score at most 1 below the floor's", which a page with no script at all missed on these machines:
+ * TBT is now compared with the floor's too (the median of each's runs), at most 200 ms above it on
+ * a page that hydrates React and 50 ms on one that loads none. The performance difference is still
+ * printed. Scores are Lighthouse's 0–100; times in milliseconds; CLS unitless.
  */
 export const TARGETS = {
   /** The page's LCP divided by its floor's. */
   lcpRatio: /** @type {Target} */ ({ kind: 'max', limit: 1.1 }),
-  /** The page's performance score minus its floor's. */
-  performanceDelta: /** @type {Target} */ ({ kind: 'min', limit: -1 }),
+  /** A page that hydrates React: its median TBT minus its floor's. */
+  tbtOverFloorMs: /** @type {Target} */ ({ kind: 'max', limit: 200 }),
+  /** A page that loads no React (decision 028): its median TBT minus its floor's. */
+  staticTbtOverFloorMs: /** @type {Target} */ ({ kind: 'max', limit: 50 }),
   accessibility: /** @type {Target} */ ({ kind: 'min', limit: 100 }),
   bestPractices: /** @type {Target} */ ({ kind: 'min', limit: 100 }),
   /** /checkout is `noindex`: its SEO counts as met when `is-crawlable` is the only audit it fails. */
   seo: /** @type {Target} */ ({ kind: 'min', limit: 100 }),
-  tbtMs: /** @type {Target} */ ({ kind: 'max', limit: 50 }),
   cls: /** @type {Target} */ ({ kind: 'max', limit: 0.01 }),
   /** First-load JavaScript (gzip) of a product page. */
   productPageJsGzip: /** @type {Target} */ ({ kind: 'max', limit: 90 * KB }),

@@ -170,7 +170,9 @@ test('Place Order pressed before the page is live answers at once, places nothin
   await addToCart(page, 1, '500gm');
   const orders: string[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'POST' && request.url().includes('/api/checkout/')) orders.push(request.url());
+    // The two requests that place an order (the COD rules' question, /api/checkout/cod-options, places none).
+    if (request.method() === 'POST' && /\/api\/checkout\/process-(cod|prepaid)$/.test(request.url()))
+      orders.push(request.url());
   });
   const release = await holdScripts(page);
   await page.goto('/checkout');
