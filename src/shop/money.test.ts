@@ -8,6 +8,14 @@ describe('money', () => {
     expect(formatRupees(123456)).toBe('₹1,23,456');
   });
 
+  it("groups as Intl's en-IN does, for every size of amount, a fraction and a negative", () => {
+    const intl = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+    const amounts = [0, 7, 99, 999, 1000, 9999, 10000, 99999, 100000, 1234567, 12345678, 123456789, 1234567890];
+    const fractions = [1067.4, 1067.6, 0.4, 2.5, -1067, -123456.7, -0.2];
+    for (const amount of [...amounts, ...fractions]) expect(formatRupees(amount)).toBe(`₹${intl.format(amount)}`);
+    expect(formatRupees(Number.NaN)).toBe(`₹${intl.format(Number.NaN)}`);
+  });
+
   it('formats paise as rupees with paise, Indian digit grouping', () => {
     expect(formatPaise(104_500)).toBe('₹1,045.00');
     expect(formatPaise(1_654)).toBe('₹16.54');

@@ -1,13 +1,21 @@
 /** Rupee amounts are whole rupees (GST included); Razorpay wants paise. */
 
-// `@__PURE__`: a bundle that imports this module but formats no money (the early script every page
-// runs first, decision 028) leaves the formatters out. Making one costs a phone 10–20 ms.
-const rupeeFormat = /* @__PURE__ */ new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
-
-/** "₹1,067" — Indian digit grouping, no decimals (every price is whole rupees). */
+/**
+ * "₹1,067", "₹1,23,456" — Indian digit grouping (the last three digits, then pairs), no decimals
+ * (every price is whole rupees; a fraction is rounded). Written out rather than `Intl.NumberFormat`:
+ * /cart's early script draws prices before the first paint (decision 028), and making a formatter
+ * costs a slow phone 60–90 ms there. The tests hold it to Intl's 'en-IN' output.
+ */
 export function formatRupees(amount: number): string {
-  return `₹${rupeeFormat.format(amount)}`;
+  const whole = Math.round(Math.abs(amount));
+  if (!Number.isFinite(whole)) return `₹${amount}`;
+  const digits = String(whole);
+  const head = digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',');
+  return `₹${amount < 0 ? '-' : ''}${head ? `${head},` : ''}${digits.slice(-3)}`;
 }
+
+// `@__PURE__`: a bundle that imports this module but formats no paise (the early script every page
+// runs first, decision 028) leaves the formatter out. Making one costs a phone 10–20 ms.
 
 const paiseFormat = /* @__PURE__ */ new Intl.NumberFormat('en-IN', {
   minimumFractionDigits: 2,
