@@ -110,6 +110,27 @@ describe('deferHydration', () => {
     expect(menuOnly.length).toBeLessThan(withCart.length);
   });
 
+  it('evaluates the modules in steps, the gate pausing between: the shared chunks, the routes, then entry.client', () => {
+    const bootstrap = [
+      'import "/assets/manifest-1.js";',
+      'import * as route0 from "/assets/root-3.js";',
+      'window.__reactRouterRouteModules = {"root":route0};',
+      'import("/assets/entry.client-2.js");',
+    ].join('\n');
+    const preloads = ['/assets/manifest-1.js', '/assets/entry.client-2.js', '/assets/framework-4.js', '/assets/root-3.js', '/assets/app-5.js'];
+    expect(deferImports(bootstrap, preloads).split('\n')).toEqual([
+      'await window.__ouoGate;',
+      'await import("/assets/framework-4.js");',
+      'await window.__ouoPause();',
+      'await import("/assets/app-5.js");',
+      'await window.__ouoPause();',
+      'const [, route0] = await Promise.all([import("/assets/manifest-1.js"), import("/assets/root-3.js")]);',
+      'await window.__ouoPause();',
+      'window.__reactRouterRouteModules = {"root":route0};',
+      'import("/assets/entry.client-2.js");',
+    ]);
+  });
+
   it('defers a bootstrap without static imports too', () => {
     expect(deferImports('window.__reactRouterRouteModules = {};')).toBe(
       'await window.__ouoGate;\nwindow.__reactRouterRouteModules = {};',

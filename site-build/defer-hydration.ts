@@ -46,7 +46,7 @@ export function deferHydration(html: string, { eager = false } = {}): string {
   // Not React Router's page, or already deferred (a second pass changes nothing).
   if (!bootstrap?.[1]?.includes('__reactRouterRouteModules') || bootstrap[1].includes('__ouoGate')) return html;
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? '');
-  const body = deferImports(bootstrap[1]);
+  const body = deferImports(bootstrap[1], preloads);
   const gate = `<script>${gateScript(preloads, eager, earlyGroupsFor(html))}</script>`;
   return html
     .replace(MODULE_PRELOAD, '')
@@ -54,8 +54,15 @@ export function deferHydration(html: string, { eager = false } = {}): string {
     .replace(CHARSET.test(html) ? CHARSET : /<head>/, (place) => `${place}${gate}`);
 }
 
-/** React Router's bootstrap with its static imports turned into dynamic ones, run once the gate opens. */
-export function deferImports(bootstrap: string): string {
+/**
+ * React Router's bootstrap with its static imports turned into dynamic ones, run once the gate opens.
+ * The modules are evaluated in steps, each a task of its own with the gate's pause between
+ * (`__ouoPause`): first the chunks the routes share (`preloads` the bootstrap does not name: the
+ * framework, the app's shared code), then the routes, then the rest (entry.client, which hydrates).
+ * Evaluated at once they were one task of ~200 ms at 4× CPU, and a tap in it waited for all of it
+ * (decision 028).
+ */
+export function deferImports(bootstrap: string, preloads: readonly string[] = []): string {
   const names: string[] = [];
   const specifiers: string[] = [];
   const rest = bootstrap.replace(STATIC_IMPORT, (_line, name: string | undefined, specifier: string) => {
@@ -63,9 +70,17 @@ export function deferImports(bootstrap: string): string {
     specifiers.push(`import(${specifier})`);
     return '';
   });
-  if (specifiers.length === 0) return `await window.__ouoGate;\n${rest}`;
-  return `await window.__ouoGate;\nconst [${names.join(', ')}] = await Promise.all([${specifiers.join(', ')}]);\n${rest.trim()}`;
+  const named = new Set([...bootstrap.matchAll(/"([^"]+)"/g)].map((match) => match[1]));
+  const shared = preloads
+    .filter((href) => !named.has(href))
+    .map((href) => `await import(${JSON.stringify(href)});\n${PAUSE}`);
+  const routes =
+    specifiers.length === 0 ? '' : `const [${names.join(', ')}] = await Promise.all([${specifiers.join(', ')}]);\n${PAUSE}`;
+  return `await window.__ouoGate;\n${shared.join('')}${routes}${rest.trim()}`;
 }
+
+/** The gate's pause between two steps of evaluating the modules (site-build/hydration-gate.ts). */
+const PAUSE = 'await window.__ouoPause();\n';
 
 /**
  * The page without React (decision 028): no React Router scripts, no modulepreload, and the early

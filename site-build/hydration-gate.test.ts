@@ -2,7 +2,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hydrationGate } from './hydration-gate.ts';
 
-type GateWindow = Window & { __ouoGate?: Promise<void>; __ouoHydrated?: () => void; __ouoLive?: () => void };
+type GateWindow = Window & {
+  __ouoGate?: Promise<void>;
+  __ouoPause?: () => Promise<void>;
+  __ouoHydrated?: () => void;
+  __ouoLive?: () => void;
+};
 const page = window as GateWindow;
 
 /** Runs the gate as a page does: from its source text (the build minifies it: defer-hydration.test.ts). */
@@ -217,12 +222,68 @@ describe('the hydration gate', () => {
     await vi.waitFor(() => expect(clicks).toHaveBeenCalledTimes(1));
     expect(told).toHaveBeenCalledTimes(1); // the fields are told once
   });
+
+  it("keeps a tap's, a key's and a typed letter's events from React's listeners until hydrated, the browser's effects kept", () => {
+    runGate();
+    // React listens on the document from hydrateRoot on, after the gate: an event reaching it while it
+    // hydrates would make it hydrate the whole page in one task.
+    const reactSaw: string[] = [];
+    for (const type of ['pointerdown', 'pointerup', 'touchend', 'keydown', 'input', 'click'])
+      document.addEventListener(type, (event) => reactSaw.push(event.type), true);
+    const field = document.querySelector('input[name=pincode]') as HTMLInputElement;
+    for (const type of ['pointerdown', 'pointerup', 'touchend', 'keydown'])
+      field.dispatchEvent(new Event(type, { bubbles: true }));
+    field.value = '248001';
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    const follow = new MouseEvent('click', { bubbles: true, cancelable: true });
+    document.getElementById('link')?.dispatchEvent(follow);
+    expect(reactSaw).toEqual([]);
+    expect(follow.defaultPrevented).toBe(false); // the link is followed
+    expect(field.value).toBe('248001');
+
+    page.__ouoHydrated?.();
+    expect(reactSaw).toEqual(['input']); // the field handed over
+    field.dispatchEvent(new Event('pointerup', { bubbles: true }));
+    document.getElementById('link')?.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    expect(reactSaw).toEqual(['input', 'pointerup', 'click']);
+  });
 });
 
 describe('the early actions (decision 028)', () => {
   /** Starts a gate with these actions, as the early script does (src/features/first-tap/early-script.ts). */
   const runWith = (actions: Record<string, (control: HTMLElement) => 'replay' | 'done' | 'hold'>) =>
     hydrationGate([], false, actions, 'data-early-hidden');
+
+  it('pauses the modules for a task between steps, and after an early tap until the frame that shows it', async () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    document.body.insertAdjacentHTML('beforeend', '<button data-early="menu">Menu</button>');
+    runWith({ menu: () => 'replay' });
+    await page.__ouoPause?.();
+    expect(frames).toHaveLength(0);
+
+    (document.querySelector('[data-early="menu"]') as HTMLButtonElement).click();
+    let resumed = false;
+    void page.__ouoPause?.().then(() => {
+      resumed = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(resumed).toBe(false);
+    frames.shift()?.(0);
+    await vi.waitFor(() => expect(resumed).toBe(true));
+    await page.__ouoPause?.(); // the frame drawn: the next pause is a task again
+    expect(frames).toHaveLength(0);
+  });
+
+  it('goes on after 100 ms without a frame (a hidden tab draws none)', async () => {
+    vi.stubGlobal('requestAnimationFrame', () => 0);
+    document.body.insertAdjacentHTML('beforeend', '<button data-early="menu">Menu</button>');
+    runWith({ menu: () => 'replay' });
+    (document.querySelector('[data-early="menu"]') as HTMLButtonElement).click();
+    const started = performance.now();
+    await page.__ouoPause?.();
+    expect(performance.now() - started).toBeGreaterThanOrEqual(95);
+  });
 
   it("shows a control's effect at once and replays the tap to React once live, not dimmed", async () => {
     document.body.insertAdjacentHTML('beforeend', '<button data-early="menu" aria-expanded="false">Menu</button>');

@@ -40,6 +40,7 @@ export function hydrationGate(
 ): void {
   const page = window as unknown as {
     __ouoGate?: Promise<void>;
+    __ouoPause?: () => Promise<void>;
     __ouoHydrated?: () => void;
     __ouoLive?: () => void;
   };
@@ -98,6 +99,22 @@ export function hydrationGate(
   // scripts run: they start at once. Taps and fields are still held and handed over below.
   if (eager) open();
 
+  // Between the steps of evaluating the modules (site-build/defer-hydration.ts `deferImports`), the
+  // page's own tasks: a tap waits for one step, not for all of them. After an early action, the
+  // step waits for the frame that shows its effect (or 100 ms: a hidden tab draws no frames), so the
+  // shopper sees it before the next step runs.
+  let drawn = true;
+  page.__ouoPause = () =>
+    new Promise<void>((go) => {
+      if (drawn) return void setTimeout(go, 0);
+      drawn = true;
+      const timer = setTimeout(go, 100);
+      requestAnimationFrame(() => {
+        clearTimeout(timer);
+        setTimeout(go, 0);
+      });
+    });
+
   const held: HTMLElement[] = [];
   const changed = new Set<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>();
   // A control's early action (its `data-early`: src/features/first-tap/early-actions.ts) shows the
@@ -116,10 +133,11 @@ export function hydrationGate(
     const control = target?.closest?.<HTMLElement>(
       'button, input[type="submit"], input[type="button"], [role="button"], [data-early]:not(input)',
     );
-    if (!control || (control as HTMLButtonElement).disabled) return;
+    if (!control || (control as HTMLButtonElement).disabled) return shield(event);
     event.preventDefault();
     event.stopImmediatePropagation();
     open();
+    drawn = false;
     const result = act(control);
     if (result === 'done') return;
     if (result === 'hold') control.setAttribute('data-held', '');
@@ -129,15 +147,36 @@ export function hydrationGate(
     const field = event.target as HTMLInputElement;
     if (!field || !('value' in field)) return;
     changed.add(field);
+    drawn = false;
     // A field's early action (a size's price) shows its effect; the field itself is handed over below.
     if (event.type === 'change' && field.hasAttribute?.('data-early')) act(field);
+    shield(event);
   };
+  // React, while it hydrates, answers an event that reaches its listeners (a tap's pointerup, a key,
+  // a typed letter) by hydrating the whole page at once, to hand the event to it: one task of
+  // 150–300 ms at 4× CPU, which the tap's effect then waits for. Until the page is hydrated these
+  // events stop at the document (the gate's listeners come before React's there): the browser still
+  // does what they do (focus, typing, scrolling, following a link), the early actions still run, and
+  // the fields are handed over (`__ouoHydrated`). Taps on controls are held until live, as above.
+  let hydrated = false;
+  const shield = (event: Event) => {
+    if (!hydrated) event.stopImmediatePropagation();
+  };
+  // React DOM's discrete events that make it hydrate at once (its `discreteReplayableEvents`), but for
+  // the three the gate handles itself: click, input and change.
+  const shielded = (
+    'mousedown mouseup touchcancel touchend touchstart auxclick dblclick pointercancel pointerdown pointerup ' +
+    'dragend dragstart drop compositionend compositionstart keydown keypress keyup textInput copy cut paste contextmenu reset'
+  ).split(' ');
+  for (const type of shielded) doc.addEventListener(type, shield, { capture: true, passive: true });
   doc.addEventListener('click', hold, true);
   doc.addEventListener('input', note, true);
   doc.addEventListener('change', note, true);
 
   page.__ouoHydrated = () => {
     page.__ouoHydrated = undefined;
+    hydrated = true;
+    for (const type of shielded) doc.removeEventListener(type, shield, true);
     doc.removeEventListener('input', note, true);
     doc.removeEventListener('change', note, true);
     changed.forEach((field) => {
