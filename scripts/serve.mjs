@@ -15,6 +15,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { BlobsServer } from '@netlify/blobs/server';
 import { NetlifyDev } from '@netlify/dev';
+import { HeadersHandler } from '@netlify/headers';
 import { build } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -155,12 +156,28 @@ async function hasStaticFile(pathname) {
   return false;
 }
 
+// A file shadows a rule (`/products/3` has its page; `/products/*` → the SPA fallback applies only
+// where none does): NetlifyDev serves the file but gives it the headers of the rule's target
+// (`/__spa-fallback.html`, so only `/*`'s). With no rewrite, Netlify matches the address asked
+// for, as for any file: the page's own rule, after `/*`, gives its own Content-Security-Policy.
+const headerRules = new HeadersHandler({
+  projectDir: root,
+  publishDir: 'build/client',
+  configPath: path.join(root, 'netlify.toml'),
+  configHeaders: [],
+  logger: console,
+});
+
 /**
  * @param {string} pathname
  * @param {Response} response
  */
 async function withRuleStatus(pathname, response) {
-  if (response.status !== 200 || (await hasStaticFile(pathname))) return response;
+  if (response.status !== 200) return response;
+  if (await hasStaticFile(pathname)) {
+    await headerRules.apply(new Request(new URL(pathname, origin)), response);
+    return response;
+  }
   const rule = statusRules.find((candidate) => candidate.pattern.test(pathname));
   if (!rule) return response;
   return new Response(response.body, { status: rule.status, headers: response.headers });
