@@ -1,5 +1,6 @@
 import { content } from '../content/content.server.ts';
-import { HomePage } from '../features/home/HomePage.tsx';
+import { cardCatalogue } from '../features/catalogue/index.ts';
+import { HOME_CARD_BENEFITS, HomePage } from '../features/home/HomePage.tsx';
 import { pageHead } from '../features/seo/head.ts';
 import { organizationJsonLd } from '../features/seo/structured-data.ts';
 import type { Route } from './+types/_index';
@@ -10,7 +11,7 @@ export async function loader() {
     content().catalogue(),
     content().settings(),
   ]);
-  return { home, catalogue, settings };
+  return { home, catalogue: cardCatalogue(catalogue, HOME_CARD_BENEFITS), settings };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

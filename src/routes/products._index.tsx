@@ -1,11 +1,12 @@
 import { content } from '../content/content.server.ts';
+import { cardCatalogue } from '../features/catalogue/index.ts';
 import { ProductsPage } from '../features/catalogue/ProductsPage.tsx';
 import { pageHead } from '../features/seo/head.ts';
 import type { Route } from './+types/products._index';
 
 export async function loader() {
   const [catalogue, settings] = await Promise.all([content().catalogue(), content().settings()]);
-  return { catalogue, settings };
+  return { catalogue: cardCatalogue(catalogue), settings };
 }
 
 export function meta() {

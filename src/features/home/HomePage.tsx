@@ -6,6 +6,9 @@ import { type DiscountDisplay, ProductGrid } from '../catalogue/index.ts';
 import { HeroVideo } from './HeroVideo.tsx';
 import './home.css';
 
+/** How many benefits each of the home page's product cards lists (its loader sends no more). */
+export const HOME_CARD_BENEFITS = 3;
+
 /** The home page (docs/shop-rules.md §2): hero, tiles, the product cards, why choose us, a call to action. */
 export function HomePage({
   home,
@@ -44,7 +47,7 @@ export function HomePage({
       <section className="page" aria-labelledby="home-products">
         <h2 id="home-products">{home.productsTitle}</h2>
         {/* Below the hero, whose poster is the page's LCP image: every card's photo is lazy. */}
-        <ProductGrid products={catalogue} display={display} benefitLimit={3} headingLevel="h3" />
+        <ProductGrid products={catalogue} display={display} benefitLimit={HOME_CARD_BENEFITS} headingLevel="h3" />
         <p className="center">
           <Link className="button button--ghost" to="/products">
             {home.productsButton}
