@@ -29,7 +29,7 @@ export const TARGETS = {
   staticTbtOverFloorMs: /** @type {Target} */ ({ kind: 'max', limit: 50 }),
   accessibility: /** @type {Target} */ ({ kind: 'min', limit: 100 }),
   bestPractices: /** @type {Target} */ ({ kind: 'min', limit: 100 }),
-  /** /checkout is `noindex`: its SEO counts as met when `is-crawlable` is the only audit it fails. */
+  /** /cart and /checkout are `noindex`: their SEO counts as met when `is-crawlable` is the only audit they fail. */
   seo: /** @type {Target} */ ({ kind: 'min', limit: 100 }),
   cls: /** @type {Target} */ ({ kind: 'max', limit: 0.01 }),
   /** First-load JavaScript (gzip) of a product page. */

@@ -117,7 +117,13 @@ describe('deferHydration', () => {
       'window.__reactRouterRouteModules = {"root":route0};',
       'import("/assets/entry.client-2.js");',
     ].join('\n');
-    const preloads = ['/assets/manifest-1.js', '/assets/entry.client-2.js', '/assets/framework-4.js', '/assets/root-3.js', '/assets/app-5.js'];
+    const preloads = [
+      '/assets/manifest-1.js',
+      '/assets/entry.client-2.js',
+      '/assets/framework-4.js',
+      '/assets/root-3.js',
+      '/assets/app-5.js',
+    ];
     expect(deferImports(bootstrap, preloads).split('\n')).toEqual([
       'await window.__ouoGate;',
       'await import("/assets/framework-4.js");',

@@ -75,7 +75,9 @@ export function deferImports(bootstrap: string, preloads: readonly string[] = []
     .filter((href) => !named.has(href))
     .map((href) => `await import(${JSON.stringify(href)});\n${PAUSE}`);
   const routes =
-    specifiers.length === 0 ? '' : `const [${names.join(', ')}] = await Promise.all([${specifiers.join(', ')}]);\n${PAUSE}`;
+    specifiers.length === 0
+      ? ''
+      : `const [${names.join(', ')}] = await Promise.all([${specifiers.join(', ')}]);\n${PAUSE}`;
   return `await window.__ouoGate;\n${shared.join('')}${routes}${rest.trim()}`;
 }
 
