@@ -5,6 +5,8 @@ const PORT = Number(process.env.E2E_PORT ?? 8899);
 /** `npm run dev`, for the drafts preview, which only the dev server has (preview.spec.ts). */
 export const E2E_DEV_PORT = Number(process.env.E2E_DEV_PORT ?? 8897);
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The spec that starts `npm run dev` itself, after the others (tests/e2e/dev-server.spec.ts). */
+const DEV_SERVER_SPEC = /dev-server\.spec\.ts$/;
 /** The embedded Sheet (CSV tabs) the test server writes to; specs read it back. */
 export const E2E_SHEETS_DIR = path.resolve('.data/e2e/sheets');
 /** Where the test server writes each order's confirmation email (LOCAL_MAIL_DIR); specs read it. */
@@ -45,7 +47,17 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'desktop', testIgnore: DEV_SERVER_SPEC, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    {
+      // `npm run dev` as a newcomer starts it after `npm test`: after every other spec, on the tree
+      // they leave (issue 45).
+      name: 'dev-server',
+      testMatch: DEV_SERVER_SPEC,
+      dependencies: ['desktop'],
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+  ],
   webServer: [
     {
       command: 'node scripts/serve.mjs',
@@ -72,8 +84,7 @@ export default defineConfig({
       // The dev server renders on request; the preview of drafts lives only there (issue 16).
       command: 'npx react-router dev',
       url: `http://localhost:${E2E_DEV_PORT}/robots.txt`,
-      // The pages only: the preview test calls no function (vite.config.ts, DEV_WITHOUT_FUNCTIONS).
-      env: { PORT: String(E2E_DEV_PORT), DEV_WITHOUT_FUNCTIONS: '1' },
+      env: { PORT: String(E2E_DEV_PORT) },
       reuseExistingServer: false,
       timeout: 120_000,
     },

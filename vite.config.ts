@@ -1,10 +1,26 @@
-import netlify from '@netlify/vite-plugin';
+import path from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
 import { bundledMedia } from './site-build/bundled-media.ts';
+import { devFunctions } from './site-build/dev-functions.ts';
 import { previewMode } from './site-build/preview-mode.ts';
 import { devSecurityHeaders } from './site-build/security-headers.ts';
 import { whatsappUpdatesOffered } from './site-build/whatsapp-updates.ts';
+
+/** Folders the tools write into (.gitignore lists them too), from the project's root. */
+const DEV_UNWATCHED = [
+  '.netlify',
+  '.data',
+  '.tools',
+  'build',
+  'coverage',
+  'playwright-report',
+  'screenshots',
+  'bench/results',
+  'studio/dist',
+  'studio/node_modules',
+  'studio/.sanity',
+].map((folder) => `${path.join(import.meta.dirname, folder)}/**`);
 
 /**
  * Our own modules shared by several pages (the shell, cart, cards, images, head tags) go into one
@@ -45,34 +61,31 @@ export default defineConfig({
       },
     },
   },
-  server: { port: Number(process.env.PORT ?? 8888), strictPort: true },
-  // The preview's click-to-edit outlines load only once an editor previews (root.tsx): bundled for
-  // the dev server at its start, not in the middle of that first preview (which would reload it).
-  optimizeDeps: { include: ['@sanity/visual-editing/react-router'] },
+  server: {
+    port: Number(process.env.PORT ?? 8888),
+    strictPort: true,
+    // What the tools write is not source: watched, a build's or a test run's output set off reloads of
+    // every page (decision 029). Vite already leaves out .git, node_modules and test-results.
+    watch: { ignored: DEV_UNWATCHED },
+  },
+  optimizeDeps: {
+    // The dev server bundles the pages' dependencies when it starts, read from the app's own files.
+    // Vite's default entries are HTML files (there are none): it found them only as the first page
+    // loaded, and reloaded that page with errors in the browser's console (decision 029).
+    entries: ['src/root.tsx', 'src/routes/**/*.tsx', '!**/*.test.tsx'],
+    // The preview's click-to-edit outlines load only once an editor previews (root.tsx): bundled for
+    // the dev server at its start, not in the middle of that first preview (which would reload it).
+    include: ['@sanity/visual-editing/react-router'],
+  },
   plugins: [
+    // `npm run dev` only: the functions (/api/*) and Netlify Blobs, in the dev server's process.
+    devFunctions(),
     bundledMedia(),
     // `npm run dev` only: /__preview/enable and /disable switch the drafts preview (issue 16).
     previewMode(),
     reactRouter(),
-    // Netlify's own emulation serves /api/* functions and Blobs in `npm run dev`; the cloud-only
-    // features stay off so the dev server starts offline. DEV_WITHOUT_FUNCTIONS=1 leaves it out:
-    // the preview's browser test needs only the pages (on a machine without internet the
-    // emulation has been seen to hold every request of a fresh clone's dev server).
-    ...(process.env.DEV_WITHOUT_FUNCTIONS === '1'
-      ? []
-      : [
-          netlify({
-            edgeFunctions: { enabled: false },
-            geolocation: { enabled: false },
-            database: { enabled: false },
-            images: { enabled: false },
-            aiGateway: { enabled: false },
-          }),
-        ]),
     // The production build's security headers on every page, with a policy Vite's client can work
-    // under (the build writes them into build/client/_headers instead). After netlify(): its
-    // emulation sends a previous build's _headers (that build's hashes) for any address the build
-    // has a page for, and these must win.
+    // under (the build writes them into build/client/_headers instead).
     devSecurityHeaders(),
   ],
 });

@@ -1,5 +1,5 @@
-// Tests load neither the React Router nor the Netlify Vite plugin: runners that load them may
-// never exit (docs/platform.md), and unit tests need neither.
+// Tests load no React Router Vite plugin and no dev server plugin (site-build/dev-functions.ts starts
+// a Blobs server): runners that load them may never exit (docs/platform.md), and unit tests need neither.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({

@@ -13,10 +13,20 @@ import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { BlobsServer } from '@netlify/blobs/server';
 import { NetlifyDev } from '@netlify/dev';
 import { HeadersHandler } from '@netlify/headers';
 import { build } from 'esbuild';
+import {
+  compilePath,
+  FUNCTIONS_DIR,
+  findRoute,
+  functionContext,
+  functionFiles,
+  functionName,
+  routesOf,
+  startLocalBlobs,
+  toWebRequest,
+} from '../site-build/local-functions.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.PORT ?? 8888);
@@ -36,18 +46,12 @@ await stat(path.join(clientDir, '404.html')).catch(() => {
   process.exit(1);
 });
 
-// Netlify Blobs: the same local server and folder that `netlify dev` uses.
-const blobsToken = 'local-blobs-token';
-const blobs = new BlobsServer({ directory: path.join(root, '.netlify/blobs-serve'), token: blobsToken });
-const { port: blobsPort } = await blobs.start();
-const blobsURL = `http://localhost:${blobsPort}`;
-process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(
-  JSON.stringify({ siteID: '0', token: blobsToken, edgeURL: blobsURL, uncachedEdgeURL: blobsURL }),
-).toString('base64');
+// Netlify Blobs: the same local server and folder that `npm run dev` uses (site-build/local-functions.ts).
+const blobs = await startLocalBlobs(root);
 
 // Functions: bundle each netlify/functions/*.mts once, import it once, route by its config.path.
-const functionsDir = path.join(root, 'netlify/functions');
-const entryPoints = (await readdir(functionsDir)).filter((file) => file.endsWith('.mts'));
+const functionsDir = path.join(root, FUNCTIONS_DIR);
+const entryPoints = functionFiles(await readdir(functionsDir));
 const outdir = path.join(root, '.netlify/serve-functions');
 await build({
   entryPoints: entryPoints.map((file) => path.join(functionsDir, file)),
@@ -60,52 +64,16 @@ await build({
   target: 'node20',
   logLevel: 'warning',
 });
-/** @type {{ pattern: RegExp; methods: string[] | undefined; handler: (request: Request, context: object) => Promise<Response> | Response }[]} */
+/** @type {Map<string, import('../site-build/local-functions.ts').FunctionHandler>} */
+const handlers = new Map();
+/** @type {import('../site-build/local-functions.ts').FunctionRoute[]} */
 const routes = [];
 for (const file of entryPoints) {
-  const module = await import(pathToFileURL(path.join(outdir, file.replace(/\.mts$/, '.mjs'))).href);
-  const { path: routePath, method, schedule } = module.config ?? {};
-  const methods = method ? [method].flat() : undefined;
-  // One address or several (the invoice's page and PDF, its credit note's): each routes to the function.
-  for (const one of routePath ? [routePath].flat() : [])
-    routes.push({ pattern: compilePath(one), methods, handler: module.default });
-  // A scheduled function has no address on Netlify; locally, as with `netlify functions:invoke`,
-  // it runs on a POST to /.netlify/functions/<name>, so a developer or a test can run it now.
-  if (!routePath && schedule) {
-    const name = file.replace(/\.mts$/, '');
-    routes.push({ pattern: compilePath(`/.netlify/functions/${name}`), methods: ['POST'], handler: module.default });
-  }
-}
-
-/**
- * Netlify's `config.path` syntax as far as we use it: literal segments, `:name` and a trailing `*`.
- * @param {string} routePath
- */
-function compilePath(routePath) {
-  const source = routePath
-    .split('/')
-    .map((segment) =>
-      segment.startsWith(':')
-        ? `(?<${segment.slice(1)}>[^/]+)`
-        : segment === '*'
-          ? '.*'
-          : segment.replace(/[.+?^${}()|[\]\\]/g, '\\$&'),
-    )
-    .join('/');
-  return new RegExp(`^${source}/?$`);
-}
-
-/**
- * The function whose path and method match, as Netlify routes them; otherwise the request falls through.
- * @param {string} method
- * @param {URL} url
- */
-function findFunction(method, url) {
-  for (const route of routes) {
-    const match = route.pattern.exec(url.pathname);
-    if (match && (!route.methods || route.methods.includes(method))) return { route, params: { ...match.groups } };
-  }
-  return undefined;
+  const name = functionName(file);
+  /** @type {import('../site-build/local-functions.ts').FunctionModule} */
+  const module = await import(pathToFileURL(path.join(outdir, `${name}.mjs`)).href);
+  handlers.set(name, module.default);
+  routes.push(...routesOf(name, module.config));
 }
 
 const netlify = new NetlifyDev({
@@ -183,22 +151,6 @@ async function withRuleStatus(pathname, response) {
   return new Response(response.body, { status: rule.status, headers: response.headers });
 }
 
-/** @param {http.IncomingMessage} req */
-function toWebRequest(req) {
-  const url = new URL(req.url ?? '/', origin);
-  const headers = new Headers();
-  for (const [key, value] of Object.entries(req.headers)) {
-    if (value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);
-  }
-  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-  return new Request(url, {
-    method: req.method,
-    headers,
-    // Node's web stream type and the DOM's differ only in typing; Request accepts it at run time.
-    ...(hasBody ? { body: /** @type {ReadableStream} */ (Readable.toWeb(req)), duplex: 'half' } : {}),
-  });
-}
-
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/;
 
 /**
@@ -272,11 +224,10 @@ async function send(res, response, req, { fromFile = false } = {}) {
 const server = http.createServer(async (req, res) => {
   try {
     const url = new URL(req.url ?? '/', origin);
-    const target = findFunction(req.method ?? 'GET', url);
-    if (target) {
-      const context = { params: target.params, geo: {}, ip: req.socket.remoteAddress ?? '127.0.0.1', site: {} };
-      return send(res, await target.route.handler(toWebRequest(req), context), req);
-    }
+    const target = findRoute(routes, req.method ?? 'GET', url.pathname);
+    const handler = target && handlers.get(target.route.name);
+    if (target && handler)
+      return send(res, await handler(toWebRequest(req, origin), functionContext(req, target.params)), req);
     const result = await netlify.handleAndIntrospectNodeRequest(req, { serverAddress: origin });
     const fromFile = { fromFile: result?.type === 'static' || result?.type === 'redirect' };
     if (result?.type === 'redirect')

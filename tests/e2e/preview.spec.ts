@@ -11,29 +11,8 @@ const DEV = `http://localhost:${E2E_DEV_PORT}`;
 const PUBLISHED = 'Real food from the Himalayan villages of Uttarakhand';
 const DRAFT = 'Draft: the new harvest of red rice is in';
 
-/**
- * A dev server bundles the page's dependencies on its first visit and then has the browser load
- * them again (Vite answers "504 Outdated Optimize Dep" meanwhile): a first visit, outside the
- * tests' console watch, lets it settle.
- */
-test.beforeAll(async ({ browser }) => {
-  test.setTimeout(120_000);
-  const page = await browser.newPage();
-  for (let visit = 0; visit < 2; visit += 1) {
-    await page.goto(`${DEV}/`);
-    await page.waitForLoadState('networkidle');
-  }
-  await page.close();
-});
-
-test('the preview route shows the draft on the real page, says so, and can be left', async ({
-  page,
-  allowConsoleError,
-}) => {
+test('the preview route shows the draft on the real page, says so, and can be left', async ({ page }) => {
   test.setTimeout(90_000);
-  // This dev server runs without the functions (playwright.config.ts): the home page's review
-  // summaries cannot load, which is not what this test is about.
-  allowConsoleError(/404 \(Not Found\)|\/api\/reviews/);
   const hero = page.getByRole('heading', { level: 1 });
   await page.goto(`${DEV}/`);
   await expect(hero).toHaveText(PUBLISHED, { timeout: 30_000 });
@@ -57,10 +36,8 @@ test('the preview route shows the draft on the real page, says so, and can be le
 
 test('in the preview, each text an editor wrote is outlined on hover and opens its field in the Studio', async ({
   page,
-  allowConsoleError,
 }) => {
   test.setTimeout(90_000);
-  allowConsoleError(/404 \(Not Found\)|\/api\/reviews/);
   await page.goto(`${DEV}/__preview/enable?redirect=%2Fwho-are-we`);
   const title = page.getByRole('heading', { level: 1 });
   await expect(title).toBeVisible({ timeout: 30_000 });
