@@ -239,6 +239,38 @@ describe('the webhook path', () => {
     expect((await world.deps.log.get('OUO_1732000000213'))?.status).toBe('pending');
   });
 
+  it('answers a signed event whose ids can be no storage key 200 and ignores it, logged (issue 46 §A)', async () => {
+    const { world, rzp } = await started('OUO_1732000000217');
+    const payment = fake.pay(rzp, { status: 'authorized', captured: false });
+    const long = 'x'.repeat(300);
+    const cases = [
+      ...['evt:1', 'a/b', '../x', `evt_${long}`].map((eventId) => webhook('payment.captured', payment, eventId)),
+      ...['order_a:1', 'a/b', `order_${long}`, 'x/../../site:orders/order-OUO_1732000000217'].map((orderId) =>
+        webhook('payment.captured', { ...payment, order_id: orderId }, `evt_217_${orderId.length}`),
+      ),
+      // The local gateway keeps a payment under its id: an authorized one would be captured by it.
+      ...['pay_a:1', 'a/b', `pay_${long}`].map((paymentId) =>
+        webhook('payment.authorized', { ...payment, id: paymentId }, `evt_217p_${paymentId.length}`),
+      ),
+    ];
+    const callsBefore = fake.calls.length;
+    for (const event of cases) {
+      const answer = await handleRazorpayWebhook(world.deps, event);
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toMatchObject({ ok: true, outcome: expect.stringMatching(/^ignored: its /) });
+    }
+    const logged = vi.mocked(console.error).mock.calls.map(([line]) => String(line));
+    expect(logged).toHaveLength(cases.length);
+    expect(logged.every((line) => line.startsWith('razorpay-webhook: ignored ') && line.length < 250)).toBe(true);
+    vi.mocked(console.error).mockClear();
+    expect((await world.deps.log.get('OUO_1732000000217'))?.status).toBe('pending');
+    expect(fake.calls.slice(callsBefore)).toEqual([]); // not even asked about
+    // The same payment with Razorpay's own ids is handled as ever.
+    const real = await handleRazorpayWebhook(world.deps, webhook('payment.authorized', payment, 'evt_217'));
+    expect(await real.json()).toMatchObject({ outcome: 'forwarded' });
+    expect(world.shipments).toHaveLength(1);
+  });
+
   it('completes an order that expired before its payment was captured (paid at minute 16)', async () => {
     const { world, rzp } = await started('OUO_1732000000214');
     later(world, 16);

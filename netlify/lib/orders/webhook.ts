@@ -27,6 +27,17 @@ const webhookEventSchema = z.object({
     .default({}),
 });
 
+/**
+ * The ids of an event that become parts of storage keys, in the shapes Razorpay gives them: the
+ * event's own (`webhook-event-<id>`, from `X-Razorpay-Event-Id`), the Razorpay order it names
+ * (`razorpay-<id>`, as `razorpayId` in src/shop/order-schemas.ts has it) and its payment (the
+ * local gateway's `gateway-payment-<id>`). Every key must be letters, digits, `_` and `-`
+ * (platform/blobs.ts), and a signature proves who sent an id, not that it is one (issue 46 §A).
+ */
+const EVENT_ID = /^[A-Za-z0-9_-]{1,100}$/;
+const RAZORPAY_ORDER_ID = /^order_[A-Za-z0-9_]{1,40}$/;
+const RAZORPAY_PAYMENT_ID = /^pay_[A-Za-z0-9_]{1,40}$/;
+
 /** Events about a payment that may be money; `payment.failed` and the rest change nothing. */
 const PAYMENT_EVENTS = new Set(['order.paid', 'payment.captured', 'payment.authorized']);
 
@@ -53,6 +64,7 @@ export async function handleRazorpayWebhook(
   if (!isWellFormedSignature(input.signature) || !verifyWebhookSignature(body, input.signature, secret)) {
     return errorResponse(400, 'INVALID_SIGNATURE', 'The webhook signature does not match.');
   }
+  if (input.eventId && !EVENT_ID.test(input.eventId)) return ignoredEvent('its event id', input.eventId);
   if (input.eventId && (await deps.log.hasEvent(input.eventId))) return Response.json({ ok: true, duplicate: true });
 
   let parsed: z.infer<typeof webhookEventSchema>;
@@ -62,6 +74,10 @@ export async function handleRazorpayWebhook(
     return errorResponse(400, 'INVALID_EVENT', 'The webhook body is not a Razorpay event.');
   }
   const entity = parsed.payload.payment?.entity;
+  if (entity?.order_id && !RAZORPAY_ORDER_ID.test(entity.order_id)) {
+    return ignoredEvent('its Razorpay order id', entity.order_id, parsed.event);
+  }
+  if (entity && !RAZORPAY_PAYMENT_ID.test(entity.id)) return ignoredEvent('its payment id', entity.id, parsed.event);
   const refund = parsed.event.startsWith('refund.') ? readRefundEvent(body) : undefined;
   let outcome = 'ignored';
   if (refund) outcome = await settleRefund(deps, refund);
@@ -69,6 +85,21 @@ export async function handleRazorpayWebhook(
   // Remembered only once handled: a failure above makes Razorpay retry, and the retry is welcome.
   if (input.eventId) await deps.log.rememberEvent(input.eventId);
   return Response.json({ ok: true, event: parsed.event, outcome });
+}
+
+/**
+ * A signed event with an id that can be no key of ours: no order was ever stored under it, so no
+ * retry of it could ever be handled. It is answered 200 and ignored, not refused: Razorpay sends
+ * an event again for 24 hours on any other answer, then switches the webhook off until someone
+ * turns it on again in its Dashboard (razorpay.com/docs/webhooks/best-practices), which would cost
+ * the shop the events that matter. Nothing is lost by it: the browser's callback and the
+ * reconciler's sweep (reconcile.ts) ask Razorpay about a payment or a refund themselves. Logged as
+ * an error: only Razorpay, or someone holding our webhook secret, can sign one.
+ */
+function ignoredEvent(what: string, id: string, event?: string): Response {
+  const shown = JSON.stringify(id.slice(0, 80));
+  console.error(`razorpay-webhook: ignored ${event ?? 'an event'}: ${what} ${shown} cannot be a storage key`);
+  return Response.json({ ok: true, ...(event ? { event } : {}), outcome: `ignored: ${what} is not a Razorpay id` });
 }
 
 /** `refund.processed` / `refund.failed` (and `refund.created`): the refund's state on its order. */

@@ -1,12 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import {
+  DRAIN_BOUND,
   endpoint,
   errorResponse,
   fail,
   guarded,
   methodNotAllowed,
   parseJsonBody,
+  readLimited,
   refusePost,
   serviceResponse,
   withApiHeaders,
@@ -72,6 +74,95 @@ describe('parseJsonBody', () => {
     });
     const result = await parseJsonBody(request, schema);
     expect(result.ok ? 0 : result.response.status).toBe(400);
+  });
+});
+
+/**
+ * A body of `chunks` chunks of 64 KB (or one that never ends), counting what was read of it and
+ * whether it was cancelled: what the local servers hand a function (`toWebRequest`).
+ */
+function upload(chunks: number, headers: Record<string, string> = {}) {
+  const seen = { pulled: 0, cancelled: false };
+  const chunk = new Uint8Array(64 * 1024).fill(120);
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (seen.pulled === chunks) return controller.close();
+      seen.pulled += 1;
+      controller.enqueue(chunk);
+    },
+    cancel() {
+      seen.cancelled = true;
+    },
+  });
+  const request = new Request('http://localhost/api/x', {
+    method: 'POST',
+    body,
+    duplex: 'half',
+    headers: { 'Content-Type': 'application/json', ...headers },
+  } as RequestInit);
+  return { request, seen };
+}
+
+describe('readLimited: a body too large to take (issue 46 §C)', () => {
+  const MB = 16; // chunks of 64 KB in a megabyte
+
+  it('is read to its end before the 413, so the connection is left clean for the answer', async () => {
+    for (const headers of [{}, { 'content-length': String(2 * 1024 * 1024) }] as Record<string, string>[]) {
+      const { request, seen } = upload(2 * MB, headers);
+      expect(await readLimited(request, 16 * 1024)).toBeUndefined();
+      expect(seen).toEqual({ pulled: 2 * MB, cancelled: false });
+    }
+  });
+
+  it('is cut once past 6 MB, and at once when it declares more', async () => {
+    expect(DRAIN_BOUND.bytes).toBe(6 * 1024 * 1024);
+    const endless = upload(Number.POSITIVE_INFINITY);
+    expect(await readLimited(endless.request, 16 * 1024)).toBeUndefined();
+    expect(endless.seen.cancelled).toBe(true);
+    expect(endless.seen.pulled).toBeLessThanOrEqual(6 * MB + 2);
+    const declared = upload(7 * MB, { 'content-length': String(7 * 1024 * 1024) });
+    expect(await readLimited(declared.request, 16 * 1024)).toBeUndefined();
+    expect(declared.seen.cancelled).toBe(true);
+    expect(declared.seen.pulled).toBeLessThanOrEqual(1);
+  });
+
+  it('is answered all the same when its client goes away mid-upload', async () => {
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sent += 1;
+        if (sent > 2) return controller.error(new Error('socket hang up'));
+        controller.enqueue(new Uint8Array(16 * 1024));
+      },
+    });
+    const request = new Request('http://localhost/api/x', { method: 'POST', body, duplex: 'half' } as RequestInit);
+    expect(await readLimited(request, 16 * 1024)).toBeUndefined();
+  });
+
+  it('is cut after 5 s when its client stops sending', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let cancelled = false;
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new Uint8Array(32 * 1024)); // then nothing more, never the end
+        },
+        cancel() {
+          cancelled = true;
+        },
+      });
+      const read = readLimited(
+        new Request('http://localhost/api/x', { method: 'POST', body, duplex: 'half' } as RequestInit),
+        16 * 1024,
+      );
+      await vi.advanceTimersByTimeAsync(DRAIN_BOUND.ms - 1);
+      expect(cancelled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await read).toBeUndefined();
+      expect(cancelled).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

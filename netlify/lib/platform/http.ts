@@ -64,8 +64,6 @@ export async function parseJsonBody<T extends z.ZodType>(
 ): Promise<ParsedBody<z.output<T>>> {
   const refused = refusePost(request);
   if (refused) return { ok: false, response: refused };
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > maxBytes) return { ok: false, response: tooLarge(maxBytes) };
   const text = await readLimited(request, maxBytes);
   if (text === undefined) return { ok: false, response: tooLarge(maxBytes) };
   let json: unknown;
@@ -148,10 +146,32 @@ function tooLarge(maxBytes: number): Response {
   return errorResponse(413, 'BODY_TOO_LARGE', `The request body is larger than ${maxBytes / 1024} KB.`);
 }
 
-/** The body as text, or undefined once it grows past `maxBytes` (a missing Content-Length is no excuse). */
+/**
+ * How much of a body too large to take is still read, and for how long, before its 413 is sent.
+ * A server that answers before the upload is read leaves the rest in the connection: Node's
+ * server then cuts it, and a client still sending (or sending its next request on it, as `fetch`
+ * and browsers do) sees a reset instead of the 413 (issue 46 §C). So the rest is read and thrown
+ * away. 6 MB is Netlify's own limit for a function's request ("buffered request payload",
+ * docs.netlify.com/build/functions/configuration), so a deployed function never sees more; past
+ * it (only the local servers can get there), or from a client too slow to finish in 5 s, the
+ * connection is cut: reading on would hand a flood our time.
+ */
+export const DRAIN_BOUND = { bytes: 6 * 1024 * 1024, ms: 5_000 } as const;
+
+/**
+ * The body as text, or undefined when it is larger than `maxBytes` (declared so, or grown past it:
+ * a missing Content-Length is no excuse). Nothing past `maxBytes` is kept; the rest is read to its
+ * end within `DRAIN_BOUND`, so the 413 reaches the client.
+ */
 export async function readLimited(request: Request, maxBytes: number): Promise<string | undefined> {
   if (!request.body) return '';
   const reader = request.body.getReader();
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > maxBytes) {
+    // Declared past the bound: nothing to gain by reading what would be cut anyway.
+    await (declared > DRAIN_BOUND.bytes ? reader.cancel().catch(() => undefined) : drain(reader, 0));
+    return undefined;
+  }
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -159,12 +179,31 @@ export async function readLimited(request: Request, maxBytes: number): Promise<s
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
-      await reader.cancel();
+      await drain(reader, size);
       return undefined;
     }
     chunks.push(value);
   }
   return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+/** Reads and drops the rest of a body, `seen` bytes of it known already; cut past `DRAIN_BOUND`. */
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, seen: number): Promise<void> {
+  let size = seen;
+  // A cancel ends a read that is waiting: `done`, and the loop below stops.
+  const timer = setTimeout(() => void reader.cancel().catch(() => undefined), DRAIN_BOUND.ms);
+  try {
+    while (size <= DRAIN_BOUND.bytes) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      size += value.byteLength;
+    }
+    await reader.cancel();
+  } catch {
+    // A body whose client went away is drained as far as it goes: the 413 is answered all the same.
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export function methodNotAllowed(allowed: string[]): Response {
