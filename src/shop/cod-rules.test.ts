@@ -59,30 +59,40 @@ describe('decideCod, one rule per reason key', () => {
     expect(decideCod(order({ address: address({ city: 'qwerty' }) }))).toEqual(decision);
   });
 
-  it('rto_prone_phone: the fee now from the first return or cancellation, prepaid only from the third', () => {
-    const back = (outcome: 'returned' | 'cancelled') => earlier({ outcome });
+  it('rto_prone_phone: the fee now from the first return or cancellation from the phone, prepaid only from the third', () => {
+    const back = (outcome: 'returned' | 'cancelled-from-phone') => earlier({ outcome });
     expect(decideCod(order({ history: [delivered, back('returned')] }))).toEqual({
       outcome: 'allow_with_advance',
       reasons: ['rto_prone_phone'],
     });
-    expect(decideCod(order({ history: [delivered, back('returned'), back('cancelled')] })).outcome).toBe(
+    expect(decideCod(order({ history: [delivered, back('cancelled-from-phone')] })).outcome).toBe('allow_with_advance');
+    expect(decideCod(order({ history: [delivered, back('returned'), back('cancelled-from-phone')] })).outcome).toBe(
       'allow_with_advance',
     );
-    expect(decideCod(order({ history: [delivered, back('returned'), back('cancelled'), back('returned')] }))).toEqual({
+    expect(
+      decideCod(order({ history: [delivered, back('returned'), back('cancelled-from-phone'), back('returned')] })),
+    ).toEqual({
       outcome: 'prepaid_only',
       reasons: ['rto_prone_phone'],
     });
   });
 
-  it('rto_prone_phone counts only COD orders the shopper sent back or called off', () => {
+  it('rto_prone_phone counts only COD orders sent back, or called off from the phone itself', () => {
     const history = [
       delivered,
       earlier({ mode: 'prepaid', outcome: 'returned' }),
+      earlier({ mode: 'prepaid', outcome: 'cancelled-from-phone' }),
       earlier({ outcome: 'cancelled-by-shop' }),
       earlier({ outcome: 'delivered' }),
     ];
     expect(rtoCount(history)).toBe(0);
     expect(decideCod(order({ history })).outcome).toBe('allow');
+  });
+
+  it('rto_prone_phone never counts a cancellation made with the order’s key: anyone can make three (issue 46)', () => {
+    const byKey = [delivered, ...Array.from({ length: 5 }, () => earlier({ outcome: 'cancelled' }))];
+    expect(rtoCount(byKey)).toBe(0);
+    expect(decideCod(order({ history: byKey }))).toEqual({ outcome: 'allow', reasons: [] });
   });
 
   it('high_purchase_amount_in_a_day: the last 24 h of COD orders plus this one above the limit', () => {
@@ -101,8 +111,12 @@ describe('decideCod, one rule per reason key', () => {
       earlier({ at: hoursAgo(24), total: 9_000 }),
       earlier({ at: hoursAgo(1), total: 9_000, mode: 'prepaid' }),
       earlier({ at: hoursAgo(1), total: 9_000, outcome: 'cancelled-by-shop' }),
+      earlier({ at: hoursAgo(1), total: 9_000, outcome: 'cancelled' }),
     ];
     expect(decideCod(order({ history })).outcome).toBe('allow');
+    // Cancelled from the phone: out of the day's amount too; only its count against the phone speaks.
+    const fromPhone = [delivered, earlier({ at: hoursAgo(1), total: 9_000, outcome: 'cancelled-from-phone' })];
+    expect(decideCod(order({ history: fromPhone })).reasons).toEqual(['rto_prone_phone']);
   });
 
   it('new_customer_on_your_store: no delivered order and a total above the first-order cap', () => {

@@ -8,7 +8,7 @@
  * Each reason has a severity; the outcome is the most severe, and `reasons` lists every rule that
  * spoke. Address and amount reasons ask for the fee now: paying ₹150 by UPI is nothing to a real
  * shopper and stops most careless and fake orders. Only the carrier's refusal and a phone that
- * returned or cancelled again and again close COD.
+ * returned, or cancelled from the phone itself, again and again close COD.
  */
 import { addressTooShort, looksGibberish } from './address-checks.ts';
 import type { CodDecision, CodOutcome, CodReason } from './cod.ts';
@@ -19,8 +19,21 @@ import { DELIVERY_MESSAGES } from './messages.ts';
 import { stateMismatch } from './pincode-states.ts';
 import type { PaymentMode } from './shipping.ts';
 
-/** What became of an earlier order of the phone; none while it is on its way. */
-export const PHONE_ORDER_OUTCOMES = ['delivered', 'returned', 'cancelled', 'cancelled-by-shop'] as const;
+/**
+ * What became of an earlier order of the phone; none while it is on its way. A cancellation is kept
+ * by who proved it (docs/shop-rules.md §10 rule 17, issue 46): `cancelled-from-phone`, from the
+ * order's own phone on WhatsApp (its owner); `cancelled-by-shop`, by staff; `cancelled`, with the
+ * order's key on its page — anyone who placed an order with the phone holds that — and every
+ * shopper's cancellation kept before issue 46, which cannot be told apart. Each starts `cancelled`:
+ * a cancelled order is none of the day's amount, whoever cancelled it.
+ */
+export const PHONE_ORDER_OUTCOMES = [
+  'delivered',
+  'returned',
+  'cancelled',
+  'cancelled-from-phone',
+  'cancelled-by-shop',
+] as const;
 export type PhoneOrderOutcome = (typeof PHONE_ORDER_OUTCOMES)[number];
 
 /** One earlier order of the phone, as its history keeps it (netlify/lib/orders/phone-history.ts). */
@@ -40,7 +53,7 @@ export interface CodRuleSettings {
   on: boolean;
   /** `short_shipping_address`: the address lines together need at least this many characters. */
   minAddressChars: number;
-  /** `rto_prone_phone`: this many COD orders returned or cancelled by the shopper ask for the fee now… */
+  /** `rto_prone_phone`: this many COD orders returned or cancelled from the phone ask for the fee now… */
   rtoAdvanceFrom: number;
   /** …and this many close COD. */
   rtoPrepaidFrom: number;
@@ -102,10 +115,16 @@ const SEVERITY: Readonly<Record<Exclude<CodReason, 'rto_prone_phone'>, CodOutcom
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Earlier COD orders that came back or were called off by the shopper: what a returned parcel costs, twice. */
+/**
+ * Earlier COD orders that came back or were called off from the phone itself: what a returned
+ * parcel costs, twice. Never one cancelled with its key alone (`cancelled`): anyone can place an
+ * order with a stranger's phone and cancel it so, and three would close COD for the phone's owner
+ * (issue 46).
+ */
 export function rtoCount(history: readonly PhoneOrder[]): number {
-  return history.filter((order) => order.mode === 'cod' && ['returned', 'cancelled'].includes(order.outcome ?? ''))
-    .length;
+  return history.filter(
+    (order) => order.mode === 'cod' && ['returned', 'cancelled-from-phone'].includes(order.outcome ?? ''),
+  ).length;
 }
 
 /** The rupees of the phone's COD orders placed in the 24 hours before `now` and not cancelled. */

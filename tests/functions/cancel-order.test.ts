@@ -94,6 +94,29 @@ describe('POST /api/orders/:orderId/cancel', () => {
     expect((await stored(orderId)).status).toBe('forwarded');
   });
 
+  it('answers fifty requests at once after pickup with the truth: too late, every one, nothing refunded', async () => {
+    const { orderId, key } = await paidOrder();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 7 * 60 * 60 * 1000); // past the local carrier's pickup (¼ day)
+    let answers: Response[];
+    try {
+      answers = await Promise.all(Array.from({ length: 50 }, () => cancel(orderId, { key, reason: 'too-slow' })));
+    } finally {
+      vi.useRealTimers();
+    }
+    // Delhivery refused the one cancellation asked for: none may say "we are cancelling your order".
+    expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 50 }, () => 409));
+    for (const answer of answers)
+      expect(errorEnvelopeSchema.parse(await answer.json()).error).toEqual({
+        code: 'TOO_LATE_TO_CANCEL',
+        message: CANCEL_TEXTS.tooLate,
+      });
+    const order = await stored(orderId);
+    expect(order.status).toBe('forwarded');
+    expect(order.cancellation?.booking.status).toBe('too-late');
+    expect(order.issuedRefunds).toBeUndefined();
+  });
+
   it('has nothing to cancel in an order never paid (409)', async () => {
     const orderId = newId();
     await postJson(createOrder, '/api/razorpay/create-order', {

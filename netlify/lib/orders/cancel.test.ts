@@ -4,8 +4,9 @@
  * when the parcel has already left; and a cancellation a system interrupted, finished by the
  * reconciler.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
+import { heldAnswer } from '#tests/support/held-answer.ts';
 import {
   codOrder,
   gatewayRefunds,
@@ -117,6 +118,58 @@ describe('too late, or nothing to cancel', () => {
     expect(staffStatusLabel(order)).toBe('Booked');
     expect(await cancelOrder(world.deps, orderId, request)).toMatchObject({ ok: false, refusal: 'too-late' });
     expect(await world.deps.log.openOrderIds()).not.toContain(orderId);
+  });
+
+  it('answers fifty cancellations at once after pickup alike: too late, every one, and nothing is cancelled', async () => {
+    const world = orderWorld(blobs);
+    const orderId = await paidOrder(world);
+    world.clock.now = new Date(world.clock.now.getTime() + 7 * 60 * 60 * 1000); // picked up at 6 h
+    const outcomes = await Promise.all(Array.from({ length: 50 }, () => cancelOrder(world.deps, orderId, request)));
+    // Delhivery refused the one cancellation asked for: no request may say it is being cancelled.
+    expect(outcomes.map((outcome) => (outcome.ok ? outcome.state : outcome.refusal))).toEqual(
+      Array.from({ length: 50 }, () => 'too-late'),
+    );
+    expect(world.deps.carrier.cancelShipment).toHaveBeenCalledTimes(1);
+    const order = await storedOrder(world, orderId);
+    expect(order.status).toBe('forwarded');
+    expect(order.cancellation?.booking.status).toBe('too-late');
+    expect(order.issuedRefunds).toBeUndefined();
+    expect(mails(world, orderId).filter((id) => id.endsWith('-cancelled'))).toEqual([]);
+  });
+
+  it('answers a request that joins while another asks Delhivery only once Delhivery has answered', async () => {
+    const world = orderWorld(blobs);
+    const orderId = await codOrder(world);
+    world.clock.now = new Date(world.clock.now.getTime() + 7 * 60 * 60 * 1000); // picked up at 6 h
+    const carrier = heldAnswer();
+    const cancelShipment = world.deps.carrier.cancelShipment;
+    world.deps.carrier.cancelShipment = vi.fn(async (query) => {
+      await carrier.held;
+      return cancelShipment(query);
+    });
+    const reads = vi.spyOn(world.deps.log, 'get');
+    const first = cancelOrder(world.deps, orderId, request);
+    await vi.waitFor(() => expect(world.deps.carrier.cancelShipment).toHaveBeenCalled());
+    // Nine more while the first request's call to Delhivery is on its way (its claim on the order).
+    const before = reads.mock.calls.length;
+    let answered = 0;
+    const joined = Array.from({ length: 9 }, () =>
+      cancelOrder(world.deps, orderId, request).finally(() => {
+        answered += 1;
+      }),
+    );
+    // Delhivery answers once they have all answered (as they did, "cancelling", before issue 46) or
+    // are waiting for it (reading the order again and again).
+    await vi.waitFor(() => expect(answered === 9 || reads.mock.calls.length - before >= 90).toBe(true), {
+      timeout: 5_000,
+    });
+    carrier.release();
+    const outcomes = await Promise.all([first, ...joined]);
+    expect(outcomes.map((outcome) => (outcome.ok ? outcome.state : outcome.refusal))).toEqual(
+      Array.from({ length: 10 }, () => 'too-late'),
+    );
+    expect(world.deps.carrier.cancelShipment).toHaveBeenCalledTimes(1);
+    expect((await storedOrder(world, orderId)).status).toBe('forwarded');
   });
 
   it('refuses once the parcel has moved by the stored states, without asking the carrier', async () => {

@@ -14,11 +14,16 @@
  * 4. The order becomes `cancelled`, and the shopper gets one email (a notice, as the parcel's).
  *
  * A step that fails because a system is down stays on the order for the reconciler, which
- * finishes the cancellation; the order log says at each moment what is done.
+ * finishes the cancellation; the order log says at each moment what is done. A request is told
+ * "cancelling" only of a cancellation Delhivery has not refused: one that finds another request
+ * asking Delhivery waits for its answer (issue 46).
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { CancelReason } from '#shop/cancel-texts.ts';
+import type { PhoneOrderOutcome } from '#shop/cod-rules.ts';
 import { parcelClosed } from '#shop/parcel.ts';
 import { canMoveRefund, checkRefund, type IssuedRefund, refundKey } from '#shop/refunds.ts';
+import { CANCEL_TIMEOUT_MS } from '../delhivery/cancel.ts';
 import { issueCreditNote } from '../invoices/issue.ts';
 import { deliverNotices, enqueueOrderNotice } from '../notify/notices.ts';
 import { resyncSheet, syncSheetRows } from './forward.ts';
@@ -38,6 +43,12 @@ export interface CancelStep {
 export interface Cancellation {
   reason: CancelReason;
   by: 'shopper' | 'staff';
+  /**
+   * Asked from the order's own phone on WhatsApp (the COD confirmation's Cancel, a quick reply):
+   * its owner asked. Absent, a shopper proved only the order's key (its page), which whoever placed
+   * the order holds, with anyone's phone (docs/shop-rules.md §10 rule 17, issue 46).
+   */
+  fromPhone?: true;
   requestedAt: string;
   /** Delhivery's booking cancelled (or none to cancel). */
   booking: CancelStep;
@@ -49,6 +60,12 @@ export interface Cancellation {
 
 /** A claim on a step older than this belongs to a worker that died. */
 const STALE_CLAIM_MS = 5 * 60 * 1000;
+
+/**
+ * How long a request waits for another request's call to Delhivery before answering: longer than
+ * that call may take (it gives up after `CANCEL_TIMEOUT_MS`), polling the order.
+ */
+export const CANCEL_WAIT = { waitMs: CANCEL_TIMEOUT_MS + 2_000, pollMs: 50 };
 
 /** Why an order cannot be cancelled, in the shop's words' keys (messages.ts `CANCEL_TEXTS`). */
 export type CancelRefusal = 'not-placed' | 'too-late' | 'already-cancelled';
@@ -78,7 +95,7 @@ const step = (status: CancelStep['status']): CancelStep => ({ status, attempts: 
 export async function cancelOrder(
   deps: OrderDeps,
   orderId: string,
-  request: { reason: CancelReason; by: 'shopper' | 'staff' },
+  request: { reason: CancelReason; by: 'shopper' | 'staff'; fromPhone?: boolean },
 ): Promise<CancelOutcome> {
   let refusal: CancelRefusal | undefined;
   const at = deps.now().toISOString();
@@ -97,19 +114,48 @@ export async function cancelOrder(
     stored.cancellation = {
       reason: request.reason,
       by: request.by,
+      ...(request.by === 'shopper' && request.fromPhone ? { fromPhone: true as const } : {}),
       requestedAt: at,
       booking: step(booked ? 'pending' : 'not-needed'),
       refund: step(paid ? 'pending' : 'not-needed'),
     };
-    stored.history.push({ at, event: `cancellation asked by the ${request.by} (${request.reason})` });
+    const where = stored.cancellation.fromPhone ? ' on WhatsApp' : '';
+    stored.history.push({ at, event: `cancellation asked by the ${request.by}${where} (${request.reason})` });
     stored.updatedAt = at;
     return stored;
   });
   if (refusal === 'already-cancelled') return { ok: true, order, state: 'cancelled' };
   if (refusal) return { ok: false, order, refusal };
-  const finished = await finishCancellation(deps, orderId);
+  const finished = await bookingDecided(deps, orderId, await finishCancellation(deps, orderId));
   if (finished.cancellation?.booking.status === 'too-late') return { ok: false, order: finished, refusal: 'too-late' };
   return { ok: true, order: finished, state: finished.status === 'cancelled' ? 'cancelled' : 'cancelling' };
+}
+
+/**
+ * The order once Delhivery has answered about its booking. While another request holds the claim
+ * on that step it is asking Delhivery, and the parcel may have been picked up: answering
+ * "cancelling" now would promise what may not happen (issue 46), so this request waits for the
+ * answer. A claim still held after the wait belongs to a worker that died mid-call; the
+ * cancellation stays on the order for the reconciler, and this request says so ("cancelling").
+ */
+async function bookingDecided(deps: OrderDeps, orderId: string, order: StoredOrder): Promise<StoredOrder> {
+  const until = performance.now() + CANCEL_WAIT.waitMs;
+  let current = order;
+  while (current.cancellation?.booking.status === 'working' && performance.now() < until) {
+    await sleep(CANCEL_WAIT.pollMs);
+    current = (await deps.log.get(orderId)) ?? current;
+  }
+  return current;
+}
+
+/**
+ * What a cancellation tells of its phone (docs/shop-rules.md §10 rule 17): staff's is the shop's;
+ * one from the order's own phone is its owner's; one with the order's key alone proves nothing of
+ * the phone, as anyone can place an order with it (issue 46).
+ */
+function phoneOutcomeOf(cancellation: Cancellation | undefined): PhoneOrderOutcome {
+  if (cancellation?.by === 'staff') return 'cancelled-by-shop';
+  return cancellation?.fromPhone ? 'cancelled-from-phone' : 'cancelled';
 }
 
 /**
@@ -135,9 +181,8 @@ export async function finishCancellation(deps: OrderDeps, orderId: string): Prom
   });
   // The Sheet and the shopper, each once (their claims); a failure stays for the reconciler.
   await Promise.all([syncSheetRows(deps, orderId), deliverNotices(deps, orderId)]);
-  // The COD rules count a shopper's cancellation against the phone, not one staff made.
-  if (changed)
-    await notePhoneOrder(deps, order, order.cancellation?.by === 'staff' ? 'cancelled-by-shop' : 'cancelled');
+  // Kept by who proved it: the COD rules count only one from the phone itself against it.
+  if (changed) await notePhoneOrder(deps, order, phoneOutcomeOf(order.cancellation));
   await creditCancelledOrder(deps, orderId);
   return (await deps.log.get(orderId)) ?? order;
 }

@@ -20,6 +20,7 @@ import {
   storedOrder,
   type TestOrderWorld,
 } from '#tests/support/orders.ts';
+import { messageBody, outcomesOf, postWebhook } from '#tests/support/whatsapp-webhook.ts';
 import { syncParcels } from '../parcels/sync.ts';
 import { cancelOrder } from './cancel.ts';
 import { orderSettings } from './deps.ts';
@@ -42,6 +43,13 @@ function worldWith(codRules: Partial<CodRuleSettings> = {}): TestOrderWorld {
 }
 
 const history = async (world: TestOrderWorld) => (await world.deps.codHistory.orders(PHONE)) ?? [];
+
+/** The checkout's question for the usual cart, from PHONE. */
+const ask = (world: TestOrderWorld, delivery = {}) =>
+  codOptions(world.deps, {
+    lines: rajma,
+    delivery: { ...makeCustomer(), phone: PHONE, ...delivery },
+  });
 
 describe('a COD order the rules do not allow', () => {
   it('is refused with the sentence the checkout shows, and nothing is recorded', async () => {
@@ -92,18 +100,57 @@ describe('the phone’s history decides', () => {
     expect(await history(world)).toHaveLength(1);
   });
 
-  it('a shopper’s cancellation counts against the phone, a cancellation by staff does not', async () => {
+  it('three cancellations with the order’s key leave the phone’s COD as it was, and its owner’s next order is taken (issue 46)', async () => {
     const world = worldWith();
+    // Anyone can place a COD order with a phone and cancel it on its page with the key they were given.
+    for (const reason of ['ordered-by-mistake', 'found-cheaper', 'other'] as const) {
+      const orderId = newOrderId();
+      const customer = makeCustomer({ name: 'Not The Owner', address1: '7 Some Other Lane' });
+      expect((await placeCodOrder(world.deps, codRequest(orderId, { customer }))).status).toBe(201);
+      expect(await cancelOrder(world.deps, orderId, { reason, by: 'shopper' })).toMatchObject({ ok: true });
+    }
+    // Kept as cancelled (out of the day's amount), never as the phone's own doing.
+    expect((await history(world)).map((order) => order.outcome)).toEqual(['cancelled', 'cancelled', 'cancelled']);
+    expect(await ask(world)).toMatchObject({ body: { outcome: 'allow', message: null } });
+    expect(await placeCodOrder(world.deps, codRequest(newOrderId()))).toMatchObject({ ok: true, status: 201 });
+  });
+
+  it('counts what the phone’s owner did — a Cancel on WhatsApp from the phone, a parcel returned — not a cancellation by staff', async () => {
+    const world = worldWith();
+    // To 302099 the local carrier's parcel comes back; booked at once (the shop hears no WhatsApp yet).
+    const returned = newOrderId();
+    const customer = makeCustomer({ pincode: '302099' });
+    expect((await placeCodOrder(world.deps, codRequest(returned, { customer }))).status).toBe(201);
     const byStaff = await codOrder(world);
     await cancelOrder(world.deps, byStaff, { reason: 'other', by: 'staff' });
-    expect((await placeCodOrder(world.deps, codRequest(newOrderId()))).status).toBe(201);
-    const byShopper = await codOrder(world);
-    await cancelOrder(world.deps, byShopper, { reason: 'ordered-by-mistake', by: 'shopper' });
-    expect((await history(world)).map((order) => order.outcome)).toEqual(['cancelled-by-shop', undefined, 'cancelled']);
+    world.deps.hearsWhatsApp = true; // COD orders now wait for the shopper's answer on WhatsApp
+    const byButton = await codOrder(world);
+    const byReply = await codOrder(world);
+    const tap = (id: string, payload: string) =>
+      messageBody(id, { type: 'button', button: { payload, text: 'Cancel' } });
+    expect(await outcomesOf(await postWebhook(world, tap('wamid.P1', `COD_CANCEL:${byButton}`)))).toEqual([
+      'cancelled by reply',
+    ]);
+    expect(await outcomesOf(await postWebhook(world, tap('wamid.P2', `NDR_CANCEL:${byReply}`)))).toEqual([
+      'reply recorded',
+    ]);
+    expect((await history(world)).map((order) => order.outcome)).toEqual([
+      undefined,
+      'cancelled-by-shop',
+      'cancelled-from-phone',
+      'cancelled-from-phone',
+    ]);
     expect(await placeCodOrder(world.deps, codRequest(newOrderId()))).toMatchObject({
       status: 422,
       code: 'COD_NOT_ALLOWED',
       message: COD_TEXTS.advance,
+    });
+    world.clock.now = new Date(world.clock.now.getTime() + 9 * DAY);
+    await syncParcels(world.deps);
+    expect((await history(world))[0]?.outcome).toBe('returned');
+    expect(await placeCodOrder(world.deps, codRequest(newOrderId()))).toMatchObject({
+      status: 422,
+      message: COD_TEXTS.prepaidOnly,
     });
   });
 
@@ -129,12 +176,6 @@ describe('the phone’s history decides', () => {
 });
 
 describe('the checkout’s question (codOptions)', () => {
-  const ask = (world: TestOrderWorld, delivery = {}) =>
-    codOptions(world.deps, {
-      lines: rajma,
-      delivery: { ...makeCustomer(), phone: PHONE, ...delivery },
-    });
-
   it('answers the outcome and its sentence, never the reasons', async () => {
     const world = worldWith();
     expect(await ask(world)).toEqual({ ok: true, status: 200, body: { outcome: 'allow', message: null } });

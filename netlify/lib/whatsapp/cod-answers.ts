@@ -3,10 +3,16 @@
  * §10 rule 17): the words `CONFIRM <order id> <code>` the order page's link prefills, or a tap on
  * the `cod_confirm` template's Confirm or Cancel (payloads `COD_CONFIRM:<id>`, `COD_CANCEL:<id>`).
  * Each acts only when it comes from the order's own phone (orders/confirm.ts); a cancel follows
- * the cancel rules (rule 14).
+ * the cancel rules (rule 14). A CONFIRM from that phone that does not confirm — a wrong code, or
+ * any once the wrong codes reached the limit — is answered on WhatsApp, so the shopper knows why
+ * and, once locked, that the shop will call; another phone hears nothing (it learns nothing of
+ * the order).
  */
+import { createHash } from 'node:crypto';
 import { readConfirmMessage } from '#shop/cod.ts';
+import { COD_REPLY_TEXTS } from '#shop/cod-texts.ts';
 import { phoneDigits } from '#shop/tracking.ts';
+import { consentLanguage } from '#shop/whatsapp.ts';
 import { cancelOrder } from '../orders/cancel.ts';
 import { type ConfirmOutcome, confirmCod } from '../orders/confirm.ts';
 import type { OrderDeps } from '../orders/types.ts';
@@ -39,14 +45,55 @@ export type CodAnswerOutcome =
   | 'cancel refused'
   | 'reply from another phone';
 
-/** Acts on the answer from `phone` (the sender's 10 digits). */
-export async function actOnCodAnswer(deps: OrderDeps, answer: CodAnswer, phone: string): Promise<CodAnswerOutcome> {
+/** Who sent the answer: their 10 digits, and Meta's id of their message. */
+export interface CodAnswerSender {
+  phone: string;
+  messageId: string;
+}
+
+/** Acts on the answer from `sender`. */
+export async function actOnCodAnswer(
+  deps: OrderDeps,
+  answer: CodAnswer,
+  sender: CodAnswerSender,
+): Promise<CodAnswerOutcome> {
   if (answer.kind === 'confirm') {
     const { orderId, ...proof } = answer;
-    return `confirmation: ${await confirmCod(deps, orderId, { ...proof, phone })}`;
+    const outcome = await confirmCod(deps, orderId, { ...proof, phone: sender.phone, messageId: sender.messageId });
+    if (outcome === 'wrong code' || outcome === 'locked') await replyWhy(deps, orderId, outcome, sender);
+    return `confirmation: ${outcome}`;
   }
   const order = await deps.log.get(answer.orderId);
-  if (!order || phoneDigits(order.customer.phone) !== phone) return 'reply from another phone';
-  const cancelled = await cancelOrder(deps, answer.orderId, { reason: 'other', by: 'shopper' });
+  if (!order || phoneDigits(order.customer.phone) !== sender.phone) return 'reply from another phone';
+  // From the order's own phone: its owner asked, which rule 17's phone record counts.
+  const cancelled = await cancelOrder(deps, answer.orderId, { reason: 'other', by: 'shopper', fromPhone: true });
   return cancelled.ok ? 'cancelled by reply' : 'cancel refused';
+}
+
+/**
+ * Tells the order's own phone why its CONFIRM did not confirm (rule 17), in the order's WhatsApp
+ * language: free-form, since the shopper has just written (Meta's 24-hour window is open), and
+ * whether or not they agreed to order updates — they asked. Not to a phone that replied STOP. Named
+ * by the shopper's message, so the local outbox keeps one reply per message; a reply that cannot
+ * go is logged and not tried again: the Sheet shows staff a locked order, and they call.
+ */
+async function replyWhy(
+  deps: OrderDeps,
+  orderId: string,
+  outcome: 'wrong code' | 'locked',
+  sender: CodAnswerSender,
+): Promise<void> {
+  const order = await deps.log.get(orderId);
+  if (!order || (await deps.whatsappBook.optedOut(sender.phone))) return;
+  const language = consentLanguage(order.whatsapp?.consent);
+  const words = COD_REPLY_TEXTS[language];
+  const sent = await deps.whatsapp.sendText({
+    id: `${orderId}-cod-reply-${createHash('sha256').update(sender.messageId).digest('hex').slice(0, 16)}`,
+    orderId,
+    to: sender.phone,
+    language,
+    body: outcome === 'locked' ? words.locked(orderId) : words.wrongCode(orderId),
+  });
+  if (!sent.ok)
+    console.warn(`whatsapp: the reply to ${sender.messageId} (${orderId}, ${outcome}) was not sent: ${sent.message}`);
 }

@@ -6,6 +6,8 @@
  *   category): kept on its notice, moving only forward, so a replayed or late callback changes
  *   nothing.
  * - `STOP` / `START` from a shopper: WhatsApp off, or on again, for that phone (book.ts).
+ * - A COD order's answer (`CONFIRM <order id> <code>`, the `cod_confirm` template's buttons):
+ *   cod-answers.ts, which also tells the order's phone why a CONFIRM did not confirm (rule 17).
  * - A tap on `delivery_failed`'s quick replies (`NDR_<CHOICE>:<orderId>`): kept on the order for
  *   staff, once per message, and only when it comes from the order's own phone; `deliver
  *   tomorrow` asks Delhivery to try again (NDR `RE-ATTEMPT`, queued: its next scans tell), its
@@ -81,7 +83,16 @@ async function recordStatus(deps: OrderDeps, event: StatusUpdate): Promise<Inbox
 }
 
 /** Meta's `from` is 91 and the ten digits: the shop's phones are the ten digits. */
-const nationalOf = (from: string | undefined) => (from ? phoneDigits(from.replace(/^91(?=\d{10}$)/, '')) : undefined);
+/**
+ * The sender's phone as the shop keeps phones (an Indian mobile's 10 digits), or none for what is
+ * no phone number: more than E.164's 15 digits, or none at all. It becomes a key of the WhatsApp
+ * book (`optout-<digits>`), so a signed message from a 250-digit "phone" must not reach the store
+ * (issue 46 §4: it threw there, a 500 that Meta would resend).
+ */
+const nationalOf = (from: string | undefined) => {
+  const digits = from ? phoneDigits(from.replace(/^91(?=\d{10}$)/, '')) : '';
+  return /^\d{1,15}$/.test(digits) ? digits : undefined;
+};
 
 const NDR = /^NDR_(DELIVER_TOMORROW|CHANGE_ADDRESS|CANCEL):(OUO_\d{13})$/;
 
@@ -96,7 +107,7 @@ async function readMessage(deps: OrderDeps, message: IncomingMessage): Promise<I
     }
   }
   const codAnswer = codAnswerOf(message.content);
-  if (phone && codAnswer) return actOnCodAnswer(deps, codAnswer, phone);
+  if (phone && codAnswer) return actOnCodAnswer(deps, codAnswer, { phone, messageId: message.id });
   const tapped = message.content.type === 'quick_reply' ? NDR.exec(message.content.payload ?? '') : null;
   if (phone && tapped) {
     const [, choice, orderId] = tapped as unknown as [string, string, string];
@@ -172,7 +183,9 @@ async function recordReply(
     return order;
   });
   if (result.outcome !== 'reply recorded') return result.outcome;
-  if (reply.choice === 'CANCEL') await cancelOrder(deps, reply.orderId, { reason: 'other', by: 'shopper' });
+  // Checked above to come from the order's own phone: its owner asked (rule 17's phone record).
+  if (reply.choice === 'CANCEL')
+    await cancelOrder(deps, reply.orderId, { reason: 'other', by: 'shopper', fromPhone: true });
   if (reply.choice === 'DELIVER_TOMORROW') await askReattempt(deps, reply.orderId, reply.messageId);
   // The reply (and Delhivery's answer) in the WhatsApp column: one rewrite, unless the cancellation wrote it.
   await syncSheetRows(deps, reply.orderId);

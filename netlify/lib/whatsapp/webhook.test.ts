@@ -87,6 +87,18 @@ describe("WhatsApp's webhook", () => {
     expect(world.whatsapp.filter((sent) => sent.orderId === heard)).toHaveLength(1);
   });
 
+  it('acts on nothing from what is no phone number (250 digits): answered 200, never a 500 Meta would resend (issue 46)', async () => {
+    const world = orderWorld(blobs);
+    for (const from of ['9'.repeat(250), '1234567890123456', 'abc']) {
+      const answer = await postWebhook(
+        world,
+        messageBody(`wamid.N${from.length}`, { type: 'text', text: { body: 'STOP' } }, from),
+      );
+      expect(answer.status, from).toBe(200);
+      expect(await outcomesOf(answer), from).not.toContain('opted out');
+    }
+  });
+
   it("keeps a quick reply from the order's own phone once; one from another phone acts on nothing", async () => {
     const world = orderWorld(blobs);
     const orderId = await consentingCodOrder(world);
