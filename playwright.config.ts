@@ -5,6 +5,8 @@ const PORT = Number(process.env.E2E_PORT ?? 8899);
 /** `npm run dev`, for the drafts preview, which only the dev server has (preview.spec.ts). */
 export const E2E_DEV_PORT = Number(process.env.E2E_DEV_PORT ?? 8897);
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The staff secret of the end-to-end server (`STAFF_ACTION_SECRET`). */
+export const E2E_STAFF_SECRET = 'e2e-staff-secret';
 /** The spec that starts `npm run dev` itself, after the others (tests/e2e/dev-server.spec.ts). */
 const DEV_SERVER_SPEC = /dev-server\.spec\.ts$/;
 /** The embedded Sheet (CSV tabs) the test server writes to; specs read it back. */
@@ -60,7 +62,9 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: 'node scripts/serve.mjs',
+      // With the development tools: the specs confirm COD orders through the development phone,
+      // work orders through /dev/staff and run the scheduled parcel sync now.
+      command: 'node scripts/serve.mjs --dev-tools',
       url: `http://localhost:${PORT}/api/health`,
       // A simulated carrier day of 2 s: a parcel booked now is delivered (3¼ days) within 7 s.
       env: {
@@ -76,6 +80,8 @@ export default defineConfig({
         // Many specs place, cancel and return orders from one phone (98765 43210): no phone history
         // here, so the COD rules about a phone never decide a journey (docs/shop-rules.md §10 rule 17).
         COD_PHONE_HISTORY: 'off',
+        // Staff's secret, as a deploy has one: /api/health tells its details only with it (smoke.spec.ts).
+        STAFF_ACTION_SECRET: E2E_STAFF_SECRET,
       },
       reuseExistingServer: false,
       timeout: 120_000,

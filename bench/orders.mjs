@@ -67,6 +67,8 @@ try {
     // 200 orders from one phone in a minute: the COD rules about a phone's history would
     // rightly refuse most of them, so none is kept here (docs/shop-rules.md §10 rule 17).
     env: { LOCAL_SHEETS_DIR: sheetsDir, LOCAL_WHATSAPP_DIR: whatsappDir, BENCH_RUN: '1', COD_PHONE_HISTORY: 'off' },
+    // Its shoppers confirm through the development phone, and the phone history stays off only there.
+    devTools: true,
   });
   console.log(`Started scripts/serve.mjs (pid ${server.child.pid}) on ${BASE}, sheets in ${sheetsDir}`);
   console.log(`Health: ${JSON.stringify(await waitForHealth(server))}`);

@@ -60,14 +60,15 @@ export function portInUse(/** @type {number} */ port) {
 
 /**
  * Starts scripts/serve.mjs on HOST:port; its output is kept (the last 20 kB) for error reports.
- * @param {{ port: number, env?: Record<string, string> }} options
+ * `devTools`: with the development tools (`--dev-tools`), for a bench that plays the shopper's phone.
+ * @param {{ port: number, env?: Record<string, string>, devTools?: boolean }} options
  * @returns {BuildServer}
  */
-export function startServer({ port, env = {} }) {
+export function startServer({ port, env = {}, devTools = false }) {
   /** @type {NodeJS.ProcessEnv} */
   const childEnv = { ...process.env, PORT: String(port), HOST, ...env };
   for (const name of REAL_SYSTEMS) delete childEnv[name];
-  const child = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs')], {
+  const child = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs'), ...(devTools ? ['--dev-tools'] : [])], {
     cwd: root,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

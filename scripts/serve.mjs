@@ -24,11 +24,18 @@ import {
   functionFiles,
   functionName,
   routesOf,
+  startDevelopmentTools,
   startLocalBlobs,
   toWebRequest,
 } from '../site-build/local-functions.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
+// `npm start -- --dev-tools`: this is a developer's machine, and the development tools answer —
+// the staff desk, the development phone, the local test gateway, a scheduled function run on a POST
+// to /.netlify/functions/<name> (the end-to-end tests and the orders bench ask for them). Without
+// it the build is served as deployed: none of them (issue 46, netlify/lib/platform/local-machine.ts).
+const devTools = process.argv.includes('--dev-tools');
+if (devTools) startDevelopmentTools();
 const port = Number(process.env.PORT ?? 8888);
 const host = process.env.HOST ?? 'localhost';
 const origin = `http://${host}:${port}`;
@@ -73,7 +80,8 @@ for (const file of entryPoints) {
   /** @type {import('../site-build/local-functions.ts').FunctionModule} */
   const module = await import(pathToFileURL(path.join(outdir, `${name}.mjs`)).href);
   handlers.set(name, module.default);
-  routes.push(...routesOf(name, module.config));
+  // Netlify gives a scheduled function no address: as deployed, nothing outside can run one.
+  routes.push(...routesOf(name, module.config).filter((route) => devTools || !route.scheduled));
 }
 
 const netlify = new NetlifyDev({
@@ -245,7 +253,13 @@ const server = http.createServer(async (req, res) => {
   }
 });
 
-server.listen(port, host, () => console.log(`Shop (production build) at ${origin}`));
+server.listen(port, host, () =>
+  console.log(
+    devTools
+      ? `Shop (production build) at ${origin}, with the development tools (--dev-tools): /dev/staff, /dev/whatsapp, the local test gateway, POST /.netlify/functions/<name> runs a scheduled function. Never let anyone else reach this server.`
+      : `Shop (production build) at ${origin}, as deployed: no development tools (\`npm start -- --dev-tools\` for /dev/staff, /dev/whatsapp, the local test gateway and running a scheduled function now).`,
+  ),
+);
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, async () => {

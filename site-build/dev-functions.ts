@@ -22,6 +22,7 @@ import {
   functionFiles,
   functionName,
   routesOf,
+  startDevelopmentTools,
   startLocalBlobs,
   toWebRequest,
 } from './local-functions.ts';
@@ -40,6 +41,8 @@ export function devFunctions(): Plugin {
       const origin = `http://localhost:${server.config.server.port}`;
       // The site's address, as Netlify sets it: the emails' links to the order page point here.
       process.env.URL ??= origin;
+      // A developer's machine: the staff desk, the development phone, the test gateway (issue 46).
+      startDevelopmentTools();
 
       const blobs = await startLocalBlobs(root);
       server.httpServer.once('close', () => void blobs.stop());

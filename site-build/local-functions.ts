@@ -9,6 +9,7 @@ import type http from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { BlobsServer } from '@netlify/blobs/server';
+import { markLocalMachine } from '../netlify/lib/platform/local-machine.ts';
 
 /** What a function file exports, as far as routing reads it (`@netlify/functions`' `Config`). */
 export type FunctionModule = {
@@ -29,6 +30,11 @@ export type FunctionRoute = {
   name: string;
   pattern: RegExp;
   methods: string[] | undefined;
+  /**
+   * A scheduled function's address (`/.netlify/functions/<name>`): Netlify gives it none, so only a
+   * developer's machine answers it (issue 46; scripts/serve.mjs without `--dev-tools` leaves it out).
+   */
+  scheduled: boolean;
 };
 
 export const FUNCTIONS_DIR = 'netlify/functions';
@@ -42,14 +48,21 @@ export const functionName = (file: string) => path.basename(file).replace(/\.mts
 
 /**
  * The addresses a function answers: each of its `config.path`s, for its `config.method`s. A
- * scheduled function has no address on Netlify; locally, as with `netlify functions:invoke`, it
- * runs on a POST to `/.netlify/functions/<name>`, so a developer or a test can run it now.
+ * scheduled function has no address on Netlify; on a developer's machine, as with `netlify
+ * functions:invoke`, it runs on a POST to `/.netlify/functions/<name>`, so a developer or a test
+ * can run it now.
  */
 export function routesOf(name: string, config: FunctionModule['config']): FunctionRoute[] {
   const { path: routePath, method, schedule } = config ?? {};
   const methods = method ? [method].flat() : undefined;
-  if (!routePath && schedule) return [{ name, pattern: compilePath(`/.netlify/functions/${name}`), methods: ['POST'] }];
-  return (routePath ? [routePath].flat() : []).map((one) => ({ name, pattern: compilePath(one), methods }));
+  if (!routePath && schedule)
+    return [{ name, pattern: compilePath(`/.netlify/functions/${name}`), methods: ['POST'], scheduled: true }];
+  return (routePath ? [routePath].flat() : []).map((one) => ({
+    name,
+    pattern: compilePath(one),
+    methods,
+    scheduled: false,
+  }));
 }
 
 /** Netlify's `config.path` syntax as far as we use it: literal segments, `:name` and a trailing `*`. */
@@ -112,4 +125,12 @@ export async function startLocalBlobs(root: string): Promise<{ stop: () => Promi
     JSON.stringify({ siteID: '0', token, edgeURL: url, uncachedEdgeURL: url }),
   ).toString('base64');
   return { stop: () => blobs.stop() };
+}
+
+/**
+ * This process is a developer's machine: the development tools answer here
+ * (netlify/lib/platform/local-machine.ts). `npm run dev` always; `npm start` only with `--dev-tools`.
+ */
+export function startDevelopmentTools(): void {
+  markLocalMachine();
 }

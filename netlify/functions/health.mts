@@ -2,31 +2,37 @@ import type { Config } from '@netlify/functions';
 import { content } from '../../src/content/content.server.ts';
 import type { ErrorEnvelope } from '../../src/shop/messages.ts';
 import { createDeps } from '../lib/orders/deps.ts';
+import { fromStaff } from '../lib/orders/staff-request.ts';
 import { isProduction, readServerEnv } from '../lib/platform/env.ts';
 import { endpoint, errorResponse, methodNotAllowed } from '../lib/platform/http.ts';
 import { systemReport } from '../lib/platform/systems.ts';
 
 /**
- * For uptime checks and staff: the functions run, the catalogue reads, which outside systems are
- * real and which local, and how many orders wait for staff. Production on any local stand-in
- * answers 503 with what is missing, so a misconfigured deploy is loud, not silent.
+ * For uptime checks and staff. Anyone gets only `{ status: 'ok' }` (200) or `{ status: 'degraded' }`
+ * (503: the catalogue cannot be read, or production runs on a local stand-in), so a misconfigured
+ * deploy is loud. Staff (`Authorization: Bearer <STAFF_ACTION_SECRET>`) also get what is behind it:
+ * the content source, which outside systems are real and which local, the settings that are
+ * missing, and how many orders wait for them — none of it for strangers (issue 46, docs/security.md).
  */
 export default endpoint(async function health(request: Request): Promise<Response> {
   if (request.method !== 'GET') return methodNotAllowed(['GET']);
   const env = readServerEnv();
+  const staff = fromStaff(request, env);
   let products: number;
   try {
     products = (await content().catalogue()).length;
   } catch (error) {
     console.error('health: content unavailable', error);
+    if (!staff) return publicAnswer(false);
     return errorResponse(503, 'CONTENT_UNAVAILABLE', 'The catalogue could not be read.');
   }
   const { systems, missing } = systemReport(env, content().source);
+  const misconfigured = isProduction(env) && missing.length > 0;
+  if (!staff) return publicAnswer(!misconfigured);
   const { log } = createDeps(env);
   const [needsAttention, needsRefund] = (await Promise.all([log.attentionOrderIds(), log.refundOrderIds()])).map(
     (ids) => ids.length,
   );
-  const misconfigured = isProduction(env) && missing.length > 0;
   return Response.json(
     {
       ok: !misconfigured,
@@ -41,6 +47,9 @@ export default endpoint(async function health(request: Request): Promise<Respons
     { status: misconfigured ? 503 : 200 },
   );
 });
+
+/** What anyone may know: whether the shop works. */
+const publicAnswer = (ok: boolean) => Response.json({ status: ok ? 'ok' : 'degraded' }, { status: ok ? 200 : 503 });
 
 /** The health answer's error, in the envelope every error has. */
 function productionMissing(missing: readonly string[]): ErrorEnvelope {

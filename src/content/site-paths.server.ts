@@ -23,15 +23,21 @@ export const STATIC_PAGES = [
 
 /**
  * Pages for development only (the staff desk, issue 32 §6; the WhatsApp outbox, issue 33 §7): never
- * in the sitemap, and prerendered only by a build that is not production's (`devPagesBuilt`), so
- * the live site has no such page. Wherever one is built, its function still decides: the staff
- * desk's answers 404 beside a real Sheet or Delhivery, the outbox's beside Meta's Cloud API, and
- * the page then says there is nothing here.
+ * in the sitemap, and prerendered only by a build made on a developer's machine (`devPagesBuilt`),
+ * so no deploy has such a page. Wherever one is built, its function still decides: it answers 404
+ * anywhere but on a developer's machine (netlify/lib/platform/local-machine.ts, issue 46), beside a
+ * real Sheet or Delhivery (the staff desk) or Meta's Cloud API (the outbox), and the page then says
+ * there is nothing here.
  */
 export const DEV_ONLY_PATHS: readonly string[] = ['/dev/staff', '/dev/whatsapp'];
 
-/** Does this build include the development pages? Not when Netlify builds production (`CONTEXT`). */
-export const devPagesBuilt = (env: Record<string, string | undefined> = process.env) => env.CONTEXT !== 'production';
+/**
+ * Does this build include the development pages? Not when Netlify builds it, for any context:
+ * Netlify sets `NETLIFY=true` in every build it runs (a read-only build variable); nor with
+ * `CONTEXT=production`.
+ */
+export const devPagesBuilt = (env: Record<string, string | undefined> = process.env) =>
+  env.NETLIFY !== 'true' && env.CONTEXT !== 'production';
 
 /** The path prerendered as the page Netlify serves, with status 404, for any unknown address. */
 export const NOT_FOUND_PATH = '/404';

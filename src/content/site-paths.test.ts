@@ -24,10 +24,12 @@ describe('site paths', () => {
     expect(NOT_FOUND_PATH).toBe('/404');
   });
 
-  it('builds the development pages everywhere but in a production build', () => {
+  it('builds the development pages only on a developer’s machine: never in a Netlify build, nor a production one', () => {
     expect(devPagesBuilt({ CONTEXT: 'production' })).toBe(false);
-    expect(devPagesBuilt({ CONTEXT: 'deploy-preview' })).toBe(true);
+    for (const context of ['production', 'deploy-preview', 'branch-deploy'])
+      expect(devPagesBuilt({ NETLIFY: 'true', CONTEXT: context }), context).toBe(false);
     expect(devPagesBuilt({})).toBe(true);
+    expect(devPagesBuilt({ CONTEXT: 'dev' })).toBe(true);
   });
 
   it('has one page per product, post, batch and policy, posts with their date', async () => {

@@ -1,7 +1,8 @@
 /**
  * What the shopper reads about cash on delivery that arrives (docs/shop-rules.md §8, §10 rule 17):
- * confirming an order, the COD rules' sentence, the COD fee paid now. Word for word as shop-rules
- * quotes them, tested as messages.ts's texts are. No imports, as there.
+ * confirming an order (and WhatsApp's replies when a CONFIRM does not), the COD rules' sentence,
+ * the COD fee paid now. Word for word as shop-rules quotes them, tested as messages.ts's texts are.
+ * No imports, as there.
  */
 
 /** The order page's and /track's timeline, and the order page's click-to-chat link. */
@@ -18,6 +19,27 @@ export const COD_CONFIRM_TEXTS = {
     'whatsapp-button': 'You confirmed it on WhatsApp.',
     staff: 'Confirmed with our team.',
     advance: 'Confirmed by the COD fee you paid online.',
+  },
+} as const;
+
+/**
+ * WhatsApp's free-form replies to a CONFIRM from the order's own phone that did not confirm it
+ * (netlify/lib/whatsapp/cod-answers.ts), in the order's WhatsApp language: a wrong code, and the
+ * confirmation locked after too many (src/shop/cod.ts `WRONG_CODES_ALLOWED`). Another phone hears
+ * nothing.
+ */
+export const COD_REPLY_TEXTS = {
+  en: {
+    wrongCode: (orderId: string) =>
+      `The code in your message does not match order ${orderId}, so it is not confirmed yet. Please send the words from the Confirm on WhatsApp link on your order page again, unchanged.`,
+    locked: (orderId: string) =>
+      `Order ${orderId} can no longer be confirmed on WhatsApp: too many wrong codes were sent for it. It has not been shipped. We will call you on the order's phone number to confirm it with you.`,
+  },
+  hi: {
+    wrongCode: (orderId: string) =>
+      `आपके मैसेज का कोड ऑर्डर ${orderId} से मेल नहीं खाता, इसलिए ऑर्डर की पुष्टि अभी नहीं हुई है। कृपया अपने ऑर्डर पेज के Confirm on WhatsApp लिंक वाले शब्द बिना बदले दोबारा भेजें।`,
+    locked: (orderId: string) =>
+      `ऑर्डर ${orderId} की पुष्टि अब WhatsApp पर नहीं हो सकती: इसके लिए कई बार गलत कोड भेजे गए। ऑर्डर अभी भेजा नहीं गया है। पुष्टि के लिए हम ऑर्डर के फ़ोन नंबर पर आपको कॉल करेंगे।`,
   },
 } as const;
 

@@ -6,9 +6,11 @@ import {
   cashOnDelivery,
   codConfirmed,
   codeFor,
+  confirmationLocked,
   confirmMessage,
   readConfirmMessage,
   staffToCall,
+  WRONG_CODES_ALLOWED,
 } from './cod.ts';
 
 const state = (confirmation: CodConfirmation['state'], advance?: number): CodState => ({
@@ -58,6 +60,28 @@ describe('COD confirmation', () => {
     expect(
       staffToCall({ ...called, confirmation: { ...(called.confirmation as CodConfirmation), state: 'confirmed' } }),
     ).toBe(false);
+  });
+
+  it('stops taking WhatsApp confirmations after five wrong codes, and leaves the order to staff', () => {
+    const wrong = (count: number): CodState => {
+      const locked = state('awaiting');
+      (locked.confirmation as CodConfirmation).wrongCodes = Array.from({ length: count }, (_, index) => ({
+        at: '2026-11-26T10:05:00.000Z',
+        messageId: `wamid.${index}`,
+      }));
+      return locked;
+    };
+    expect(WRONG_CODES_ALLOWED).toBe(5);
+    expect(confirmationLocked(wrong(4))).toBe(false);
+    expect(staffToCall(wrong(4))).toBe(false);
+    expect(confirmationLocked(wrong(5))).toBe(true);
+    expect(staffToCall(wrong(5))).toBe(true);
+    expect(confirmationLocked(undefined)).toBe(false);
+    // Confirmed by staff after the call: nothing is locked or left to do.
+    const confirmed = wrong(5);
+    (confirmed.confirmation as CodConfirmation).state = 'confirmed';
+    expect(confirmationLocked(confirmed)).toBe(false);
+    expect(staffToCall(confirmed)).toBe(false);
   });
 
   it('has Delhivery collect the total less the COD fee paid now, never below nothing', () => {

@@ -48,6 +48,12 @@ export interface CodConfirmation {
   at?: string;
   /** When each chase happened: the `cod_confirm` template, its one reminder, staff asked to call. */
   chased?: { template?: string; reminder?: string; call?: string };
+  /**
+   * Wrong codes sent with CONFIRM from the order's own phone, each once by its WhatsApp message id
+   * (a replayed webhook counts once), up to `WRONG_CODES_ALLOWED`: then no WhatsApp confirmation is
+   * taken (`confirmationLocked`) and staff call.
+   */
+  wrongCodes?: { at: string; messageId?: string }[];
 }
 
 /** What the order log keeps of a COD order (StoredOrder.cod). */
@@ -66,6 +72,15 @@ export const ASK_AFTER_MS = 15 * 60 * 1000;
 export const REMIND_AFTER_MS = 24 * 60 * 60 * 1000;
 /** After this long still unconfirmed, staff call (`Needs attention: not confirmed`). */
 export const CALL_AFTER_MS = 48 * 60 * 60 * 1000;
+
+/**
+ * Wrong codes from the order's own phone before WhatsApp stops taking any (docs/shop-rules.md §10
+ * rule 17). The code space is 31^4 = 923,521: five guesses find it about once in 185,000 orders,
+ * while a shopper who retypes the prefilled words by hand has room for a slip or two. Only the
+ * order's own phone counts: another phone is refused before its code is read, so it learns
+ * nothing by guessing, and must not be able to lock a stranger's order.
+ */
+export const WRONG_CODES_ALLOWED = 5;
 
 /** The short code's alphabet: no 0/O, 1/I/L, so it is read and typed without doubt. */
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -96,9 +111,20 @@ export function awaitingConfirmation(cod: CodState | undefined): boolean {
   return cod?.confirmation?.state === 'awaiting';
 }
 
-/** Still unconfirmed when staff were asked to call (48 hours): `Needs attention: not confirmed`. */
+/**
+ * Too many wrong codes: WhatsApp confirms this order no more (neither words nor button), even
+ * with the right code; only staff, after a call (`Confirm COD`), or a cancellation settle it.
+ */
+export function confirmationLocked(cod: CodState | undefined): boolean {
+  return awaitingConfirmation(cod) && (cod?.confirmation?.wrongCodes?.length ?? 0) >= WRONG_CODES_ALLOWED;
+}
+
+/**
+ * Still unconfirmed and left to staff to call: 48 hours passed (`Needs attention: not confirmed`),
+ * or the confirmation was locked by wrong codes (`Needs attention: 5 wrong confirmation codes`).
+ */
 export function staffToCall(cod: CodState | undefined): boolean {
-  return awaitingConfirmation(cod) && Boolean(cod?.confirmation?.chased?.call);
+  return awaitingConfirmation(cod) && (Boolean(cod?.confirmation?.chased?.call) || confirmationLocked(cod));
 }
 
 /**

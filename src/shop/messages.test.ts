@@ -56,6 +56,11 @@ const PLACEHOLDERS: Record<string, string[]> = {
   'WHATSAPP_TEXTS.filled.en.expectedBy': ['{date}'],
   'WHATSAPP_TEXTS.filled.hi.payInCash': ['{amount}'],
   'WHATSAPP_TEXTS.filled.hi.expectedBy': ['{date}'],
+  'COD_REPLY_TEXTS.en.wrongCode': ['{orderId}'],
+  'COD_REPLY_TEXTS.en.locked': ['{orderId}'],
+  'COD_REPLY_TEXTS.hi.wrongCode': ['{orderId}'],
+  'COD_REPLY_TEXTS.hi.locked': ['{orderId}'],
+  'STAFF_TEXTS.codNotDelivered': ['{status}'],
 };
 
 /** Every text in the module: `[path, text]`, a text that takes values written with its placeholders. */
@@ -100,6 +105,7 @@ describe('the texts', () => {
         'COD_ADVANCE_TEXTS',
         'CANCEL_TEXTS',
         'COD_CONFIRM_TEXTS',
+        'COD_REPLY_TEXTS',
         'LABEL_TEXTS',
         'INVOICE_TEXTS',
         'STAFF_TEXTS',

@@ -74,6 +74,9 @@ export const STAFF_TEXTS = {
   codReceived: 'COD received: the cash is recorded on the order.',
   /** 409 `STAFF_ACTION_REFUSED`. */
   notCod: 'Not recorded: this order was paid online, not by Cash on Delivery.',
+  /** 409 `STAFF_ACTION_REFUSED`: the cash comes with the delivery, and the parcel is not delivered (its Status now). */
+  codNotDelivered: (status: string) =>
+    `Not recorded: this Cash on Delivery order has not been delivered (now: ${status}), so no cash has been collected. Pick COD received once Delhivery has delivered it.`,
   /** 200: booked again, its new waybill (the row's Label link prints it). */
   booked: (waybill: string) => `Booked again: waybill ${waybill}. Print its label from this row's Label link.`,
   /** 200: another worker is booking it this moment (or the new booking is under way). */

@@ -1,3 +1,4 @@
+import { E2E_STAFF_SECRET } from '../../playwright.config.ts';
 import { expect, test } from './fixtures.ts';
 
 test('the home page renders from the prerendered HTML and hydrates', async ({ page }) => {
@@ -20,10 +21,14 @@ test('/products lists the six products', async ({ page }) => {
   ]);
 });
 
-test('the functions answer under /api on the same origin', async ({ request }) => {
+test('the functions answer under /api on the same origin: "ok" to anyone, the details to staff', async ({
+  request,
+}) => {
   const response = await request.get('/api/health');
   expect(response.status()).toBe(200);
-  expect(await response.json()).toMatchObject({
+  expect(await response.json()).toEqual({ status: 'ok' });
+  const staff = await request.get('/api/health', { headers: { authorization: `Bearer ${E2E_STAFF_SECRET}` } });
+  expect(await staff.json()).toMatchObject({
     ok: true,
     content: 'bundled',
     products: 6,

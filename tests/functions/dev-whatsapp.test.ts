@@ -11,6 +11,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import devWhatsApp from '../../netlify/functions/dev-whatsapp.mts';
 import processCod from '../../netlify/functions/process-cod.mts';
 import whatsappWebhook from '../../netlify/functions/whatsapp-webhook.mts';
+import { markLocalMachine } from '../../netlify/lib/platform/local-machine.ts';
 import { LOCAL_WHATSAPP_APP_SECRET, statusBody } from '../../netlify/lib/whatsapp/local-phone.ts';
 import { signWebhookBody } from '../../netlify/lib/whatsapp/webhook-signature.ts';
 import { devWhatsAppOutboxSchema, devWhatsAppResponseSchema } from '../../src/shop/schemas.ts';
@@ -93,6 +94,27 @@ describe('/api/dev/whatsapp (development only)', () => {
     vi.stubEnv('WHATSAPP_PHONE_NUMBER_ID', '106540352242922');
     expect((await get()).status).toBe(404);
   });
+});
+
+describe('on a deploy, whatever its context and settings (issue 46)', () => {
+  it.each(['dev', 'deploy-preview', 'branch-deploy'])(
+    'has no development phone (404) and the webhook takes no signature of its secret (in context %s)',
+    async (context) => {
+      const orderId = await codOrderWithConsent();
+      markLocalMachine(false);
+      vi.stubEnv('CONTEXT', context);
+      expect((await get()).status).toBe(404);
+      expect(
+        (await postJson(devWhatsApp, '/api/dev/whatsapp', { kind: 'write', phone: '9876543210', text: 'STOP' })).status,
+      ).toBe(404);
+      // No secret of its own: the webhook is off (503) rather than open to the public one.
+      expect((await signedStatus(orderId, LOCAL_WHATSAPP_APP_SECRET)).status).toBe(503);
+      // Set as WHATSAPP_APP_SECRET, it is refused all the same.
+      vi.stubEnv('WHATSAPP_APP_SECRET', LOCAL_WHATSAPP_APP_SECRET);
+      expect((await signedStatus(orderId, LOCAL_WHATSAPP_APP_SECRET)).status).toBe(503);
+      expect((await stored(orderId)).notices?.['whatsapp:placed']?.delivery).toBeUndefined();
+    },
+  );
 });
 
 describe("the webhook and the development phone's secret", () => {

@@ -50,6 +50,7 @@ import { createPaymentOrderResponseSchema, localGatewayPayResponseSchema } from 
 import { makeCustomer } from '../support/factories.ts';
 import { functionSandbox } from '../support/functions.ts';
 import { makeInvoice } from '../support/invoices.ts';
+import { change, parcelOf } from '../support/parcels.ts';
 
 const post = (urlPath: string, body: unknown, headers: Record<string, string> = {}) =>
   new Request(`http://localhost${urlPath}`, {
@@ -404,6 +405,11 @@ const CASES: Record<string, { success: Call[]; error: Call[]; policy?: string }>
     success: [
       async () => {
         const { orderId } = await placedCodOrder();
+        // COD received is taken on a delivered order only (docs/shop-rules.md §10 rule 15).
+        await createOrderLog(blobStore(ORDERS_STORE)).update(orderId, (order) => ({
+          ...order,
+          parcel: parcelOf(change('delivered', new Date().toISOString())),
+        }));
         const raw = JSON.stringify({ id: randomUUID(), orderId, action: 'cod-received', at: new Date().toISOString() });
         const signature = staffSignature(staffActionSecret(readServerEnv()) ?? '', raw);
         return staffAction(post('/api/staff/action', raw, { 'X-Shop-Signature': signature }));

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import health, { config } from '../../netlify/functions/health.mts';
 import * as contentModule from '../../src/content/content.server.ts';
 import { startTestBlobs, type TestBlobs } from '../support/blobs.ts';
+import { staffHealthRequest } from '../support/functions.ts';
 
 let blobs: TestBlobs;
 beforeAll(async () => {
@@ -14,7 +15,7 @@ beforeEach(() => {
 
 describe('GET /api/health', () => {
   it('reports the content source and the catalogue size', async () => {
-    const response = await health(new Request('http://localhost/api/health'));
+    const response = await health(staffHealthRequest());
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       ok: true,
@@ -38,10 +39,11 @@ describe('GET /api/health', () => {
 
   it('answers 503 in production on any local stand-in, naming what is missing', async () => {
     vi.stubEnv('CONTEXT', 'production');
+    vi.stubEnv('STAFF_ACTION_SECRET', 'staff-secret');
     vi.stubEnv('RAZORPAY_KEY_ID', 'rzp_live_x');
     vi.stubEnv('RAZORPAY_KEY_SECRET', 'secret');
     try {
-      const response = await health(new Request('http://localhost/api/health'));
+      const response = await health(staffHealthRequest());
       expect(response.status).toBe(503);
       const body = await response.json();
       expect(body).toMatchObject({
@@ -62,7 +64,7 @@ describe('GET /api/health', () => {
     vi.stubEnv('WHATSAPP_TOKEN', 'token');
     vi.stubEnv('WHATSAPP_PHONE_NUMBER_ID', '106540352242922');
     try {
-      const response = await health(new Request('http://localhost/api/health'));
+      const response = await health(staffHealthRequest());
       expect(await response.json()).toMatchObject({ systems: { whatsapp: 'real' } });
     } finally {
       vi.unstubAllEnvs();
@@ -72,14 +74,37 @@ describe('GET /api/health', () => {
 
   it('counts the orders that need staff attention', async () => {
     await blobs.store('orders').setJSON('attention-OUO_1700000000001', { since: '2026-11-25T00:00:00.000Z' });
-    const response = await health(new Request('http://localhost/api/health'));
+    const response = await health(staffHealthRequest());
     expect(await response.json()).toMatchObject({ orders: { needsAttention: 1 } });
   });
 
   it('counts the orders paid twice, whose extra payment staff must refund', async () => {
     await blobs.store('orders').setJSON('refund-OUO_1700000000002', { since: '2026-11-25T00:00:00.000Z' });
-    const response = await health(new Request('http://localhost/api/health'));
+    const response = await health(staffHealthRequest());
     expect(await response.json()).toMatchObject({ orders: { needsRefund: 1 } });
+  });
+
+  it('tells anyone only whether the shop works: no systems, settings or order counts (issue 46)', async () => {
+    await blobs.store('orders').setJSON('attention-OUO_1700000000009', { since: '2026-11-25T00:00:00.000Z' });
+    for (const authorization of [undefined, 'Bearer not-the-staff-secret', 'Basic x', 'Bearer ']) {
+      const response = await health(
+        new Request('http://localhost/api/health', authorization ? { headers: { authorization } } : {}),
+      );
+      expect(response.status, authorization).toBe(200);
+      expect(await response.json(), authorization).toEqual({ status: 'ok' });
+    }
+  });
+
+  it('says only "degraded" (503) to anyone when production runs on a local stand-in', async () => {
+    vi.stubEnv('CONTEXT', 'production');
+    try {
+      const response = await health(new Request('http://localhost/api/health'));
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({ status: 'degraded' });
+    } finally {
+      vi.unstubAllEnvs();
+      vi.stubEnv('NETLIFY_BLOBS_CONTEXT', blobs.context);
+    }
   });
 
   it('refuses other methods', async () => {
@@ -90,10 +115,14 @@ describe('GET /api/health', () => {
   it('answers 503 in the error envelope when the catalogue cannot be read', async () => {
     const failing = contentModule.createContent({ kind: 'sanity', fetch: () => Promise.reject(new Error('offline')) });
     const spy = vi.spyOn(contentModule, 'content').mockReturnValue(failing);
-    const response = await health(new Request('http://localhost/api/health'));
+    const response = await health(staffHealthRequest());
     expect(response.status).toBe(503);
     expect(await response.json()).toMatchObject({ error: { code: 'CONTENT_UNAVAILABLE' } });
-    expect(vi.mocked(console.error)).toHaveBeenCalledOnce();
+    // Anyone else: degraded, and no more.
+    const anyone = await health(new Request('http://localhost/api/health'));
+    expect(anyone.status).toBe(503);
+    expect(await anyone.json()).toEqual({ status: 'degraded' });
+    expect(vi.mocked(console.error)).toHaveBeenCalledTimes(2);
     vi.mocked(console.error).mockClear();
     spy.mockRestore();
   });

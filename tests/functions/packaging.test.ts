@@ -137,6 +137,9 @@ afterAll(async () => {
   if (work) await rm(work, { recursive: true, force: true });
 });
 
+/** The staff secret the packaged functions are given, as a deploy is. */
+const PACKAGED_STAFF_SECRET = 'packaged-staff-secret';
+
 /** Forks the runner in the function's package with only the environment the function needs. */
 function runPackaged(name: string, call?: Call): Promise<Run> {
   const cwd = path.join(packages, name);
@@ -152,6 +155,7 @@ function runPackaged(name: string, call?: Call): Promise<Run> {
         LOCAL_GATEWAY_SECRET_FILE: localDirs.secret,
         // The COD order below ships as placed: its confirmation (rule 17) is tested elsewhere.
         COD_CONFIRMATION: 'off',
+        STAFF_ACTION_SECRET: PACKAGED_STAFF_SECRET,
       },
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
@@ -219,10 +223,37 @@ describe('the functions as Netlify packages them', () => {
     expect(run.modules.some((url) => url.includes(`/${name}/node_modules/`))).toBe(true);
   });
 
-  it('GET /api/health answers 200 with the bundled catalogue', async () => {
+  it('GET /api/health answers 200 with the bundled catalogue: "ok" to anyone, the details to staff', async () => {
     const run = await runPackaged('health', withBlobs({ url: 'https://shop.example/api/health', method: 'GET' }));
     expect(run.response?.status, run.response?.body).toBe(200);
-    expect(JSON.parse(run.response?.body ?? '')).toMatchObject({ ok: true, content: 'bundled', products: 6 });
+    expect(JSON.parse(run.response?.body ?? '')).toEqual({ status: 'ok' });
+    const staff = await runPackaged(
+      'health',
+      withBlobs({
+        url: 'https://shop.example/api/health',
+        method: 'GET',
+        headers: { authorization: `Bearer ${PACKAGED_STAFF_SECRET}` },
+      }),
+    );
+    expect(JSON.parse(staff.response?.body ?? '')).toMatchObject({ ok: true, content: 'bundled', products: 6 });
+  });
+
+  it('has no development tools as deployed: the staff desk, the phone and the test gateway answer 404 (issue 46)', async () => {
+    for (const [name, url] of [
+      ['dev-staff', 'https://shop.example/api/dev/staff'],
+      ['dev-whatsapp', 'https://shop.example/api/dev/whatsapp'],
+    ] as const) {
+      const run = await runPackaged(name, withBlobs({ url, method: 'GET' }));
+      expect(run.response?.status, `${name}: ${run.response?.body}`).toBe(404);
+    }
+    const paid = await runPackaged(
+      'local-gateway',
+      withBlobs(
+        postJson('https://shop.example/api/local-gateway/pay', { razorpay_order_id: 'order_x', outcome: 'success' }),
+      ),
+    );
+    expect(paid.response?.status, paid.response?.body).toBe(404);
+    expect(JSON.parse(paid.response?.body ?? '')).toMatchObject({ error: { code: 'NOT_FOUND' } });
   });
 
   it('places a COD order at the server total that calculate-shipping quoted', async () => {

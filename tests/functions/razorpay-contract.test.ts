@@ -17,6 +17,7 @@ import { readCsv } from '../../src/content/sheet-csv.server.ts';
 import { createPaymentOrderResponseSchema } from '../../src/shop/schemas.ts';
 import { startTestBlobs, type TestBlobs } from '../support/blobs.ts';
 import { FAKE_KEYS, type FakeRazorpay, startFakeRazorpay } from '../support/fake-razorpay.ts';
+import { staffHealthRequest } from '../support/functions.ts';
 import { prepaidRequest } from '../support/orders.ts';
 
 let blobs: TestBlobs;
@@ -110,6 +111,26 @@ describe('an authorized payment', () => {
   });
 });
 
+describe('a signed event with an id that can be no storage key (issue 46 §A)', () => {
+  it('is answered 200 and ignored, logged, never 500: Razorpay would send it again for a day', async () => {
+    const { orderId, rzp } = await startPayment();
+    const payment = fake.pay(rzp);
+    const answers = [
+      await webhook('payment.captured', payment, 'evt:1'),
+      await webhook('payment.captured', payment, 'a/b'),
+      await webhook('payment.captured', payment, 'e'.repeat(300)),
+      await webhook('payment.captured', { ...payment, order_id: 'a/b' }, `evt_key_${orderId}`),
+      await webhook('payment.captured', { ...payment, order_id: `order_${'x'.repeat(300)}` }, `evt_key2_${orderId}`),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    for (const answer of answers)
+      expect(await answer.json()).toMatchObject({ ok: true, outcome: expect.stringMatching(/^ignored: /) });
+    expect(vi.mocked(console.error)).toHaveBeenCalledTimes(answers.length);
+    vi.mocked(console.error).mockClear();
+    expect(await sheetStatus(orderId)).toEqual([]);
+  });
+});
+
 describe('a late payment', () => {
   it('completes an order the reconciler expired, when payment.captured arrives at minute 16', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -126,7 +147,7 @@ describe('a late payment', () => {
 
 describe('a second payment', () => {
   it('is recorded for refund: the Sheet says so and /api/health counts it', async () => {
-    const before = (await (await health(new Request('http://localhost/api/health'))).json()).orders.needsRefund;
+    const before = (await (await health(staffHealthRequest())).json()).orders.needsRefund;
     const { orderId, rzp } = await startPayment();
     const first = fake.pay(rzp);
     const second = fake.pay(rzp);
@@ -137,7 +158,7 @@ describe('a second payment', () => {
     expect(await sheetStatus(orderId)).toEqual([
       `Needs refund: paid again by ${second.id} (the order is paid by ${first.id}) / ${first.id}`,
     ]);
-    const after = await (await health(new Request('http://localhost/api/health'))).json();
+    const after = await (await health(staffHealthRequest())).json();
     expect(after.orders.needsRefund).toBe(before + 1);
   });
 });

@@ -14,12 +14,17 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import devStaff from '../../netlify/functions/dev-staff.mts';
 import staffAction from '../../netlify/functions/staff-action.mts';
 import { ORDERS_STORE } from '../../netlify/lib/orders/deps.ts';
+import { createOrderLog } from '../../netlify/lib/orders/order-log.ts';
 import { staffSignature } from '../../netlify/lib/orders/staff-request.ts';
+import { staffStatusLabel } from '../../netlify/lib/orders/status.ts';
+import { blobStore } from '../../netlify/lib/platform/blobs.ts';
+import { markLocalMachine } from '../../netlify/lib/platform/local-machine.ts';
 import { localGatewaySecret } from '../../netlify/lib/razorpay/local-gateway.ts';
 import { devStaffOrdersSchema, errorEnvelopeSchema, staffActionResponseSchema } from '../../src/shop/schemas.ts';
 import { STAFF_TEXTS } from '../../src/shop/staff-texts.ts';
 import { functionSandbox } from '../support/functions.ts';
 import { ordersOverHttp, postJson } from '../support/orders.ts';
+import { change, parcelOf } from '../support/parcels.ts';
 
 const sandbox = functionSandbox('staff-action', [
   'RAZORPAY_KEY_ID',
@@ -38,6 +43,20 @@ beforeEach(() => {
 // From the clock too, 7,000,000 ids past cancel-order.test.ts's start, so the two never share one.
 const { codOrder, paidOrder, stored } = ordersOverHttp(Date.now() + 7_000_000, sandbox.blobs);
 
+/**
+ * A COD order placed, booked and delivered (its parcel moved on as the parcel sync stores it), so
+ * `COD received`, the body's default action, is taken (docs/shop-rules.md §10 rule 15).
+ */
+async function deliveredCodOrder(): Promise<{ orderId: string }> {
+  const { orderId } = await codOrder();
+  const at = new Date().toISOString();
+  await createOrderLog(blobStore(ORDERS_STORE)).update(orderId, (order) => ({
+    ...order,
+    parcel: parcelOf(change('delivered', at)),
+  }));
+  return { orderId };
+}
+
 const body = (orderId: string, overrides: Record<string, unknown> = {}) =>
   JSON.stringify({ id: randomUUID(), orderId, action: 'cod-received', at: new Date().toISOString(), ...overrides });
 
@@ -55,17 +74,29 @@ describe('POST /api/staff/action', () => {
   });
 
   it('acts on a request signed with the staff secret, and answers the words for Status', async () => {
-    const { orderId } = await codOrder();
+    const { orderId } = await deliveredCodOrder();
     const answer = await send(body(orderId));
     expect(answer.status).toBe(200);
     expect(staffActionResponseSchema.parse(await answer.json())).toEqual({ ok: true, result: STAFF_TEXTS.codReceived });
     expect((await stored(orderId)).codReceived).toBeDefined();
   });
 
+  it('refuses COD received on a COD order not delivered yet (409), with its Status, changing nothing', async () => {
+    const { orderId } = await codOrder();
+    const before = await stored(orderId);
+    const answer = await send(body(orderId));
+    expect(answer.status).toBe(409);
+    expect(await refusal(answer)).toEqual({
+      code: 'STAFF_ACTION_REFUSED',
+      message: STAFF_TEXTS.codNotDelivered(staffStatusLabel(before)),
+    });
+    expect(await stored(orderId)).toEqual(before);
+  });
+
   it('refuses a signed body that is not JSON (400) or not a staff action (422), in the shop’s words', async () => {
     const notJson = await send('{"orderId": ');
     expect(notJson.status).toBe(400);
-    const { orderId } = await codOrder();
+    const { orderId } = await deliveredCodOrder();
     const odd = await send(body(orderId, { action: 'give-it-away' }));
     expect(odd.status).toBe(422);
     expect((await refusal(odd)).code).toBe('VALIDATION_FAILED');
@@ -73,7 +104,7 @@ describe('POST /api/staff/action', () => {
   });
 
   it('refuses a missing, malformed or wrong signature (401) and changes nothing', async () => {
-    const { orderId } = await codOrder();
+    const { orderId } = await deliveredCodOrder();
     const raw = body(orderId);
     for (const signature of [
       null,
@@ -91,7 +122,7 @@ describe('POST /api/staff/action', () => {
   });
 
   it('refuses a request more than 5 minutes old or ahead (401) and changes nothing', async () => {
-    const { orderId } = await codOrder();
+    const { orderId } = await deliveredCodOrder();
     for (const minutes of [-6, 6]) {
       const answer = await send(body(orderId, { at: new Date(Date.now() + minutes * 60_000).toISOString() }));
       expect(answer.status).toBe(401);
@@ -126,7 +157,7 @@ describe('POST /api/staff/action', () => {
   });
 
   it('refuses a browser post from another site (403)', async () => {
-    const { orderId } = await codOrder();
+    const { orderId } = await deliveredCodOrder();
     const raw = body(orderId);
     const answer = await postJson(staffAction, '/api/staff/action', raw, {
       headers: { 'X-Shop-Signature': staffSignature(SECRET, raw), Origin: 'https://evil.example' },
@@ -146,7 +177,7 @@ describe('the staff secret in production', () => {
   });
 
   it('refuses a request signed with the local secret (401)', async () => {
-    const { orderId } = await codOrder();
+    const { orderId } = await deliveredCodOrder();
     const local = localGatewaySecret(secretFile);
     vi.stubEnv('CONTEXT', 'production');
     vi.stubEnv('STAFF_ACTION_SECRET', SECRET);
@@ -159,6 +190,21 @@ describe('the staff secret in production', () => {
 
 describe('/api/dev/staff (development only)', () => {
   const get = () => devStaff(new Request('http://localhost/api/dev/staff'));
+
+  it.each(['dev', 'deploy-preview', 'branch-deploy', 'production'])(
+    'is not there on a deploy (404), in context %s with nothing real configured (issue 46)',
+    async (context) => {
+      markLocalMachine(false);
+      vi.stubEnv('CONTEXT', context);
+      expect((await get()).status).toBe(404);
+      const answer = await postJson(devStaff, '/api/dev/staff', {
+        orderId: 'OUO_1799999999996',
+        action: 'refund',
+        amount: 5,
+      });
+      expect(answer.status).toBe(404);
+    },
+  );
 
   it('is not there in production (404), for GET and POST', async () => {
     vi.stubEnv('CONTEXT', 'production');

@@ -9,8 +9,9 @@ import createOrder from '../../netlify/functions/create-order.mts';
 import health from '../../netlify/functions/health.mts';
 import localGateway from '../../netlify/functions/local-gateway.mts';
 import { LOCAL_GATEWAY_STORE, ORDERS_STORE } from '../../netlify/lib/orders/deps.ts';
+import { markLocalMachine } from '../../netlify/lib/platform/local-machine.ts';
 import { makeCustomer } from '../support/factories.ts';
-import { functionSandbox } from '../support/functions.ts';
+import { functionSandbox, staffHealthRequest } from '../support/functions.ts';
 import { RAJMA_PREPAID_TOTAL, rajma } from '../support/orders.ts';
 
 const VARIABLES = [
@@ -66,6 +67,8 @@ const CASES = CONTEXTS.flatMap((context) =>
 describe.each(CASES)('without Razorpay keys, in $context with $name', ({ context, env, allowed }) => {
   const configure = () => {
     vi.stubEnv('CONTEXT', context);
+    // Staff's secret, as a deploy has one: /api/health's details are for staff.
+    vi.stubEnv('STAFF_ACTION_SECRET', 'staff-secret');
     for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
   };
 
@@ -100,10 +103,31 @@ describe.each(CASES)('without Razorpay keys, in $context with $name', ({ context
     );
     expect(paid.status).toBe(404);
     expect((await paid.json()).error.code).toBe(allowed ? 'UNKNOWN_ORDER' : 'NOT_FOUND');
-    const report = await (await health(new Request('http://localhost/api/health'))).json();
+    const report = await (await health(staffHealthRequest())).json();
     expect(report.systems.payments).toBe(allowed ? 'local' : 'off');
   });
 });
+
+describe.each(CONTEXTS)(
+  'on a deploy (not a developer’s machine), in %s with nothing real downstream (issue 46)',
+  (context) => {
+    it('refuses online payment (503), has no test "bank" (404) and says payments are off', async () => {
+      markLocalMachine(false);
+      vi.stubEnv('CONTEXT', context);
+      vi.stubEnv('STAFF_ACTION_SECRET', 'staff-secret');
+      const answer = await startPayment();
+      expect(answer.status).toBe(503);
+      expect(sandbox.warn()).toHaveBeenCalledWith(expect.stringMatching(/^payments: off here: /));
+      const paid = await localGateway(
+        post('/api/local-gateway/pay', { razorpay_order_id: 'order_x', outcome: 'success' }),
+      );
+      expect(paid.status).toBe(404);
+      expect((await paid.json()).error.code).toBe('NOT_FOUND');
+      const report = await (await health(staffHealthRequest())).json();
+      expect(report.systems.payments).toBe('off');
+    });
+  },
+);
 
 describe('an id that is not a Razorpay order id (issue 37 §2)', () => {
   /** Every key in the stores the test gateway and the order log use. */
@@ -135,6 +159,7 @@ describe('an id that is not a Razorpay order id (issue 37 §2)', () => {
 
 describe('with Razorpay keys', () => {
   it('never opens the test gateway, wherever it runs', async () => {
+    vi.stubEnv('STAFF_ACTION_SECRET', 'staff-secret');
     for (const context of CONTEXTS) {
       vi.stubEnv('CONTEXT', context);
       vi.stubEnv('RAZORPAY_KEY_ID', 'rzp_test_x');
@@ -143,7 +168,7 @@ describe('with Razorpay keys', () => {
         post('/api/local-gateway/pay', { razorpay_order_id: 'order_x', outcome: 'success' }),
       );
       expect(paid.status).toBe(404);
-      const report = await (await health(new Request('http://localhost/api/health'))).json();
+      const report = await (await health(staffHealthRequest())).json();
       expect(report.systems.payments).toBe('real');
     }
   });

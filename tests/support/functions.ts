@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { HttpResponse, http } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, type MockInstance, vi } from 'vitest';
+import { staffActionSecret } from '../../netlify/lib/orders/staff-request.ts';
+import { readServerEnv } from '../../netlify/lib/platform/env.ts';
 import { startTestBlobs, type TestBlobs } from './blobs.ts';
 import { server } from './msw.ts';
 
@@ -66,4 +68,10 @@ export function scriptDownAtFirst(url: string) {
       down = false;
     },
   };
+}
+
+/** GET /api/health as staff ask it: with the staff secret, for the details (issue 46). */
+export function staffHealthRequest(): Request {
+  const secret = staffActionSecret(readServerEnv());
+  return new Request('http://localhost/api/health', { headers: { authorization: `Bearer ${secret}` } });
 }

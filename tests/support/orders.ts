@@ -27,7 +27,7 @@ import { localGatewaySecret, payLocally } from '../../netlify/lib/razorpay/local
 import type { SheetOrder } from '../../netlify/lib/sheets/orders-tab.ts';
 import type { SheetWhatsAppMessage } from '../../netlify/lib/sheets/whatsapp-tab.ts';
 import { whatsappBook } from '../../netlify/lib/whatsapp/book.ts';
-import type { WhatsAppTemplateMessage } from '../../netlify/lib/whatsapp/sender.ts';
+import type { WhatsAppTemplateMessage, WhatsAppTextMessage } from '../../netlify/lib/whatsapp/sender.ts';
 import { content } from '../../src/content/content.server.ts';
 import type { ShipmentRecord } from '../../src/shop/shipment.ts';
 import type { TestBlobs } from './blobs.ts';
@@ -52,6 +52,8 @@ export interface TestOrderWorld {
   emails: OrderEmail[];
   /** Every WhatsApp message sent, once per id (a second send of an id answers `duplicate`). */
   whatsapp: WhatsAppTemplateMessage[];
+  /** Every free-form WhatsApp reply sent (a CONFIRM that did not confirm), once per id. */
+  whatsappReplies: WhatsAppTextMessage[];
   sheetDown: boolean;
   carrierDown: boolean;
   mailDown: boolean;
@@ -83,6 +85,7 @@ export function orderWorld(blobs: TestBlobs, env: Partial<ServerEnv> = {}): Test
     cancelledWaybills: [],
     reattempts: [],
     whatsapp: [],
+    whatsappReplies: [],
     whatsappFault: undefined,
     emails: [],
     sheetDown: false,
@@ -181,6 +184,13 @@ export function orderWorld(blobs: TestBlobs, env: Partial<ServerEnv> = {}): Test
         if (world.whatsappFault === 'refuses') return failure('REFUSED', '131026: message undeliverable');
         const duplicate = world.whatsapp.some((sent) => sent.id === message.id);
         if (!duplicate) world.whatsapp.push(message);
+        return { ok: true as const, messageId: `wamid.test-${message.id}`, duplicate };
+      }),
+      sendText: vi.fn(async (message: WhatsAppTextMessage) => {
+        if (world.whatsappFault === 'down') return failure('UNREACHABLE', 'the Cloud API answered HTTP 503');
+        if (world.whatsappFault === 'refuses') return failure('REFUSED', '131047: outside the 24-hour window');
+        const duplicate = world.whatsappReplies.some((sent) => sent.id === message.id);
+        if (!duplicate) world.whatsappReplies.push(message);
         return { ok: true as const, messageId: `wamid.test-${message.id}`, duplicate };
       }),
     },

@@ -2,6 +2,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { format } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, type MockInstance, vi } from 'vitest';
+import { markLocalMachine } from '../../netlify/lib/platform/local-machine.ts';
 import { isPassthrough, server } from './msw.ts';
 
 beforeAll(() =>
@@ -43,3 +44,8 @@ process.env.LABEL_LINK_SECRET_FILE ??= path.join(tmpdir(), `ouo-test-label-link-
 // returned ones among them, from one phone (makeCustomer), which the COD rules would refuse. A test
 // of the rules about a phone turns it on (tests/functions/cod-rules.test.ts).
 process.env.COD_PHONE_HISTORY ??= 'off';
+
+// Tests run the functions as a developer's machine does (`npm run dev`): the development tools are
+// there. A test of a deploy says so (`markLocalMachine(false)`); each test starts on the machine again.
+markLocalMachine();
+beforeEach(() => markLocalMachine());

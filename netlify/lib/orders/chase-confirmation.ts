@@ -3,9 +3,10 @@
  * runs (docs/shop-rules.md §10 rule 17): after 15 minutes the `cod_confirm` template (to a shopper
  * who agreed to WhatsApp), after 24 hours one reminder, after 48 hours staff are asked to call
  * (`Needs attention: not confirmed`). Each step is written on the order in the same conditional
- * write as the notice it earns, so two runs at once chase once.
+ * write as the notice it earns, so two runs at once chase once. An order locked by wrong codes
+ * (confirm.ts) is not chased: it is staff's to call already.
  */
-import { ASK_AFTER_MS, awaitingConfirmation, CALL_AFTER_MS, REMIND_AFTER_MS } from '#shop/cod.ts';
+import { ASK_AFTER_MS, awaitingConfirmation, CALL_AFTER_MS, confirmationLocked, REMIND_AFTER_MS } from '#shop/cod.ts';
 import { deliverNotices, enqueueOrderNotice } from '../notify/notices.ts';
 import { resyncSheet, syncSheetRows } from './forward.ts';
 import type { StoredOrder } from './order-record.ts';
@@ -30,7 +31,9 @@ export async function chaseConfirmation(deps: OrderDeps, orderId: string): Promi
   let taken: ChaseStep | undefined;
   await deps.log.update(orderId, (order) => {
     const confirmation = order.cod?.confirmation;
-    if (!confirmation || !awaitingConfirmation(order.cod) || order.cancellation) return undefined;
+    // Locked by wrong codes: staff call already, and a `cod_confirm` Confirm button would be refused.
+    if (!confirmation || !awaitingConfirmation(order.cod) || confirmationLocked(order.cod) || order.cancellation)
+      return undefined;
     const now = deps.now();
     taken = dueStep(order, now.getTime());
     if (!taken) return undefined;

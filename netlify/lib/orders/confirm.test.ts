@@ -5,10 +5,13 @@
  * cancelled order books nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WRONG_CODES_ALLOWED } from '#shop/cod.ts';
+import { COD_REPLY_TEXTS } from '#shop/cod-texts.ts';
 import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
 import { codRequest, newOrderId, orderWorld, storedOrder, type TestOrderWorld } from '#tests/support/orders.ts';
 import { messageBody, outcomesOf, postWebhook } from '#tests/support/whatsapp-webhook.ts';
 import { cancelOrder } from './cancel.ts';
+import { chaseConfirmation } from './chase-confirmation.ts';
 import { confirmCod } from './confirm.ts';
 import { placeCodOrder } from './place.ts';
 import { staffStatusLabel } from './status.ts';
@@ -21,11 +24,14 @@ beforeAll(async () => {
 afterAll(() => blobs.stop());
 
 /** A world that hears WhatsApp, and a COD order placed in it (with consent unless told). */
-async function awaitingOrder(consent = true): Promise<{ world: TestOrderWorld; orderId: string; code: string }> {
+async function awaitingOrder(
+  consent = true,
+  overrides: Record<string, unknown> = {},
+): Promise<{ world: TestOrderWorld; orderId: string; code: string }> {
   const world = orderWorld(blobs);
   world.deps.hearsWhatsApp = true;
   const orderId = newOrderId();
-  const placed = await placeCodOrder(world.deps, codRequest(orderId, { whatsappUpdates: consent }));
+  const placed = await placeCodOrder(world.deps, codRequest(orderId, { whatsappUpdates: consent, ...overrides }));
   if (!placed.ok) throw new Error(placed.message);
   const code = (await storedOrder(world, orderId)).cod?.confirmation?.code ?? '';
   return { world, orderId, code };
@@ -183,5 +189,118 @@ describe('a COD order awaiting confirmation', () => {
     const orderId = newOrderId();
     await placeCodOrder(world.deps, codRequest(orderId));
     expect(await confirmCod(world.deps, orderId, { via: 'staff' })).toBe('not awaiting confirmation');
+  });
+});
+
+describe('wrong codes on WhatsApp', () => {
+  /** A code that is not the order's. */
+  const wrongFor = (code: string) => (code === 'AAAA' ? 'BBBB' : 'AAAA');
+  let sent = 0;
+  /** `CONFIRM <id> <code>` from the order's own phone, under a message id of its own. */
+  const confirmWith = (world: TestOrderWorld, orderId: string, code: string, from?: string) => {
+    sent += 1;
+    return postWebhook(world, text(`wamid.WRONG${sent}`, `CONFIRM ${orderId} ${code}`, from));
+  };
+  const replies = (world: TestOrderWorld) => world.whatsappReplies.map((reply) => reply.body);
+
+  it('lock the order after five: the right code no longer confirms it, the sender is told, staff see it', async () => {
+    const { world, orderId, code } = await awaitingOrder();
+    for (let attempt = 1; attempt < WRONG_CODES_ALLOWED; attempt += 1)
+      expect(await outcomesOf(await confirmWith(world, orderId, wrongFor(code)))).toEqual(['confirmation: wrong code']);
+    expect(replies(world)).toEqual(Array(4).fill(COD_REPLY_TEXTS.en.wrongCode(orderId)));
+    expect(world.whatsappReplies.every((reply) => reply.to === '9876543210' && reply.orderId === orderId)).toBe(true);
+    expect(staffStatusLabel(await storedOrder(world, orderId))).toBe('Awaiting confirmation');
+    expect(await world.deps.log.attentionOrderIds()).not.toContain(orderId);
+
+    // The fifth locks it, and says so.
+    expect(await outcomesOf(await confirmWith(world, orderId, wrongFor(code)))).toEqual(['confirmation: locked']);
+    expect(replies(world).at(-1)).toBe(COD_REPLY_TEXTS.en.locked(orderId));
+    // The right code, and the template's Confirm button, confirm nothing now; the sender is told again.
+    expect(await outcomesOf(await confirmWith(world, orderId, code))).toEqual(['confirmation: locked']);
+    expect(await outcomesOf(await postWebhook(world, tap('wamid.LOCKED-TAP', `COD_CONFIRM:${orderId}`)))).toEqual([
+      'confirmation: locked',
+    ]);
+    expect(replies(world).slice(-2)).toEqual(Array(2).fill(COD_REPLY_TEXTS.en.locked(orderId)));
+    const locked = await storedOrder(world, orderId);
+    expect(locked.cod?.confirmation).toMatchObject({ state: 'awaiting' });
+    expect(locked.cod?.confirmation?.wrongCodes).toHaveLength(WRONG_CODES_ALLOWED);
+    expect(world.shipments).toEqual([]);
+    // Staff see it: its Status in the Sheet, and the orders /api/health counts as needing them.
+    expect(staffStatusLabel(locked)).toBe('Needs attention: 5 wrong confirmation codes');
+    expect(world.sheetRows.find((row) => row.orderId === orderId)?.status).toBe(
+      'Needs attention: 5 wrong confirmation codes',
+    );
+    expect(await world.deps.log.attentionOrderIds()).toContain(orderId);
+    expect(locked.history.map((entry) => entry.event)).toContainEqual(
+      'COD confirmation locked after 5 wrong codes: staff to call',
+    );
+    // Another phone is refused as ever, and hears nothing.
+    const before = world.whatsappReplies.length;
+    expect(await outcomesOf(await confirmWith(world, orderId, code, '919812345678'))).toEqual([
+      'confirmation: another phone',
+    ]);
+    expect(world.whatsappReplies).toHaveLength(before);
+    // Not chased with a Confirm button it would refuse: it is staff's already.
+    world.clock.now = new Date(world.clock.now.getTime() + 20 * 60 * 1000);
+    expect(await chaseConfirmation(world.deps, orderId)).toBeUndefined();
+    expect(world.whatsapp.filter((message) => message.template === 'cod_confirm')).toEqual([]);
+
+    // Staff call the shopper and confirm it: booked once, and no longer theirs to act on.
+    expect(await confirmCod(world.deps, orderId, { via: 'staff' })).toBe('confirmed');
+    expect(world.shipments).toHaveLength(1);
+    expect(staffStatusLabel(await storedOrder(world, orderId))).toBe('Booked');
+    expect(await world.deps.log.attentionOrderIds()).not.toContain(orderId);
+  });
+
+  it('all count when twenty arrive at once: the order is locked after exactly five', async () => {
+    const { world, orderId, code } = await awaitingOrder();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => confirmWith(world, orderId, wrongFor(code)).then(outcomesOf)),
+    );
+    const outcomes = answers.flat();
+    expect(outcomes.filter((outcome) => outcome === 'confirmation: wrong code')).toHaveLength(4);
+    expect(outcomes.filter((outcome) => outcome === 'confirmation: locked')).toHaveLength(16);
+    const order = await storedOrder(world, orderId);
+    expect(order.cod?.confirmation?.wrongCodes).toHaveLength(5);
+    expect(order.history.filter((entry) => entry.event.startsWith('COD confirmation locked'))).toHaveLength(1);
+    expect(await outcomesOf(await confirmWith(world, orderId, code))).toEqual(['confirmation: locked']);
+    expect(world.shipments).toEqual([]);
+    expect(await world.deps.log.attentionOrderIds()).toContain(orderId);
+  });
+
+  it('leave the right code free to confirm before the limit', async () => {
+    const { world, orderId, code } = await awaitingOrder();
+    for (let attempt = 1; attempt < WRONG_CODES_ALLOWED; attempt += 1)
+      await confirmWith(world, orderId, wrongFor(code));
+    expect(await outcomesOf(await confirmWith(world, orderId, code))).toEqual(['confirmation: confirmed']);
+    const order = await storedOrder(world, orderId);
+    expect(order.cod?.confirmation).toMatchObject({ state: 'confirmed', via: 'whatsapp-message' });
+    expect(world.shipments).toHaveLength(1);
+    expect(await world.deps.log.attentionOrderIds()).not.toContain(orderId);
+  });
+
+  it('count a message sent again (Meta retries) once, and another phone never', async () => {
+    const { world, orderId, code } = await awaitingOrder();
+    const again = text('wamid.SAME', `CONFIRM ${orderId} ${wrongFor(code)}`);
+    for (let attempt = 0; attempt < 6; attempt += 1)
+      expect(await outcomesOf(await postWebhook(world, again))).toEqual(['confirmation: wrong code']);
+    // A stranger who guesses the id cannot lock the shopper out.
+    for (let attempt = 0; attempt < 6; attempt += 1) await confirmWith(world, orderId, wrongFor(code), '919812345678');
+    expect((await storedOrder(world, orderId)).cod?.confirmation?.wrongCodes).toHaveLength(1);
+    // One reply for the one message, however often it came.
+    expect(world.whatsappReplies).toHaveLength(1);
+    expect(await outcomesOf(await confirmWith(world, orderId, code))).toEqual(['confirmation: confirmed']);
+  });
+
+  it("answer in the order's WhatsApp language, and not a phone that replied STOP", async () => {
+    const hindi = await awaitingOrder(true, { whatsappLanguage: 'hi' });
+    await confirmWith(hindi.world, hindi.orderId, wrongFor(hindi.code));
+    expect(replies(hindi.world)).toEqual([COD_REPLY_TEXTS.hi.wrongCode(hindi.orderId)]);
+    expect(hindi.world.whatsappReplies[0]?.language).toBe('hi');
+
+    const { world, orderId, code } = await awaitingOrder(false);
+    await world.deps.whatsappBook.setOptOut('9876543210', true, world.clock.now.toISOString());
+    expect(await outcomesOf(await confirmWith(world, orderId, wrongFor(code)))).toEqual(['confirmation: wrong code']);
+    expect(world.whatsappReplies).toEqual([]);
   });
 });

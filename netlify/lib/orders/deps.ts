@@ -8,6 +8,7 @@ import { labelLinkMaker } from '../labels/link.ts';
 import { createMailer } from '../mail/client.ts';
 import { blobStore } from '../platform/blobs.ts';
 import { isProduction, readServerEnv, type ServerEnv } from '../platform/env.ts';
+import { onLocalMachine } from '../platform/local-machine.ts';
 import { createGateway, type GatewayChoice } from '../razorpay/gateway.ts';
 import { createSheets } from '../sheets/client.ts';
 import { whatsappBook } from '../whatsapp/book.ts';
@@ -63,9 +64,10 @@ export function createDeps(env: ServerEnv = readServerEnv()): OrderDeps {
     whatsapp: createWhatsApp(env),
     whatsappBook: whatsappBook(blobStore(WHATSAPP_STORE)),
     hearsWhatsApp: env.COD_CONFIRMATION === 'on' && webhookAppSecret(env) !== undefined,
-    // Switched off only outside production (tests, the bench): production always keeps it.
+    // Switched off only on a developer's machine (tests, the bench, the end-to-end server): every
+    // deploy keeps it, whatever its variables say (issue 46).
     codHistory:
-      env.COD_PHONE_HISTORY === 'off' && !isProduction(env)
+      env.COD_PHONE_HISTORY === 'off' && onLocalMachine() && !isProduction(env)
         ? NO_PHONE_HISTORY
         : phoneHistory(blobStore(PHONE_HISTORY_STORE)),
     siteUrl: env.URL,

@@ -17,6 +17,7 @@ import {
   storedOrder as stored,
   type TestOrderWorld,
 } from '#tests/support/orders.ts';
+import { syncParcels } from '../parcels/sync.ts';
 import { failure } from '../platform/outcome.ts';
 import { createPaymentOrder } from './pay.ts';
 import { recordRefund } from './refund-state.ts';
@@ -34,6 +35,25 @@ const act = (world: TestOrderWorld, input: Omit<StaffActionInput, 'requestId'> &
   requests += 1;
   return performStaffAction(world.deps, { requestId: `req-${requests}-${Date.now()}`, ...input });
 };
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/**
+ * Moves the world on `days` and has the parcel sync apply the local carrier's scans, as it stores
+ * them: a parcel booked to the default pincode is in transit at 1.5 days, delivered at 3.5.
+ */
+async function parcelsAfter(world: TestOrderWorld, days: number): Promise<void> {
+  world.clock.now = new Date(world.clock.now.getTime() + days * DAY);
+  await syncParcels(world.deps);
+}
+
+/** A COD order placed, booked and delivered (its cash collected by the courier). */
+async function deliveredCodOrder(world: TestOrderWorld): Promise<string> {
+  const orderId = await codOrder(world);
+  await parcelsAfter(world, 3.5);
+  expect((await stored(world, orderId)).parcel?.state).toBe('delivered');
+  return orderId;
+}
 
 describe('cancel', () => {
   it('cancels a prepaid order for staff and refunds it in full; the answer is the Status', async () => {
@@ -153,6 +173,9 @@ describe('refund ₹<amount>', () => {
       message: STAFF_TEXTS.codNotCollected,
     });
     expect((await stored(world, orderId)).issuedRefunds).toBeUndefined();
+    // The courier collects the cash at the door: delivered, then staff record it.
+    await parcelsAfter(world, 3.5);
+    expect((await stored(world, orderId)).parcel?.state).toBe('delivered');
     expect(await act(world, { orderId, action: 'cod-received' })).toMatchObject({
       ok: true,
       body: { result: STAFF_TEXTS.codReceived },
@@ -206,21 +229,92 @@ describe('refund extra payment', () => {
 });
 
 describe('COD received', () => {
-  it('records the cash once; the Sheet says COD received; a prepaid order is refused', async () => {
+  it('records the cash of a delivered COD order once; the Sheet says COD received', async () => {
     const world = orderWorld(blobs);
-    const orderId = await codOrder(world);
-    await act(world, { orderId, action: 'cod-received' });
-    await act(world, { orderId, action: 'cod-received' });
+    const orderId = await deliveredCodOrder(world);
+    for (let pick = 0; pick < 2; pick += 1)
+      expect(await act(world, { orderId, action: 'cod-received' })).toMatchObject({
+        ok: true,
+        body: { result: STAFF_TEXTS.codReceived },
+      });
     const order = await stored(world, orderId);
     expect(order.codReceived).toBeDefined();
     expect(order.history.filter((entry) => entry.event === 'COD received (staff)')).toHaveLength(1);
     expect(world.sheetRows.find((row) => row.orderId === orderId)?.paymentStatus).toBe('COD received');
+  });
+
+  it('refuses a prepaid order, changing nothing', async () => {
+    const world = orderWorld(blobs);
     const prepaid = await paidOrder(world);
+    const before = await stored(world, prepaid);
     expect(await act(world, { orderId: prepaid, action: 'cod-received' })).toMatchObject({
       ok: false,
+      status: 409,
+      code: 'STAFF_ACTION_REFUSED',
       message: STAFF_TEXTS.notCod,
     });
+    expect(await stored(world, prepaid)).toEqual(before);
   });
+
+  /** A COD order at each stage before its delivery, in a world that hears WhatsApp (rule 17). */
+  const stages: [string, string, (world: TestOrderWorld) => Promise<string>][] = [
+    ['awaiting its confirmation', 'Awaiting confirmation', (world) => codOrder(world)],
+    [
+      'confirmed, not booked',
+      'Confirmed',
+      async (world) => {
+        const orderId = await codOrder(world);
+        world.carrierDown = true;
+        await act(world, { orderId, action: 'confirm-cod' });
+        return orderId;
+      },
+    ],
+    [
+      'booked, not picked up',
+      'Booked',
+      async (world) => {
+        const orderId = await codOrder(world);
+        await act(world, { orderId, action: 'confirm-cod' });
+        return orderId;
+      },
+    ],
+    [
+      'on its way',
+      'In transit',
+      async (world) => {
+        const orderId = await codOrder(world);
+        await act(world, { orderId, action: 'confirm-cod' });
+        await parcelsAfter(world, 1.5);
+        return orderId;
+      },
+    ],
+  ];
+
+  it.each(stages)(
+    'refuses a COD order %s, with its Status, changing nothing; no refund by hand follows',
+    async (_stage, status, reach) => {
+      const world = orderWorld(blobs);
+      world.deps.hearsWhatsApp = true;
+      const orderId = await reach(world);
+      const before = await stored(world, orderId);
+      expect(staffStatusLabel(before)).toBe(status);
+      expect(await act(world, { orderId, action: 'cod-received' })).toMatchObject({
+        ok: false,
+        status: 409,
+        code: 'STAFF_ACTION_REFUSED',
+        message: STAFF_TEXTS.codNotDelivered(status),
+      });
+      expect(await stored(world, orderId)).toEqual(before);
+      expect(world.sheetRows.find((row) => row.orderId === orderId)?.paymentStatus).not.toBe('COD received');
+      // Nothing was received, so nothing can be recorded as refunded by hand against it.
+      expect(await act(world, { orderId, action: 'refund', amount: 100 })).toMatchObject({
+        ok: false,
+        status: 409,
+        message: STAFF_TEXTS.codNotCollected,
+      });
+      expect((await stored(world, orderId)).issuedRefunds).toBeUndefined();
+    },
+  );
 });
 
 describe('Confirm COD', () => {

@@ -2,28 +2,29 @@
  * Staff act on an order from the Sheet's Action column (docs/shop-rules.md §10 rule 15,
  * docs/staff-guide.md): the Apps Script posts the action, signed, to /api/staff/action
  * (staff-request.ts), which hands it here. Each action answers the short text the Sheet's Status
- * shows; a refusal (unknown order, more than is left, a COD order not paid, too late) changes
- * nothing.
+ * shows; a refusal (unknown order, more than is left, a COD order not delivered, too late)
+ * changes nothing.
  *
  * - `cancel`: the shopper's cancellation (cancel.ts), asked by staff.
  * - `refund`: part of a prepaid payment back. The refund is written on the order, its key
  *   `<orderId>-staff-<n>` decided inside the compare-and-swap write (so two requests at once never
  *   share an n, and never refund more than was captured between them), and the request's
  *   single-use id kept on it (so the same request never makes a second); then Razorpay is asked
- *   with that key. A Cash on Delivery order whose cash arrived is refunded by hand (UPI or bank
- *   transfer): staff pick the action once the transfer is made, and it is recorded as refunded
- *   (`manual`), never sent to Razorpay.
+ *   with that key. A Cash on Delivery order whose parcel was delivered (its cash collected) is
+ *   refunded by hand (UPI or bank transfer): staff pick the action once the transfer is made, and it
+ *   is recorded as refunded (`manual`), never sent to Razorpay.
  * - `refund-extra`: every extra captured payment (`order.refunds`) back in full, each under
  *   `<orderId>-extra-payment-<i>`; moved to `issuedRefunds` in the same write, so the order is no
  *   longer `Needs refund`.
  * - `cod-received`: a COD order's cash has arrived; the Sheet's Payment Status says `COD received`.
+ *   Only once its parcel is delivered (the courier collects the cash at the door); before that it
+ *   is refused, with the order's Status, and changes nothing.
  * - `book-again`: a failed booking tried again, or a returned or lost parcel sent again (book-again.ts).
  * - `confirm-cod`: a COD order awaiting its shopper's confirmation, confirmed by staff after a
  *   call (confirm.ts, rule 17); it is booked then, once.
  */
 
 import { formatRupees } from '#shop/money.ts';
-import { codMoney } from '#shop/parcel.ts';
 import { CASH_PAYMENT, checkRefund, type IssuedRefund, type RefundPurpose, refundKey } from '#shop/refunds.ts';
 import type { StaffAction } from '#shop/schemas.ts';
 import { STAFF_TEXTS } from '#shop/staff-texts.ts';
@@ -173,15 +174,15 @@ async function refundPart(
   return done(answer ?? STAFF_TEXTS.refundQueued(rupees(decided.refund.amountPaise), decided.refund.key));
 }
 
-/** A COD order's money went back by hand (staff's UPI or bank transfer): recorded, once its cash had reached the shop. */
+/** A COD order's money went back by hand (staff's UPI or bank transfer): recorded, once its parcel was delivered. */
 async function refundCash(
   deps: OrderDeps,
   order: StoredOrder,
   amountPaise: number,
   requestId: string,
 ): Promise<StaffResult> {
-  const collected = order.codReceived || (order.parcel && codMoney(order.parcel.state) === 'Collected by courier');
-  if (!collected) return fail(409, 'STAFF_ACTION_REFUSED', STAFF_TEXTS.codNotCollected);
+  // Delivered is when the courier collected the cash; `COD received` is only ever recorded after it.
+  if (!codDelivered(order)) return fail(409, 'STAFF_ACTION_REFUSED', STAFF_TEXTS.codNotCollected);
   const decided = await writeRefund(deps, order.orderId, {
     paymentId: CASH_PAYMENT,
     capturedPaise: order.totals.total * 100,
@@ -274,9 +275,23 @@ async function refundExtra(deps: OrderDeps, orderId: string, requestId: string):
   return done(STAFF_TEXTS.extraRefunded(words.join('; ')));
 }
 
+/**
+ * A COD order's cash is collected by the courier at the door: there is cash to have received only
+ * once the current parcel is delivered (docs/shop-rules.md §10 rule 15). Before that (awaiting the
+ * shopper's confirmation, confirmed but not booked, on its way, returned) `COD received` would
+ * record money that never came, and let a refund "by hand" be recorded against it.
+ */
+const codDelivered = (order: StoredOrder) => order.mode === 'cod' && order.parcel?.state === 'delivered';
+
 async function codReceived(deps: OrderDeps, order: StoredOrder, requestId: string): Promise<StaffResult> {
   if (order.mode !== 'cod') return fail(409, 'STAFF_ACTION_REFUSED', STAFF_TEXTS.notCod);
+  let notDelivered: string | undefined;
   const { changed } = await deps.log.update(order.orderId, (stored) => {
+    // Judged on the record this write replaces, as the refunds' checks are, not on the one read before.
+    if (!codDelivered(stored)) {
+      notDelivered = staffStatusLabel(stored);
+      return undefined;
+    }
     if (stored.codReceived) return undefined;
     const at = deps.now().toISOString();
     stored.codReceived = { at, requestId };
@@ -285,6 +300,7 @@ async function codReceived(deps: OrderDeps, order: StoredOrder, requestId: strin
     stored.updatedAt = at;
     return stored;
   });
+  if (notDelivered !== undefined) return fail(409, 'STAFF_ACTION_REFUSED', STAFF_TEXTS.codNotDelivered(notDelivered));
   if (changed) await syncSheetRows(deps, order.orderId);
   return done(STAFF_TEXTS.codReceived);
 }

@@ -14,6 +14,7 @@
  * through here too, so the checks run for it as well.
  */
 
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { staffActionRequestSchema } from '#shop/schemas.ts';
 import { STAFF_TEXTS } from '#shop/staff-texts.ts';
 import type { ServerEnv } from '../platform/env.ts';
@@ -40,6 +41,19 @@ export function staffActionSecret(env: StaffSecretEnv): string | undefined {
   if (env.STAFF_ACTION_SECRET) return env.STAFF_ACTION_SECRET;
   if (env.CONTEXT === 'production') return undefined;
   return localGatewaySecret(env.STAFF_ACTION_SECRET_FILE);
+}
+
+/**
+ * Whether a request comes from staff: `Authorization: Bearer <the staff secret>` (the secret above),
+ * compared in constant time. For what only staff may read, such as /api/health's details (issue 46);
+ * never for an action, which is signed (`handleStaffRequest`).
+ */
+export function fromStaff(request: Request, env: StaffSecretEnv): boolean {
+  const given = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization')?.trim() ?? '')?.[1];
+  const secret = given ? staffActionSecret(env) : undefined;
+  if (!given || !secret) return false;
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return timingSafeEqual(digest(given), digest(secret));
 }
 
 /** The header value for a body: what the Apps Script and the development page send. */

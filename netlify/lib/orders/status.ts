@@ -16,13 +16,14 @@
  * - `Needs attention: <reason>`: the shop stopped trying (retries ran out): staff act by hand. The
  *   booking's reason comes first, then the Sheet's, then the confirmation email's.
  *   `Needs attention: not confirmed`: a COD order its shopper has not confirmed in 48 hours; staff
- *   call, then confirm (the Sheet's Action `Confirm COD`) or cancel it.
+ *   call, then confirm (the Sheet's Action `Confirm COD`) or cancel it. `Needs attention: 5 wrong
+ *   confirmation codes`: WhatsApp takes no confirmation of it any more; staff call, the same way.
  * - `Needs refund: <payments>`: the order was paid more than once; staff refund the extra payment
  *   in Razorpay's dashboard (the order itself goes ahead on its first payment).
  * - `Expired`: a prepaid order (or a COD fee to pay now) never paid within 15 minutes (it never
  *   reaches the Sheet).
  */
-import { cashOnDelivery, staffToCall } from '#shop/cod.ts';
+import { cashOnDelivery, confirmationLocked, staffToCall, WRONG_CODES_ALLOWED } from '#shop/cod.ts';
 import { formatRupees } from '#shop/money.ts';
 import { codMoney, parcelAttention, parcelStaffStatus } from '#shop/parcel.ts';
 import { refundsSummary } from '#shop/refunds.ts';
@@ -109,8 +110,9 @@ function attentionReason(
   order: Pick<StoredOrder, 'forwards'> &
     Partial<Pick<StoredOrder, 'parcel' | 'issuedRefunds' | 'cod' | 'cancellation'>>,
 ): string | undefined {
-  // 48 hours without the shopper's yes: staff call (rule 17).
-  if (staffToCall(order.cod) && !order.cancellation) return 'not confirmed';
+  // 48 hours without the shopper's yes, or too many wrong codes on WhatsApp: staff call (rule 17).
+  if (staffToCall(order.cod) && !order.cancellation)
+    return confirmationLocked(order.cod) ? `${WRONG_CODES_ALLOWED} wrong confirmation codes` : 'not confirmed';
   for (const [kind, what] of ATTENTION) {
     const forward = forwardOf(order, kind);
     if (forward.status === 'needs-attention') return `${what} (${forward.lastError ?? 'no reason given'})`;

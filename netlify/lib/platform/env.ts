@@ -3,6 +3,7 @@
  * variables are unset, the embedded local default runs instead (docs/shop-rules.md §11).
  */
 import { z } from 'zod';
+import { onLocalMachine } from './local-machine.ts';
 
 const optional = z
   .string()
@@ -118,17 +119,20 @@ export function razorpayConfigured(env: ServerEnv): boolean {
 }
 
 /**
- * Where the local test gateway may stand in for Razorpay: never in production, and never beside a
- * real downstream system — on a deploy preview with the staff's Sheet or Delhivery configured,
- * anyone could "pay" with the test dialog and the order would be recorded and booked as paid.
+ * Where the local test gateway (and the development staff desk, which signs with this machine's
+ * secrets) may stand in: only on a developer's own machine (`onLocalMachine`: never on a deploy,
+ * whose previews share the order log with production), never with `CONTEXT=production`, and never
+ * beside a real downstream system — with the staff's Sheet or Delhivery configured, a test
+ * "payment" would be recorded and booked as paid.
  */
 export function localGatewayAllowed(env: ServerEnv): boolean {
-  return !isProduction(env) && !env.SHEETS_WEBHOOK_URL && !env.DELHIVERY_TOKEN;
+  return onLocalMachine() && !isProduction(env) && !env.SHEETS_WEBHOOK_URL && !env.DELHIVERY_TOKEN;
 }
 
 /** Why online payment is off here, in words for the log and /api/health. */
 export function paymentsOffReason(env: ServerEnv): string {
-  return isProduction(env)
-    ? 'Online payments are not configured (RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET).'
-    : 'The local test gateway is off because a real Sheet or Delhivery is configured here; set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET (test keys on previews).';
+  if (isProduction(env)) return 'Online payments are not configured (RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET).';
+  if (!onLocalMachine())
+    return "The local test gateway runs only on a developer's machine (npm run dev, npm start -- --dev-tools); set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET (test keys on previews).";
+  return 'The local test gateway is off because a real Sheet or Delhivery is configured here; set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET (test keys on previews).';
 }

@@ -1,7 +1,7 @@
 /**
  * The local outbox as a phone shows it (`/dev/whatsapp`, issue 33 §7): each message the local
  * sender wrote (`.data/whatsapp/<orderId>-<event>.json`, sender.ts) rendered from its template in
- * its language, with the status the order log keeps for it (inbox.ts), beside what the shopper's
+ * its language (a free-form reply as its words), with the status the order log keeps for it (inbox.ts), beside what the shopper's
  * side sent back (kept under `shopper/`, so the page can show the whole conversation).
  */
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
@@ -22,6 +22,8 @@ const outboxFileSchema = z.object({
   language: z.string(),
   parameters: z.array(z.string()),
   buttons: z.array(z.object({ index: z.number(), payload: z.string() })).optional(),
+  /** A free-form reply's words (`template: 'text'`, sender.ts): shown as they are. */
+  text: z.string().optional(),
   sentAt: z.string(),
 });
 export type OutboxMessage = z.infer<typeof outboxFileSchema>;
@@ -87,8 +89,9 @@ export async function keepShopperMessage(dir: string, record: ShopperRecord): Pr
   await writeFile(path.join(folder, `${record.id.replace(/[^\w-]/g, '_')}.json`), `${JSON.stringify(record)}\n`);
 }
 
-/** The template's words in the message's language, `{{n}}` filled in, and its buttons. */
+/** The template's words in the message's language, `{{n}}` filled in, and its buttons; a reply's own words. */
 export function rendered(message: OutboxMessage) {
+  if (message.text !== undefined) return { body: message.text, buttons: [] };
   const definition = TEMPLATES.find(
     (template) => template.name === message.template && template.language === message.language,
   );

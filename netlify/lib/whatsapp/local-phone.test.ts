@@ -11,6 +11,7 @@ import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
 import { codRequest, newOrderId, orderWorld, storedOrder, type TestOrderWorld } from '#tests/support/orders.ts';
 import { placeCodOrder } from '../orders/place.ts';
 import { readServerEnv } from '../platform/env.ts';
+import { markLocalMachine } from '../platform/local-machine.ts';
 import { outboxChats } from './local-outbox-view.ts';
 import { LOCAL_WHATSAPP_APP_SECRET, localPhoneAvailable, playPhone, webhookAppSecret } from './local-phone.ts';
 import { localOutbox } from './sender.ts';
@@ -58,6 +59,20 @@ describe('the local app secret', () => {
     expect(webhookAppSecret(production)).toBeUndefined();
     expect(webhookAppSecret({ ...production, WHATSAPP_APP_SECRET: LOCAL_WHATSAPP_APP_SECRET })).toBeUndefined();
     expect(webhookAppSecret({ ...production, WHATSAPP_APP_SECRET: 'meta-secret' })).toBe('meta-secret');
+  });
+
+  it('is refused on any deploy, whatever its context, even when WHATSAPP_APP_SECRET is set to it (issue 46)', () => {
+    markLocalMachine(false);
+    for (const CONTEXT of ['dev', 'deploy-preview', 'branch-deploy']) {
+      const deployed = { ...env({}), CONTEXT };
+      expect(localPhoneAvailable(deployed), CONTEXT).toBe(false);
+      expect(webhookAppSecret(deployed), CONTEXT).toBeUndefined();
+      expect(
+        webhookAppSecret({ ...deployed, WHATSAPP_APP_SECRET: LOCAL_WHATSAPP_APP_SECRET }),
+        CONTEXT,
+      ).toBeUndefined();
+      expect(webhookAppSecret({ ...deployed, WHATSAPP_APP_SECRET: 'meta-secret' }), CONTEXT).toBe('meta-secret');
+    }
   });
 });
 

@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import type { DevWhatsAppRequest } from '#shop/schemas.ts';
 import type { OrderDeps } from '../orders/types.ts';
 import type { ServerEnv } from '../platform/env.ts';
+import { onLocalMachine } from '../platform/local-machine.ts';
 import {
   awaitingOrders,
   findOutboxMessage,
@@ -29,20 +30,23 @@ export const LOCAL_WHATSAPP_APP_SECRET = 'local-whatsapp-app-secret-for-developm
 
 type PhoneEnv = Parameters<typeof createWhatsApp>[0] & Pick<ServerEnv, 'WHATSAPP_APP_SECRET'>;
 
-/** Messages go to the local outbox here, so its page may play the shopper's phone. */
+/**
+ * Messages go to the local outbox here, on a developer's own machine (never on a deploy: issue 46),
+ * so its page may play the shopper's phone.
+ */
 export function localPhoneAvailable(env: PhoneEnv): boolean {
-  return env.CONTEXT !== 'production' && createWhatsApp(env).kind === 'local';
+  return onLocalMachine() && env.CONTEXT !== 'production' && createWhatsApp(env).kind === 'local';
 }
 
 /**
  * The app secret the webhook checks signatures with: `WHATSAPP_APP_SECRET`, or the local one where
- * the development phone plays Meta. In production the local secret is refused even when someone set
+ * the development phone plays Meta. Anywhere else the local secret is refused even when someone set
  * it: answering its signatures would let anyone who read this file post "the shopper cancelled".
  */
 export function webhookAppSecret(env: PhoneEnv): string | undefined {
   const configured = env.WHATSAPP_APP_SECRET;
-  if (configured)
-    return env.CONTEXT === 'production' && configured === LOCAL_WHATSAPP_APP_SECRET ? undefined : configured;
+  const developing = onLocalMachine() && env.CONTEXT !== 'production';
+  if (configured) return configured === LOCAL_WHATSAPP_APP_SECRET && !developing ? undefined : configured;
   return localPhoneAvailable(env) ? LOCAL_WHATSAPP_APP_SECRET : undefined;
 }
 

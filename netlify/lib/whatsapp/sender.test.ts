@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { FAKE_GRAPH_URL, FAKE_WHATSAPP, fakeWhatsApp, graphError } from '#tests/support/fake-whatsapp.ts';
 import { server } from '#tests/support/msw.ts';
 import { readServerEnv } from '../platform/env.ts';
-import { createWhatsApp, localOutbox, type WhatsAppTemplateMessage } from './sender.ts';
+import { createWhatsApp, localOutbox, type WhatsAppTemplateMessage, type WhatsAppTextMessage } from './sender.ts';
 
 const message: WhatsAppTemplateMessage = {
   id: 'OUO_1732000000001-placed',
@@ -14,6 +14,14 @@ const message: WhatsAppTemplateMessage = {
   template: 'order_placed',
   language: 'en',
   parameters: ['Asha', 'OUO_1732000000001', '₹934'],
+};
+
+const reply: WhatsAppTextMessage = {
+  id: 'OUO_1732000000001-cod-reply-1a2b',
+  orderId: 'OUO_1732000000001',
+  to: '9876543210',
+  language: 'en',
+  body: 'The code in your message does not match order OUO_1732000000001.',
 };
 
 describe('the local outbox', () => {
@@ -34,6 +42,27 @@ describe('the local outbox', () => {
     expect(written).toMatchObject({ ...message, channel: 'whatsapp', sentAt: expect.any(String) });
   });
 
+  it("keeps a free-form reply once, in a template's shape with its words, for the outbox page", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'ouo-whatsapp-'));
+    const outbox = localOutbox(dir);
+    expect(await outbox.sendText(reply)).toEqual({
+      ok: true,
+      messageId: 'wamid.local-OUO_1732000000001-cod-reply-1a2b',
+      duplicate: false,
+    });
+    expect(await outbox.sendText(reply)).toMatchObject({ ok: true, duplicate: true });
+    const written = JSON.parse(await readFile(path.join(dir, 'OUO_1732000000001-cod-reply-1a2b.json'), 'utf8'));
+    expect(written).toMatchObject({
+      id: reply.id,
+      orderId: reply.orderId,
+      to: reply.to,
+      language: 'en',
+      template: 'text',
+      parameters: [],
+      text: reply.body,
+    });
+  });
+
   it('says so when the outbox cannot be written, to be tried again', async () => {
     const outbox = localOutbox('/dev/null/whatsapp');
     expect(await outbox.sendTemplate(message)).toMatchObject({ ok: false, code: 'UNREACHABLE' });
@@ -46,6 +75,7 @@ describe('createWhatsApp', () => {
     const off = createWhatsApp(readServerEnv({ CONTEXT: 'production' }));
     expect(off.kind).toBe('off');
     expect(await off.sendTemplate(message)).toMatchObject({ ok: false, code: 'NOT_CONFIGURED' });
+    expect(await off.sendText(reply)).toMatchObject({ ok: false, code: 'NOT_CONFIGURED' });
   });
 });
 
@@ -71,6 +101,21 @@ describe("the Cloud API sender (a fake Graph API in Meta's documented shapes)", 
       to: '919876543210',
       type: 'template',
       template: { name: 'order_placed', language: { code: 'en' } },
+    });
+  });
+
+  it('sends a free-form reply as a text message to 91 and the ten digits', async () => {
+    const fake = fakeWhatsApp();
+    server.use(fake.handler);
+    expect(await createWhatsApp(env).sendText(reply)).toEqual({
+      ok: true,
+      messageId: 'wamid.FAKE000001',
+      duplicate: false,
+    });
+    expect(fake.sent[0]).toMatchObject({ to: '919876543210', type: 'text', text: { body: reply.body } });
+    expect(await createWhatsApp(env).sendText({ ...reply, to: '12345' })).toMatchObject({
+      ok: false,
+      code: 'REFUSED',
     });
   });
 

@@ -1,6 +1,7 @@
 /**
  * The shop's WhatsApp channel (docs/shop-rules.md §10, "WhatsApp"): one template message to a
- * shopper, sent once under its id however often it is asked for. Meta's Cloud API when it is
+ * shopper, sent once under its id however often it is asked for; or a free-form reply to a
+ * shopper who has just written (Meta takes those only in the 24 hours after). Meta's Cloud API when it is
  * configured; otherwise, outside production, the local outbox, which writes each message to
  * `.data/whatsapp/<id>.json` so an order's whole life runs offline; in production unconfigured,
  * nothing is sent and each message waits, saying why (`NOT_CONFIGURED`).
@@ -14,7 +15,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ServerEnv } from '../platform/env.ts';
 import { failure, type Outcome } from '../platform/outcome.ts';
-import { type CloudApi, cloudApi, type TemplateButton, toWhatsAppNumber } from './cloud-api.ts';
+import { type CloudApi, cloudApi, type SendAnswer, type TemplateButton, toWhatsAppNumber } from './cloud-api.ts';
 import type { TemplateLanguage, TemplateName } from './templates.ts';
 
 export interface WhatsAppTemplateMessage {
@@ -32,12 +33,29 @@ export interface WhatsAppTemplateMessage {
   buttons?: TemplateButton[] | undefined;
 }
 
+/**
+ * A free-form reply to a shopper's own message (a CONFIRM that did not confirm, cod-answers.ts):
+ * Meta takes it only within 24 hours of the shopper's last message, so it answers one at once.
+ */
+export interface WhatsAppTextMessage {
+  /** Names the message (`<orderId>-<what>`): the local outbox writes an id once. */
+  id: string;
+  orderId: string;
+  /** The shopper's 10-digit Indian mobile number. */
+  to: string;
+  /** The language the words are in (the order's WhatsApp language). */
+  language: TemplateLanguage;
+  /** At most 4096 characters. */
+  body: string;
+}
+
 /** Meta's id of the message (`wamid.…`, or a local one); `duplicate`: this id was sent before. */
 export type WhatsAppSendResult = Outcome<{ messageId: string; duplicate: boolean }>;
 
 export interface WhatsAppSender {
   kind: 'cloud' | 'local' | 'off';
   sendTemplate(message: WhatsAppTemplateMessage): Promise<WhatsAppSendResult>;
+  sendText(message: WhatsAppTextMessage): Promise<WhatsAppSendResult>;
 }
 
 type WhatsAppEnv = Pick<
@@ -62,10 +80,8 @@ export function createWhatsApp(env: WhatsAppEnv): WhatsAppSender {
     );
   }
   if (env.CONTEXT === 'production') {
-    return {
-      kind: 'off',
-      sendTemplate: async () => failure('NOT_CONFIGURED', 'WhatsApp is not configured (WHATSAPP_TOKEN is not set)'),
-    };
+    const off = async () => failure('NOT_CONFIGURED', 'WhatsApp is not configured (WHATSAPP_TOKEN is not set)');
+    return { kind: 'off', sendTemplate: off, sendText: off };
   }
   return localOutbox(env.LOCAL_WHATSAPP_DIR);
 }
@@ -81,35 +97,50 @@ export function cloudSender(api: CloudApi): WhatsAppSender {
     async sendTemplate(message) {
       const to = toWhatsAppNumber(message.to);
       if (!to) return failure('REFUSED', `${message.to} is not an Indian mobile number`);
-      const answer = await api.sendTemplate({ ...message, to });
-      if (answer.ok) return { ok: true, messageId: answer.messageId, duplicate: false };
-      return failure(answer.retry ? 'UNREACHABLE' : 'REFUSED', `${answer.kind}: ${answer.message}`);
+      return settled(await api.sendTemplate({ ...message, to }));
+    },
+    async sendText(message) {
+      const to = toWhatsAppNumber(message.to);
+      if (!to) return failure('REFUSED', `${message.to} is not an Indian mobile number`);
+      return settled(await api.sendText({ to, body: message.body, callbackData: message.orderId }));
     },
   };
+}
+
+function settled(answer: SendAnswer): WhatsAppSendResult {
+  if (answer.ok) return { ok: true, messageId: answer.messageId, duplicate: false };
+  return failure(answer.retry ? 'UNREACHABLE' : 'REFUSED', `${answer.kind}: ${answer.message}`);
 }
 
 /** The Meta-like id the local outbox gives a message: its status callbacks (local-phone.ts) name it. */
 export const localMessageId = (id: string) => `wamid.local-${id}`;
 
+/** What the local outbox calls a free-form reply in place of a template's name. */
+export const TEXT_MESSAGE = 'text';
+
 /**
  * The local stand-in: each message a file named by its id, written create-only, so a second send
- * of the same id finds it (`duplicate`) and writes nothing.
+ * of the same id finds it (`duplicate`) and writes nothing. A free-form reply is kept in a
+ * template's shape, `template: 'text'` with its words, so the outbox page shows it in its
+ * conversation (local-outbox-view.ts).
  */
 export function localOutbox(dir: string): WhatsAppSender {
+  const write = async <Message extends { id: string }>(message: Message): Promise<WhatsAppSendResult> => {
+    const file = path.join(dir, `${message.id.replace(/[^\w-]/g, '_')}.json`);
+    const written = { ...message, channel: 'whatsapp', sentAt: new Date().toISOString() };
+    try {
+      await mkdir(dir, { recursive: true });
+      await writeFile(file, `${JSON.stringify(written, null, 2)}\n`, { flag: 'wx' });
+      return { ok: true, messageId: localMessageId(message.id), duplicate: false };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+        return { ok: true, messageId: localMessageId(message.id), duplicate: true };
+      return failure('UNREACHABLE', `the local outbox could not be written: ${(error as Error).message}`);
+    }
+  };
   return {
     kind: 'local',
-    async sendTemplate(message) {
-      const file = path.join(dir, `${message.id.replace(/[^\w-]/g, '_')}.json`);
-      const written = { ...message, channel: 'whatsapp', sentAt: new Date().toISOString() };
-      try {
-        await mkdir(dir, { recursive: true });
-        await writeFile(file, `${JSON.stringify(written, null, 2)}\n`, { flag: 'wx' });
-        return { ok: true, messageId: localMessageId(message.id), duplicate: false };
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'EEXIST')
-          return { ok: true, messageId: localMessageId(message.id), duplicate: true };
-        return failure('UNREACHABLE', `the local outbox could not be written: ${(error as Error).message}`);
-      }
-    },
+    sendTemplate: write,
+    sendText: ({ body, ...message }) => write({ ...message, template: TEXT_MESSAGE, parameters: [], text: body }),
   };
 }
