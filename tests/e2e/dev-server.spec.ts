@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { makeCustomer } from '../support/factories.ts';
 import { expect, test } from './fixtures.ts';
+import { freePort } from './support/free-port.ts';
 import { cartLink } from './support/pages.ts';
 
 /**
@@ -29,19 +29,6 @@ const BAD_LINE = /error|^\s+at .+:\d+|program reload|page reload|changed tsconfi
 const root = path.resolve(import.meta.dirname, '../..');
 
 type Line = { at: number; text: string };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, 'localhost', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /** Bytes in a folder, every file under it counted. */
 async function folderBytes(folder: string): Promise<number> {

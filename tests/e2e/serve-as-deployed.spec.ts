@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from './fixtures.ts';
+import { freePort } from './support/free-port.ts';
 
 /**
  * Issue 46 §1 and §3: `npm start` serves the build as deployed unless asked for the development
@@ -14,19 +14,6 @@ import { expect, test } from './fixtures.ts';
 const root = path.resolve(import.meta.dirname, '../..');
 const LOCAL_PHONE_SECRET = 'local-whatsapp-app-secret-for-development-only';
 const SCHEDULED = ['sync-parcels', 'request-pickup', 'reconcile-orders', 'rebuild-content'];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, 'localhost', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 async function startServe(port: number, env: Record<string, string>) {
   const output: string[] = [];
