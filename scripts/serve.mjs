@@ -229,6 +229,16 @@ async function send(res, response, req, { fromFile = false } = {}) {
   body.pipe(compress).pipe(res);
 }
 
+/** @param {string} pathname */
+function decodable(pathname) {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const server = http.createServer(async (req, res) => {
   try {
     const url = new URL(req.url ?? '/', origin);
@@ -236,6 +246,12 @@ const server = http.createServer(async (req, res) => {
     const handler = target && handlers.get(target.route.name);
     if (target && handler)
       return send(res, await handler(toWebRequest(req, origin), functionContext(req, target.params)), req);
+    // An address with a broken escape (`/%`, `/%E0%A4%A`) is no file and no page: NetlifyDev's
+    // redirect matcher throws on it (a 500 before, issue 46's probe); say so instead.
+    if (!decodable(url.pathname)) {
+      res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
+      return res.end('Bad request: the address is not valid.');
+    }
     const result = await netlify.handleAndIntrospectNodeRequest(req, { serverAddress: origin });
     const fromFile = { fromFile: result?.type === 'static' || result?.type === 'redirect' };
     if (result?.type === 'redirect')

@@ -70,6 +70,8 @@ for (const context of ['dev', 'production']) {
       const signature = `sha256=${createHmac('sha256', LOCAL_PHONE_SECRET).update(body).digest('hex')}`;
       const webhook = await post('/api/whatsapp/webhook', body, { 'x-hub-signature-256': signature });
       expect(webhook.status).toBe(503);
+      // An address with a broken escape is a bad request, not a server error (the probe's one 5xx).
+      for (const address of ['/%', '/api/%', '/%E0%A4%A']) expect((await ask(address)).status, address).toBe(400);
       // Anyone learns only whether the shop works.
       const health = await ask('/api/health');
       expect(JSON.parse(health.text)).toEqual({ status: context === 'production' ? 'degraded' : 'ok' });
