@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { addToCart, fillDelivery } from './support/checkout.ts';
+import { waitForLive } from './support/pages.ts';
 
 /** What every page answer carries, whatever the page. */
 const PAGE_HEADERS = {
@@ -182,6 +183,9 @@ test("Razorpay's Checkout runs under the checkout page's policy: its script, its
   await addToCart(page, 3, '295gm');
   await page.goto('/checkout');
   await fillDelivery(page);
+  // Place Order before the page is live only says what is missing and places nothing (decision 028):
+  // on a busy machine the fields can be filled in under a second, before it is.
+  await waitForLive(page);
   await page.getByRole('button', { name: 'Place Order' }).click();
   const checkout = page.frameLocator('iframe.razorpay-checkout-frame');
   await expect(checkout.getByText('Pay with Razorpay')).toBeVisible();
