@@ -22,7 +22,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { CancelReason } from '#shop/cancel-texts.ts';
 import type { PhoneOrderOutcome } from '#shop/cod-rules.ts';
 import { parcelClosed } from '#shop/parcel.ts';
-import { canMoveRefund, checkRefund, type IssuedRefund, refundKey } from '#shop/refunds.ts';
+import { checkRefund, type IssuedRefund, refundKey } from '#shop/refunds.ts';
 import { CANCEL_TIMEOUT_MS } from '../delhivery/cancel.ts';
 import { issueCreditNote } from '../invoices/issue.ts';
 import { deliverNotices, enqueueOrderNotice } from '../notify/notices.ts';
@@ -30,6 +30,7 @@ import { resyncSheet, syncSheetRows } from './forward.ts';
 import { creditNoteOwed } from './order-log.ts';
 import { paysFirst, type StoredOrder } from './order-record.ts';
 import { notePhoneOrder } from './phone-history.ts';
+import { mergeRefund } from './refund-state.ts';
 import type { OrderDeps } from './types.ts';
 
 export interface CancelStep {
@@ -322,18 +323,4 @@ async function refundInFull(deps: OrderDeps, order: StoredOrder): Promise<StepRe
     status: 'done',
     refund: { key, refundId: answer.refund.id, status: answer.refund.status },
   };
-}
-
-/** Adds a refund, or moves a known one (by key) forward; never backwards, never twice. */
-export function mergeRefund(order: StoredOrder, change: Partial<IssuedRefund>): void {
-  const refunds = order.issuedRefunds ?? [];
-  const index = refunds.findIndex((refund) => refund.key === change.key);
-  if (index < 0) {
-    order.issuedRefunds = [...refunds, change as IssuedRefund];
-    return;
-  }
-  const known = refunds[index] as IssuedRefund;
-  const status = change.status && canMoveRefund(known.status, change.status) ? change.status : known.status;
-  refunds[index] = { ...known, ...change, status, ...(change.refundId ? {} : { refundId: known.refundId }) };
-  order.issuedRefunds = refunds;
 }

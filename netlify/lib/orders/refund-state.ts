@@ -5,10 +5,9 @@
  * matched by its idempotency key (sent as its `receipt`) or its id, and only moves forward
  * (`mergeRefund`), so a replayed or late event changes nothing and none is counted twice.
  */
-import { refundsSummary } from '#shop/refunds.ts';
+import { canMoveRefund, type IssuedRefund, refundsSummary } from '#shop/refunds.ts';
 import { deliverNotices, enqueueOrderNotice } from '../notify/notices.ts';
 import type { GatewayRefund } from '../razorpay/gateway.ts';
-import { mergeRefund } from './cancel.ts';
 import { resyncSheet, syncSheetRows } from './forward.ts';
 import type { StoredOrder } from './order-record.ts';
 import type { OrderDeps } from './types.ts';
@@ -98,4 +97,18 @@ export function sheetRefunds(order: Pick<StoredOrder, 'issuedRefunds'>): { refun
     .map((refund) => refund.refundId ?? (refund.manual ? 'by hand (UPI or bank)' : undefined))
     .filter(Boolean);
   return { refunded: summary.refundedPaise > 0 ? String(summary.refundedPaise / 100) : '', refundIds: ids.join(', ') };
+}
+
+/** Adds a refund, or moves a known one (by key) forward; never backwards, never twice. */
+export function mergeRefund(order: StoredOrder, change: Partial<IssuedRefund>): void {
+  const refunds = order.issuedRefunds ?? [];
+  const index = refunds.findIndex((refund) => refund.key === change.key);
+  if (index < 0) {
+    order.issuedRefunds = [...refunds, change as IssuedRefund];
+    return;
+  }
+  const known = refunds[index] as IssuedRefund;
+  const status = change.status && canMoveRefund(known.status, change.status) ? change.status : known.status;
+  refunds[index] = { ...known, ...change, status, ...(change.refundId ? {} : { refundId: known.refundId }) };
+  order.issuedRefunds = refunds;
 }

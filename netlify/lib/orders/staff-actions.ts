@@ -30,11 +30,11 @@ import type { StaffAction } from '#shop/schemas.ts';
 import { STAFF_TEXTS } from '#shop/staff-texts.ts';
 import { fail, type ServiceResult } from '../platform/http.ts';
 import { bookAgain } from './book-again.ts';
-import { cancelOrder, mergeRefund } from './cancel.ts';
+import { cancelOrder } from './cancel.ts';
 import { confirmCod } from './confirm.ts';
 import { resyncSheet, syncSheetRows } from './forward.ts';
 import type { StoredOrder } from './order-record.ts';
-import { recordRefund } from './refund-state.ts';
+import { mergeRefund, recordRefund } from './refund-state.ts';
 import { staffStatusLabel } from './status.ts';
 import type { OrderDeps } from './types.ts';
 
