@@ -17,6 +17,18 @@ export const E2E_MAIL_DIR = path.resolve('.data/e2e/mail');
 export const E2E_WHATSAPP_DIR = path.resolve('.data/e2e/whatsapp');
 /** Where the test server keeps a copy of each invoice and credit note (LOCAL_INVOICES_DIR). */
 export const E2E_INVOICES_DIR = path.resolve('.data/e2e/invoices');
+/**
+ * The local database folders of the test servers (LOCAL_DB_DIR), emptied as each starts
+ * (LOCAL_DB_FRESH): every run from nothing, and never a developer's own `.netlify/db` or
+ * `.netlify/db-start`, which a server of theirs may hold. Only the server opens its folder.
+ */
+const E2E_DB_DIR = path.resolve('.data/e2e/db');
+const E2E_DEV_DB_DIR = path.resolve('.data/e2e/dev-db');
+/**
+ * The servers are sent SIGTERM, not Playwright's SIGKILL: `npm start` closes its database, and
+ * either removes its folder's lock as it exits (site-build/local-database.ts).
+ */
+const STOP = { signal: 'SIGTERM', timeout: 10_000 } as const;
 /** How long a day lasts for the test server's simulated carrier (LOCAL_CARRIER_DAY_SECONDS). */
 export const E2E_CARRIER_DAY_SECONDS = 2;
 
@@ -82,16 +94,20 @@ export default defineConfig({
         COD_PHONE_HISTORY: 'off',
         // Staff's secret, as a deploy has one: /api/health tells its details only with it (smoke.spec.ts).
         STAFF_ACTION_SECRET: E2E_STAFF_SECRET,
+        LOCAL_DB_DIR: E2E_DB_DIR,
+        LOCAL_DB_FRESH: '1',
       },
       reuseExistingServer: false,
+      gracefulShutdown: STOP,
       timeout: 120_000,
     },
     {
       // The dev server renders on request; the preview of drafts lives only there (issue 16).
       command: 'npx react-router dev',
       url: `http://localhost:${E2E_DEV_PORT}/robots.txt`,
-      env: { PORT: String(E2E_DEV_PORT) },
+      env: { PORT: String(E2E_DEV_PORT), LOCAL_DB_DIR: E2E_DEV_DB_DIR, LOCAL_DB_FRESH: '1' },
       reuseExistingServer: false,
+      gracefulShutdown: STOP,
       timeout: 120_000,
     },
   ],

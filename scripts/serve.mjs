@@ -4,7 +4,11 @@
 // behave as deployed. Functions run in this process, bundled once with esbuild and imported once,
 // like a warm Netlify function: NetlifyDev instead starts a fresh worker thread per request, which
 // costs ~2 s of CPU each here and made a checkout take minutes. Netlify Blobs is Netlify's own local
-// Blobs server, found by the functions through NETLIFY_BLOBS_CONTEXT exactly as on Netlify.
+// Blobs server, found by the functions through NETLIFY_BLOBS_CONTEXT exactly as on Netlify. Netlify
+// Database is Netlify's own local engine on `.netlify/db-start` (not `npm run dev`'s `.netlify/db`:
+// two engines on one folder would not see each other's writes), its migrations applied at start
+// (site-build/local-database.ts). LOCAL_DB_DIR gives it another folder, LOCAL_DB_FRESH=1 starts that
+// folder empty (the end-to-end server: every run from nothing).
 import { createHash } from 'node:crypto';
 import { readdir, stat } from 'node:fs/promises';
 import http from 'node:http';
@@ -16,6 +20,7 @@ import zlib from 'node:zlib';
 import { NetlifyDev } from '@netlify/dev';
 import { HeadersHandler } from '@netlify/headers';
 import { build } from 'esbuild';
+import { LocalDatabaseError, startLocalDatabase } from '../site-build/local-database.ts';
 import {
   compilePath,
   FUNCTIONS_DIR,
@@ -55,6 +60,46 @@ await stat(path.join(clientDir, '404.html')).catch(() => {
 
 // Netlify Blobs: the same local server and folder that `npm run dev` uses (site-build/local-functions.ts).
 const blobs = await startLocalBlobs(root);
+// Netlify Database: the local engine on a folder of its own, migrated; a failure says what to do.
+// With NETLIFY_DB_URL already set (the orders bench's throw-away PostgreSQL), that server instead:
+// no local engine, and the functions' pool of 10 as deployed (netlify/lib/platform/database.ts);
+// its schema is the caller's to migrate. LOCAL_DB_DIR and LOCAL_DB_FRESH do not apply to it.
+const outsideUrl = process.env.NETLIFY_DB_URL?.trim();
+const db = outsideUrl
+  ? outsideDatabase(outsideUrl)
+  : await startLocalDatabase(root, process.env.LOCAL_DB_DIR || '.netlify/db-start', {
+      fresh: process.env.LOCAL_DB_FRESH === '1',
+    }).then(
+      (local) => ({ ...local, summary: `${local.summary} (Netlify's local engine)` }),
+      async (error) => {
+        await blobs.stop();
+        if (!(error instanceof LocalDatabaseError)) throw error;
+        console.error(error.message);
+        process.exit(1);
+      },
+    );
+
+/**
+ * The PostgreSQL server at NETLIFY_DB_URL, as the start line names it: user, host, port, database
+ * and search path, never the password. Nothing to stop: the functions' pool ends with the process.
+ * @param {string} url
+ * @returns {{ summary: string, stop: () => Promise<void> }}
+ */
+function outsideDatabase(url) {
+  let shown;
+  try {
+    const parsed = new URL(url);
+    const searchPath = /search_path=([^\s&]+)/.exec(parsed.searchParams.get('options') ?? '')?.[1];
+    shown = `${parsed.protocol}//${parsed.username ? `${parsed.username}@` : ''}${parsed.host}${parsed.pathname}${searchPath ? `, search_path ${searchPath}` : ''}`;
+  } catch {
+    console.error('NETLIFY_DB_URL is not a connection string (postgres://user:password@host:port/database).');
+    process.exit(1);
+  }
+  return {
+    summary: `the PostgreSQL server at NETLIFY_DB_URL (${shown}; pool of 10, no local engine)`,
+    stop: async () => {},
+  };
+}
 
 // Functions: bundle each netlify/functions/*.mts once, import it once, route by its config.path.
 const functionsDir = path.join(root, FUNCTIONS_DIR);
@@ -269,18 +314,19 @@ const server = http.createServer(async (req, res) => {
   }
 });
 
-server.listen(port, host, () =>
+server.listen(port, host, () => {
+  console.log(`Database: ${db.summary}.`);
   console.log(
     devTools
       ? `Shop (production build) at ${origin}, with the development tools (--dev-tools): /dev/staff, /dev/whatsapp, the local test gateway, POST /.netlify/functions/<name> runs a scheduled function. Never let anyone else reach this server.`
       : `Shop (production build) at ${origin}, as deployed: no development tools (\`npm start -- --dev-tools\` for /dev/staff, /dev/whatsapp, the local test gateway and running a scheduled function now).`,
-  ),
-);
+  );
+});
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, async () => {
     server.close();
-    await Promise.allSettled([netlify.stop(), blobs.stop()]);
+    await Promise.allSettled([netlify.stop(), blobs.stop(), db.stop()]);
     process.exit(0);
   });
 }

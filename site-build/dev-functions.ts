@@ -2,10 +2,12 @@
  * `npm run dev` runs the shop's functions (`/api/*`, the invoice's addresses, the scheduled ones at
  * `/.netlify/functions/<name>`) inside the dev server's own process, through Vite's server-side
  * module runner — the one React Router renders the pages with — and serves Netlify Blobs from
- * Netlify's local Blobs server. An edit to a function or anything it imports takes effect on the
- * next request. Decision 029: why not Netlify's Vite plugin, which bundled every function with its
- * traced files into `.netlify/functions-serve/` (copies of the project that Vite then watched) and
- * ran each request in a fresh worker thread (10–20 s a call here).
+ * Netlify's local Blobs server and Netlify Database from Netlify's local engine on `.netlify/db`
+ * (LOCAL_DB_DIR another folder; site-build/local-database.ts), its migrations applied at start. An
+ * edit to a function or anything it imports takes effect on the next request. Decision 029: why
+ * not Netlify's Vite plugin, which bundled every function with its traced files into
+ * `.netlify/functions-serve/` (copies of the project that Vite then watched) and ran each request
+ * in a fresh worker thread (10–20 s a call here).
  */
 
 import { readdir } from 'node:fs/promises';
@@ -13,6 +15,7 @@ import type http from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { isRunnableDevEnvironment, type Plugin } from 'vite';
+import { type LocalDatabase, LocalDatabaseError, startLocalDatabase } from './local-database.ts';
 import {
   FUNCTIONS_DIR,
   type FunctionModule,
@@ -27,10 +30,24 @@ import {
   toWebRequest,
 } from './local-functions.ts';
 
+/** `npm run dev`'s database folder, from the project's root; LOCAL_DB_DIR another (the tests' own). */
+const DEV_DATABASE_DIR = '.netlify/db';
+
 export function devFunctions(): Plugin {
+  // This dev server's hold on the local engine, let go when Vite closes it: on a restart (Vite makes
+  // the new server, which shares the engine, before it closes this one) and when stdin ends. On
+  // Ctrl-C and SIGTERM, React Router's CLI ends the process at once (exit-hook): nothing is closed,
+  // the engine's lock is removed as the process exits, and the next start recovers the engine's
+  // files as PostgreSQL does after a crash (site-build/local-database.ts).
+  let db: LocalDatabase | undefined;
   return {
     name: 'ouo:dev-functions',
     apply: 'serve',
+    // Vite's last hook of a server it closes (a restart, stdin's end), awaited.
+    async closeServer() {
+      await db?.stop();
+      db = undefined;
+    },
     async configureServer(server) {
       // React Router starts a dev server without an HTTP server inside every build, to read routes.
       if (!server.httpServer) return;
@@ -46,6 +63,18 @@ export function devFunctions(): Plugin {
 
       const blobs = await startLocalBlobs(root);
       server.httpServer.once('close', () => void blobs.stop());
+      try {
+        db = await startLocalDatabase(root, process.env.LOCAL_DB_DIR || DEV_DATABASE_DIR, {
+          fresh: process.env.LOCAL_DB_FRESH === '1',
+        });
+      } catch (error) {
+        await blobs.stop();
+        if (!(error instanceof LocalDatabaseError)) throw error;
+        // What to do, without a stack: the dev server does not start.
+        server.config.logger.error(`\n${error.message}\n`);
+        process.exit(1);
+      }
+      server.config.logger.info(`  database: ${db.summary} (Netlify's local engine)`);
 
       const load = (name: string) => ssr.runner.import<FunctionModule>(path.join(dir, `${name}.mts`));
       // Read from the functions' own `config` the first time a request could be one of theirs, and

@@ -28,7 +28,7 @@ test('the server out of reach: nothing said placed, the cart kept, the order sen
   const orderId = (await queued.textContent())?.match(QUEUED)?.[1] ?? '';
   await expect(page.getByText(/placed$/)).toHaveCount(0);
   await expectCartCount(page, 1);
-  expect(loggedOrder(orderId)).toBeUndefined();
+  expect(await loggedOrder(orderId)).toBeUndefined();
 
   // Coming back and pressing Place Order again for the same cart sends the same order, not a second.
   await page.goto('/checkout');
@@ -55,7 +55,7 @@ test('the server out of reach: nothing said placed, the cart kept, the order sen
   await expect(page.getByText('has not reached us yet', { exact: false })).toHaveCount(0);
   await expect.poll(() => sheetRows(orderId).length).toBe(1);
   // Recorded once; it ships once its shopper confirms it (rule 17).
-  expect(loggedOrder(orderId)).toMatchObject({ status: 'pending', cod: { confirmation: { state: 'awaiting' } } });
+  expect(await loggedOrder(orderId)).toMatchObject({ status: 'pending', cod: { confirmation: { state: 'awaiting' } } });
   expect(await page.evaluate(() => localStorage.getItem('orderOutbox'))).toBeNull();
 });
 
@@ -125,7 +125,7 @@ test('a total the server prices differently is shown beside the old one, and the
   await expectCartCount(page, 1);
   await place.click();
   await expect(page.getByRole('status').getByText('Pay ₹562 on delivery.')).toBeVisible();
-  expect(loggedOrder(await orderIdIn(page))).toMatchObject({ totals: { total: 562 } });
+  expect(await loggedOrder(await orderIdIn(page))).toMatchObject({ totals: { total: 562 } });
 });
 
 test('a pincode the carrier does not serve stops the order at the field', async ({ page }) => {
@@ -177,7 +177,7 @@ test('a booking that fails, then succeeds on the retry: one Sheet order, its way
   expect(await confirmByWhatsApp(request, orderId)).toEqual(['confirmation: confirmed']);
   await expect.poll(() => sheetRows(orderId)[0]?.Status).toBe('Confirmed');
 
-  endRetryBackOff(orderId); // fifteen minutes later…
+  await endRetryBackOff(orderId); // fifteen minutes later…
   const reconciled = await request.post('/.netlify/functions/reconcile-orders');
   expect(reconciled.ok()).toBe(true);
   await request.post('/.netlify/functions/reconcile-orders'); // the Sheet's update, if not in the same run
@@ -185,7 +185,7 @@ test('a booking that fails, then succeeds on the retry: one Sheet order, its way
   const rows = sheetRows(orderId);
   expect(rows).toHaveLength(1);
   expect(rows[0]?.Waybill).toMatch(/^SIM\d+$/);
-  expect(loggedOrder(orderId)).toMatchObject({ status: 'forwarded' });
+  expect(await loggedOrder(orderId)).toMatchObject({ status: 'forwarded' });
 });
 
 test('a payment Razorpay has not captured yet: "confirming", never "placed", and nothing booked', async ({ page }) => {
@@ -197,7 +197,7 @@ test('a payment Razorpay has not captured yet: "confirming", never "placed", and
   // the key the order was made with.
   await page.route('**/api/checkout/process-prepaid', async (route) => {
     const { orderId } = route.request().postDataJSON() as { orderId: string };
-    const key = loggedOrder(orderId)?.key;
+    const key = (await loggedOrder(orderId))?.key;
     await route.fulfill({
       status: 202,
       json: { success: true, orderId, total: 1067, status: 'pending', confirming: true, key },
@@ -210,7 +210,7 @@ test('a payment Razorpay has not captured yet: "confirming", never "placed", and
   await expect(page.getByText(/Razorpay is still confirming payment pay_local\w+/)).toBeVisible();
   await expect(page.getByText(/^Order OUO_\d{13} placed$/)).toHaveCount(0);
   const orderId = (await notice.textContent())?.match(/OUO_\d{13}/)?.[0] ?? '';
-  expect(loggedOrder(orderId)).toMatchObject({ status: 'pending', mode: 'prepaid' });
+  expect(await loggedOrder(orderId)).toMatchObject({ status: 'pending', mode: 'prepaid' });
   expect(sheetRows(orderId)).toEqual([]);
   await expectCartCount(page, 0);
   // The order's own page follows (the server here never heard of the payment: it still waits for it).

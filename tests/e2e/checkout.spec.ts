@@ -48,7 +48,7 @@ test('cash on delivery: server-quoted shipping, one order in the log and the She
   await expect(page).toHaveURL(new RegExp(`/orders/${orderId}\\?key=[0-9a-f]{32}$`));
   await expectCartCount(page, 0);
   // Recorded and in the Sheet, waiting for the shopper's yes on WhatsApp before it ships (rule 17).
-  expect(loggedOrder(orderId)).toMatchObject({ status: 'pending', mode: 'cod', totals: { total: 562 } });
+  expect(await loggedOrder(orderId)).toMatchObject({ status: 'pending', mode: 'cod', totals: { total: 562 } });
   const rows = sheetRows(orderId);
   expect(rows).toHaveLength(1);
   expect(rows[0]).toMatchObject({
@@ -59,7 +59,7 @@ test('cash on delivery: server-quoted shipping, one order in the log and the She
     Status: 'Awaiting confirmation',
   });
   expect(await confirmByWhatsApp(request, orderId)).toEqual(['confirmation: confirmed']);
-  expect(loggedOrder(orderId)).toMatchObject({ status: 'forwarded' });
+  expect(await loggedOrder(orderId)).toMatchObject({ status: 'forwarded' });
   await expect.poll(() => sheetRows(orderId)[0]?.Status).toBe('Booked');
   const events = await page.evaluate(() =>
     (window as unknown as { __ouoPixelEvents?: { name: string }[] }).__ouoPixelEvents?.map((event) => event.name),
@@ -99,7 +99,7 @@ test('pay online with the local test gateway: the order is completed once, then 
   await expect(page.getByTestId('shipping-charge')).toHaveText('Free');
   const orderId = await payOnlineLocally(page, '₹1,067');
   await expect(page).toHaveURL(new RegExp(`/orders/${orderId}\\?key=[0-9a-f]{32}$`));
-  expect(loggedOrder(orderId)).toMatchObject({ status: 'forwarded', mode: 'prepaid' });
+  expect(await loggedOrder(orderId)).toMatchObject({ status: 'forwarded', mode: 'prepaid' });
   const rows = sheetRows(orderId);
   expect(rows).toHaveLength(1);
   expect(rows[0]).toMatchObject({ 'Payment Mode': 'Prepaid', 'Payment Status': 'Completed', Total: '1067' });

@@ -41,7 +41,7 @@ test('pay the ₹150 COD fee now, the rest on delivery: its page says ₹150 pai
   await expect(page.getByText('₹150 paid, ₹412 on delivery')).toBeVisible();
   await expect(page.getByText('COD fee of ₹150 received', { exact: true })).toBeVisible();
   await expect(page.getByText('Cash on Delivery, COD fee paid now')).toBeVisible();
-  expect(loggedOrder(orderId)).toMatchObject({
+  expect(await loggedOrder(orderId)).toMatchObject({
     mode: 'cod',
     totals: { total: 562 },
     cod: { advance: { amount: 150 }, confirmation: { state: 'confirmed', via: 'advance' } },

@@ -15,8 +15,8 @@ const freshPhone = () => `9${String(Date.now()).slice(-9)}`;
 const spaced = (phone: string) => `+91 ${phone.slice(0, 5)} ${phone.slice(5)}`;
 const sideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
-const bookings = (orderId: string) =>
-  (loggedOrder(orderId) as unknown as { history: { event: string }[] }).history.filter(
+const bookings = async (orderId: string) =>
+  ((await loggedOrder(orderId)) as unknown as { history: { event: string }[] }).history.filter(
     (entry) => entry.event === 'shipment: done',
   ).length;
 
@@ -51,25 +51,25 @@ test('a COD order waits for its shopper: another phone changes nothing, the shop
   await expect(chat.getByText(`${orderId} waits for its confirmation.`, { exact: false })).toBeVisible();
   await chat.getByRole('button', { name: 'Another phone sends it' }).click();
   await expect(chat.getByText('The shop: confirmation: another phone', { exact: true })).toBeVisible();
-  expect(loggedOrder(orderId)).toMatchObject({ status: 'pending', cod: { confirmation: { state: 'awaiting' } } });
-  expect(bookings(orderId)).toBe(0);
+  expect(await loggedOrder(orderId)).toMatchObject({ status: 'pending', cod: { confirmation: { state: 'awaiting' } } });
+  expect(await bookings(orderId)).toBe(0);
 
   // Then the shopper's own, twice.
   await chat.getByRole('button', { name: /^Shopper sends “CONFIRM / }).click();
   await expect(chat.getByText('The shop: confirmation: confirmed', { exact: true })).toBeVisible();
   await expect.poll(() => sheetRows(orderId)[0]?.Status).toBe('Booked');
-  expect(loggedOrder(orderId)).toMatchObject({
+  expect(await loggedOrder(orderId)).toMatchObject({
     status: 'forwarded',
     cod: { confirmation: { state: 'confirmed', via: 'whatsapp-message' } },
   });
   await chat
     .getByRole('textbox', { name: 'Shopper writes…' })
     .fill(
-      `confirm ${orderId} ${(loggedOrder(orderId) as unknown as { cod: { confirmation: { code: string } } }).cod.confirmation.code}`,
+      `confirm ${orderId} ${((await loggedOrder(orderId)) as unknown as { cod: { confirmation: { code: string } } }).cod.confirmation.code}`,
     );
   await chat.getByRole('button', { name: 'Send as the shopper' }).click();
   await expect(chat.getByText('The shop: confirmation: already confirmed', { exact: true })).toBeVisible();
-  expect(bookings(orderId)).toBe(1);
+  expect(await bookings(orderId)).toBe(1);
 
   // The order page says so, and follows the parcel from here.
   await openOrder(page, order.path);

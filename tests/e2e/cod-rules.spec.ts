@@ -32,7 +32,7 @@ test('an address "asdf" with a pincode of another State: plain COD off with the 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
 
   const orderId = await payOnlineLocally(page, '₹1,067');
-  expect(loggedOrder(orderId)).toMatchObject({ mode: 'prepaid', status: 'forwarded' });
+  expect(await loggedOrder(orderId)).toMatchObject({ mode: 'prepaid', status: 'forwarded' });
 });
 
 test('fixing the address gives plain Cash on Delivery back', async ({ page }) => {

@@ -38,5 +38,5 @@ test('a wrong GSTIN is said at its field, put right, and kept on the order', asy
   await expect(page.getByRole('status').getByText('Pay ₹562 on delivery.')).toBeVisible();
   const orderId = await orderIdIn(page);
   await expect(page).toHaveURL(new RegExp(`/orders/${orderId}\\?key=`));
-  expect(loggedOrder(orderId)).toMatchObject({ customer: { gstin: '27AAPFU0939F1ZV' } });
+  expect(await loggedOrder(orderId)).toMatchObject({ customer: { gstin: '27AAPFU0939F1ZV' } });
 });

@@ -23,7 +23,7 @@ test('the tax invoice opens with the order’s key: readable on a phone, accessi
 }, testInfo) => {
   const { orderId, key, path } = await placeCodOrderByApi(request, { name: 'Asha <b>Rawat</b>' }, { confirm: false });
   const invoice = makeInvoice({ orderId, shippingCharge: 65, customer: { name: 'Asha <b>Rawat</b>' } });
-  writeOrderDocuments(orderId, { invoice });
+  await writeOrderDocuments(orderId, { invoice });
 
   await page.setViewportSize({ width: 375, height: 740 });
   const response = await page.goto(`/orders/${orderId}/invoice?key=${key}`);
@@ -81,7 +81,7 @@ test('a wrong key opens no invoice (404) and says nothing of it; the order’s k
   allowConsoleError(/status of 404/);
   const { orderId, key } = await placeCodOrderByApi(request, {}, { confirm: false });
   const invoice = makeInvoice({ orderId });
-  writeOrderDocuments(orderId, { invoice });
+  await writeOrderDocuments(orderId, { invoice });
   const wrong = await page.goto(`/orders/${orderId}/invoice?key=${'0'.repeat(32)}`);
   expect(wrong?.status()).toBe(404);
   await expect(page.getByText('We could not find this document.')).toBeVisible();
@@ -91,7 +91,7 @@ test('a wrong key opens no invoice (404) and says nothing of it; the order’s k
   expect(none?.status()).toBe(404);
   await expect(page.getByText('No credit note for this order')).toBeVisible();
 
-  writeOrderDocuments(orderId, { invoice, creditNote: makeCreditNote({ invoice }) });
+  await writeOrderDocuments(orderId, { invoice, creditNote: makeCreditNote({ invoice }) });
   await page.goto(`/orders/${orderId}/credit-note?key=${key}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Credit Note · क्रेडिट नोट');
   await expect(page.getByText('against invoice OUO/26-27/000123 of 27 Nov 2026')).toBeVisible();
@@ -100,7 +100,7 @@ test('a wrong key opens no invoice (404) and says nothing of it; the order’s k
 test('the invoice, the credit note and the not-found page are valid HTML', async ({ request }, testInfo) => {
   const { orderId, key } = await placeCodOrderByApi(request, {}, { confirm: false });
   const invoice = makeInvoice({ orderId, interState: true, gstin: '27AAPFU0939F1ZV' });
-  writeOrderDocuments(orderId, { invoice, creditNote: makeCreditNote({ invoice }) });
+  await writeOrderDocuments(orderId, { invoice, creditNote: makeCreditNote({ invoice }) });
   const files: string[] = [];
   for (const [name, address] of [
     ['invoice', `/orders/${orderId}/invoice?key=${key}`],

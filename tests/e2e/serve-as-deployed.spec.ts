@@ -42,6 +42,9 @@ for (const context of ['dev', 'production']) {
       LOCAL_MAIL_DIR: path.join(data, 'mail'),
       LOCAL_WHATSAPP_DIR: path.join(data, 'whatsapp'),
       LOCAL_INVOICES_DIR: path.join(data, 'invoices'),
+      // Its own database, from nothing: two servers never share a folder (a lock refuses the second).
+      LOCAL_DB_DIR: path.join(data, 'db'),
+      LOCAL_DB_FRESH: '1',
     });
     try {
       expect(server.child.exitCode, server.output()).toBeNull();

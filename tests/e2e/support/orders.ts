@@ -1,18 +1,58 @@
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { StoredOrder } from '#shop/order-record.ts';
+import { createOrderLog, type OrderLog } from '../../../netlify/lib/orders/order-log.ts';
+import { type Database, openDatabase } from '../../../netlify/lib/platform/database.ts';
 import { REVIEW_HEADERS } from '../../../netlify/lib/sheets/submission-tabs.ts';
 import { E2E_MAIL_DIR, E2E_SHEETS_DIR } from '../../../playwright.config.ts';
+import { urlFile } from '../../../site-build/local-database.ts';
 import { formatCsvRow, parseCsv } from '../../../src/content/sheet-csv.server.ts';
 import type { CreditNote, Invoice } from '../../../src/shop/invoice.ts';
 
-/** The order log as the test server keeps it (Netlify's local Blobs sandbox). */
-const ORDER_LOG_DIR = path.resolve('.netlify/blobs-serve/entries/0/site:orders');
+/**
+ * The test server's database folder (LOCAL_DB_DIR in playwright.config.ts): while the server runs,
+ * its local engine's URL is in `<folder>.url` (site-build/local-database.ts).
+ */
+const E2E_DB_DIR = path.resolve('.data/e2e/db');
 
-export function loggedOrder(
-  orderId: string,
-): { status: string; mode: string; totals: { total: number }; key: string } | undefined {
-  const file = path.join(ORDER_LOG_DIR, `order-${orderId}`);
-  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
+let opened: { db: Database; log: OrderLog } | undefined;
+
+/** What the order log's last resort (a write under the row's lock, in a transaction) meets here. */
+class NoTransactionHere extends Error {
+  override name = 'NoTransactionHere';
+}
+
+/**
+ * The test server's order log, opened on first use (the server is up by then: Playwright starts
+ * it before any test), once per worker process. One connection, and single statements only: the
+ * local engine runs every connection in one session, so a transaction held here would take in
+ * the server's own statements.
+ */
+function orderLog(): { db: Database; log: OrderLog } {
+  if (!opened) {
+    const file = urlFile(E2E_DB_DIR);
+    if (!existsSync(file)) {
+      throw new Error(`${path.relative(process.cwd(), file)} is missing: the test server's database is not running.`);
+    }
+    const pool = openDatabase(readFileSync(file, 'utf8').trim(), { max: 1 });
+    const db: Database = {
+      query: (text, params) => pool.query(text, params),
+      // A transaction here would mix with the server's statements in the engine's one session:
+      // a write that lost its races is tried again instead (writeOrderDocuments).
+      transaction: () => Promise.reject(new NoTransactionHere('no transaction on the local engine from a test')),
+      get statements() {
+        return pool.statements;
+      },
+      close: () => pool.close(),
+    };
+    opened = { db, log: createOrderLog(db) };
+  }
+  return opened;
+}
+
+/** The order as the test server's order log holds it (its forwards and notices read from its tasks). */
+export async function loggedOrder(orderId: string): Promise<StoredOrder | undefined> {
+  return orderLog().log.get(orderId);
 }
 
 /** The confirmation email the test server wrote for an order (`.data/e2e/mail/<orderId>.html`). */
@@ -91,24 +131,33 @@ export function addPublishedReviews(product: { id: number; name: string }, count
 
 /**
  * What fifteen minutes do to a failed forward: its back-off ends. The test server cannot wait a
- * quarter of an hour, so the stored order's next attempt is moved to now (the local Blobs sandbox
- * keeps each record as a JSON file).
+ * quarter of an hour, so the order's tasks waiting for a retry (a forward's `nextAttemptAt` is its
+ * task's `run_at`) are made due now, in one statement. Answers how many were.
  */
-export function endRetryBackOff(orderId: string) {
-  const file = path.join(ORDER_LOG_DIR, `order-${orderId}`);
-  const order = JSON.parse(readFileSync(file, 'utf8'));
-  for (const forward of Object.values(order.forwards) as { nextAttemptAt?: string }[]) {
-    if (forward.nextAttemptAt) forward.nextAttemptAt = new Date(Date.now() - 1000).toISOString();
-  }
-  writeFileSync(file, JSON.stringify(order));
+export async function endRetryBackOff(orderId: string): Promise<number> {
+  const rows = await orderLog().db.query(
+    `update tasks set run_at = now() - interval '1 second' where order_id = $1 and state = 'retry' returning id`,
+    [orderId],
+  );
+  return rows.length;
 }
 
 /**
- * An order's tax invoice and credit note as issuing writes them on its record (the test server's
- * local Blobs sandbox keeps each record as a JSON file): for journeys that open the documents of
- * an order whose booking they do not wait for.
+ * An order's tax invoice and credit note as issuing writes them on its record (through the test
+ * server's order log): for journeys that open the documents of an order whose booking they do not
+ * wait for.
  */
-export function writeOrderDocuments(orderId: string, documents: { invoice?: Invoice; creditNote?: CreditNote }) {
-  const file = path.join(ORDER_LOG_DIR, `order-${orderId}`);
-  writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), ...documents }));
+export async function writeOrderDocuments(
+  orderId: string,
+  documents: { invoice?: Invoice; creditNote?: CreditNote },
+): Promise<void> {
+  for (let tries = 1; ; tries += 1) {
+    try {
+      await orderLog().log.update(orderId, (order) => ({ ...order, ...documents }));
+      return;
+    } catch (error) {
+      // The order log gave up on compare-and-swap (the server kept writing the order): again.
+      if (!(error instanceof NoTransactionHere) || tries >= 5) throw error;
+    }
+  }
 }
