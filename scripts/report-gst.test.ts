@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createOrderLog } from '../netlify/lib/orders/order-log.ts';
+import type { Database } from '../netlify/lib/platform/database.ts';
 import { GST_HEADERS } from '../netlify/lib/sheets/gst-tab.ts';
 import { readCsv } from '../src/content/sheet-csv.server.ts';
 import type { GstReport } from '../src/shop/gst-report.ts';
 import { SIGN_NOTE } from '../src/shop/gst-report-tables.ts';
-import { startTestBlobs, type TestBlobs } from '../tests/support/blobs.ts';
+import { freshDatabase } from '../tests/support/database.ts';
 import { gstReportCreditNote, gstReportInvoice } from '../tests/support/invoices.ts';
 import { bookedOrder } from '../tests/support/parcels.ts';
 import { fakeAppsScript } from '../tests/support/sheets.ts';
@@ -70,24 +71,20 @@ describe('readOptions', () => {
   });
 });
 
-describe("the report over a site's Blobs", () => {
-  let blobs: TestBlobs;
+describe("the report over production's database (NETLIFY_DB_URL)", () => {
+  let db: Database;
+  let url: string;
   let dir: string;
   let env: Record<string, string>;
   beforeAll(async () => {
-    blobs = await startTestBlobs();
-    const log = createOrderLog(blobs.store('orders'));
+    ({ db, url } = await freshDatabase());
+    const log = createOrderLog(db);
     for (const { orderId, ...documents } of ORDERS) await log.create({ ...bookedOrder({ orderId }), ...documents });
   });
-  afterAll(() => blobs.stop());
+  afterAll(() => db.close());
   beforeEach(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'ouo-report-gst-'));
-    env = {
-      NETLIFY_SITE_ID: blobs.siteID,
-      NETLIFY_AUTH_TOKEN: blobs.token,
-      NETLIFY_API_URL: blobs.url,
-      LOCAL_SHEETS_DIR: path.join(dir, 'sheets'),
-    };
+    env = { NETLIFY_DB_URL: url, LOCAL_SHEETS_DIR: path.join(dir, 'sheets') };
   });
   afterEach(() => rm(dir, { recursive: true, force: true }));
 
@@ -106,7 +103,7 @@ describe("the report over a site's Blobs", () => {
   it('prints the notes, the warnings and every table of the month, amounts grouped the Indian way', async () => {
     const { printed } = await run(['2026-11']);
     expect(printed).toContain(
-      `GST report for November 2026: invoices and credit notes dated 2026-11-01 to 2026-11-30 (India), from site ${blobs.siteID}\n`,
+      'GST report for November 2026: invoices and credit notes dated 2026-11-01 to 2026-11-30 (India), from the database at NETLIFY_DB_URL (127.0.0.1)\n',
     );
     expect(printed).toContain(SIGN_NOTE);
     expect(printed).toContain(

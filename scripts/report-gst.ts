@@ -12,23 +12,27 @@
 // LOCAL_SHEETS_DIR); a failed write is an error exit. A month that is not YYYY-MM is an error exit
 // before anything is read or written.
 //
-// Reads the order log as `npm run report:returns` does (`openOrders`): a site's Blobs with
-// NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN, otherwise the local sandbox. It only reads the order log.
+// Reads the orders with an invoice or a credit note dated in the month, by query on their indexed
+// dates (netlify/lib/reports/order-rows.ts), from where `npm run report:returns` reads them
+// (`openOrders`): production's Netlify Database when NETLIFY_DB_URL is set to its connection string,
+// which the owner copies from Netlify (`NETLIFY_DB_URL='postgres://…' npm run report:gst --
+// 2026-11`); otherwise the local database of `npm run dev` (`.netlify/db`, or LOCAL_DB_DIR), opened
+// in this process: stop the dev server first (a run refuses while it holds the folder). It only
+// reads the orders.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { indiaToday } from '#shop/dates.ts';
 import { type GstReport, gstReport } from '#shop/gst-report.ts';
 import { cellText, type GstCell, type GstTable, gstTables, isAmount } from '#shop/gst-report-tables.ts';
-import { createOrderLog } from '../netlify/lib/orders/order-log.ts';
-import type { JsonStore } from '../netlify/lib/platform/blobs.ts';
+import type { Queries } from '../netlify/lib/platform/database.ts';
 import { readServerEnv } from '../netlify/lib/platform/env.ts';
 import { gstDocuments } from '../netlify/lib/reports/gst.ts';
 import { createSheets } from '../netlify/lib/sheets/client.ts';
 import { GST_TAB } from '../netlify/lib/sheets/gst-tab.ts';
 import { neutraliseCell, tabRows } from '../netlify/lib/sheets/tabs.ts';
 import { BOM, CRLF, formatCsvRow } from '../src/content/sheet-csv.server.ts';
-import { LOCAL_SANDBOX, openOrders, runIfCommand } from './report-returns.ts';
+import { openOrders, runIfCommand } from './report-returns.ts';
 
 export const DEFAULT_CSV_DIR = '.data/reports';
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -73,8 +77,8 @@ export function readOptions(argv: readonly string[], now = new Date()): GstOptio
   return { month, json: values.json, sheet: values.sheet, ...(values.csv ? { csv: values.csv } : {}) };
 }
 
-export async function buildReport(store: JsonStore, month: string): Promise<GstReport> {
-  return gstReport(await gstDocuments(createOrderLog(store)), month);
+export async function buildReport(db: Queries, month: string): Promise<GstReport> {
+  return gstReport(await gstDocuments(db, month), month);
 }
 
 const lastDay = (month: string) =>
@@ -148,31 +152,33 @@ async function writeToSheet(report: GstReport, env: Record<string, string | unde
   return `Wrote ${tabRows(GST_TAB, gst).length} rows for ${report.month} to the ${GST_TAB.name} tab of ${where}.\n`;
 }
 
-/** Where the report goes: `print` takes it, `tell` what was written (stderr when the report is JSON). */
+/**
+ * Where the report goes: `print` takes it, `tell` what was written when the report is JSON and which
+ * local database is read (stderr).
+ */
 export interface ReportOutput {
   print: (text: string) => void;
   tell: (text: string) => void;
-  /** The local Blobs sandbox, when no site is named. */
-  sandbox: string;
+  /** The local database's folder, read when NETLIFY_DB_URL is not set (`openOrders`'s unless told). */
+  directory?: string;
 }
 
 const STANDARD_OUTPUT: ReportOutput = {
   print: (text) => process.stdout.write(text),
   tell: (text) => process.stderr.write(text),
-  sandbox: LOCAL_SANDBOX,
 };
 
-/** The command: its options are read, and refused, before the order log is opened or a file written. */
+/** The command: its options are read, and refused, before the database is opened or a file written. */
 export async function main(
   argv: readonly string[],
   env: Record<string, string | undefined>,
   output: Partial<ReportOutput> = {},
 ): Promise<void> {
-  const { print, tell, sandbox } = { ...STANDARD_OUTPUT, ...output };
+  const { print, tell, directory } = { ...STANDARD_OUTPUT, ...output };
   const options = readOptions(argv);
-  const source = await openOrders(env, sandbox);
+  const source = await openOrders(env, directory, tell);
   try {
-    const report = await buildReport(source.store, options.month);
+    const report = await buildReport(source.db, options.month);
     print(options.json ? `${JSON.stringify(report, null, 2)}\n` : formatReport(report, source.where));
     // Standard output stays one JSON document.
     const say = options.json ? tell : print;

@@ -1,17 +1,22 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { http, passthrough } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createOrderLog } from '../netlify/lib/orders/order-log.ts';
+import { type Database, markLocalEngine } from '../netlify/lib/platform/database.ts';
 import { RTO_HEADERS } from '../netlify/lib/sheets/rto-tab.ts';
 import { readCsv } from '../src/content/sheet-csv.server.ts';
 import type { ReturnsReport } from '../src/shop/returns-report.ts';
-import { startTestBlobs, type TestBlobs } from '../tests/support/blobs.ts';
-import { server } from '../tests/support/msw.ts';
-import { type BookedOrder, change, parcelOf, putOrders } from '../tests/support/parcels.ts';
+import { freshDatabase } from '../tests/support/database.ts';
+import { type BookedOrder, bookedOrder, change, parcelOf, putOrders } from '../tests/support/parcels.ts';
 import { fakeAppsScript } from '../tests/support/sheets.ts';
 import { main, openOrders, readOptions } from './report-returns.ts';
+
+/** A folder no test may open: where a wrongly chosen local database would be. */
+const NOT_HERE = '/nonexistent/ouo-report-db';
+const noNote = () => {
+  throw new Error('The local database was chosen.');
+};
 
 const BOOKED = '2026-11-02T06:00:00.000Z';
 const ORDERS: BookedOrder[] = [
@@ -60,15 +65,22 @@ describe('readOptions', () => {
   });
 });
 
-describe("the report over a site's Blobs (NETLIFY_SITE_ID, NETLIFY_AUTH_TOKEN)", () => {
-  let blobs: TestBlobs;
+/** A database with ORDERS put in it, and its URL as the owner gives production's (NETLIFY_DB_URL). */
+async function ordersDatabase(): Promise<{ db: Database; url: string }> {
+  const { db, url } = await freshDatabase();
+  await putOrders(createOrderLog(db), ORDERS);
+  return { db, url };
+}
+
+describe("the report over production's database (NETLIFY_DB_URL)", () => {
+  let db: Database;
   let env: Record<string, string>;
   beforeAll(async () => {
-    blobs = await startTestBlobs();
-    await putOrders(createOrderLog(blobs.store('orders')), ORDERS);
-    env = { NETLIFY_SITE_ID: blobs.siteID, NETLIFY_AUTH_TOKEN: blobs.token, NETLIFY_API_URL: blobs.url };
+    let url: string;
+    ({ db, url } = await ordersDatabase());
+    env = { NETLIFY_DB_URL: url };
   });
-  afterAll(() => blobs.stop());
+  afterAll(() => db.close());
 
   const run = async (argv: string[]) => {
     let printed = '';
@@ -80,7 +92,9 @@ describe("the report over a site's Blobs (NETLIFY_SITE_ID, NETLIFY_AUTH_TOKEN)",
 
   it('prints a table of the figures for the period', async () => {
     const text = await run(['--from', '2026-11-01', '--to', '2026-11-30']);
-    expect(text).toContain(`orders booked 2026-11-01 to 2026-11-30 (India), from site ${blobs.siteID}`);
+    expect(text).toContain(
+      'orders booked 2026-11-01 to 2026-11-30 (India), from the database at NETLIFY_DB_URL (127.0.0.1)',
+    );
     expect(text).toMatch(/Orders booked\s+3\n/);
     expect(text).toMatch(/Delivered\s+1\n/);
     expect(text).toMatch(/Returned \(RTO\)\s+1\n/);
@@ -116,22 +130,17 @@ describe("the report over a site's Blobs (NETLIFY_SITE_ID, NETLIFY_AUTH_TOKEN)",
 
 describe("--sheet: the report in the Sheet's RTO tab", () => {
   const NOVEMBER = ['--from', '2026-11-01', '--to', '2026-11-30'];
-  let blobs: TestBlobs;
+  let db: Database;
+  let url: string;
   let sheetsDir: string;
   let env: Record<string, string>;
   beforeAll(async () => {
-    blobs = await startTestBlobs();
-    await putOrders(createOrderLog(blobs.store('orders')), ORDERS);
+    ({ db, url } = await ordersDatabase());
   });
-  afterAll(() => blobs.stop());
+  afterAll(() => db.close());
   beforeEach(async () => {
     sheetsDir = await mkdtemp(path.join(tmpdir(), 'ouo-report-sheets-'));
-    env = {
-      NETLIFY_SITE_ID: blobs.siteID,
-      NETLIFY_AUTH_TOKEN: blobs.token,
-      NETLIFY_API_URL: blobs.url,
-      LOCAL_SHEETS_DIR: sheetsDir,
-    };
+    env = { NETLIFY_DB_URL: url, LOCAL_SHEETS_DIR: sheetsDir };
   });
   afterEach(() => rm(sheetsDir, { recursive: true, force: true }));
 
@@ -226,15 +235,73 @@ describe("--sheet: the report in the Sheet's RTO tab", () => {
   });
 });
 
-describe('the report over the local Blobs sandbox (no site variables)', () => {
-  it('serves the sandbox folder for the run and reads its orders', async () => {
-    const directory = await mkdtemp(path.join(tmpdir(), 'ouo-report-sandbox-'));
-    server.use(http.all(/^http:\/\/localhost:\d+\//, () => passthrough()));
+describe('openOrders', () => {
+  it('reads the database at NETLIFY_DB_URL, naming its host and never its password', async () => {
+    const { db, url } = await freshDatabase();
+    await createOrderLog(db).create(bookedOrder({ orderId: 'OUO_1' }));
+    await db.close();
+    const source = await openOrders({ NETLIFY_DB_URL: ` ${url} ` }, NOT_HERE, noNote);
     try {
-      const writer = await openOrders({}, directory);
-      await putOrders(createOrderLog(writer.store), ORDERS.slice(0, 2));
+      expect(source.where).toBe('the database at NETLIFY_DB_URL (127.0.0.1)');
+      expect(await source.db.query('select order_id from orders')).toEqual([{ order_id: 'OUO_1' }]);
+    } finally {
+      await source.close();
+    }
+    const withPassword = url.replace('postgres://postgres@', 'postgres://postgres:s3cret@');
+    const named = await openOrders({ NETLIFY_DB_URL: withPassword }, NOT_HERE, noNote);
+    expect(named.where).not.toContain('s3cret');
+    await named.close();
+  });
+
+  it('refuses a NETLIFY_DB_URL that is not a connection string, without repeating it', async () => {
+    const failed = openOrders({ NETLIFY_DB_URL: 'password-only' }, NOT_HERE, noNote);
+    await expect(failed).rejects.toThrow('NETLIFY_DB_URL is not a connection string');
+    await expect(openOrders({ NETLIFY_DB_URL: 'password-only' }, NOT_HERE, noNote)).rejects.not.toThrow(
+      'password-only',
+    );
+  });
+
+  it("refuses the Blobs' variables alone rather than read the local orders in production's place", async () => {
+    await expect(
+      openOrders({ NETLIFY_SITE_ID: 'site', NETLIFY_AUTH_TOKEN: 'token' }, NOT_HERE, noNote),
+    ).rejects.toThrow(
+      'The orders are in Netlify Database now: NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN no longer choose them.',
+    );
+  });
+
+  it('refuses the local database while another live process (the dev server) holds its folder', async () => {
+    const directory = await mkdtemp(path.join(tmpdir(), 'ouo-report-held-'));
+    try {
+      await writeFile(`${directory}.lock`, `${process.ppid}\n`);
+      await expect(openOrders({}, directory, noNote)).rejects.toThrow(
+        `is open in another process (${process.ppid}), the dev server most likely: stop it first`,
+      );
+    } finally {
+      await rm(`${directory}.lock`, { force: true });
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the report over the local database of npm run dev (no NETLIFY_DB_URL)', () => {
+  const ownUrl = process.env.NETLIFY_DB_URL;
+  // Opening the local engine points this process's functions at it, as the dev server does.
+  afterAll(() => {
+    process.env.NETLIFY_DB_URL = ownUrl;
+    markLocalEngine(false);
+  });
+
+  it('opens the engine on the folder for the run, migrations applied, reads its orders and says which', async () => {
+    const parent = await mkdtemp(path.join(tmpdir(), 'ouo-report-db-'));
+    // A folder never used: the engine makes it, and the migrations the tables.
+    const directory = path.join(parent, 'db');
+    try {
+      const writer = await openOrders({}, directory, () => undefined);
+      expect(writer.where).toContain('the local database of npm run dev');
+      await putOrders(createOrderLog(writer.db), ORDERS.slice(0, 2));
       await writer.close();
       let printed = '';
+      let told = '';
       await main(
         ['--from', '2026-11-01', '--to', '2026-11-30', '--json'],
         {},
@@ -242,13 +309,16 @@ describe('the report over the local Blobs sandbox (no site variables)', () => {
           printed += text;
         },
         directory,
+        (text) => {
+          told += text;
+        },
       );
       expect(JSON.parse(printed)).toMatchObject({ orders: 2, delivered: 1, returned: 1 });
-      const source = await openOrders({}, directory);
-      expect(source.where).toContain('the local Blobs sandbox');
-      await source.close();
+      expect(told).toContain('Reading the local database of npm run dev');
+      expect(told).toContain('the dev server must not start until this ends');
+      expect(told).toContain('set NETLIFY_DB_URL to the connection string copied from Netlify');
     } finally {
-      await rm(directory, { recursive: true, force: true });
+      await rm(parent, { recursive: true, force: true });
     }
   });
 });

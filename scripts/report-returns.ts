@@ -1,33 +1,39 @@
 // `npm run report:returns -- [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--json] [--sheet]`: the
-// return-to-origin report (docs/shop-rules.md §10) over the order log. Without dates: the last 30
+// return-to-origin report (docs/shop-rules.md §10) over the order store. Without dates: the last 30
 // days, today included (India's days). `--json` prints the figures as JSON instead of the table.
 // `--sheet` also writes them to the Sheet's RTO tab through the functions' Sheets client: the
 // Apps Script web app when SHEETS_WEBHOOK_URL and SHEETS_WEBHOOK_SECRET are set, otherwise
 // `RTO.csv` under LOCAL_SHEETS_DIR (`.data/sheets/`); a failed write is an error exit.
 //
-// Reads Netlify Blobs (store `orders`): a site's, when NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN are
-// set (a personal access token of a member of the site's team); otherwise the local sandbox that
-// `npm start` and `netlify dev` use, `.netlify/blobs-serve/`. It only reads the order log.
+// Reads the orders with a parcel booked in the period, by query (netlify/lib/reports/order-rows.ts),
+// from production's Netlify Database when NETLIFY_DB_URL is set to its connection string, which
+// the owner copies from Netlify (`NETLIFY_DB_URL='postgres://…' npm run report:returns`; the report
+// names only its host). Otherwise from the local database of `npm run dev`, `.netlify/db`
+// (LOCAL_DB_DIR another, as for the dev server), opened in this process by Netlify's local engine
+// with the migrations applied (site-build/local-database.ts): stop the dev server first, since two
+// engines on one folder do not see each other's writes; a run refuses while the dev server holds
+// the folder. NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN (the orders' old Blobs store) are refused
+// without NETLIFY_DB_URL, rather than report the local orders in production's place. It only reads.
 //
 // Node 24 runs this TypeScript as it is (type stripping), like the modules it imports.
+
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { getStore } from '@netlify/blobs';
-import { BlobsServer } from '@netlify/blobs/server';
 import { indiaToday } from '#shop/dates.ts';
 import { type ReportGroup, type ReturnsReport, returnsReport } from '#shop/returns-report.ts';
-import { createOrderLog } from '../netlify/lib/orders/order-log.ts';
-import { guardedStore, type JsonStore } from '../netlify/lib/platform/blobs.ts';
+import { type Database, openDatabase, type Queries } from '../netlify/lib/platform/database.ts';
 import { readServerEnv } from '../netlify/lib/platform/env.ts';
 import { reportOrders } from '../netlify/lib/reports/returns.ts';
 import { createSheets } from '../netlify/lib/sheets/client.ts';
 import { RTO_TAB } from '../netlify/lib/sheets/rto-tab.ts';
 import { tabRows } from '../netlify/lib/sheets/tabs.ts';
+import { startLocalDatabase } from '../site-build/local-database.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-/** Where `npm start` (scripts/serve.mjs) and `netlify dev` keep the local Blobs, under site id 0. */
-export const LOCAL_SANDBOX = path.join(ROOT, '.netlify/blobs-serve');
-const LOCAL_SITE_ID = '0';
+/** `npm run dev`'s database folder (site-build/dev-functions.ts), unless LOCAL_DB_DIR names another. */
+export const LOCAL_DATABASE = '.netlify/db';
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -64,50 +70,95 @@ export function readOptions(argv: readonly string[], now = new Date()): ReportOp
 }
 
 export interface OrderSource {
-  store: JsonStore;
+  db: Database;
   /** Says where the orders were read, for the report's heading. */
   where: string;
   close(): Promise<void>;
 }
 
+/** The host of a connection string, never its user or password; refused when it is not one. */
+function hostOf(url: string): string {
+  try {
+    const host = new URL(url).hostname;
+    if (host) return host;
+  } catch {}
+  throw new Error('NETLIFY_DB_URL is not a connection string (postgres://user:password@host/database).');
+}
+
+/** The live process other than this one that holds the local engine's folder (`<folder>.lock`), if any. */
+function holderOf(folder: string): number | undefined {
+  let pid: number;
+  try {
+    pid = Number.parseInt(readFileSync(`${folder}.lock`, 'utf8'), 10);
+  } catch {
+    return undefined;
+  }
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return undefined;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM' ? pid : undefined;
+  }
+}
+
 /**
- * The `orders` store: the site's (NETLIFY_SITE_ID, NETLIFY_AUTH_TOKEN; NETLIFY_API_URL for another
- * API host) or the local sandbox in `directory`, served for this run by Netlify's own Blobs server.
+ * Where the report reads the orders: the database at NETLIFY_DB_URL (production's), or the local
+ * database of `npm run dev` in `directory` (from the project's root when relative; LOCAL_DB_DIR or
+ * `.netlify/db` unless told), opened for this run with the migrations applied (a folder never used
+ * starts empty) and refused while the dev server holds it. `note` hears which, on standard error.
  */
 export async function openOrders(
   env: Record<string, string | undefined>,
-  directory = LOCAL_SANDBOX,
+  directory = env.LOCAL_DB_DIR?.trim() || LOCAL_DATABASE,
+  note: (text: string) => void = (text) => process.stderr.write(text),
 ): Promise<OrderSource> {
-  const siteID = env.NETLIFY_SITE_ID?.trim();
-  const token = env.NETLIFY_AUTH_TOKEN?.trim();
-  if (siteID && token) {
-    const apiURL = env.NETLIFY_API_URL?.trim();
-    const store = getStore({ name: 'orders', siteID, token, ...(apiURL ? { apiURL } : {}) });
-    return {
-      store: guardedStore(store as unknown as JsonStore, 'orders'),
-      where: `site ${siteID}`,
-      close: async () => {},
-    };
+  const url = env.NETLIFY_DB_URL?.trim();
+  if (url) {
+    const where = `the database at NETLIFY_DB_URL (${hostOf(url)})`;
+    const db = openDatabase(url, { max: 1 });
+    return { db, where, close: () => db.close() };
   }
-  const localToken = 'report-returns';
-  const server = new BlobsServer({ directory, token: localToken, logger: () => undefined });
-  const { port } = await server.start();
-  const store = getStore({
-    name: 'orders',
-    siteID: LOCAL_SITE_ID,
-    token: localToken,
-    apiURL: `http://localhost:${port}`,
-  });
+  if (env.NETLIFY_SITE_ID?.trim() && env.NETLIFY_AUTH_TOKEN?.trim()) {
+    throw new Error(
+      'The orders are in Netlify Database now: NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN no longer choose them. ' +
+        "Set NETLIFY_DB_URL to production's connection string (copied from Netlify), or unset them to read " +
+        'the local database of `npm run dev`.',
+    );
+  }
+  const folder = path.resolve(ROOT, directory);
+  const shown = path.relative(process.cwd(), folder) || '.';
+  const holder = holderOf(folder);
+  if (holder !== undefined) {
+    throw new Error(
+      `The local database in ${shown} is open in another process (${holder}), the dev server most likely: ` +
+        "stop it first (two engines on one folder do not see each other's writes), or set NETLIFY_DB_URL to " +
+        "read production's orders.",
+    );
+  }
+  note(
+    `Reading the local database of npm run dev (${shown}); the dev server must not start until this ends. ` +
+      "For production's orders, set NETLIFY_DB_URL to the connection string copied from Netlify.\n",
+  );
+  const local = await startLocalDatabase(ROOT, folder);
+  // The engine runs every connection in one session (netlify/lib/platform/database.ts): one connection.
+  const db = openDatabase(local.url, { max: 1 });
   return {
-    store: guardedStore(store as unknown as JsonStore, 'orders'),
-    where: `the local Blobs sandbox (${path.relative(process.cwd(), directory) || '.'})`,
-    close: () => server.stop(),
+    db,
+    where: `the local database of npm run dev (${shown})`,
+    async close() {
+      try {
+        await db.close();
+      } finally {
+        await local.stop();
+      }
+    },
   };
 }
 
-export async function buildReport(store: JsonStore, options: ReportOptions): Promise<ReturnsReport> {
-  const orders = await reportOrders(createOrderLog(store));
-  return returnsReport(orders, { from: options.from, to: options.to });
+export async function buildReport(db: Queries, options: ReportOptions): Promise<ReturnsReport> {
+  const period = { from: options.from, to: options.to };
+  return returnsReport(await reportOrders(db, period), period);
 }
 
 const percent = (value: number | null) => (value === null ? '—' : `${(value * 100).toFixed(1)} %`);
@@ -192,20 +243,21 @@ async function writeToSheet(
 }
 
 /**
- * `print` takes the report; `tell` what was written to the Sheet (stderr when the report is JSON, so
- * standard output stays one JSON document).
+ * `print` takes the report; `tell` what was written to the Sheet when the report is JSON (so standard
+ * output stays one JSON document) and which local database is read (standard error); `directory` is
+ * the local database's folder, read when NETLIFY_DB_URL is not set.
  */
 export async function main(
   argv: readonly string[],
   env: Record<string, string | undefined>,
   print: (text: string) => void = (text) => process.stdout.write(text),
-  directory = LOCAL_SANDBOX,
+  directory?: string,
   tell: (text: string) => void = (text) => process.stderr.write(text),
 ): Promise<void> {
   const options = readOptions(argv);
-  const source = await openOrders(env, directory);
+  const source = await openOrders(env, directory, tell);
   try {
-    const report = await buildReport(source.store, options);
+    const report = await buildReport(source.db, options);
     print(options.json ? `${JSON.stringify(report, null, 2)}\n` : formatReport(report, source.where));
     if (options.sheet) (options.json ? tell : print)(await writeToSheet(report, env));
   } finally {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { bookedOrder, change, parcelOf } from '#tests/support/parcels.ts';
+import { freshDatabase } from '#tests/support/database.ts';
+import { bookedOrder, change, parcelOf, putOrders } from '#tests/support/parcels.ts';
+import { createOrderLog } from '../orders/order-log.ts';
 import { reportOrders, reportOrdersOf } from './returns.ts';
 
 describe('reportOrdersOf', () => {
@@ -63,16 +65,19 @@ describe('reportOrdersOf', () => {
 });
 
 describe('reportOrders', () => {
-  it('reads every booked order of the log, oldest first, skipping ids whose record is gone', async () => {
-    const orders = [
-      bookedOrder({ orderId: 'OUO_20' }),
-      bookedOrder({ orderId: 'OUO_10' }),
-      bookedOrder({ orderId: 'OUO_30', unbooked: true }),
-    ];
-    const log = {
-      allOrderIds: async () => ['OUO_20', 'OUO_40', 'OUO_10', 'OUO_30'],
-      get: async (id: string) => orders.find((order) => order.orderId === id),
-    };
-    expect((await reportOrders(log)).map((order) => order.orderId)).toEqual(['OUO_10', 'OUO_20']);
+  it('reads the booked orders of the period, oldest first, not those never booked or booked outside it', async () => {
+    const { db } = await freshDatabase();
+    try {
+      await putOrders(createOrderLog(db), [
+        { orderId: 'OUO_20' },
+        { orderId: 'OUO_40', bookedAt: '2026-10-20T06:00:00.000Z' },
+        { orderId: 'OUO_10' },
+        { orderId: 'OUO_30', unbooked: true },
+      ]);
+      const november = { from: '2026-11-01', to: '2026-11-30' };
+      expect((await reportOrders(db, november)).map((order) => order.orderId)).toEqual(['OUO_10', 'OUO_20']);
+    } finally {
+      await db.close();
+    }
   });
 });

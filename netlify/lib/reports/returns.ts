@@ -1,12 +1,14 @@
 /**
- * The order log as the return-to-origin report reads it (src/shop/returns-report.ts): every booked
- * order, with its payment mode, pincode, booking time and parcel. `npm run report:returns`
- * (scripts/report-returns.ts) runs it over the local Blobs sandbox or a site's Blobs.
+ * The order store as the return-to-origin report reads it (src/shop/returns-report.ts): the orders
+ * with a parcel booked in the period (order-rows.ts), with their payment mode, pincode, booking time
+ * and parcel. `npm run report:returns` (scripts/report-returns.ts) runs it over production's database
+ * or the local one of `npm run dev`.
  */
-import type { ReportOrder } from '#shop/returns-report.ts';
-import type { OrderLog } from '../orders/order-log.ts';
-import { type StoredOrder, shipmentReference } from '../orders/order-record.ts';
-import { fromEveryOrder } from './read-orders.ts';
+
+import { shipmentReference } from '#shop/order-record.ts';
+import type { ReportOrder, ReportPeriod } from '#shop/returns-report.ts';
+import type { Queries } from '../platform/database.ts';
+import { type OrderRecord, ordersBookedIn } from './order-rows.ts';
 
 /**
  * The parcels of an order as the report counts them: each one sent, the earlier ones (returned or
@@ -14,7 +16,7 @@ import { fromEveryOrder } from './read-orders.ts';
  * second). Booked means the shipment forward is done with a waybill; its time is the booking's (an
  * order booked before parcels were followed has no parcel: the report reads it as booked).
  */
-export function reportOrdersOf(order: StoredOrder): ReportOrder[] {
+export function reportOrdersOf(order: OrderRecord): ReportOrder[] {
   const base = {
     mode: order.mode,
     pincode: order.customer.pincode,
@@ -41,7 +43,10 @@ export function reportOrdersOf(order: StoredOrder): ReportOrder[] {
   ];
 }
 
-/** Every booked parcel in the log, oldest order first. */
-export function reportOrders(log: Pick<OrderLog, 'allOrderIds' | 'get'>): Promise<ReportOrder[]> {
-  return fromEveryOrder(log, reportOrdersOf);
+/**
+ * The parcels of the orders with a parcel booked in `period`, oldest order first; a parcel of such
+ * an order booked outside the period comes too, and the report leaves it out.
+ */
+export async function reportOrders(db: Queries, period: ReportPeriod): Promise<ReportOrder[]> {
+  return (await ordersBookedIn(db, period)).flatMap(reportOrdersOf);
 }
