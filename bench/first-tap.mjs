@@ -80,7 +80,7 @@ try {
   if (routes.length === 0)
     throw new Error(`BENCH_FIRST_TAP_ROUTES names none of ${TAP_ROUTES.map((r) => r.route).join(', ')}`);
   buildSite();
-  server = startServer({ port: PORT });
+  server = startServer({ port: PORT, name: 'first-tap' });
   console.log(`Started scripts/serve.mjs (pid ${server.child.pid}) on ${BASE}`);
   await waitForHealth(server);
   browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS });

@@ -96,7 +96,7 @@ try {
   buildSite();
   floors = await writeFloors(CLIENT_DIR, ROUTES);
   console.log(`Wrote the floor pages (no <script>, no modulepreload) to ${floors}, served at ${floorPath('/')}…`);
-  server = startServer({ port: PORT, env: { SERVE_EXTRA_STATIC_DIR: floors } });
+  server = startServer({ port: PORT, name: 'pages', env: { SERVE_EXTRA_STATIC_DIR: floors } });
   console.log(`Started scripts/serve.mjs (pid ${server.child.pid}) on ${BASE}`);
   await waitForHealth(server);
   chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });

@@ -133,7 +133,7 @@ try {
     }
     if (await portInUse(PORT))
       throw new Error(`${HOST}:${PORT} is in use; stop that server or set BENCH_HEADERS_PORT.`);
-    server = startServer({ port: PORT });
+    server = startServer({ port: PORT, name: 'headers' });
     await waitForHealth(server);
     host = `${HOST}:${PORT}`;
     console.log(`Started scripts/serve.mjs (pid ${server.child.pid}) on http://${host}`);

@@ -6,13 +6,23 @@
 // that none was booked before its shopper confirmed it (docs/shop-rules.md §10 rule 17), and that
 // 200 confirmations at once, then the same 200 again, booked each order exactly once, and that those
 // 200 bookings at once took 200 GST invoice numbers, each once, with no gap (docs/shop-rules.md §12).
-import { existsSync } from 'node:fs';
+//
+// The database (BENCH_DATABASE): `postgres` unless told, a throw-away PostgreSQL server as deployed
+// (scripts/throwaway-postgres.ts: the migrations applied to a schema of its own, the functions' pool
+// of 10 connections, as on Netlify), which also counts the statements the server sends, by phase
+// (placing, confirming, the same confirmations again), from `pg_stat_statements`. `local`: Netlify's
+// local engine as `npm start` runs it (one session, one connection; its statements are not counted).
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { parse } from 'csv-parse/sync';
+import { createOrderLog } from '../netlify/lib/orders/order-log.ts';
+import { openDatabase } from '../netlify/lib/platform/database.ts';
+import { createSchema, schemaUrl, startThrowawayPostgres } from '../scripts/throwaway-postgres.ts';
+import { urlFile } from '../site-build/local-database.ts';
 import { measureNotFound, NOT_FOUND_TARGET_Z } from './not-found.mjs';
 import { HOST, portInUse, startServer, stopServer, waitForHealth } from './serve-build.mjs';
 
@@ -28,6 +38,20 @@ const ORDERS = 200;
 /** The browser's outbox resends an order that got no answer; this many at a time, one round. */
 const RESEND_CONCURRENCY = 10;
 const SETTLE_POLLS = 60; // × 1 s: wait for late writes of requests that timed out
+const DATABASE = process.env.BENCH_DATABASE ?? 'postgres';
+if (DATABASE !== 'postgres' && DATABASE !== 'local') {
+  console.error(`bench:orders: BENCH_DATABASE is postgres (the default) or local, not ${DATABASE}.`);
+  process.exit(1);
+}
+/** The throw-away server's schema the shop's server writes (the migrations applied). */
+const SCHEMA = 'bench_orders';
+/**
+ * The role the bench reads and counts as (a superuser of the throw-away server): its own statements
+ * (the order log's checks, the counting itself) are not the server's, and are left out of the count.
+ */
+const BENCH_ROLE = 'bench';
+/** What issue 47 asks of an order's statements (136 Blobs requests per confirmation before it). */
+const STATEMENTS_TARGET = 15;
 
 // Two items, ₹694 and 523 g: below the free-shipping threshold, so the fallback estimate runs.
 const CART = [
@@ -48,10 +72,19 @@ let sheetsDir;
 /** @type {string | undefined} */
 let whatsappDir;
 /**
- * Order ids this run sent, removed from the local order log at the end (BENCH_KEEP_ORDERS=1 keeps them).
- * @type {string[]}
+ * The server's order log, read from its own database (the throw-away server's SCHEMA; on the local
+ * engine `.data/bench/orders/db`, emptied as the server starts: this run's orders never reach a
+ * developer's), opened on first read.
+ * @type {{ db: import('../netlify/lib/platform/database.ts').Database, log: import('../netlify/lib/orders/order-log.ts').OrderLog } | undefined}
  */
-const benchIds = [];
+let orderLog;
+/** @type {import('../scripts/throwaway-postgres.ts').ThrowawayPostgres | undefined} */
+let postgres;
+/** The bench's own connection to the throw-away server, as BENCH_ROLE: it counts the statements. */
+/** @type {import('../netlify/lib/platform/database.ts').Database | undefined} */
+let counter;
+/** What the server ran on, for the table and the results. */
+let databaseShown = '';
 
 // Another server on the port would answer the health check and receive the 200 orders.
 if (await portInUse(PORT)) {
@@ -62,15 +95,20 @@ if (await portInUse(PORT)) {
 try {
   sheetsDir = await mkdtemp(path.join(tmpdir(), 'ouo-bench-sheets-'));
   whatsappDir = await mkdtemp(path.join(tmpdir(), 'ouo-bench-whatsapp-'));
+  const databaseUrl = DATABASE === 'postgres' ? await startPostgres() : undefined;
   server = startServer({
     port: PORT,
+    name: 'orders',
     // 200 orders from one phone in a minute: the COD rules about a phone's history would
     // rightly refuse most of them, so none is kept here (docs/shop-rules.md §10 rule 17).
     env: { LOCAL_SHEETS_DIR: sheetsDir, LOCAL_WHATSAPP_DIR: whatsappDir, BENCH_RUN: '1', COD_PHONE_HISTORY: 'off' },
     // Its shoppers confirm through the development phone, and the phone history stays off only there.
     devTools: true,
+    ...(databaseUrl ? { databaseUrl } : {}),
   });
+  if (!databaseUrl) databaseShown = `Netlify's local engine (${path.relative(root, server.database)}; one connection)`;
   console.log(`Started scripts/serve.mjs (pid ${server.child.pid}) on ${BASE}, sheets in ${sheetsDir}`);
+  console.log(`Database: ${databaseShown}`);
   console.log(`Health: ${JSON.stringify(await waitForHealth(server))}`);
   const report = await runBench();
   printTable(report.rows);
@@ -85,13 +123,87 @@ try {
   if (server?.output()) console.error(`\nLast server output:\n${server.output().slice(-4000)}`);
   process.exitCode = 1;
 } finally {
+  await orderLog?.db.close();
+  await counter?.close();
   if (await stopServer(server)) console.log(`Stopped the server (pid ${server?.child.pid}).`);
+  await postgres?.stop();
   if (sheetsDir) await rm(sheetsDir, { recursive: true, force: true });
   if (whatsappDir) await rm(whatsappDir, { recursive: true, force: true });
-  if (benchIds.length > 0 && !process.env.BENCH_KEEP_ORDERS) await removeBenchOrders(benchIds);
 }
 
 // ---------------------------------------------------------------------------------------------
+
+/**
+ * A throw-away PostgreSQL server with `pg_stat_statements` loaded (it counts every statement run,
+ * BEGIN and COMMIT included: `track_utility`), the migrations applied to SCHEMA, and BENCH_ROLE
+ * for the bench's own reads. Answers the URL the shop's server is given: SCHEMA's, as `postgres`.
+ */
+async function startPostgres() {
+  postgres = await startThrowawayPostgres({
+    // The server's pool of 10, the bench's reader and its counter: room to spare.
+    maxConnections: 40,
+    settings: {
+      shared_preload_libraries: 'pg_stat_statements',
+      'pg_stat_statements.track': 'top',
+      'pg_stat_statements.track_utility': 'on',
+    },
+  });
+  await createSchema(postgres.url, SCHEMA);
+  const admin = openDatabase(postgres.url, { max: 1 });
+  try {
+    await admin.query('create extension if not exists pg_stat_statements');
+    await admin.query(`create role ${BENCH_ROLE} login superuser`);
+    const [row] = await admin.query('show server_version');
+    const version = String(Object.values(row ?? {})[0] ?? '').split(' ')[0];
+    databaseShown = `PostgreSQL ${version}, throw-away (schema ${SCHEMA}; the functions' pool of 10)`;
+  } finally {
+    await admin.close();
+  }
+  counter = openDatabase(benchUrl(), { max: 1 });
+  return schemaUrl(postgres.url, SCHEMA);
+}
+
+/** The throw-away server as BENCH_ROLE, on SCHEMA unless told. */
+function benchUrl(schema = '') {
+  const url = new URL(postgres?.url ?? '');
+  url.username = BENCH_ROLE;
+  return schema ? schemaUrl(url.href, schema) : url.href;
+}
+
+/** Forgets what `pg_stat_statements` counted so far: a phase starts. */
+async function resetStatements() {
+  await counter?.query('select pg_stat_statements_reset()');
+}
+
+/**
+ * What the shop's server ran since the last reset, by `pg_stat_statements` (statements that
+ * completed; one that failed is not counted): all of them (BEGIN, COMMIT and ROLLBACK included),
+ * those three alone, and the statements run most, for the results file. Undefined on the local engine.
+ * @param {number} orders the phase's orders, for the count per order
+ */
+async function serverStatements(orders) {
+  if (!counter) return undefined;
+  const mine = `userid = 'postgres'::regrole and dbid = (select oid from pg_database where datname = current_database())`;
+  const [totals] = await counter.query(
+    `select coalesce(sum(calls), 0)::int as calls,
+       coalesce(sum(calls) filter (where lower(btrim(query, E' \\n;')) in ('begin', 'commit', 'rollback')), 0)::int as transaction
+     from pg_stat_statements where ${mine}`,
+  );
+  const top = await counter.query(
+    `select calls::int, rows::int, round(total_exec_time::numeric, 1)::float as ms,
+       left(regexp_replace(query, '\\s+', ' ', 'g'), 160) as query
+     from pg_stat_statements where ${mine} order by calls desc limit 15`,
+  );
+  const calls = Number(totals?.calls ?? 0);
+  const transaction = Number(totals?.transaction ?? 0);
+  return {
+    calls,
+    transaction,
+    perOrder: calls / orders,
+    perOrderWithoutTransaction: (calls - transaction) / orders,
+    top,
+  };
+}
 
 /**
  * @param {string} urlPath
@@ -151,7 +263,6 @@ async function runBench() {
   const orderBody = () => {
     const orderId = `OUO_${String(firstId + sentIds.length).padStart(13, '0')}`;
     sentIds.push(orderId);
-    benchIds.push(orderId);
     const body = JSON.stringify({
       orderId,
       customer: {
@@ -171,6 +282,7 @@ async function runBench() {
     bodies.set(orderId, body);
     return body;
   };
+  await resetStatements();
   console.log(`Placing ${ORDERS} COD orders with ${ORDERS} concurrent connections…`);
   const started = performance.now();
   const orderRun = await cannon({
@@ -223,6 +335,7 @@ async function runBench() {
   const resendSeconds = (performance.now() - resendStarted) / 1000;
   const log = await settle(sentIds);
   const sheet = await checkSheet(sentIds);
+  const placingStatements = await serverStatements(ORDERS);
   // The local outbox writes each message once, create-only, named `<orderId>-<event>.json`.
   const outbox = (await readdir(whatsappDir ?? '').catch(() => /** @type {string[]} */ ([]))).filter((name) =>
     name.endsWith('.json'),
@@ -233,9 +346,15 @@ async function runBench() {
   // (d) Rule 17: nothing is booked before its shopper confirms; then 200 confirmations at once, and
   // the same 200 again (a storm of repeated taps), book each order exactly once.
   const beforeConfirming = { awaiting: log.awaiting, bookings: log.bookings };
+  // Each phase's statements are counted once its writes have settled (none is left running).
+  await resetStatements();
   const confirmations = await confirmAll(sentIds, log.confirmTexts);
+  if (counter) await settle(sentIds);
+  const confirmingStatements = await serverStatements(ORDERS);
+  await resetStatements();
   const repeats = await confirmAll(sentIds, log.confirmTexts);
   const confirmed = await settle(sentIds);
+  const repeatStatements = await serverStatements(ORDERS);
 
   // (c) Does "not found" tell which ids exist? A known id with a wrong phone or key, against an unknown id.
   console.log('Timing "not found" for known and unknown order ids…');
@@ -271,7 +390,20 @@ async function runBench() {
     confirmed.invoicedTwice === 0 &&
     notFound.every((run) => run.statuses.length === 1 && run.statuses[0] === 404);
 
+  /**
+   * @param {string} phase
+   * @param {Awaited<ReturnType<typeof serverStatements>>} counted
+   * @param {string} target
+   */
+  const statementRow = (phase, counted, target) => [
+    `DB statements per order, ${phase} (without BEGIN/COMMIT)`,
+    counted
+      ? `${round(counted.perOrder, 2)} (${round(counted.perOrderWithoutTransaction, 2)}); ${counted.calls} in all`
+      : 'not counted on the local engine',
+    target,
+  ];
   const rows = [
+    ['database', databaseShown, ''],
     ['shipping quote p50 (ms)', quoteRun.latency.p50, ''],
     ['shipping quote p99 (ms)', quoteRun.latency.p99, ''],
     ['shipping quote req/s (mean)', round(quoteRun.requests.average, 2), ''],
@@ -285,6 +417,7 @@ async function runBench() {
     ['COD first answers by status', JSON.stringify(firstStatuses), `{"201":${ORDERS}}`],
     ['COD connection errors / timeouts', `${orderRun.errors} / ${orderRun.timeouts}`, '0 / 0'],
     ['COD wall time for all (s)', round(orderSeconds, 2), ''],
+    statementRow('placing (with resends)', placingStatements, `≤ ${STATEMENTS_TARGET}`),
     ['COD orders/s (2xx answers / wall time)', round((firstStatuses[201] ?? 0) / orderSeconds, 2), ''],
     [
       'COD latency p50 / p99 / max (ms)',
@@ -305,8 +438,8 @@ async function runBench() {
     ['Orders.csv item rows (2 per order)', sheet.dataRows, ORDERS * CART.length],
     ['Orders.csv ids written more than once', sheet.doubled, 0],
     ['Orders.csv unexpected rows (extra headers, foreign ids)', sheet.unexpectedRows, 0],
-    ['order log records (Blobs sandbox files)', log.orders, ORDERS],
-    ['order log records unreadable (empty/invalid JSON)', log.unreadable, 0],
+    ['order log records (database rows)', log.orders, ORDERS],
+    ['order log records unreadable (malformed record)', log.unreadable, 0],
     [
       'awaiting confirmation / booked, before any confirmation',
       `${beforeConfirming.awaiting} / ${beforeConfirming.bookings}`,
@@ -322,12 +455,15 @@ async function runBench() {
       `${round(confirmations.seconds, 2)} / ${confirmations.redelivered} / ${confirmations.non2xx}`,
       '',
     ],
+    statementRow('confirming', confirmingStatements, `≤ ${STATEMENTS_TARGET}`),
     [
       'GST invoices of the 200 bookings: taken / distinct / numbers / a gap / issued twice',
       `${confirmed.invoices.taken} / ${confirmed.invoices.distinct} / ${confirmed.invoices.first}..${confirmed.invoices.last} / ${confirmed.invoices.consecutive ? 'no' : 'yes'} / ${confirmed.invoicedTwice}`,
       `${ORDERS} / ${ORDERS} / n..n+${ORDERS - 1} / no / 0`,
     ],
     ['the same 200 again: outcomes', JSON.stringify(repeats.outcomes), `{"confirmation: already confirmed":${ORDERS}}`],
+    ['the same 200 again: wall time for all (s)', round(repeats.seconds, 2), ''],
+    statementRow('the same confirmations again', repeatStatements, ''),
     [
       'bookings made / orders booked twice / forwarded',
       `${confirmed.bookings} / ${confirmed.bookedTwice} / ${confirmed.forwarded}`,
@@ -351,6 +487,13 @@ async function runBench() {
   return {
     ok,
     rows,
+    database: { kind: DATABASE, shown: databaseShown },
+    statements: {
+      countedBy: counter ? 'pg_stat_statements (calls of the server role; BEGIN, COMMIT and ROLLBACK counted)' : null,
+      placing: placingStatements,
+      confirming: confirmingStatements,
+      repeated: repeatStatements,
+    },
     quote: {
       connections: QUOTE_CONNECTIONS,
       seconds: QUOTE_SECONDS,
@@ -507,18 +650,28 @@ async function checkSheet(sentIds) {
 }
 
 /**
- * The order log as Netlify's local Blobs sandbox stores it: one file per key under
- * `.netlify/blobs-serve/entries/<site>/<store>/`. Only the ids this run sent are counted, since
- * the sandbox outlives runs. This reads the sandbox's on-disk layout (a detail of
- * @netlify/blobs' server), so a layout change shows up as 0 records, not as a silent pass.
+ * The server's order log, opened on the first read (the local engine's URL is beside its database
+ * folder once it runs: site-build/local-database.ts). One connection and single statements: the
+ * local engine runs every connection in one session, so nothing here may hold a transaction.
+ */
+function benchOrderLog() {
+  if (!orderLog) {
+    if (!server) throw new Error('the server is not running');
+    // On the throw-away server, as BENCH_ROLE: these reads are not the server's statements.
+    const url = server.databaseUrl ? benchUrl(SCHEMA) : readFileSync(urlFile(server.database), 'utf8').trim();
+    const db = openDatabase(url, { max: 1 });
+    orderLog = { db, log: createOrderLog(db) };
+  }
+  return orderLog.log;
+}
+
+/**
+ * This run's orders as the server's order log holds them (its own database, read in one
+ * statement): their states, the words that confirm each, its bookings and invoices.
  * @param {string[]} sentIds
  */
 async function checkOrderLog(sentIds) {
-  const entries = path.join(root, '.netlify/blobs-serve/entries');
-  const wanted = new Set(sentIds.map((id) => `order-${id}`));
-  const files = (await readdir(entries, { recursive: true }).catch(() => [])).filter((file) =>
-    wanted.has(path.basename(file)),
-  );
+  const records = await benchOrderLog().ordersWhere('o.order_id = any($1)', [sentIds]);
   let forwarded = 0;
   let awaiting = 0;
   /** Bookings made, by order: a booking shows once in the order's history as `shipment: done`. */
@@ -530,33 +683,27 @@ async function checkOrderLog(sentIds) {
   const invoiceNumbers = [];
   let invoicedTwice = 0;
   const unreadable = [];
-  const stores = new Set();
-  for (const file of files) {
-    stores.add(path.dirname(file));
+  for (const record of records) {
     try {
-      const record = JSON.parse(await readFile(path.join(entries, file), 'utf8'));
       if (record.status === 'forwarded') forwarded += 1;
       const confirmation = record.cod?.confirmation;
       if (confirmation?.state === 'awaiting') awaiting += 1;
       if (confirmation) confirmTexts.set(record.orderId, `CONFIRM ${record.orderId} ${confirmation.code}`);
-      const booked = record.history.filter(
-        (/** @type {{ event: string }} */ entry) => entry.event === 'shipment: done',
-      ).length;
+      const booked = record.history.filter((entry) => entry.event === 'shipment: done').length;
       bookings += booked;
       if (booked > 1) bookedTwice += 1;
       if (record.invoice?.number) invoiceNumbers.push(record.invoice.number);
-      const issued = record.history.filter((/** @type {{ event: string }} */ entry) =>
-        entry.event.startsWith('invoice '),
-      ).length;
+      const issued = record.history.filter((entry) => entry.event.startsWith('invoice ')).length;
       if (issued > 1) invoicedTwice += 1;
     } catch {
-      unreadable.push(path.basename(file));
+      unreadable.push(record.orderId);
     }
   }
   return {
-    directory: path.relative(root, entries),
-    stores: [...stores],
-    orders: files.length,
+    database: server?.databaseUrl
+      ? `${SCHEMA} on the throw-away PostgreSQL`
+      : path.relative(root, server?.database ?? ''),
+    orders: records.length,
     forwarded,
     awaiting,
     bookings,
@@ -571,7 +718,7 @@ async function checkOrderLog(sentIds) {
 
 /**
  * The invoice numbers taken by this run's bookings: how many, how many distinct, and whether they
- * run without a gap (the sandbox's series outlives runs, so they start where the last run ended).
+ * run without a gap (the server's database is new each run, so its series starts afresh).
  * @param {string[]} numbers
  */
 function invoiceSeries(numbers) {
@@ -580,40 +727,6 @@ function invoiceSeries(numbers) {
   const last = indices.at(-1) ?? 0;
   const distinct = new Set(indices).size;
   return { taken: numbers.length, distinct, first, last, consecutive: distinct === last - first + 1 };
-}
-
-/**
- * Takes this run's orders out of the local Blobs sandbox once the server has stopped, so the
- * developer's own reconciler never forwards bench orders to their sheet. Only records that are
- * this run's (a bench shopper, or unreadable) are removed.
- * @param {string[]} ids
- */
-async function removeBenchOrders(ids) {
-  const entries = path.join(root, '.netlify/blobs-serve/entries');
-  const wanted = new Set(ids.map((id) => `order-${id}`));
-  const files = (await readdir(entries, { recursive: true }).catch(() => [])).filter((file) =>
-    wanted.has(path.basename(file)),
-  );
-  let removed = 0;
-  for (const file of files) {
-    const orderFile = path.join(entries, file);
-    let ours = true;
-    try {
-      ours = JSON.parse(await readFile(orderFile, 'utf8')).customer?.name?.startsWith('Bench Shopper') === true;
-    } catch {
-      // unreadable: a cut-off write of this run
-    }
-    if (!ours) continue;
-    await rm(orderFile, { force: true });
-    // The markers beside it (netlify/lib/orders/order-log.ts), or every run would leave its 200
-    // booked parcels' markers for the next run's listings to walk through.
-    for (const marker of ['open-', 'attention-', 'refund-', 'parcel-']) {
-      const markerFile = path.join(path.dirname(orderFile), path.basename(file).replace(/^order-/, marker));
-      await rm(markerFile, { force: true });
-    }
-    removed += 1;
-  }
-  console.log(`Removed this run's ${removed} orders from the local order log (BENCH_KEEP_ORDERS=1 keeps them).`);
 }
 
 /**

@@ -1,22 +1,21 @@
 // `npm run bench:parcels`: the parcel sync over 2,000 open parcels (docs/decisions/022). The real
-// sync, order log (Netlify's own local Blobs server) and Delhivery client, against a fake Delhivery
-// on loopback answering in its documented shapes; the Sheet and the mail count what they are
-// sent. It reports the requests made, each run's time and what it deferred (the scheduled
+// sync, order log (on a throw-away PostgreSQL server: scripts/throwaway-postgres.ts) and Delhivery
+// client, against a fake Delhivery on loopback answering in its documented shapes; the Sheet and
+// the mail count what they are sent. It reports the requests made, each run's time and what it deferred (the scheduled
 // function stops starting requests after 15 s), and checks that every state change was stored
 // once, that a second pass changes nothing and sends nothing, and that no email went twice. Every
 // shopper agreed to WhatsApp updates: each parcel that moved to a state with a template (shipped,
 // out for delivery, a failed attempt, delivered) sends one WhatsApp message, none twice (issue 33).
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { getStore } from '@netlify/blobs';
-import { BlobsServer } from '@netlify/blobs/server';
 import { createDelhivery } from '../netlify/lib/delhivery/client.ts';
 import { createOrderLog } from '../netlify/lib/orders/order-log.ts';
+import { phoneHistory } from '../netlify/lib/orders/phone-history.ts';
 import { syncParcels } from '../netlify/lib/parcels/sync.ts';
-import { guardedStore } from '../netlify/lib/platform/blobs.ts';
+import { openDatabase } from '../netlify/lib/platform/database.ts';
 import { whatsappBook } from '../netlify/lib/whatsapp/book.ts';
+import { createSchema, startThrowawayPostgres } from '../scripts/throwaway-postgres.ts';
 import { startFakeDelhivery } from '../tests/support/fake-delhivery.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -105,26 +104,16 @@ function bookedOrder(orderId, waybill, at) {
   };
 }
 
-const directory = await mkdtemp(path.join(tmpdir(), 'ouo-bench-parcels-'));
-const blobs = new BlobsServer({ directory, token: 'bench', logger: () => undefined });
-const { port } = await blobs.start();
+// A real PostgreSQL server, as deployed (Netlify Database), with the migrations applied: the sync
+// writes 8 orders at once, which the local engine (one session for every connection) would take
+// one statement at a time.
+const postgres = await startThrowawayPostgres();
+const SCHEMA = 'bench_parcels';
+await createSchema(postgres.url, SCHEMA);
+const db = openDatabase(postgres.url, { schema: SCHEMA });
 const delhivery = await startFakeDelhivery();
 try {
-  const store = guardedStore(
-    /** @type {import('../netlify/lib/platform/blobs.ts').JsonStore} */ (
-      /** @type {unknown} */ (
-        getStore({ name: 'orders', siteID: 'bench', token: 'bench', apiURL: `http://localhost:${port}` })
-      )
-    ),
-  );
-  const log = createOrderLog(store);
-  /** @param {string} name */
-  const benchStore = (name) =>
-    guardedStore(
-      /** @type {import('../netlify/lib/platform/blobs.ts').JsonStore} */ (
-        /** @type {unknown} */ (getStore({ name, siteID: 'bench', token: 'bench', apiURL: `http://localhost:${port}` }))
-      ),
-    );
+  const log = createOrderLog(db);
   /** @type {string[]} */
   const whatsappSent = [];
   const sheetWrites = { count: 0 };
@@ -165,7 +154,9 @@ try {
         return /** @type {const} */ ({ ok: true, messageId: `wamid.bench-${message.id}`, duplicate: false });
       },
     },
-    whatsappBook: whatsappBook(benchStore('whatsapp')),
+    whatsappBook: whatsappBook(db),
+    // Each delivered or returned parcel enters its phone's history, as the deployed sync does.
+    codHistory: phoneHistory(db),
     hearsWhatsApp: false,
     siteUrl: 'https://shop.example',
     carrier: createDelhivery({ DELHIVERY_TOKEN: 'fake-delhivery-token', DELHIVERY_BASE_URL: delhivery.baseUrl }),
@@ -302,6 +293,6 @@ try {
     process.exitCode = 1;
 } finally {
   await delhivery.stop();
-  await blobs.stop();
-  await rm(directory, { recursive: true, force: true });
+  await db.close();
+  await postgres.stop();
 }

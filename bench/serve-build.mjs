@@ -2,6 +2,7 @@
 // The production build, built and served with its functions (scripts/serve.mjs, as `npm start` does) on
 // loopback for the benches, with every outside system on its embedded local default.
 import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -39,12 +40,25 @@ export function buildSite() {
 }
 
 /**
+ * `database`: the local engine's folder (`benchDatabase`), unused when the server was given a
+ * PostgreSQL server (`databaseUrl`).
  * @typedef {{
  *   child: import('node:child_process').ChildProcess,
  *   base: string,
  *   output: () => string,
+ *   database: string,
+ *   databaseUrl?: string,
  * }} BuildServer
  */
+
+/**
+ * The local database folder of a bench's server (LOCAL_DB_DIR): `.data/bench/<name>/db`, emptied as
+ * the server starts (LOCAL_DB_FRESH). Each bench has its own, never a developer's `.netlify/db-start`
+ * (which their `npm start` may hold: a second server on a folder is refused) nor another bench's.
+ * While the server runs, its engine's URL is in `<folder>.url` (site-build/local-database.ts).
+ * @param {string} name
+ */
+const benchDatabase = (name) => path.join(root, '.data/bench', name, 'db');
 
 /** Whether something already listens on HOST:port (it would answer the health check instead). */
 export function portInUse(/** @type {number} */ port) {
@@ -60,14 +74,31 @@ export function portInUse(/** @type {number} */ port) {
 
 /**
  * Starts scripts/serve.mjs on HOST:port; its output is kept (the last 20 kB) for error reports.
+ * `name`: the bench's, naming its own fresh database folder (`benchDatabase`).
  * `devTools`: with the development tools (`--dev-tools`), for a bench that plays the shopper's phone.
- * @param {{ port: number, env?: Record<string, string>, devTools?: boolean }} options
+ * `databaseUrl`: a PostgreSQL server (a throw-away one, migrated) the server uses instead of the
+ * local engine, as its NETLIFY_DB_URL. Without it, a NETLIFY_DB_URL of this shell (production's,
+ * set for a report) never reaches the server: its orders go to its own fresh local engine.
+ * @param {{ port: number, name: string, env?: Record<string, string>, devTools?: boolean, databaseUrl?: string }} options
  * @returns {BuildServer}
  */
-export function startServer({ port, env = {}, devTools = false }) {
+export function startServer({ port, name, env = {}, devTools = false, databaseUrl }) {
+  const database = benchDatabase(name);
+  // The server makes the folder, not its parent (it writes `<folder>.lock` beside it first).
+  if (!databaseUrl) mkdirSync(path.dirname(database), { recursive: true });
   /** @type {NodeJS.ProcessEnv} */
-  const childEnv = { ...process.env, PORT: String(port), HOST, ...env };
-  for (const name of REAL_SYSTEMS) delete childEnv[name];
+  const inherited = { ...process.env };
+  for (const variable of ['NETLIFY_DB_URL', 'NETLIFY_DB_DRIVER', 'LOCAL_DB_DIR', 'LOCAL_DB_FRESH'])
+    delete inherited[variable];
+  /** @type {NodeJS.ProcessEnv} */
+  const childEnv = {
+    ...inherited,
+    PORT: String(port),
+    HOST,
+    ...(databaseUrl ? { NETLIFY_DB_URL: databaseUrl } : { LOCAL_DB_DIR: database, LOCAL_DB_FRESH: '1' }),
+    ...env,
+  };
+  for (const variable of REAL_SYSTEMS) delete childEnv[variable];
   const child = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs'), ...(devTools ? ['--dev-tools'] : [])], {
     cwd: root,
     env: childEnv,
@@ -85,7 +116,13 @@ export function startServer({ port, env = {}, devTools = false }) {
   };
   process.on('exit', stopOnExit);
   child.once('exit', () => process.off('exit', stopOnExit));
-  return { child, base: `http://${HOST}:${port}`, output: () => log };
+  return {
+    child,
+    base: `http://${HOST}:${port}`,
+    output: () => log,
+    database,
+    ...(databaseUrl ? { databaseUrl } : {}),
+  };
 }
 
 /**

@@ -37,9 +37,19 @@ if (!existsSync(path.join(root, 'build/client/index.html'))) {
   process.exit(1);
 }
 mkdirSync(outDir, { recursive: true });
+const databaseDir = path.join(root, '.data/screenshots/db');
+// The server makes its folder, not the folder's parent (it writes `<folder>.lock` beside it first).
+mkdirSync(path.dirname(databaseDir), { recursive: true });
 
+// Its own database folder, emptied as the server starts: never a developer's `.netlify/db-start`,
+// which their `npm start` may hold (a second server on a folder is refused).
 const server = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs')], {
-  env: { ...process.env, PORT: String(port) },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    LOCAL_DB_DIR: databaseDir,
+    LOCAL_DB_FRESH: '1',
+  },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 await new Promise((/** @type {(value?: unknown) => void} */ resolve) =>
