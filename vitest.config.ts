@@ -27,7 +27,9 @@ export default defineConfig({
             'apps-script/**/*.test.ts',
             'bench/**/*.test.ts',
           ],
-          setupFiles: ['tests/support/setup.ts'],
+          // One throw-away PostgreSQL server for the run; each file and order world has its own schema.
+          globalSetup: ['tests/support/postgres-global.ts'],
+          setupFiles: ['tests/support/setup.ts', 'tests/support/setup-database.ts'],
           // Order tests drive many Blobs writes through Netlify's local server; on two cores under
           // coverage a few take several seconds, which is load, not a hang.
           testTimeout: 20_000,

@@ -1,9 +1,13 @@
-// The end-to-end tests need two programs that no npm package can bring offline, so they come from
-// Debian: Chromium (a test tool's own browser download cannot work offline) and Java 17 or later for
-// the W3C Nu Html Checker (vnu-jar's own Java download is not allowed to run: allowScripts in
-// package.json). Install what is missing (as root), otherwise say the one command to run.
+// The tests need three programs that no npm package can bring offline, so they come from Debian:
+// - the unit tests, a PostgreSQL server: the order store's races are proved on a real one, which the
+//   tests start as a throw-away cluster (scripts/throwaway-postgres.ts, decision 031);
+// - the end-to-end tests, Chromium (a test tool's own browser download cannot work offline) and
+//   Java 17 or later for the W3C Nu Html Checker (vnu-jar's own Java download is not allowed to run:
+//   allowScripts in package.json).
+// `node scripts/ensure-test-tools.mjs unit` (or `e2e`) checks one suite's; with no argument, all.
+// Install what is missing (as root), otherwise say the one command to run.
 import { execSync, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** vnu.jar 26.x is built for Java 17 (its --help: "On any system with Java17+ installed"). */
@@ -16,12 +20,25 @@ function javaMajor() {
   return Number(/version "(\d+)/.exec(result.stderr)?.[1] ?? 0);
 }
 
+/** Debian's PostgreSQL server binaries (any version): /usr/lib/postgresql/<version>/bin/postgres. */
+function postgresPresent() {
+  const root = '/usr/lib/postgresql';
+  return existsSync(root) && readdirSync(root).some((version) => existsSync(`${root}/${version}/bin/postgres`));
+}
+
 const tools = [
-  { name: 'Chromium', debian: 'chromium', present: () => existsSync(CHROMIUM_PATH) },
-  { name: `Java ${JAVA_MAJOR}+`, debian: 'default-jre-headless', present: () => javaMajor() >= JAVA_MAJOR },
+  { name: 'PostgreSQL', debian: 'postgresql', suite: 'unit', present: postgresPresent },
+  { name: 'Chromium', debian: 'chromium', suite: 'e2e', present: () => existsSync(CHROMIUM_PATH) },
+  {
+    name: `Java ${JAVA_MAJOR}+`,
+    debian: 'default-jre-headless',
+    suite: 'e2e',
+    present: () => javaMajor() >= JAVA_MAJOR,
+  },
 ];
 
-const missing = tools.filter((tool) => !tool.present());
+const suite = process.argv[2];
+const missing = tools.filter((tool) => (!suite || tool.suite === suite) && !tool.present());
 if (missing.length > 0) {
   const packages = missing.map((tool) => tool.debian).join(' ');
   const names = missing.map((tool) => tool.name).join(' and ');
@@ -31,7 +48,7 @@ if (missing.length > 0) {
     );
     process.exit(1);
   }
-  console.log(`Installing ${names} from Debian for the end-to-end tests…`);
+  console.log(`Installing ${names} from Debian for the tests…`);
   execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${packages}`, {
     stdio: 'inherit',
   });

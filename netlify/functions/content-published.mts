@@ -1,10 +1,11 @@
 import type { Config } from '@netlify/functions';
 import { isValidSignature, SIGNATURE_HEADER_NAME } from '@sanity/webhook';
 import { z } from 'zod';
-import { notePublish, REBUILD_STORE } from '../lib/content/rebuild.ts';
-import { blobStore } from '../lib/platform/blobs.ts';
+import { notePublish } from '../lib/content/rebuild.ts';
+import { database } from '../lib/platform/database.ts';
 import { readServerEnv } from '../lib/platform/env.ts';
 import { endpoint, errorResponse, MAX_BODY_BYTES, methodNotAllowed, readLimited } from '../lib/platform/http.ts';
+import { versionedRows } from '../lib/platform/versioned-rows.ts';
 
 /** What the webhook sends (its projection, scripts/sanity-build-hook.mjs): the document's id and type. */
 const publishedSchema = z.object({ _id: z.string().min(1).max(200), _type: z.string().min(1).max(100) });
@@ -31,7 +32,7 @@ export default endpoint(async function contentPublished(request: Request): Promi
   } catch {
     return errorResponse(422, 'VALIDATION_FAILED', 'Expected the published document as {_id, _type}.');
   }
-  const pending = await notePublish(blobStore(REBUILD_STORE), `${document._type}:${document._id}`);
+  const pending = await notePublish(versionedRows(database(), 'site_state'), `${document._type}:${document._id}`);
   return Response.json({ noted: true, pending: pending.count }, { status: 202 });
 });
 

@@ -3,14 +3,15 @@ import { content } from '../../src/content/content.server.ts';
 import type { ErrorEnvelope } from '../../src/shop/messages.ts';
 import { createDeps } from '../lib/orders/deps.ts';
 import { fromStaff } from '../lib/orders/staff-request.ts';
+import { database } from '../lib/platform/database.ts';
 import { isProduction, readServerEnv } from '../lib/platform/env.ts';
 import { endpoint, errorResponse, methodNotAllowed } from '../lib/platform/http.ts';
 import { systemReport } from '../lib/platform/systems.ts';
 
 /**
  * For uptime checks and staff. Anyone gets only `{ status: 'ok' }` (200) or `{ status: 'degraded' }`
- * (503: the catalogue cannot be read, or production runs on a local stand-in), so a misconfigured
- * deploy is loud. Staff (`Authorization: Bearer <STAFF_ACTION_SECRET>`) also get what is behind it:
+ * (503: the catalogue or the order store cannot be read, or production runs on a local stand-in),
+ * so a misconfigured deploy is loud. Staff (`Authorization: Bearer <STAFF_ACTION_SECRET>`) also get what is behind it:
  * the content source, which outside systems are real and which local, the settings that are
  * missing, and how many orders wait for them — none of it for strangers (issue 46, docs/security.md).
  */
@@ -25,6 +26,14 @@ export default endpoint(async function health(request: Request): Promise<Respons
     console.error('health: content unavailable', error);
     if (!staff) return publicAnswer(false);
     return errorResponse(503, 'CONTENT_UNAVAILABLE', 'The catalogue could not be read.');
+  }
+  try {
+    await database().query('select 1');
+  } catch (error) {
+    // No order can be placed or followed: uptime checks must see it (decision 031).
+    console.error('health: database unavailable', error);
+    if (!staff) return publicAnswer(false);
+    return errorResponse(503, 'DATABASE_UNAVAILABLE', 'The order store (the database) could not be reached.');
   }
   const { systems, missing } = systemReport(env, content().source);
   const misconfigured = isProduction(env) && missing.length > 0;

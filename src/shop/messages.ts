@@ -215,8 +215,8 @@ export const ERROR_CODES = {
     'NOT_FOUND',
     'INTERNAL_ERROR',
   ],
-  /** The catalogue and the deploy's set-up (/api/health). */
-  content: ['CONTENT_UNAVAILABLE', 'LOCAL_STAND_IN_IN_PRODUCTION'],
+  /** The catalogue, the order store and the deploy's set-up (/api/health). */
+  content: ['CONTENT_UNAVAILABLE', 'DATABASE_UNAVAILABLE', 'LOCAL_STAND_IN_IN_PRODUCTION'],
   /** A cart that cannot be priced as sent (`priceLines`). */
   pricing: ['EMPTY_CART', 'UNKNOWN_PRODUCT', 'UNKNOWN_SIZE', 'OUT_OF_STOCK'],
   /** Delivery and the total, at the quote and when the order is placed. */

@@ -6,6 +6,7 @@
  * before any store is touched (the Blobs server is made unreachable for those cases: touching it
  * would answer 500, not the 422 expected).
  */
+
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,11 +23,11 @@ import processPrepaid from '../../netlify/functions/process-prepaid.mts';
 import reviews from '../../netlify/functions/reviews.mts';
 import track from '../../netlify/functions/track.mts';
 import verifyPayment from '../../netlify/functions/verify-payment.mts';
-import { LOCAL_GATEWAY_STORE, ORDERS_STORE } from '../../netlify/lib/orders/deps.ts';
-import { SUBMISSIONS_STORE } from '../../netlify/lib/submissions/once.ts';
+import { LOCAL_GATEWAY_STORE } from '../../netlify/lib/orders/deps.ts';
 import * as gstinTexts from '../../src/shop/gstin-texts.ts';
 import * as texts from '../../src/shop/messages.ts';
 import { errorEnvelopeSchema } from '../../src/shop/schemas.ts';
+import { databaseRows } from '../support/database.ts';
 import { makeCustomer } from '../support/factories.ts';
 import { functionSandbox, newSubmissionId } from '../support/functions.ts';
 import { codRequest, prepaidRequest, rajma } from '../support/orders.ts';
@@ -49,21 +50,20 @@ const SHOP_TEXTS = shopStrings({ ...texts, ...gstinTexts });
 /** Words only a library writes: "Too big: expected int to be <=9007199254740991", "Invalid input". */
 const LIBRARY_WORDS = /expected|invalid input|too (big|small)|received|unrecognized|nan\b|<=|>=/i;
 
-/** Everything a request could have left behind: blob keys, Sheet files, emails. */
+/**
+ * Everything a request could have left behind: rows in the database, the local gateway's blob keys,
+ * Sheet files, emails. The decoy an unknown id is compared with (security.md finding 8) is written
+ * once, by the first "not found"; it is no trace of the request that met it.
+ */
 async function traces(): Promise<string[]> {
-  const keys = await Promise.all(
-    [ORDERS_STORE, LOCAL_GATEWAY_STORE, SUBMISSIONS_STORE].map(async (name) => {
-      const { blobs } = await sandbox.blobs().store(name).list({ prefix: '' });
-      // The decoy an unknown id is compared with (security.md finding 8) is written once per
-      // store, by the first "not found"; it is no trace of the request that met it.
-      return blobs.map((blob) => `${name}:${blob.key}`).filter((key) => key !== `${ORDERS_STORE}:decoy-order`);
-    }),
-  );
+  const { blobs } = await sandbox.blobs().store(LOCAL_GATEWAY_STORE).list({ prefix: '' });
+  const keys = [blobs.map((blob) => `${LOCAL_GATEWAY_STORE}:${blob.key}`), await databaseRows()];
   const files = async (dir: string) => (await readdir(dir, { recursive: true })).map((file) => `${dir}/${file}`);
   return [...keys.flat(), ...(await files(sandbox.sheetsDir())), ...(await files(mailDir))].sort();
 }
 
 const UNREACHABLE = 'http://127.0.0.1:9';
+const UNREACHABLE_DATABASE = 'postgres://postgres@127.0.0.1:9/postgres';
 const UNREACHABLE_BLOBS = Buffer.from(
   JSON.stringify({ siteID: 's', token: 't', edgeURL: UNREACHABLE, uncachedEdgeURL: UNREACHABLE }),
 ).toString('base64');
@@ -356,9 +356,14 @@ describe.each(CASES)('$name', ({ send, status, keyed }) => {
   it(`answers ${status} in the shop's envelope and words, and leaves no trace`, async () => {
     const before = await traces();
     // Nothing listens here, and msw refuses it too: a store touched would fail the request (500).
-    if (keyed) vi.stubEnv('NETLIFY_BLOBS_CONTEXT', UNREACHABLE_BLOBS);
+    const database = process.env.NETLIFY_DB_URL ?? '';
+    if (keyed) {
+      vi.stubEnv('NETLIFY_BLOBS_CONTEXT', UNREACHABLE_BLOBS);
+      vi.stubEnv('NETLIFY_DB_URL', UNREACHABLE_DATABASE);
+    }
     const response = await send();
     vi.stubEnv('NETLIFY_BLOBS_CONTEXT', sandbox.blobs().context);
+    vi.stubEnv('NETLIFY_DB_URL', database);
     expect(response.status).toBe(status);
     expect(response.headers.get('content-type')).toMatch(/application\/json/);
     const envelope = errorEnvelopeSchema.parse(await response.json());

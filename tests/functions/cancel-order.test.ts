@@ -27,7 +27,7 @@ const sandbox = functionSandbox('cancel-order', [
 ]);
 
 // From the clock: the local carrier remembers cancelled waybills across runs (in the OS temp folder).
-const { newId, total, codOrder, paidOrder, stored } = ordersOverHttp(Date.now(), sandbox.blobs);
+const { newId, total, codOrder, paidOrder, stored } = ordersOverHttp(Date.now());
 
 const cancel = (orderId: string, body: unknown) =>
   postJson(cancelOrderFunction, `/api/orders/${orderId}/cancel`, body, { params: { orderId } });

@@ -26,7 +26,7 @@ const sandbox = functionSandbox('cod-advance', [
   'CONTEXT',
 ]);
 // From the clock: the local carrier keeps its bookings and cancellations across runs (OS temp folder).
-const { newId, total, stored } = ordersOverHttp(Date.now(), sandbox.blobs);
+const { newId, total, stored } = ordersOverHttp(Date.now());
 const FEE = 150;
 
 /** Creates the advance order at the server's COD total: its id, the Razorpay order and the total. */

@@ -19,7 +19,7 @@ import { functionSandbox } from '../support/functions.ts';
 import { codRequest, ordersOverHttp, postJson, rajma } from '../support/orders.ts';
 
 const sandbox = functionSandbox('cod-rules', ['DELHIVERY_TOKEN', 'CONTEXT']);
-const { newId, total, stored } = ordersOverHttp(Date.now(), sandbox.blobs);
+const { newId, total, stored } = ordersOverHttp(Date.now());
 
 const ask = (delivery: Record<string, unknown>, lines: unknown = rajma) =>
   postJson(codOptionsFunction, '/api/checkout/cod-options', { lines, delivery });

@@ -3,13 +3,16 @@ import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import contentPublished, { config as publishedConfig } from '../../netlify/functions/content-published.mts';
 import rebuildContent, { config as rebuildConfig } from '../../netlify/functions/rebuild-content.mts';
-import { MAX_WAIT_MS, QUIET_MS, REBUILD_STORE, type RebuildOutcome } from '../../netlify/lib/content/rebuild.ts';
+import { MAX_WAIT_MS, QUIET_MS, REBUILD_KEY, type RebuildOutcome } from '../../netlify/lib/content/rebuild.ts';
+import { database } from '../../netlify/lib/platform/database.ts';
+import { versionedRows } from '../../netlify/lib/platform/versioned-rows.ts';
 import { functionSandbox } from '../support/functions.ts';
 import { server } from '../support/msw.ts';
 
 const SECRET = 'whsec-test-secret';
 const HOOK = 'https://api.netlify.com/build_hooks/abc123';
-const sandbox = functionSandbox('content-rebuild');
+// Its hooks set the environment every function here reads (a local Sheet, no outside webhook).
+functionSandbox('content-rebuild');
 
 /** Sanity's webhook call for one published document, signed as Sanity signs it (or not). */
 async function publish(document: { _id: string; _type: string }, secret = SECRET) {
@@ -40,7 +43,7 @@ function buildHook(status = 200) {
 
 beforeEach(async () => {
   // No pending publish carries over from one test to the next.
-  await sandbox.blobs().store(REBUILD_STORE).delete('pending');
+  await versionedRows(database(), 'site_state').delete(REBUILD_KEY);
   vi.stubEnv('SANITY_WEBHOOK_SECRET', SECRET);
   vi.stubEnv('NETLIFY_BUILD_HOOK_URL', HOOK);
   vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-25T10:00:00Z') });

@@ -18,7 +18,7 @@ import { devWhatsAppOutboxSchema, devWhatsAppResponseSchema } from '../../src/sh
 import { functionSandbox } from '../support/functions.ts';
 import { codRequest, ordersOverHttp, postJson } from '../support/orders.ts';
 
-const sandbox = functionSandbox('dev-whatsapp', [
+const _sandbox = functionSandbox('dev-whatsapp', [
   'CONTEXT',
   'WHATSAPP_TOKEN',
   'WHATSAPP_PHONE_NUMBER_ID',
@@ -29,7 +29,7 @@ beforeEach(() => {
 });
 
 // From the clock, 9,000,000 ids past the other files' starts, so none shares an id.
-const { newId, total, stored } = ordersOverHttp(Date.now() + 9_000_000, sandbox.blobs);
+const { newId, total, stored } = ordersOverHttp(Date.now() + 9_000_000);
 
 async function codOrderWithConsent(): Promise<string> {
   const orderId = newId();

@@ -17,7 +17,7 @@ import { functionSandbox } from '../support/functions.ts';
 import { codRequest, ordersOverHttp, postJson, prepaidRequest } from '../support/orders.ts';
 
 const sandbox = functionSandbox('gstin', ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'DELHIVERY_TOKEN', 'CONTEXT']);
-const { newId, total, stored } = ordersOverHttp(Date.now(), sandbox.blobs);
+const { newId, total, stored } = ordersOverHttp(Date.now());
 
 const placeCod = async (orderId: string, gstin: string | undefined) =>
   postJson(

@@ -6,6 +6,7 @@
  * `X-Frame-Options: DENY` (docs/security.md). Each function is called as Netlify calls it, on the local defaults
  * with Blobs on Netlify's local server; the list must name every file in netlify/functions.
  */
+
 import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -40,13 +41,11 @@ import whatsappWebhook from '../../netlify/functions/whatsapp-webhook.mts';
 import { INVOICE_PAGE_POLICY } from '../../netlify/lib/invoices/invoice-html.ts';
 import { LABEL_PAGE_POLICY } from '../../netlify/lib/labels/label-html.ts';
 import { labelLinkSecret, labelUrl } from '../../netlify/lib/labels/link.ts';
-import { ORDERS_STORE } from '../../netlify/lib/orders/deps.ts';
-import { createOrderLog } from '../../netlify/lib/orders/order-log.ts';
 import { staffActionSecret, staffSignature } from '../../netlify/lib/orders/staff-request.ts';
-import { blobStore } from '../../netlify/lib/platform/blobs.ts';
 import { readServerEnv } from '../../netlify/lib/platform/env.ts';
 import { hmacHex } from '../../netlify/lib/razorpay/signature.ts';
 import { createPaymentOrderResponseSchema, localGatewayPayResponseSchema } from '../../src/shop/schemas.ts';
+import { functionsLog } from '../support/database.ts';
 import { makeCustomer } from '../support/factories.ts';
 import { functionSandbox } from '../support/functions.ts';
 import { makeInvoice } from '../support/invoices.ts';
@@ -149,7 +148,7 @@ async function openLabel(expiresInDays: number) {
 /** A placed COD order's invoice (written on its record as issuing writes it), as a page or a PDF. */
 async function openInvoice(file: 'invoice' | 'invoice.pdf') {
   const { orderId, key } = await placedCodOrder();
-  await createOrderLog(blobStore(ORDERS_STORE)).update(orderId, (order) => ({
+  await functionsLog().update(orderId, (order) => ({
     ...order,
     invoice: makeInvoice({ orderId }),
   }));
@@ -406,7 +405,7 @@ const CASES: Record<string, { success: Call[]; error: Call[]; policy?: string }>
       async () => {
         const { orderId } = await placedCodOrder();
         // COD received is taken on a delivered order only (docs/shop-rules.md §10 rule 15).
-        await createOrderLog(blobStore(ORDERS_STORE)).update(orderId, (order) => ({
+        await functionsLog().update(orderId, (order) => ({
           ...order,
           parcel: parcelOf(change('delivered', new Date().toISOString())),
         }));

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import health, { config } from '../../netlify/functions/health.mts';
 import * as contentModule from '../../src/content/content.server.ts';
 import { startTestBlobs, type TestBlobs } from '../support/blobs.ts';
+import { functionsLog } from '../support/database.ts';
 import { staffHealthRequest } from '../support/functions.ts';
+import { change, parcelOf, putOrders } from '../support/parcels.ts';
 
 let blobs: TestBlobs;
 beforeAll(async () => {
@@ -73,19 +75,28 @@ describe('GET /api/health', () => {
   });
 
   it('counts the orders that need staff attention', async () => {
-    await blobs.store('orders').setJSON('attention-OUO_1700000000001', { since: '2026-11-25T00:00:00.000Z' });
+    // A parcel lost on its way: staff must act.
+    await putOrders(functionsLog(), [
+      { orderId: 'OUO_1700000000001', parcel: parcelOf(change('lost', '2026-11-25T00:00:00.000Z')) },
+    ]);
     const response = await health(staffHealthRequest());
     expect(await response.json()).toMatchObject({ orders: { needsAttention: 1 } });
   });
 
   it('counts the orders paid twice, whose extra payment staff must refund', async () => {
-    await blobs.store('orders').setJSON('refund-OUO_1700000000002', { since: '2026-11-25T00:00:00.000Z' });
+    await putOrders(functionsLog(), [{ orderId: 'OUO_1700000000002' }]);
+    await functionsLog().update('OUO_1700000000002', (order) => ({
+      ...order,
+      refunds: [{ paymentId: 'pay_2', amountPaise: 100, at: '2026-11-25T00:00:00.000Z', via: 'webhook' }],
+    }));
     const response = await health(staffHealthRequest());
     expect(await response.json()).toMatchObject({ orders: { needsRefund: 1 } });
   });
 
   it('tells anyone only whether the shop works: no systems, settings or order counts (issue 46)', async () => {
-    await blobs.store('orders').setJSON('attention-OUO_1700000000009', { since: '2026-11-25T00:00:00.000Z' });
+    await putOrders(functionsLog(), [
+      { orderId: 'OUO_1700000000009', parcel: parcelOf(change('lost', '2026-11-25T00:00:00.000Z')) },
+    ]);
     for (const authorization of [undefined, 'Bearer not-the-staff-secret', 'Basic x', 'Bearer ']) {
       const response = await health(
         new Request('http://localhost/api/health', authorization ? { headers: { authorization } } : {}),
@@ -110,6 +121,23 @@ describe('GET /api/health', () => {
   it('refuses other methods', async () => {
     const response = await health(new Request('http://localhost/api/health', { method: 'POST' }));
     expect(response.status).toBe(405);
+  });
+
+  it('answers 503 when the order store cannot be reached: degraded for anyone, its code for staff', async () => {
+    vi.stubEnv('NETLIFY_DB_URL', 'postgres://postgres@127.0.0.1:9/postgres');
+    try {
+      const response = await health(staffHealthRequest());
+      expect(response.status).toBe(503);
+      expect(await response.json()).toMatchObject({ error: { code: 'DATABASE_UNAVAILABLE' } });
+      const anyone = await health(new Request('http://localhost/api/health'));
+      expect(anyone.status).toBe(503);
+      expect(await anyone.json()).toEqual({ status: 'degraded' });
+      expect(vi.mocked(console.error)).toHaveBeenCalledWith('health: database unavailable', expect.anything());
+      vi.mocked(console.error).mockClear();
+    } finally {
+      vi.unstubAllEnvs();
+      vi.stubEnv('NETLIFY_BLOBS_CONTEXT', blobs.context);
+    }
   });
 
   it('answers 503 in the error envelope when the catalogue cannot be read', async () => {

@@ -5,6 +5,7 @@
  * key. A wrong key, no key, an unknown order and a malformed id get one and the same 404, whether
  * or not the order has an invoice; only the order's key hears that it has none yet.
  */
+
 import { HttpResponse, http } from 'msw';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it, vi } from 'vitest';
@@ -12,13 +13,11 @@ import calculateShipping from '../../netlify/functions/calculate-shipping.mts';
 import invoice, { config } from '../../netlify/functions/invoice.mts';
 import processCod from '../../netlify/functions/process-cod.mts';
 import { INVOICE_PAGE_POLICY } from '../../netlify/lib/invoices/invoice-html.ts';
-import { ORDERS_STORE } from '../../netlify/lib/orders/deps.ts';
-import { createOrderLog } from '../../netlify/lib/orders/order-log.ts';
 import { NOT_FOUND_FLOOR_MS } from '../../netlify/lib/orders/view.ts';
-import { blobStore } from '../../netlify/lib/platform/blobs.ts';
 import type { CreditNote, Invoice } from '../../src/shop/invoice.ts';
 import { INVOICE_TEXTS } from '../../src/shop/invoice-texts.ts';
 import { orderResponseSchema } from '../../src/shop/schemas.ts';
+import { functionsLog } from '../support/database.ts';
 import { makeCustomer } from '../support/factories.ts';
 import { functionSandbox } from '../support/functions.ts';
 import { makeCreditNote, makeInvoice, TINY_PNG_BASE64 } from '../support/invoices.ts';
@@ -52,7 +51,7 @@ async function placeCod(): Promise<{ orderId: string; key: string }> {
 
 /** The order's documents as issuing leaves them: exactly these, none other. */
 async function setDocuments(orderId: string, documents: { invoice?: Invoice; creditNote?: CreditNote }) {
-  await createOrderLog(blobStore(ORDERS_STORE)).update(orderId, ({ invoice: _i, creditNote: _c, ...order }) => ({
+  await functionsLog().update(orderId, ({ invoice: _i, creditNote: _c, ...order }) => ({
     ...order,
     ...documents,
   }));
@@ -184,7 +183,8 @@ describe('what it tells nobody', () => {
 
   it('answers an unforeseen failure with its own page (500), logged', async () => {
     const { orderId, key } = await placeCod();
-    vi.stubEnv('NETLIFY_BLOBS_CONTEXT', 'not base64 json');
+    // The database refuses every connection.
+    vi.stubEnv('NETLIFY_DB_URL', 'postgres://postgres@127.0.0.1:9/postgres');
     const response = await open(`/orders/${orderId}/invoice?key=${key}`);
     expect(response.status).toBe(500);
     expectPrivate(response);

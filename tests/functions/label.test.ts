@@ -128,6 +128,7 @@ describe('the Label link', () => {
       'NETLIFY_BLOBS_CONTEXT',
       Buffer.from(JSON.stringify({ edgeURL: 'http://127.0.0.1:9', token: 'x', siteID: 'x' })).toString('base64'),
     );
+    vi.stubEnv('NETLIFY_DB_URL', 'postgres://postgres@127.0.0.1:9/postgres');
     const response = await open(labelUrl('http://localhost', '../orders/order-OUO_1', inDays(1), secret()));
     expect(response.status).toBe(403);
     expect(await errorOf(response)).toEqual({ code: 'LABEL_LINK_INVALID', message: LABEL_TEXTS.invalidLink });

@@ -24,12 +24,13 @@ import { type Config, type FunctionResult, type NodeBundlerName, zipFunctions } 
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVOICE_FONT_FILES } from '../../netlify/lib/invoices/invoice-pdf.ts';
-import { ORDERS_STORE } from '../../netlify/lib/orders/deps.ts';
 import { readCsv } from '../../src/content/sheet-csv.server.ts';
 import { orderResponseSchema, shippingQuoteResponseSchema } from '../../src/shop/schemas.ts';
 import { startTestBlobs, type TestBlobs } from '../support/blobs.ts';
+import { functionsLog } from '../support/database.ts';
 import { makeCustomer } from '../support/factories.ts';
 import { makeInvoice } from '../support/invoices.ts';
+import { bookedOrder } from '../support/parcels.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const functionsDir = path.join(root, 'netlify/functions');
@@ -156,6 +157,8 @@ function runPackaged(name: string, call?: Call): Promise<Run> {
         // The COD order below ships as placed: its confirmation (rule 17) is tested elsewhere.
         COD_CONFIRMATION: 'off',
         STAFF_ACTION_SECRET: PACKAGED_STAFF_SECRET,
+        // The file's own schema on the run's PostgreSQL server, as a deploy's NETLIFY_DB_URL.
+        NETLIFY_DB_URL: process.env.NETLIFY_DB_URL ?? '',
       },
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
@@ -292,9 +295,8 @@ describe('the functions as Netlify packages them', () => {
       orderId,
       status: 'forwarded',
     });
-    // Written where the test's Blobs server, sheet and mail folders are: nothing went elsewhere.
-    const stored = await blobs.store(ORDERS_STORE).getWithMetadata(`order-${orderId}`, { type: 'json' });
-    expect(stored?.data).toMatchObject({ orderId, status: 'forwarded' });
+    // Written where the test's database, sheet and mail folders are: nothing went elsewhere.
+    expect(await functionsLog().get(orderId)).toMatchObject({ orderId, status: 'forwarded' });
     const [header, ...rows] = await readCsv(path.join(localDirs.sheets, 'Orders.csv'));
     const idColumn = header?.indexOf('Order ID') ?? -1;
     expect(rows.filter((row) => row[idColumn] === orderId)).toHaveLength(lines.length);
@@ -306,10 +308,10 @@ describe('the functions as Netlify packages them', () => {
     for (const file of Object.values(INVOICE_FONT_FILES)) {
       expect(invoiceFunction?.includedFiles).toContain(path.join(root, file));
     }
-    // Only what the invoice function reads of an order record: its key and its invoice.
+    // An order with its key and its invoice: what the invoice function reads.
     const orderId = 'OUO_1735000000002';
     const key = '0123456789abcdef0123456789abcdef';
-    await blobs.store(ORDERS_STORE).setJSON(`order-${orderId}`, { orderId, key, invoice: makeInvoice({ orderId }) });
+    await functionsLog().create({ ...bookedOrder({ orderId }), key, invoice: makeInvoice({ orderId }) });
     const run = await runPackaged(
       'invoice',
       withBlobs({

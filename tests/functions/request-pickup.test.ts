@@ -2,14 +2,16 @@
  * The scheduled `request-pickup` function as Netlify runs it: Blobs through NETLIFY_BLOBS_CONTEXT,
  * the local Sheet in a temporary folder, Delhivery's local default or a fake of its pickup API.
  */
+
 import { join } from 'node:path';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import requestPickup, { config } from '../../netlify/functions/request-pickup.mts';
-import { ORDERS_STORE } from '../../netlify/lib/orders/deps.ts';
-import { createOrderLog } from '../../netlify/lib/orders/order-log.ts';
-import { PICKUPS_STORE, type PickupReport } from '../../netlify/lib/pickups/service.ts';
+import type { PickupReport } from '../../netlify/lib/pickups/service.ts';
+import { database } from '../../netlify/lib/platform/database.ts';
+import { versionedRows } from '../../netlify/lib/platform/versioned-rows.ts';
 import { readCsv } from '../../src/content/sheet-csv.server.ts';
+import { functionsLog } from '../support/database.ts';
 import { functionSandbox } from '../support/functions.ts';
 import { server } from '../support/msw.ts';
 import { parcelOf, putOrders } from '../support/parcels.ts';
@@ -26,9 +28,7 @@ beforeEach(async () => {
   day += 1;
   vi.useFakeTimers({ toFake: ['Date'], now: new Date(`2026-11-${String(day).padStart(2, '0')}T08:45:00Z`) });
   vi.spyOn(console, 'log').mockImplementation(() => undefined);
-  await putOrders(createOrderLog(sandbox.blobs().store(ORDERS_STORE)), [
-    { orderId: `OUO_17637000${String(day).padStart(2, '0')}001`, parcel: parcelOf() },
-  ]);
+  await putOrders(functionsLog(), [{ orderId: `OUO_17637000${String(day).padStart(2, '0')}001`, parcel: parcelOf() }]);
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -64,7 +64,7 @@ describe('request-pickup', () => {
         expect.any(String),
       ],
     ]);
-    const stored = await sandbox.blobs().store(PICKUPS_STORE).getWithMetadata(`pickup-${date}`, { type: 'json' });
+    const stored = await versionedRows(database(), 'pickups').getWithMetadata(`pickup-${date}`, { type: 'json' });
     expect(stored?.data).toMatchObject({ status: 'requested', attempts: 1 });
   });
 

@@ -6,6 +6,7 @@
  * local secret; the development page signs with the local secret through the same checks, and is
  * not there in production.
  */
+
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,20 +14,19 @@ import path from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import devStaff from '../../netlify/functions/dev-staff.mts';
 import staffAction from '../../netlify/functions/staff-action.mts';
-import { ORDERS_STORE } from '../../netlify/lib/orders/deps.ts';
-import { createOrderLog } from '../../netlify/lib/orders/order-log.ts';
 import { staffSignature } from '../../netlify/lib/orders/staff-request.ts';
 import { staffStatusLabel } from '../../netlify/lib/orders/status.ts';
-import { blobStore } from '../../netlify/lib/platform/blobs.ts';
+import { database } from '../../netlify/lib/platform/database.ts';
 import { markLocalMachine } from '../../netlify/lib/platform/local-machine.ts';
 import { localGatewaySecret } from '../../netlify/lib/razorpay/local-gateway.ts';
 import { devStaffOrdersSchema, errorEnvelopeSchema, staffActionResponseSchema } from '../../src/shop/schemas.ts';
 import { STAFF_TEXTS } from '../../src/shop/staff-texts.ts';
+import { functionsLog } from '../support/database.ts';
 import { functionSandbox } from '../support/functions.ts';
 import { ordersOverHttp, postJson } from '../support/orders.ts';
 import { change, parcelOf } from '../support/parcels.ts';
 
-const sandbox = functionSandbox('staff-action', [
+const _sandbox = functionSandbox('staff-action', [
   'RAZORPAY_KEY_ID',
   'RAZORPAY_KEY_SECRET',
   'DELHIVERY_TOKEN',
@@ -41,7 +41,7 @@ beforeEach(() => {
 });
 
 // From the clock too, 7,000,000 ids past cancel-order.test.ts's start, so the two never share one.
-const { codOrder, paidOrder, stored } = ordersOverHttp(Date.now() + 7_000_000, sandbox.blobs);
+const { codOrder, paidOrder, stored } = ordersOverHttp(Date.now() + 7_000_000);
 
 /**
  * A COD order placed, booked and delivered (its parcel moved on as the parcel sync stores it), so
@@ -50,7 +50,7 @@ const { codOrder, paidOrder, stored } = ordersOverHttp(Date.now() + 7_000_000, s
 async function deliveredCodOrder(): Promise<{ orderId: string }> {
   const { orderId } = await codOrder();
   const at = new Date().toISOString();
-  await createOrderLog(blobStore(ORDERS_STORE)).update(orderId, (order) => ({
+  await functionsLog().update(orderId, (order) => ({
     ...order,
     parcel: parcelOf(change('delivered', at)),
   }));
@@ -224,7 +224,9 @@ describe('/api/dev/staff (development only)', () => {
       expect.objectContaining({ key: `${orderId}-staff-1`, amountPaise: 25_000, purpose: 'staff' }),
     ]);
     // The dev page's request went through the signed endpoint's checks: its id was remembered.
-    const { blobs } = await sandbox.blobs().store(ORDERS_STORE).list({ prefix: 'webhook-event-staff-action-' });
-    expect(blobs.length).toBeGreaterThan(0);
+    const remembered = await database().query(
+      "select event_id from webhook_events where event_id like 'staff-action-%'",
+    );
+    expect(remembered.length).toBeGreaterThan(0);
   });
 });

@@ -5,16 +5,17 @@
  * the local Sheet and the local mail; a replayed answer, a late scan, Delhivery down or answering
  * nonsense, a waybill it does not know, and a status type nobody has seen change nothing wrong.
  */
+
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { StoredOrder } from '#shop/order-record.ts';
 import calculateShipping from '../../netlify/functions/calculate-shipping.mts';
 import processCod from '../../netlify/functions/process-cod.mts';
 import syncParcelsFunction from '../../netlify/functions/sync-parcels.mts';
-import { ORDERS_STORE } from '../../netlify/lib/orders/deps.ts';
-import type { StoredOrder } from '../../netlify/lib/orders/order-record.ts';
 import { readCsv } from '../../src/content/sheet-csv.server.ts';
+import { functionsLog } from '../support/database.ts';
 import { makeCustomer } from '../support/factories.ts';
 import { type FakeDelhivery, startFakeDelhivery } from '../support/fake-delhivery.ts';
 import { functionSandbox } from '../support/functions.ts';
@@ -82,9 +83,7 @@ async function sync() {
   return (await response.json()) as Record<string, unknown>;
 }
 
-const stored = async (orderId: string) =>
-  (await sandbox.blobs().store(ORDERS_STORE).getWithMetadata(`order-${orderId}`, { type: 'json' }))
-    ?.data as StoredOrder;
+const stored = async (orderId: string) => (await functionsLog().get(orderId)) as StoredOrder;
 
 async function sheetRow(orderId: string): Promise<Record<string, string>> {
   const [headers = [], ...rows] = await readCsv(path.join(sandbox.sheetsDir(), 'Orders.csv'));

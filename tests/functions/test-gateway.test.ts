@@ -8,8 +8,9 @@ import { describe, expect, it, vi } from 'vitest';
 import createOrder from '../../netlify/functions/create-order.mts';
 import health from '../../netlify/functions/health.mts';
 import localGateway from '../../netlify/functions/local-gateway.mts';
-import { LOCAL_GATEWAY_STORE, ORDERS_STORE } from '../../netlify/lib/orders/deps.ts';
+import { LOCAL_GATEWAY_STORE } from '../../netlify/lib/orders/deps.ts';
 import { markLocalMachine } from '../../netlify/lib/platform/local-machine.ts';
+import { databaseRows } from '../support/database.ts';
 import { makeCustomer } from '../support/factories.ts';
 import { functionSandbox, staffHealthRequest } from '../support/functions.ts';
 import { RAJMA_PREPAID_TOTAL, rajma } from '../support/orders.ts';
@@ -130,11 +131,11 @@ describe.each(CONTEXTS)(
 );
 
 describe('an id that is not a Razorpay order id (issue 37 §2)', () => {
-  /** Every key in the stores the test gateway and the order log use. */
+  /** Every key in the test gateway's store and every row of the order log. */
   async function allKeys() {
     const keys = async (name: string) =>
       (await sandbox.blobs().store(name).list({ prefix: '' })).blobs.map((blob) => `${name}/${blob.key}`);
-    return [...(await keys(LOCAL_GATEWAY_STORE)), ...(await keys(ORDERS_STORE))].sort();
+    return [...(await keys(LOCAL_GATEWAY_STORE)), ...(await databaseRows())].sort();
   }
 
   it.each([

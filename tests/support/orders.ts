@@ -6,6 +6,7 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, vi } from 'vitest';
+import type { StoredOrder } from '#shop/order-record.ts';
 import calculateShipping from '../../netlify/functions/calculate-shipping.mts';
 import createOrder from '../../netlify/functions/create-order.mts';
 import localGateway from '../../netlify/functions/local-gateway.mts';
@@ -13,13 +14,13 @@ import processCod from '../../netlify/functions/process-cod.mts';
 import processPrepaidFunction from '../../netlify/functions/process-prepaid.mts';
 import { localDelhivery } from '../../netlify/lib/delhivery/local.ts';
 import { simulatedTracker } from '../../netlify/lib/delhivery/simulated-tracking.ts';
-import { ORDERS_STORE, orderSettings } from '../../netlify/lib/orders/deps.ts';
+import { orderSettings } from '../../netlify/lib/orders/deps.ts';
 import { createOrderLog } from '../../netlify/lib/orders/order-log.ts';
-import type { StoredOrder } from '../../netlify/lib/orders/order-record.ts';
 import { createPaymentOrder, processPrepaid } from '../../netlify/lib/orders/pay.ts';
 import { NO_PHONE_HISTORY, phoneHistory } from '../../netlify/lib/orders/phone-history.ts';
 import { placeCodOrder } from '../../netlify/lib/orders/place.ts';
 import type { OrderDeps, OrderEmail } from '../../netlify/lib/orders/types.ts';
+import { type Database, database } from '../../netlify/lib/platform/database.ts';
 import { readServerEnv, type ServerEnv } from '../../netlify/lib/platform/env.ts';
 import { failure } from '../../netlify/lib/platform/outcome.ts';
 import { createGateway, type PaymentGateway, type RefundGateway } from '../../netlify/lib/razorpay/gateway.ts';
@@ -31,12 +32,15 @@ import type { WhatsAppTemplateMessage, WhatsAppTextMessage } from '../../netlify
 import { content } from '../../src/content/content.server.ts';
 import type { ShipmentRecord } from '../../src/shop/shipment.ts';
 import type { TestBlobs } from './blobs.ts';
+import { lazyDatabase } from './database.ts';
 import { makeCustomer } from './factories.ts';
 
 let counter = 0;
 
 export interface TestOrderWorld {
   deps: OrderDeps;
+  /** The world's own database (a schema of the run's server). */
+  db: Database;
   /** One entry per order, as the Sheet holds it: an upsert replaces the order's entry. */
   sheetRows: SheetOrder[];
   /** How many writes reached the Sheet (a first write and its updates). */
@@ -77,7 +81,10 @@ export function orderWorld(blobs: TestBlobs, env: Partial<ServerEnv> = {}): Test
     LOCAL_GATEWAY_REFUND_EVENTS: 'off' as const,
     ...env,
   };
+  // Its own schema on the run's PostgreSQL server, made on the world's first query.
+  const db = lazyDatabase();
   const world: TestOrderWorld = {
+    db,
     sheetRows: [],
     sheetWrites: 0,
     whatsappTab: [],
@@ -108,13 +115,12 @@ export function orderWorld(blobs: TestBlobs, env: Partial<ServerEnv> = {}): Test
       ),
   };
   world.deps = {
-    log: createOrderLog(blobs.store(`orders-${counter}`)),
-    whatsappBook: whatsappBook(blobs.store(`whatsapp-${counter}`)),
+    log: createOrderLog(db),
+    whatsappBook: whatsappBook(db),
     // The shop hears no WhatsApp here unless a test says so: COD orders are booked at once, as before rule 17.
     hearsWhatsApp: false,
     // Kept unless the test's env turns it off, as COD_PHONE_HISTORY=off does for the servers.
-    codHistory:
-      serverEnv.COD_PHONE_HISTORY === 'off' ? NO_PHONE_HISTORY : phoneHistory(blobs.store(`cod-history-${counter}`)),
+    codHistory: serverEnv.COD_PHONE_HISTORY === 'off' ? NO_PHONE_HISTORY : phoneHistory(db),
     catalogue: () => content().catalogue(),
     settings: orderSettings,
     gateway: () => createGateway(serverEnv, () => blobs.store(gatewayStoreName)),
@@ -310,9 +316,9 @@ export const postJson = (
 /**
  * Orders placed through the functions on the local defaults, with ids from `firstId` on. The local
  * carrier remembers cancelled waybills across runs (in the OS temp folder), so a file's ids start
- * from the clock, apart from any other file's. `blobs` is the function sandbox's server.
+ * from the clock, apart from any other file's. They are kept in the file's own schema (NETLIFY_DB_URL).
  */
-export function ordersOverHttp(firstId: number, blobs: () => TestBlobs) {
+export function ordersOverHttp(firstId: number) {
   let lastId = firstId;
   const newId = () => {
     lastId += 1;
@@ -354,8 +360,7 @@ export function ordersOverHttp(firstId: number, blobs: () => TestBlobs) {
   }
 
   /** The order as the functions' log holds it now. */
-  const stored = async (orderId: string) =>
-    (await blobs().store(ORDERS_STORE).getWithMetadata(`order-${orderId}`, { type: 'json' }))?.data as StoredOrder;
+  const stored = async (orderId: string) => (await createOrderLog(database()).get(orderId)) as StoredOrder;
 
   return { newId, total, codOrder, paidOrder, stored };
 }

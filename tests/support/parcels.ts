@@ -1,6 +1,7 @@
 /** Booked orders with parcels, in an order log on the test Blobs server: what the pickup and the returns report read. */
+
+import type { StoredOrder } from '#shop/order-record.ts';
 import type { OrderLog } from '../../netlify/lib/orders/order-log.ts';
-import type { StoredOrder } from '../../netlify/lib/orders/order-record.ts';
 import type { Parcel, ParcelChange, ParcelState } from '../../src/shop/parcel.ts';
 import type { PaymentMode } from '../../src/shop/shipping.ts';
 import { makeCustomer } from './factories.ts';

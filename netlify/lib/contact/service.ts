@@ -4,12 +4,14 @@
  */
 import { CONTACT_TEXTS } from '#shop/messages.ts';
 import type { ContactSubmission, SubmissionAccepted } from '#shop/schemas.ts';
-import { blobStore, type JsonStore } from '../platform/blobs.ts';
+import type { JsonStore } from '../platform/blobs.ts';
+import { database } from '../platform/database.ts';
 import { readServerEnv, type ServerEnv } from '../platform/env.ts';
 import type { ServiceResult } from '../platform/http.ts';
+import { versionedRows } from '../platform/versioned-rows.ts';
 import { createSheets, type SheetsClient } from '../sheets/client.ts';
 import { newSheetContact } from '../sheets/records.ts';
-import { SUBMISSION_ACCEPTED, SUBMISSIONS_STORE, submissionResult, submitOnce } from '../submissions/once.ts';
+import { SUBMISSION_ACCEPTED, submissionResult, submitOnce } from '../submissions/once.ts';
 
 export interface ContactDeps {
   /** Each submission's record, so a resend is written once (submissions/once.ts). */
@@ -18,7 +20,7 @@ export interface ContactDeps {
 }
 
 export function createContactDeps(env: ServerEnv = readServerEnv()): ContactDeps {
-  return { submissions: blobStore(SUBMISSIONS_STORE), sheets: createSheets(env) };
+  return { submissions: versionedRows(database(), 'submissions'), sheets: createSheets(env) };
 }
 
 /** A contact message, to the Sheet once; every failure says the form's own words. */

@@ -3,17 +3,18 @@
  *
  * Sanity's webhook calls `/api/content-published` once per published document; an editor who
  * publishes a product, its price and a post within a minute sends three. Each call only notes the
- * publish in a Blobs record. A scheduled function (`rebuild-content`, every minute) asks Netlify's
- * build hook for one build once publishing has been quiet for `QUIET_MS`, or once the first
- * pending publish has waited `MAX_WAIT_MS` (an editor publishing all afternoon still sees the site
- * move). A publish that arrives while the build hook is being called stays pending and gets a build
+ * publish in one row of the database (`site_state`, compare-and-swap). A scheduled function
+ * (`rebuild-content`, every minute) asks Netlify's build hook for one build once publishing has
+ * been quiet for `QUIET_MS`, or once the first pending publish has waited `MAX_WAIT_MS` (an editor
+ * publishing all afternoon still sees the site move). A publish that arrives while the build hook is being called stays pending and gets a build
  * of its own: a second build is harmless, a missed one is not.
  */
 import { z } from 'zod';
 import type { JsonStore } from '../platform/blobs.ts';
 
-export const REBUILD_STORE = 'content-rebuild';
-const KEY = 'pending';
+/** The row of `site_state` (platform/versioned-rows.ts) that holds the publishes waiting for a build. */
+export const REBUILD_KEY = 'content-rebuild';
+const KEY = REBUILD_KEY;
 
 /** Publishing must have been quiet this long before the build is asked for. */
 export const QUIET_MS = 60_000;

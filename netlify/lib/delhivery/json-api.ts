@@ -66,12 +66,22 @@ export function delhiveryApi(options: { token: string; baseUrl: string; fetchImp
   };
 }
 
-/** Delhivery's error bodies often say why (`rmk`, `error`, `detail`); keep that in the reason. */
+/**
+ * Delhivery's error bodies say why, under a key of the case's own: `rmk`, `error`, `detail`, or the
+ * account's (a low wallet: `{"prepaid": "Client wallet balance is …"}`, issue 47). The reason keeps
+ * those words: staff are told what to do (top up the wallet), never only "HTTP 400".
+ */
 function remark(json: unknown): string {
   if (typeof json !== 'object' || json === null) return '';
   const record = json as Record<string, unknown>;
-  const text = [record.rmk, record.error, record.detail].find((value) => typeof value === 'string' && value.trim());
-  return typeof text === 'string' ? ` (${text.trim().slice(0, 200)})` : '';
+  const known = [record.rmk, record.error, record.detail].find((value) => typeof value === 'string' && value.trim());
+  const words =
+    typeof known === 'string'
+      ? known
+      : Object.values(record)
+          .filter((value): value is string => typeof value === 'string' && value.trim() !== '')
+          .join('; ');
+  return words.trim() ? ` (${words.trim().slice(0, 200)})` : '';
 }
 
 function parseJson(text: string): unknown {

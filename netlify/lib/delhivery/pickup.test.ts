@@ -111,6 +111,16 @@ describe('requestPickup', () => {
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('no pickup for Delhivery Uttarkashi hub on 2026-11-21'));
   });
 
+  it('keeps the words of a refusal Delhivery sends under a key of its own: a low wallet (issue 47)', async () => {
+    const low = 'Client wallet balance is Rs 12.50, please recharge to continue';
+    server.use(pickupHandler(() => HttpResponse.json({ prepaid: low }, { status: 400 })));
+    expect(await carrier().requestPickup(REQUEST)).toEqual({
+      ok: false,
+      code: 'REFUSED',
+      message: `HTTP 400 (${low})`,
+    });
+  });
+
   it('reports a refused token, a server error and a network failure as failures to retry or fix', async () => {
     server.use(pickupHandler(() => HttpResponse.json(MADE)));
     expect(await carrier('wrong').requestPickup(REQUEST)).toMatchObject({ ok: false, code: 'REFUSED' });

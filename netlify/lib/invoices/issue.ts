@@ -9,10 +9,10 @@ import { type CreditNote, draftCreditNote, draftInvoice, type Invoice } from '#s
 import { financialYear, type Series, serialNumber } from '#shop/invoice-numbers.ts';
 import { placeOfSupply } from '#shop/invoice-place.ts';
 import type { InvoiceSettings } from '#shop/invoice-settings.ts';
+import type { StoredOrder } from '#shop/order-record.ts';
 import type { OrderLog } from '../orders/order-log.ts';
-import type { StoredOrder } from '../orders/order-record.ts';
 import type { ShopSettingsForOrders } from '../orders/types.ts';
-import { type Numbered, type SerialSeries, takeNumber } from './serial.ts';
+import { takeNumber } from './serial.ts';
 
 export interface InvoiceDeps {
   log: OrderLog;
@@ -40,19 +40,16 @@ export async function issueInvoice(deps: InvoiceDeps, order: StoredOrder): Promi
   const date = indiaToday(now);
   const draft = draftInvoice(order, place, gst, now, date);
   if (!draft.ok) return { ok: false, problem: draft.problem };
-  const number = await takeNumber(
-    series(
-      deps,
-      'invoice',
-      gst,
-      date,
-      (current) => current.invoice,
-      (current, document) => {
-        current.invoice = document;
-      },
-    ),
+  const number = await issue(
+    deps,
     order.orderId,
-    (serial): Invoice => ({ ...draft.invoice, number: serial }),
+    'invoice',
+    gst,
+    date,
+    (serial): Invoice => ({
+      ...draft.invoice,
+      number: serial,
+    }),
   );
   return { ok: true, number };
 }
@@ -70,59 +67,54 @@ export async function issueCreditNote(deps: InvoiceDeps, order: StoredOrder): Pr
   const now = deps.now();
   const date = indiaToday(now);
   const draft = draftCreditNote(invoice, now, date);
-  const number = await takeNumber(
-    series(
-      deps,
-      'credit-note',
-      gst,
-      date,
-      (current) => current.creditNote,
-      (current, document) => {
-        current.creditNote = document;
-      },
-    ),
+  const number = await issue(
+    deps,
     order.orderId,
-    (serial): CreditNote => ({ ...draft, number: serial }),
+    'credit-note',
+    gst,
+    date,
+    (serial): CreditNote => ({
+      ...draft,
+      number: serial,
+    }),
   );
   return { ok: true, number };
 }
 
-/** One series of one financial year, its documents kept on their orders. */
-function series<T extends Numbered & (Invoice | CreditNote)>(
+/**
+ * The order's document of this series: the one it holds, or one numbered and frozen on it now, in
+ * one transaction with its series' counter (serial.ts).
+ */
+async function issue(
   deps: InvoiceDeps,
+  orderId: string,
   kind: Series,
   gst: InvoiceSettings,
   date: string,
-  held: (order: StoredOrder) => T | undefined,
-  keep: (order: StoredOrder, document: T) => void,
-): SerialSeries<T> {
+  make: (number: string) => Invoice | CreditNote,
+): Promise<string> {
   const year = financialYear(date);
-  return {
-    store: deps.log.serials,
-    key: `${kind}-serial-${year.id}`,
-    format: (n) => serialNumber(kind, gst.prefix, year, n),
-    held: async (orderId) => {
-      const order = await deps.log.get(orderId);
-      return order && held(order)?.number;
-    },
-    async record(document) {
-      const current = await deps.log.get(document.orderId);
-      // An order that is not there cannot hold the number: the next taker reuses it (serial.ts).
-      if (!current) return '';
-      const { order, changed } = await deps.log.update(document.orderId, (stored) => {
-        if (held(stored)) return undefined;
+  const held = (order: StoredOrder) => (kind === 'invoice' ? order.invoice : order.creditNote);
+  const { number, order, issued } = await takeNumber(
+    deps.log,
+    {
+      key: `${kind}-serial-${year.id}`,
+      format: (n) => serialNumber(kind, gst.prefix, year, n),
+      held: (order) => held(order)?.number,
+      keep(order, serial) {
+        const document = make(serial);
+        if (document.kind === 'invoice') order.invoice = document;
+        else order.creditNote = document;
         const at = deps.now().toISOString();
-        keep(stored, document);
-        deps.onIssued?.(stored);
-        stored.history.push({
-          at,
-          event: `${kind === 'invoice' ? 'invoice' : 'credit note'} ${document.number} issued`,
-        });
-        stored.updatedAt = at;
-        return stored;
-      });
-      if (changed) await deps.keepInvoiceCopy?.(document);
-      return held(order)?.number ?? '';
+        deps.onIssued?.(order);
+        order.history.push({ at, event: `${kind === 'invoice' ? 'invoice' : 'credit note'} ${serial} issued` });
+        order.updatedAt = at;
+        return order;
+      },
     },
-  };
+    orderId,
+  );
+  const document = held(order);
+  if (issued && document) await deps.keepInvoiceCopy?.(document);
+  return number;
 }

@@ -1,205 +1,124 @@
 /**
  * The serial numbers of invoices and credit notes (docs/shop-rules.md §12): consecutive, no gap,
- * no repeat, however many take one at once and wherever a taker dies. The counter is on Netlify's
- * local Blobs server (its compare-and-swap); the orders are a map here.
+ * no repeat, however many take one at once and wherever a taker dies. Run on the real PostgreSQL
+ * server of the test run: the series' row and the orders' rows are locked by the server itself,
+ * across connections, as in production.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
-import type { JsonStore } from '../platform/blobs.ts';
-import { type Numbered, type SerialSeries, takeNumber } from './serial.ts';
+import { describe, expect, it } from 'vitest';
+import type { StoredOrder } from '#shop/order-record.ts';
+import { freshDatabase } from '#tests/support/database.ts';
+import { createOrderLog } from '../orders/order-log.ts';
+import type { Database } from '../platform/database.ts';
+import { type SerialSeries, takeNumber } from './serial.ts';
 
-let blobs: TestBlobs;
-beforeAll(async () => {
-  blobs = await startTestBlobs();
-});
-afterAll(() => blobs.stop());
+const serial = (n: number) => `T/26-27/${String(n).padStart(6, '0')}`;
+const range = (n: number) => Array.from({ length: n }, (_, index) => index + 1);
 
-let seriesCount = 0;
-
-/**
- * A series over a map of orders; `before` may fail or change a write, as a dying worker would;
- * `store` may wrap the counter's store, to step in between a taker's requests.
- */
-function world(
-  options: { before?: (document: Numbered) => void | Promise<void>; store?: (store: JsonStore) => JsonStore } = {},
-) {
-  const orders = new Map<string, string | undefined>();
-  seriesCount += 1;
-  const store = blobs.store('orders');
-  const series: SerialSeries<Numbered> = {
-    store: options.store?.(store) ?? store,
-    key: `invoice-serial-test-${seriesCount}`,
-    format: (n) => `T/26-27/${String(n).padStart(6, '0')}`,
-    held: async (orderId) => orders.get(orderId),
-    async record(document) {
-      await options.before?.(document);
-      if (!orders.has(document.orderId)) return '';
-      const held = orders.get(document.orderId);
-      if (held) return held;
-      orders.set(document.orderId, document.number);
-      return document.number;
-    },
+function order(orderId: string): StoredOrder {
+  return {
+    orderId,
+    status: 'forwarded',
+    mode: 'cod',
+    fingerprint: 'fp',
+    createdAt: '2026-11-21T10:00:00.000Z',
+    updatedAt: '2026-11-21T10:00:00.000Z',
+    customer: { name: 'A', email: 'a@example.in', phone: '9876543210', address1: 'x', pincode: '248001' },
+    lines: [],
+    cart: { lines: [], subtotal: 0, weight: 0 },
+    totals: { subtotal: 0, shippingCharge: 0, codCharge: 0, total: 0 },
+    record: {} as StoredOrder['record'],
+    forwards: { sheet: { status: 'done', attempts: 1 }, shipment: { status: 'done', attempts: 1 } },
+    history: [],
   };
-  const take = (orderId: string) => takeNumber(series, orderId, (number) => ({ number, orderId }));
-  /** The counter as stored. */
-  const counter = async () => (await store.getWithMetadata(series.key, { type: 'json' }))?.data;
-  return { orders, series, take, counter };
 }
 
-const range = (n: number) => Array.from({ length: n }, (_, index) => index + 1);
-const serial = (n: number) => `T/26-27/${String(n).padStart(6, '0')}`;
+/**
+ * A series whose numbers are kept in the order's `fingerprint` (any field does: the test looks at
+ * the number alone); `dies` throws inside the transaction, after the counter moved, as a function
+ * stopped mid-write would.
+ */
+async function world(options: { dies?: (orderId: string) => boolean } = {}) {
+  const { db } = await freshDatabase({ max: 20 });
+  const log = createOrderLog(db);
+  const series: SerialSeries = {
+    key: 'invoice-serial-2026-27',
+    format: serial,
+    held: (stored) => (stored.fingerprint.startsWith('T/') ? stored.fingerprint : undefined),
+    keep(stored, number) {
+      if (options.dies?.(stored.orderId)) throw new Error('the function was stopped');
+      stored.fingerprint = number;
+      return stored;
+    },
+  };
+  const take = async (orderId: string) => (await takeNumber(log, series, orderId)).number;
+  const held = async (orderId: string) => series.held((await log.get(orderId)) as StoredOrder);
+  const counter = async () =>
+    (await db.query<{ last: number }>('select last from document_series where series = $1', [series.key]))[0]?.last;
+  const place = (...ids: string[]) => Promise.all(ids.map((id) => log.create(order(id))));
+  return { db: db as Database, take, held, counter, place };
+}
 
 describe('takeNumber', () => {
   it('gives 200 orders taking a number at once the numbers 1 to 200, each once', async () => {
-    const { orders, take, counter } = world();
+    const { take, held, counter, place } = await world();
     const ids = range(200).map((n) => `OUO_${n}`);
-    for (const id of ids) orders.set(id, undefined);
+    await place(...ids);
     const taken = await Promise.all(ids.map(take));
     expect(new Set(taken).size).toBe(200);
     expect([...taken].sort()).toEqual(range(200).map(serial));
-    expect(ids.map((id) => orders.get(id))).toEqual(taken);
-    // The last taker settled the counter: nothing is left for the next one to write.
-    expect(await counter()).toEqual({ last: 200 });
+    expect(await Promise.all(ids.map(held))).toEqual(taken);
+    expect(await counter()).toBe(200);
   }, 120_000);
 
-  it('settles the counter after a clean take: the number is on its order and nothing is pending', async () => {
-    const { orders, take, counter } = world();
-    orders.set('A', undefined);
-    orders.set('B', undefined);
-    expect(await take('A')).toBe(serial(1));
-    expect(await counter()).toEqual({ last: 1 });
-    expect(await take('B')).toBe(serial(2));
-    expect(await counter()).toEqual({ last: 2 });
-    expect(orders.get('A')).toBe(serial(1));
-    expect(orders.get('B')).toBe(serial(2));
-  });
-
-  it("never settles away a newer taker's pending number: it swapped between the settle's read and its swap", async () => {
-    // B takes a number (and dies before writing it) at the worst moment: after A's settle read
-    // the counter, before its swap. The swap must be refused, or B's number would be a gap.
-    let racing: Promise<unknown> | undefined;
-    let bDies = true;
-    const { orders, take, counter } = world({
-      before: (document) => {
-        if (document.orderId === 'B' && bDies) {
-          bDies = false;
-          throw new Error('the function was stopped');
-        }
-      },
-      store: (store) => ({
-        ...store,
-        async setJSON(key, data, options) {
-          if (!racing && (data as { pending?: unknown }).pending === undefined) {
-            // A's settle: B swaps (and dies) before it reaches the store.
-            racing = take('B').catch((error: Error) => error.message);
-            await racing;
-          }
-          return store.setJSON(key, data, options);
-        },
-      }),
-    });
-    orders.set('A', undefined);
-    orders.set('B', undefined);
-    orders.set('C', undefined);
-    expect(await take('A')).toBe(serial(1));
-    expect(await racing).toBe('the function was stopped');
-    expect(await counter()).toEqual({ last: 2, pending: { orderId: 'B', number: serial(2) } });
-    // The next taker writes B's number onto B, then takes the next one.
-    expect(await take('C')).toBe(serial(3));
-    expect(orders.get('B')).toBe(serial(2));
-    expect(await take('B')).toBe(serial(2));
-    expect(await counter()).toEqual({ last: 3 });
-  });
-
-  it("never settles away a newer taker's pending number: it swapped before the settle read the counter", async () => {
-    // While A's number is being written onto A, B reads the counter (A's number pending), writes
-    // it for A, takes the next one and dies before writing it; only then does A's settle look.
-    let racing: Promise<string> | undefined;
-    let bDies = true;
-    const { orders, take, counter } = world({
-      before: async (document) => {
-        if (document.orderId === 'A' && !racing) {
-          racing = take('B').catch((error: Error) => error.message);
-          await racing;
-        }
-        if (document.orderId === 'B' && bDies) {
-          bDies = false;
-          throw new Error('the function was stopped');
-        }
-      },
-    });
-    orders.set('A', undefined);
-    orders.set('B', undefined);
-    orders.set('C', undefined);
-    expect(await take('A')).toBe(serial(1));
-    expect(await racing).toBe('the function was stopped');
-    expect(await counter()).toEqual({ last: 2, pending: { orderId: 'B', number: serial(2) } });
-    expect(await take('C')).toBe(serial(3));
-    expect(orders.get('B')).toBe(serial(2));
-    expect(await counter()).toEqual({ last: 3 });
-  });
-
   it('gives one order asked for 30 times at once one number, and the next order the next one', async () => {
-    const { orders, take } = world();
-    orders.set('A', undefined);
-    orders.set('B', undefined);
+    const { take, place, counter } = await world();
+    await place('A', 'B');
     const answers = await Promise.all(range(30).map(() => take('A')));
     expect(new Set(answers)).toEqual(new Set([serial(1)]));
     expect(await take('B')).toBe(serial(2));
     expect(await take('A')).toBe(serial(1));
+    expect(await counter()).toBe(2);
   });
 
-  it('leaves no gap when a taker dies between taking a number and writing it: the next taker writes it', async () => {
-    let dies = true;
-    const { orders, take } = world({
-      before: (document) => {
-        if (document.orderId === 'A' && dies) {
-          dies = false;
-          throw new Error('the function was stopped');
-        }
-      },
-    });
-    orders.set('A', undefined);
-    orders.set('B', undefined);
+  it('leaves no gap when a taker dies between taking a number and writing it: nothing of it is kept', async () => {
+    let dying = true;
+    const { take, held, place, counter } = await world({ dies: (orderId) => orderId === 'A' && dying });
+    await place('A', 'B');
     await expect(take('A')).rejects.toThrow('the function was stopped');
-    expect(orders.get('A')).toBeUndefined();
-    expect(await take('B')).toBe(serial(2));
-    expect(orders.get('A')).toBe(serial(1));
-    expect(await take('A')).toBe(serial(1));
-  });
-
-  it("lets a dead taker's own retry find its number before anyone else comes", async () => {
-    let dies = true;
-    const { orders, take } = world({
-      before: () => {
-        if (dies) {
-          dies = false;
-          throw new Error('the function was stopped');
-        }
-      },
-    });
-    orders.set('A', undefined);
-    await expect(take('A')).rejects.toThrow();
-    expect(await take('A')).toBe(serial(1));
-    expect(orders.get('A')).toBe(serial(1));
-  });
-
-  it('gives a number never held (its order had one already) to the next order: no gap', async () => {
-    const { orders, series, take } = world();
-    orders.set('A', serial(1));
-    orders.set('B', undefined);
-    // A second worker of A took number 2 before seeing A's 1 (the race the counter's pending covers).
-    await series.store.setJSON(series.key, { last: 2, pending: { orderId: 'A', number: serial(2) } });
-    expect(await take('B')).toBe(serial(2));
-    expect(orders.get('A')).toBe(serial(1));
-  });
-
-  it('reuses a pending number whose order is gone, and answers an order its existing number', async () => {
-    const { orders, series, take } = world();
-    await series.store.setJSON(series.key, { last: 1, pending: { orderId: 'GONE', number: serial(1) } });
-    orders.set('B', undefined);
-    orders.set('C', serial(7));
+    expect(await held('A')).toBeUndefined();
+    expect(await counter()).toBeUndefined(); // the counter's move was rolled back with the write
     expect(await take('B')).toBe(serial(1));
-    expect(await take('C')).toBe(serial(7));
+    dying = false;
+    expect(await take('A')).toBe(serial(2));
+  });
+
+  it('lets 50 takers at once, a third of them dying, leave the numbers 1 to n with no gap', async () => {
+    const dead = new Set(
+      range(50)
+        .filter((n) => n % 3 === 0)
+        .map((n) => `OUO_${n}`),
+    );
+    const { take, held, place } = await world({ dies: (orderId) => dead.has(orderId) });
+    const ids = range(50).map((n) => `OUO_${n}`);
+    await place(...ids);
+    const results = await Promise.allSettled(ids.map(take));
+    const taken = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+    expect(taken).toHaveLength(50 - dead.size);
+    expect([...taken].sort()).toEqual(range(taken.length).map(serial));
+    for (const id of dead) expect(await held(id)).toBeUndefined();
+  });
+
+  it('answers an order its existing number and takes none', async () => {
+    const { take, place, counter } = await world();
+    await place('A');
+    expect(await take('A')).toBe(serial(1));
+    expect(await take('A')).toBe(serial(1));
+    expect(await counter()).toBe(1);
+  });
+
+  it('takes no number for an order that is not there', async () => {
+    const { take, counter } = await world();
+    await expect(take('GONE')).rejects.toThrow(/does not exist/);
+    expect(await counter()).toBeUndefined();
   });
 });

@@ -7,10 +7,9 @@
  */
 import type { CreditNote, Invoice } from '#shop/invoice.ts';
 import { INVOICE_TEXTS } from '#shop/invoice-texts.ts';
-import { ORDERS_STORE } from '../orders/deps.ts';
 import { createOrderLog, type OrderLog } from '../orders/order-log.ts';
 import { keyMatches, orderForShopper } from '../orders/view.ts';
-import { blobStore } from '../platform/blobs.ts';
+import { database } from '../platform/database.ts';
 import { invoiceHtml } from './invoice-html.ts';
 import { type DocumentFormat, type DocumentKind, documentFileName, documentPath } from './links.ts';
 import { signatureImages } from './signature-image.ts';
@@ -42,7 +41,7 @@ export type DocumentAnswer =
   | { kind: 'pdf'; pdf: Buffer; filename: string };
 
 export function createDocumentDeps(): DocumentDeps {
-  return { log: createOrderLog(blobStore(ORDERS_STORE)), signatureImage: loadSignature };
+  return { log: createOrderLog(database()), signatureImage: loadSignature };
 }
 // One per process: a warm function fetches a signature image once.
 const loadSignature = signatureImages();

@@ -6,14 +6,13 @@
 
 import { cashOnDelivery } from '#shop/cod.ts';
 import { MESSAGES } from '#shop/messages.ts';
+import type { StoredOrder } from '#shop/order-record.ts';
 import { LABEL_TEXTS } from '#shop/staff-texts.ts';
 import { content } from '../../../src/content/content.server.ts';
 import { createDelhivery, type Delhivery } from '../delhivery/client.ts';
 import type { PackingSlip } from '../delhivery/packing-slip.ts';
-import { ORDERS_STORE } from '../orders/deps.ts';
 import { createOrderLog, type OrderLog } from '../orders/order-log.ts';
-import type { StoredOrder } from '../orders/order-record.ts';
-import { blobStore } from '../platform/blobs.ts';
+import { database } from '../platform/database.ts';
 import { readServerEnv, type ServerEnv } from '../platform/env.ts';
 import { fail, type ServiceResult } from '../platform/http.ts';
 import { type LabelParcel, type LabelSender, labelHtml } from './label-html.ts';
@@ -79,7 +78,7 @@ function parcelOf(order: StoredOrder, waybill: string): LabelParcel {
 
 export function createLabelDeps(env: ServerEnv = readServerEnv()): LabelDeps {
   return {
-    log: createOrderLog(blobStore(ORDERS_STORE)),
+    log: createOrderLog(database()),
     sender: async () => {
       const settings = await content().settings();
       return { name: settings.shopName, address: settings.address, phone: settings.contactPhone };

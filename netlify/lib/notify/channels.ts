@@ -4,8 +4,9 @@
  * Each is named by the notice's key, so a sender that already sent it refuses a second copy even
  * when an earlier answer was lost.
  */
+
+import type { NoticeState, OrderEvent, StoredOrder } from '#shop/order-record.ts';
 import type { NoticeEvent } from '#shop/parcel.ts';
-import type { NoticeState, OrderEvent, StoredOrder } from '../orders/order-record.ts';
 import type { OrderDeps } from '../orders/types.ts';
 import { STOPPED } from '../whatsapp/book.ts';
 import { orderNewsEmail } from './order-email.ts';

@@ -4,26 +4,25 @@
  *
  * 1. A change of the parcel's state earns at most one notice (`noticeFor`), written on the order in
  *    the same conditional write as the change (`enqueueNotice`), under a key of its own.
- * 2. `deliverNotices` claims each open notice on the order (compare-and-swap), checks it is still
- *    true (a late "out for delivery" for a delivered parcel is skipped), sends it, and settles it.
+ * 2. Each notice is a task (notice-kind.ts): `deliverNotices` runs them; the runner claims each,
+ *    checks it is still true (a late "out for delivery" for a delivered parcel is skipped), sends
+ *    it, and settles it.
  *    The email itself carries the key (`emailId`), so the sender refuses a second copy even when an
  *    answer was lost between sending and settling.
- * 3. A failed send waits (the forwards' back-off) and is tried again by the next sync or reconciler
- *    run, for a day; then staff see it in the order's history.
+ * 3. A failed send waits (the runner's back-off) and is tried again by the next sync or reconciler
+ *    run, for a day from when it was earned; then staff see it in the order's history.
  *
  * Two channels carry the same news (channels.ts): email, always, and WhatsApp when the shopper
  * agreed to it at checkout (`order.whatsapp.consent`). Each `(order, event, channel)` is one notice
  * under its own key (`email:shipped`, `whatsapp:shipped`), so each channel sends it at most once.
  */
-import { awaitingConfirmation } from '#shop/cod.ts';
-import { NOTICE_EVENTS, type Notice, type NoticeEvent, noticeStillTrue } from '#shop/parcel.ts';
-import { RETRY_WINDOW_MS, resyncSheet, retryDelayMs, syncSheetRows } from '../orders/forward.ts';
-import { type NoticeState, noticeOpen, type OrderEvent, type StoredOrder } from '../orders/order-record.ts';
-import type { OrderDeps } from '../orders/types.ts';
-import { type Channel, type SendOutcome, sendNotice } from './channels.ts';
 
-/** A claim older than this belongs to a worker that died; another may take the notice. */
-const STALE_CLAIM_MS = 5 * 60 * 1000;
+import type { OrderEvent, StoredOrder } from '#shop/order-record.ts';
+import type { Notice, NoticeEvent } from '#shop/parcel.ts';
+import type { OrderDeps } from '../orders/types.ts';
+import { TASK_KINDS } from '../tasks/kinds.ts';
+import { runOrderTasks } from '../tasks/runner.ts';
+import type { Channel } from './channels.ts';
 
 /**
  * A parcel notice's key on the order: the first parcel's plain (`email:shipped`), a parcel booked
@@ -67,20 +66,6 @@ export function enqueueOrderNotice(order: StoredOrder, event: OrderEvent, at: st
   for (const channel of channelsFor(order, event)) enqueue(order, `${channel}:${key}`, channel, event, at);
 }
 
-const isParcelEvent = (event: NoticeEvent | OrderEvent): event is NoticeEvent =>
-  (NOTICE_EVENTS as readonly string[]).includes(event);
-
-/**
- * Is the news still true when its turn comes? A parcel's by its state; a cancellation while the
- * order is cancelled; "placed" while it is not.
- */
-function stillTrue(event: NoticeEvent | OrderEvent, order: StoredOrder): boolean {
-  if (isParcelEvent(event)) return noticeStillTrue(event, order.parcel?.state ?? 'booked');
-  if (event === 'placed') return order.status !== 'cancelled';
-  if (event === 'cod-confirm') return awaitingConfirmation(order.cod) && !order.cancellation;
-  return event === 'refunded' || order.status === 'cancelled';
-}
-
 /** Has the shopper been told (or is about to be told) that the parcel shipped? */
 export const shippedNoticed = (order: Pick<StoredOrder, 'notices' | 'earlierShipments'>) =>
   Boolean(order.notices?.[keyOf(order, 'shipped')] ?? order.notices?.[keyOf(order, 'shipped', 'whatsapp')]);
@@ -91,79 +76,13 @@ export interface DeliveredNotices {
   failed: string[];
 }
 
-/** Sends the order's open notices whose time has come; each one at most once. */
+/**
+ * Sends the order's notices whose time has come, each one at most once (its task, notice-kind.ts);
+ * then the Sheet's WhatsApp cell tells what became of them, written once after them all if it changed.
+ */
 export async function deliverNotices(deps: OrderDeps, orderId: string): Promise<DeliveredNotices> {
-  const report: DeliveredNotices = { sent: [], skipped: [], failed: [] };
-  const order = await deps.log.get(orderId);
-  for (const [key, state] of Object.entries(order?.notices ?? {})) {
-    if (!noticeOpen(state)) continue;
-    const claimed = await claim(deps, orderId, key);
-    if (!claimed) continue;
-    if (claimed.skipped) {
-      report.skipped.push(key);
-      continue;
-    }
-    const outcome = await sendNotice(deps, claimed.order, key, claimed.state);
-    await settle(deps, orderId, key, outcome);
-    (outcome.ok ? report.sent : report.failed).push(key);
-  }
-  // The Sheet's WhatsApp cell tells what became of the messages: written once, after them all,
-  // if it changed (settle) — or if a write running beside this one left it to be written again.
-  if (report.sent.length > 0 || report.failed.length > 0) await syncSheetRows(deps, orderId);
-  return report;
-}
-
-type Claimed = { order: StoredOrder; state: NoticeState; skipped: boolean };
-
-async function claim(deps: OrderDeps, orderId: string, key: string): Promise<Claimed | undefined> {
-  const now = deps.now();
-  const at = now.toISOString();
-  let skipped = false;
-  const { order, changed } = await deps.log.update(orderId, (current) => {
-    const state = current.notices?.[key];
-    if (!state || !noticeOpen(state)) return undefined;
-    const since = (time: string | undefined) => (time ? now.getTime() - Date.parse(time) : Number.POSITIVE_INFINITY);
-    if (state.status === 'sending' && since(state.claimedAt) < STALE_CLAIM_MS) return undefined;
-    if (state.status === 'failed' && since(state.nextAttemptAt) < 0) return undefined;
-    const notices = current.notices as Record<string, NoticeState>;
-    skipped = !stillTrue(state.event, current);
-    notices[key] = skipped
-      ? { ...state, status: 'skipped', at }
-      : { ...state, status: 'sending', claimedAt: at, attempts: state.attempts + 1 };
-    if (skipped) current.history.push({ at, event: `${key}: skipped (no longer true)` });
-    current.updatedAt = at;
-    return current;
-  });
-  const state = order.notices?.[key];
-  return changed && state ? { order, state, skipped } : undefined;
-}
-
-/** Settles a sent or failed notice; the order's Sheet rows are to be written again if it changed what they show. */
-async function settle(deps: OrderDeps, orderId: string, key: string, outcome: SendOutcome): Promise<void> {
-  await deps.log.update(orderId, (order) => {
-    const state = order.notices?.[key];
-    if (state?.status !== 'sending') return undefined;
-    const now = deps.now();
-    const at = now.toISOString();
-    const { claimedAt: _claimed, nextAttemptAt: _next, ...rest } = state;
-    let next: NoticeState;
-    if (outcome.ok)
-      next = { ...rest, status: 'sent', at, ...(outcome.messageId ? { messageId: outcome.messageId } : {}) };
-    // Will not heal (a number not on WhatsApp, outside the 24-hour window): given up at once.
-    else if (outcome.permanent || now.getTime() - Date.parse(state.createdAt) >= RETRY_WINDOW_MS)
-      next = { ...rest, status: 'gave-up', at, lastError: outcome.reason };
-    else
-      next = {
-        ...rest,
-        status: 'failed',
-        at,
-        lastError: outcome.reason,
-        nextAttemptAt: new Date(now.getTime() + retryDelayMs(state.attempts)).toISOString(),
-      };
-    (order.notices as Record<string, NoticeState>)[key] = next;
-    order.history.push({ at, event: `${key}: ${next.status}${next.lastError ? ` (${next.lastError})` : ''}` });
-    resyncSheet(order);
-    order.updatedAt = at;
-    return order;
-  });
+  const ran = await runOrderTasks(deps, TASK_KINDS, orderId, ['notice', 'sheet']);
+  const keys = (names: string[]) =>
+    names.filter((name) => name.startsWith('notice/')).map((name) => name.slice('notice/'.length));
+  return { sent: keys(ran.done), skipped: keys(ran.skipped), failed: keys(ran.failed) };
 }

@@ -4,9 +4,9 @@
  * narrow page as the confirmation.
  */
 import { formatRupees } from '#shop/money.ts';
+import type { OrderEmailEvent, StoredOrder } from '#shop/order-record.ts';
 import { refundsSummary } from '#shop/refunds.ts';
 import { escapeHtml, newsEmail } from '../orders/email.ts';
-import type { OrderEmailEvent, StoredOrder } from '../orders/order-record.ts';
 import type { ShopContact } from '../orders/types.ts';
 
 export type NewsOrder = Pick<

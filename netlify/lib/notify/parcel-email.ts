@@ -6,10 +6,10 @@
  */
 import { cashOnDelivery } from '#shop/cod.ts';
 import { formatRupees } from '#shop/money.ts';
+import type { StoredOrder } from '#shop/order-record.ts';
 import type { NoticeEvent } from '#shop/parcel.ts';
 import { documentUrl } from '../invoices/links.ts';
 import { escapeHtml, newsEmail, orderPageUrl } from '../orders/email.ts';
-import type { StoredOrder } from '../orders/order-record.ts';
 import type { ShopContact } from '../orders/types.ts';
 
 export type NotifiedOrder = Pick<

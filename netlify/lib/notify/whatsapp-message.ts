@@ -9,13 +9,13 @@
 
 import { cashOnDelivery } from '#shop/cod.ts';
 import { formatRupees } from '#shop/money.ts';
+import type { OrderEvent, StoredOrder } from '#shop/order-record.ts';
 import type { NoticeEvent } from '#shop/parcel.ts';
 import { phoneDigits } from '#shop/tracking.ts';
 import { consentLanguage, type WhatsAppLanguage } from '#shop/whatsapp.ts';
 import { WHATSAPP_TEXTS } from '#shop/whatsapp-texts.ts';
 import { estimateDeliveryDays } from '../delhivery/delivery-days.ts';
-import type { OrderEvent, StoredOrder } from '../orders/order-record.ts';
-import { codConfirmPayloads } from '../whatsapp/cod-answers.ts';
+import { codConfirmPayloads } from '../whatsapp/cod-payloads.ts';
 import type { WhatsAppTemplateMessage } from '../whatsapp/sender.ts';
 import { DELIVERY_FAILED_CHOICES } from '../whatsapp/templates.ts';
 

@@ -9,8 +9,8 @@ import { randomBytes } from 'node:crypto';
 import { type CodState, codeFor } from '#shop/cod.ts';
 import { advanceOffered } from '#shop/cod-advance.ts';
 import { COD_ADVANCE_TEXTS } from '#shop/cod-texts.ts';
+import type { StoredOrder } from '#shop/order-record.ts';
 import { fail, type ServiceResult } from '../platform/http.ts';
-import type { StoredOrder } from './order-record.ts';
 import type { Priced } from './place.ts';
 
 /**

@@ -21,43 +21,18 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CancelReason } from '#shop/cancel-texts.ts';
 import type { PhoneOrderOutcome } from '#shop/cod-rules.ts';
+import { type Cancellation, type CancelStep, paysFirst, type StoredOrder } from '#shop/order-record.ts';
 import { parcelClosed } from '#shop/parcel.ts';
 import { checkRefund, type IssuedRefund, refundKey } from '#shop/refunds.ts';
 import { CANCEL_TIMEOUT_MS } from '../delhivery/cancel.ts';
 import { issueCreditNote } from '../invoices/issue.ts';
 import { deliverNotices, enqueueOrderNotice } from '../notify/notices.ts';
-import { resyncSheet, syncSheetRows } from './forward.ts';
+import { syncSheetRows } from './forward.ts';
 import { creditNoteOwed } from './order-log.ts';
-import { paysFirst, type StoredOrder } from './order-record.ts';
 import { notePhoneOrder } from './phone-history.ts';
 import { mergeRefund } from './refund-state.ts';
+import { resyncSheet } from './sheet-row.ts';
 import type { OrderDeps } from './types.ts';
-
-export interface CancelStep {
-  status: 'pending' | 'working' | 'done' | 'not-needed' | 'too-late' | 'failed';
-  attempts: number;
-  claimedAt?: string;
-  lastError?: string;
-  at?: string;
-}
-
-export interface Cancellation {
-  reason: CancelReason;
-  by: 'shopper' | 'staff';
-  /**
-   * Asked from the order's own phone on WhatsApp (the COD confirmation's Cancel, a quick reply):
-   * its owner asked. Absent, a shopper proved only the order's key (its page), which whoever placed
-   * the order holds, with anyone's phone (docs/shop-rules.md §10 rule 17, issue 46).
-   */
-  fromPhone?: true;
-  requestedAt: string;
-  /** Delhivery's booking cancelled (or none to cancel). */
-  booking: CancelStep;
-  /** The money back (prepaid, or a COD fee paid now), or none to give. */
-  refund: CancelStep;
-  /** When the order became `cancelled`; absent while steps remain, or when it went on (too late). */
-  doneAt?: string;
-}
 
 /** A claim on a step older than this belongs to a worker that died. */
 const STALE_CLAIM_MS = 5 * 60 * 1000;
@@ -109,7 +84,9 @@ export async function cancelOrder(
     }
     refusal = cancellable(stored);
     if (refusal) return undefined;
-    const booked = stored.forwards.shipment.status === 'done' && Boolean(stored.forwards.shipment.waybill);
+    const shipment = stored.forwards.shipment;
+    // A booking in flight (its task running) may yet make a parcel: the step waits for it (issue 47).
+    const booked = (shipment.status === 'done' && Boolean(shipment.waybill)) || shipment.status === 'sending';
     // Money Razorpay holds: a prepaid order's, or a COD order's fee paid now (rule 17). Plain COD: none.
     const paid = Boolean(stored.razorpay?.paymentId);
     stored.cancellation = {
@@ -218,7 +195,8 @@ async function runStep(
   const now = deps.now();
   const { order: claimed, changed } = await deps.log.update(orderId, (stored) => {
     const cancellation = stored.cancellation;
-    if (!cancellation || cancellation.doneAt) return undefined;
+    // A booking that settled after its order was cancelled (issue 47) is still cancelled then.
+    if (!cancellation || (cancellation.doneAt && name !== 'booking')) return undefined;
     // The money waits for the booking: a parcel that has left is not refunded by a cancellation.
     if (name === 'refund' && !['done', 'not-needed'].includes(cancellation.booking.status)) return undefined;
     const state = cancellation[name];
@@ -260,16 +238,30 @@ async function runStep(
   });
 }
 
-async function cancelBooking(deps: OrderDeps, order: StoredOrder): Promise<StepResult> {
-  const waybill = order.forwards.shipment.waybill;
+async function cancelBooking(deps: OrderDeps, claimed: StoredOrder): Promise<StepResult> {
+  const order = await bookingSettled(deps, claimed);
+  const shipment = order.forwards.shipment;
+  if (shipment.status === 'sending') return { status: 'failed', lastError: 'the booking is still being made' };
+  const waybill = shipment.status === 'done' ? shipment.waybill : undefined;
   if (!waybill) return { status: 'not-needed' };
-  const answer = await deps.carrier.cancelShipment({
-    waybill,
-    bookedAt: order.forwards.shipment.at ?? order.createdAt,
-  });
+  const answer = await deps.carrier.cancelShipment({ waybill, bookedAt: shipment.at ?? order.createdAt });
   if (answer.ok) return { status: 'done' };
   if (answer.tooLate) return { status: 'too-late', lastError: answer.message };
   return { status: 'failed', lastError: answer.message };
+}
+
+/**
+ * The order once its booking in flight has settled (booked or not), waiting as a request waits for
+ * Delhivery's answer (CANCEL_WAIT): a parcel booked at the moment of the cancel is cancelled too.
+ */
+async function bookingSettled(deps: OrderDeps, order: StoredOrder): Promise<StoredOrder> {
+  const until = performance.now() + CANCEL_WAIT.waitMs;
+  let current = order;
+  while (current.forwards.shipment.status === 'sending' && performance.now() < until) {
+    await sleep(CANCEL_WAIT.pollMs);
+    current = (await deps.log.get(order.orderId)) ?? current;
+  }
+  return current;
 }
 
 /**
@@ -282,30 +274,42 @@ async function refundInFull(deps: OrderDeps, order: StoredOrder): Promise<StepRe
   const captured = order.razorpay?.amountPaise;
   if (!paymentId || captured === undefined) return { status: 'not-needed' };
   const key = refundKey(order.orderId, 'cancelled', 1);
-  const existing = order.issuedRefunds?.find((refund) => refund.key === key);
-  const check = existing
-    ? { ok: true as const, amountPaise: existing.amountPaise }
-    : checkRefund(captured, order.issuedRefunds ?? [], paymentId);
-  if (!check.ok) return { status: check.reason === 'nothing-left' ? 'done' : 'failed', lastError: check.reason };
   const choice = deps.gateway();
   if (!choice.ok) return { status: 'failed', lastError: choice.message };
-  const requested: Partial<IssuedRefund> = {
-    key,
-    paymentId,
-    amountPaise: check.amountPaise,
-    purpose: 'cancelled',
-    status: 'requested',
-    requestedAt: existing?.requestedAt ?? deps.now().toISOString(),
-  };
-  // Written before Razorpay is asked: a crash now leaves a `requested` refund the reconciler resends.
+  // What is left is decided inside the write that records the refund, against every refund on the
+  // order then (a staff part refund made a moment ago among them): never more than was captured.
+  let decided: { amountPaise: number } | { reason: string } = { reason: 'nothing-left' };
   await deps.log.update(order.orderId, (stored) => {
-    if (stored.issuedRefunds?.some((refund) => refund.key === key)) return undefined;
-    mergeRefund(stored, requested);
+    const existing = stored.issuedRefunds?.find((refund) => refund.key === key);
+    if (existing) {
+      decided = { amountPaise: existing.amountPaise };
+      return undefined;
+    }
+    const check = checkRefund(captured, stored.issuedRefunds ?? [], paymentId);
+    if (!check.ok) {
+      decided = { reason: check.reason };
+      return undefined;
+    }
+    decided = { amountPaise: check.amountPaise };
+    // Written before Razorpay is asked: a crash now leaves a `requested` refund the reconciler resends.
+    mergeRefund(stored, {
+      key,
+      paymentId,
+      amountPaise: check.amountPaise,
+      purpose: 'cancelled',
+      status: 'requested',
+      requestedAt: deps.now().toISOString(),
+    });
     return stored;
   });
+  if ('reason' in decided) {
+    const { reason } = decided;
+    return { status: reason === 'nothing-left' ? 'done' : 'failed', lastError: reason };
+  }
+  const { amountPaise } = decided;
   const answer = await choice.gateway.refundPayment({
     paymentId,
-    amountPaise: check.amountPaise,
+    amountPaise,
     receipt: key,
     notes: { orderId: order.orderId, purpose: 'cancelled' },
     idempotencyKey: key,

@@ -7,9 +7,10 @@
  * (confirm.ts) is not chased: it is staff's to call already.
  */
 import { ASK_AFTER_MS, awaitingConfirmation, CALL_AFTER_MS, confirmationLocked, REMIND_AFTER_MS } from '#shop/cod.ts';
+import type { StoredOrder } from '#shop/order-record.ts';
 import { deliverNotices, enqueueOrderNotice } from '../notify/notices.ts';
-import { resyncSheet, syncSheetRows } from './forward.ts';
-import type { StoredOrder } from './order-record.ts';
+import { syncSheetRows } from './forward.ts';
+import { resyncSheet } from './sheet-row.ts';
 import type { OrderDeps } from './types.ts';
 
 export type ChaseStep = 'asked' | 'reminded' | 'staff to call';

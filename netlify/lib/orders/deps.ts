@@ -7,6 +7,7 @@ import { localInvoiceCopies } from '../invoices/local-copies.ts';
 import { labelLinkMaker } from '../labels/link.ts';
 import { createMailer } from '../mail/client.ts';
 import { blobStore } from '../platform/blobs.ts';
+import { database } from '../platform/database.ts';
 import { isProduction, readServerEnv, type ServerEnv } from '../platform/env.ts';
 import { onLocalMachine } from '../platform/local-machine.ts';
 import { createGateway, type GatewayChoice } from '../razorpay/gateway.ts';
@@ -15,12 +16,10 @@ import { whatsappBook } from '../whatsapp/book.ts';
 import { webhookAppSecret } from '../whatsapp/local-phone.ts';
 import { createWhatsApp } from '../whatsapp/sender.ts';
 import { createOrderLog } from './order-log.ts';
-import { NO_PHONE_HISTORY, PHONE_HISTORY_STORE, phoneHistory } from './phone-history.ts';
+import { NO_PHONE_HISTORY, phoneHistory } from './phone-history.ts';
 import type { OrderDeps, ShopSettingsForOrders } from './types.ts';
 
-export const ORDERS_STORE = 'orders';
 export const LOCAL_GATEWAY_STORE = 'local-gateway';
-export const WHATSAPP_STORE = 'whatsapp';
 
 /**
  * What the order service needs of the shop settings: the money rules, the pickup point, who the
@@ -51,7 +50,7 @@ export async function orderSettings(): Promise<ShopSettingsForOrders> {
 export function createDeps(env: ServerEnv = readServerEnv()): OrderDeps {
   let gateway: GatewayChoice | undefined;
   return {
-    log: createOrderLog(blobStore(ORDERS_STORE)),
+    log: createOrderLog(database()),
     catalogue: () => content().catalogue(),
     settings: orderSettings,
     gateway: () => {
@@ -62,14 +61,14 @@ export function createDeps(env: ServerEnv = readServerEnv()): OrderDeps {
     carrier: createDelhivery(env),
     mail: createMailer(env),
     whatsapp: createWhatsApp(env),
-    whatsappBook: whatsappBook(blobStore(WHATSAPP_STORE)),
+    whatsappBook: whatsappBook(database()),
     hearsWhatsApp: env.COD_CONFIRMATION === 'on' && webhookAppSecret(env) !== undefined,
     // Switched off only on a developer's machine (tests, the bench, the end-to-end server): every
     // deploy keeps it, whatever its variables say (issue 46).
     codHistory:
       env.COD_PHONE_HISTORY === 'off' && onLocalMachine() && !isProduction(env)
         ? NO_PHONE_HISTORY
-        : phoneHistory(blobStore(PHONE_HISTORY_STORE)),
+        : phoneHistory(database()),
     siteUrl: env.URL,
     labelLink: labelLinkMaker(env),
     // Production keeps its invoices in the order log alone; elsewhere a copy goes to .data/invoices.

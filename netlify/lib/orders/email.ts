@@ -6,7 +6,7 @@
  */
 import { cashOnDelivery } from '#shop/cod.ts';
 import { formatRupees } from '#shop/money.ts';
-import type { StoredOrder } from './order-record.ts';
+import type { StoredOrder } from '#shop/order-record.ts';
 import type { ShopContact } from './types.ts';
 
 export type EmailedOrder = Pick<

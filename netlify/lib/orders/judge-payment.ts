@@ -9,8 +9,9 @@
  *   a capture that fails leaves it `confirming` (the webhook or the reconciler finishes it);
  * - any other status (`created`, `failed`, `refunded`) is not money.
  */
+
+import type { StoredOrder } from '#shop/order-record.ts';
 import type { GatewayPayment, PaymentGateway } from '../razorpay/gateway.ts';
-import type { StoredOrder } from './order-record.ts';
 
 /** Razorpay has the money for this order: the only value `completePaidOrder` accepts. */
 export interface Money {

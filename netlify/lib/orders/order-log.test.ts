@@ -1,25 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
-import type { JsonStore } from '../platform/blobs.ts';
+import { describe, expect, it } from 'vitest';
+import { canMove, type StoredOrder } from '#shop/order-record.ts';
+import { freshDatabase } from '#tests/support/database.ts';
+import type { Database } from '../platform/database.ts';
 import { createOrderLog } from './order-log.ts';
-import { canMove, type StoredOrder } from './order-record.ts';
 
-/** A store whose writes to keys starting with `prefix` fail, as a Blobs outage or a crash would. */
-function failingWrites(store: JsonStore, prefix: string): JsonStore {
+/** The order log on a fresh schema of the run's PostgreSQL server. */
+async function freshLog() {
+  return createOrderLog((await freshDatabase()).db);
+}
+
+/** A database whose statements matching `pattern` fail, as an outage or a crash between two writes would. */
+function failingStatements(db: Database, pattern: RegExp): Database {
   return {
-    ...store,
-    async setJSON(key, data, options) {
-      if (key.startsWith(prefix)) throw new Error(`Blobs write of ${key} failed`);
-      return store.setJSON(key, data, options);
+    ...db,
+    async query(text, params) {
+      if (pattern.test(text)) throw new Error('the database went away');
+      return db.query(text, params);
     },
   };
 }
-
-let blobs: TestBlobs;
-beforeAll(async () => {
-  blobs = await startTestBlobs();
-});
-afterAll(() => blobs.stop());
 
 function order(orderId: string, overrides: Partial<StoredOrder> = {}): StoredOrder {
   return {
@@ -40,9 +39,9 @@ function order(orderId: string, overrides: Partial<StoredOrder> = {}): StoredOrd
   };
 }
 
-describe('order log (Netlify Blobs)', () => {
+describe('order log (PostgreSQL)', () => {
   it('creates an order once and never overwrites it', async () => {
-    const log = createOrderLog(blobs.store('orders-a'));
+    const log = await freshLog();
     expect(await log.create(order('OUO_1000000000001'))).toEqual({ created: true });
     const again = await log.create(order('OUO_1000000000001', { fingerprint: 'other' }));
     expect(again).toMatchObject({ created: false, existing: { fingerprint: 'fp' } });
@@ -50,13 +49,13 @@ describe('order log (Netlify Blobs)', () => {
   });
 
   it('lets only one of two concurrent creates win', async () => {
-    const log = createOrderLog(blobs.store('orders-b'));
+    const log = await freshLog();
     const results = await Promise.all([log.create(order('OUO_1000000000002')), log.create(order('OUO_1000000000002'))]);
     expect(results.filter((result) => result.created)).toHaveLength(1);
   });
 
   it('applies concurrent updates without losing one', async () => {
-    const log = createOrderLog(blobs.store('orders-c'));
+    const log = await freshLog();
     await log.create(order('OUO_1000000000003'));
     await Promise.all(
       Array.from({ length: 5 }, (_, index) =>
@@ -70,7 +69,7 @@ describe('order log (Netlify Blobs)', () => {
   });
 
   it('closes an order once forwarded or expired', async () => {
-    const log = createOrderLog(blobs.store('orders-d'));
+    const log = await freshLog();
     await log.create(order('OUO_1000000000004'));
     const done = { status: 'done' as const, attempts: 1 };
     await log.update('OUO_1000000000004', (current) => ({ ...current, status: 'forwarded' }));
@@ -87,7 +86,7 @@ describe('order log (Netlify Blobs)', () => {
   });
 
   it('lists the orders that need staff attention, and forgets them once settled', async () => {
-    const log = createOrderLog(blobs.store('orders-d2'));
+    const log = await freshLog();
     await log.create(order('OUO_1000000000014'));
     const attention = { status: 'needs-attention' as const, attempts: 9, lastError: 'Delhivery answered 503' };
     await log.update('OUO_1000000000014', (current) => ({
@@ -103,7 +102,7 @@ describe('order log (Netlify Blobs)', () => {
   });
 
   it('keeps a forwarded order open until its email is settled, and lists an email given up on for staff', async () => {
-    const log = createOrderLog(blobs.store('orders-d3'));
+    const log = await freshLog();
     const done = { status: 'done' as const, attempts: 1 };
     const email = (status: 'pending' | 'failed' | 'needs-attention' | 'done') => ({ status, attempts: 1 });
     await log.create(order('OUO_1000000000015', { status: 'forwarded' }));
@@ -121,7 +120,7 @@ describe('order log (Netlify Blobs)', () => {
   });
 
   it('finds an order by its Razorpay order id and remembers webhook events once', async () => {
-    const log = createOrderLog(blobs.store('orders-e'));
+    const log = await freshLog();
     await log.create(order('OUO_1000000000005'));
     await log.linkRazorpayOrder('order_abc', 'OUO_1000000000005');
     expect((await log.getByRazorpayOrder('order_abc'))?.orderId).toBe('OUO_1000000000005');
@@ -132,52 +131,54 @@ describe('order log (Netlify Blobs)', () => {
   });
 
   it('refuses to update an order that does not exist', async () => {
-    const log = createOrderLog(blobs.store('orders-f'));
+    const log = await freshLog();
     await expect(log.update('OUO_1000000000006', (current) => current)).rejects.toThrow(/does not exist/);
   });
 });
 
 describe('no order the reconciler cannot see', () => {
-  it('writes the open marker before the order: a failed order write leaves only a harmless marker', async () => {
-    const store = blobs.store('orders-marker-1');
-    const broken = createOrderLog(failingWrites(store, 'order-'));
-    await expect(broken.create(order('OUO_1000000000021'))).rejects.toThrow(/write of order-OUO_1000000000021 failed/);
-    const log = createOrderLog(store);
+  it('writes an order, its lines and its history together, or nothing', async () => {
+    const { db } = await freshDatabase();
+    const broken = createOrderLog(failingStatements(db, /insert into orders/));
+    const placed = order('OUO_1000000000021', {
+      lines: [{ productId: 1, size: '500g', quantity: 2 }],
+      history: [{ at: '2026-11-21T10:00:00.000Z', event: 'placed' }],
+    });
+    await expect(broken.create(placed)).rejects.toThrow(/went away/);
+    const log = createOrderLog(db);
     expect(await log.allOrderIds()).toEqual([]); // nothing the shopper was told about
+    expect(await db.query('select * from order_lines')).toEqual([]);
+    expect(await db.query('select * from order_events')).toEqual([]);
+    await log.create(placed);
+    expect(await log.get('OUO_1000000000021')).toEqual(placed);
     expect(await log.openOrderIds()).toEqual(['OUO_1000000000021']);
-    // A young marker may belong to an order being written right now: kept; an old one goes.
-    expect(await log.tidyMarker('OUO_1000000000021', new Date('2026-11-21T10:01:00.000Z'))).toBe('kept');
-    expect(await log.tidyMarker('OUO_1000000000021', new Date('2026-11-21T10:06:00.000Z'))).toBe('removed');
-    expect(await log.openOrderIds()).toEqual([]);
   });
 
-  it('writes no order when the marker cannot be written', async () => {
-    const store = blobs.store('orders-marker-2');
-    const broken = createOrderLog(failingWrites(store, 'open-'));
-    await expect(broken.create(order('OUO_1000000000022'))).rejects.toThrow(/write of open-/);
-    expect(await createOrderLog(store).allOrderIds()).toEqual([]);
-  });
-
-  it('marks an order open again before the change that reopens it is written', async () => {
-    const store = blobs.store('orders-marker-3');
-    const log = createOrderLog(store);
+  it('keeps what the queries ask in the same write as the record: a failed write changes neither', async () => {
+    const { db } = await freshDatabase();
+    const log = createOrderLog(db);
     const done = { status: 'done' as const, attempts: 1 };
     await log.create(order('OUO_1000000000023', { status: 'forwarded', forwards: { sheet: done, shipment: done } }));
-    await log.tidyMarker('OUO_1000000000023', new Date('2026-11-21T10:00:00.000Z'));
     expect(await log.openOrderIds()).toEqual([]);
     const reopen = (current: StoredOrder) => ({
       ...current,
       forwards: { ...current.forwards, sheet: { status: 'pending' as const, attempts: 1 } },
+      history: [...current.history, { at: '2026-11-21T10:05:00.000Z', event: 'sheet: pending' }],
     });
-    // The order's own write fails after the marker: the reconciler still finds the order.
-    await expect(createOrderLog(failingWrites(store, 'order-')).update('OUO_1000000000023', reopen)).rejects.toThrow();
+    await expect(
+      createOrderLog(failingStatements(db, /update orders/)).update('OUO_1000000000023', reopen),
+    ).rejects.toThrow();
+    expect(await log.openOrderIds()).toEqual([]);
+    expect((await log.get('OUO_1000000000023'))?.history).toEqual([]);
+    await log.update('OUO_1000000000023', reopen);
     expect(await log.openOrderIds()).toEqual(['OUO_1000000000023']);
-    // And a settled order's leftover marker is tidied away.
-    expect(await log.tidyMarker('OUO_1000000000023', new Date('2026-11-21T10:00:00.000Z'))).toBe('removed');
+    expect((await log.get('OUO_1000000000023'))?.history).toEqual([
+      { at: '2026-11-21T10:05:00.000Z', event: 'sheet: pending' },
+    ]);
   });
 
   it('lists open orders oldest first, and orders paid twice for refund', async () => {
-    const log = createOrderLog(blobs.store('orders-marker-4'));
+    const log = await freshLog();
     for (const id of ['OUO_1000000000033', 'OUO_1000000000031', 'OUO_1000000000032']) await log.create(order(id));
     expect(await log.openOrderIds()).toEqual(['OUO_1000000000031', 'OUO_1000000000032', 'OUO_1000000000033']);
     const refund = { paymentId: 'pay_2', amountPaise: 100, at: 'x', via: 'webhook' as const };
@@ -186,20 +187,48 @@ describe('no order the reconciler cannot see', () => {
     await log.update('OUO_1000000000032', (current) => ({ ...current, refunds: [] }));
     expect(await log.refundOrderIds()).toEqual([]);
   });
+
+  it('lands 50 changes made at once on one order, none lost, each in the history once', async () => {
+    const log = await freshLog();
+    await log.create(order('OUO_1000000000034'));
+    await Promise.all(
+      Array.from({ length: 50 }, (_, index) =>
+        log.update('OUO_1000000000034', (current) => {
+          current.history.push({ at: '2026-11-21T10:00:00.000Z', event: `e${index}` });
+          current.fingerprint = `${current.fingerprint}.`;
+          return current;
+        }),
+      ),
+    );
+    const stored = await log.get('OUO_1000000000034');
+    expect(stored?.fingerprint).toBe(`fp${'.'.repeat(50)}`);
+    expect(new Set(stored?.history.map((entry) => entry.event)).size).toBe(50);
+  });
+
+  it('refuses to change the lines of a placed order', async () => {
+    const log = await freshLog();
+    await log.create(order('OUO_1000000000035', { lines: [{ productId: 1, size: '500g', quantity: 1 }] }));
+    await expect(
+      log.update('OUO_1000000000035', (current) => ({
+        ...current,
+        lines: [{ productId: 1, size: '500g', quantity: 9 }],
+      })),
+    ).rejects.toThrow(/lines never change/);
+  });
 });
 
-/** A store that notes every read: which key, and how many bytes of JSON came back. */
-function countingReads(store: JsonStore) {
-  const reads: { key: string; bytes: number }[] = [];
-  const counted: JsonStore = {
-    ...store,
-    async getWithMetadata(key, options) {
-      const entry = await store.getWithMetadata(key, options);
-      reads.push({ key, bytes: entry ? JSON.stringify(entry.data).length : 0 });
-      return entry;
+/** A database that notes every statement it is sent, and how many bytes of rows came back. */
+function countingReads(db: Database) {
+  const reads: { text: string; bytes: number }[] = [];
+  const counted: Database = {
+    ...db,
+    async query(text, params) {
+      const rows = await db.query(text, params);
+      reads.push({ text, bytes: JSON.stringify(rows).length });
+      return rows as never;
     },
   };
-  return { store: counted, reads };
+  return { db: counted, reads };
 }
 
 describe('an unknown id and a failed proof do the same work (security.md finding 8)', () => {
@@ -218,8 +247,8 @@ describe('an unknown id and a failed proof do the same work (security.md finding
   });
 
   it('answers the order only to its proof, and reads the same keys either way', async () => {
-    const { store, reads } = countingReads(blobs.store('shopper-proof'));
-    const log = createOrderLog(store);
+    const { db, reads } = countingReads((await freshDatabase()).db);
+    const log = createOrderLog(db);
     await log.create(realistic('OUO_1795700000001'));
     await log.findForShopper('OUO_1795700000009', () => true); // writes the decoy on the first call
 
@@ -239,23 +268,26 @@ describe('an unknown id and a failed proof do the same work (security.md finding
       });
       expect(found, label).toBeUndefined();
       expect(seen, label).toHaveLength(1); // the comparison ran once, on a stored record
-      expect(reads.map((read) => read.key).sort(), label).toEqual(['decoy-order', `order-${orderId}`]);
+      // The same two statements (the order's read and the decoy's), whichever id was asked.
+      const what = (text: string) =>
+        text.includes('from decoys') ? 'the decoy' : text.includes('from orders o') ? 'an order' : text;
+      expect(reads.map((read) => what(read.text)).sort(), label).toEqual(['an order', 'the decoy']);
     }
   });
 
   it('keeps the decoy out of every listing of orders, and never matches a proof for it', async () => {
-    const log = createOrderLog(blobs.store('shopper-decoy'));
+    const log = await freshLog();
     expect(await log.findForShopper('OUO_1795700000003', () => true)).toBeUndefined();
     expect(await log.allOrderIds()).toEqual([]);
     expect(await log.openOrderIds()).toEqual([]);
   });
 
   it("checks the decoy with a record of an order's usual size", async () => {
-    const { store, reads } = countingReads(blobs.store('shopper-size'));
-    const log = createOrderLog(store);
+    const { db, reads } = countingReads((await freshDatabase()).db);
+    const log = createOrderLog(db);
     await log.findForShopper('OUO_1795700000004', () => false);
     await log.findForShopper('OUO_1795700000004', () => false);
-    const decoyRead = reads.filter((read) => read.key === 'decoy-order').at(-1);
+    const decoyRead = reads.filter((read) => read.text.includes('from decoys')).at(-1);
     expect(decoyRead?.bytes).toBeGreaterThan(1500);
     expect(decoyRead?.bytes).toBeLessThan(2600);
   });

@@ -1,30 +1,25 @@
 /**
- * The durable order log: one record per order id in Netlify Blobs, written before any outside
- * call. Writes are conditional (create-only, or compare-and-swap on the ETag), so a double click,
- * a retry or a webhook arriving twice can never produce two orders or lose an update. What a
- * record holds is order-record.ts.
+ * The durable order log, on the shop's database (decision 031): one `orders` row per order id, its
+ * lines in `order_lines`, its history in `order_events`, written before any outside call. Every
+ * write is one SQL statement, so it is atomic by itself and holds no lock between round trips:
+ *
+ * - `create` inserts the order, its lines and its first history together, or nothing when the id
+ *   exists (a double click, a retry): never two orders, never an overwrite;
+ * - `update` reads the order with its `version`, applies a pure change, and writes the new record,
+ *   the columns the queries ask (open, needs attention, parcel followed, …) and the new history
+ *   rows only if the version is still the one it read (compare-and-swap); a lost race reads again,
+ *   and after a few losses the change is made under the row's lock, so it always lands.
+ *
+ * What a record holds is order-record.ts.
  */
-
-import { setTimeout as sleep } from 'node:timers/promises';
 import { staffToCall } from '#shop/cod.ts';
+import { FORWARD_KINDS, forwardOf, noticeOpen, type StoredOrder } from '#shop/order-record.ts';
 import { parcelAttention, parcelClosed } from '#shop/parcel.ts';
-import type { JsonStore } from '../platform/blobs.ts';
+import { indianMobile } from '#shop/phone.ts';
+import type { Database, Queries } from '../platform/database.ts';
+import { type TaskRow, taskView, taskWants, taskWrites } from '../tasks/order-tasks.ts';
+import type { SettledTask } from '../tasks/runner.ts';
 import { DECOY_KEY, decoyOrder } from './decoy.ts';
-import { FORWARD_KINDS, forwardOf, noticeOpen, type StoredOrder } from './order-record.ts';
-
-// Flat keys (no slashes): the local Blobs sandbox lists nested keys unreliably.
-const ORDER = (orderId: string) => `order-${orderId}`;
-const RAZORPAY_INDEX = (razorpayOrderId: string) => `razorpay-${razorpayOrderId}`;
-/** Orders that still need something done (payment, forwarding); what the reconciler scans. */
-const OPEN = (orderId: string) => `open-${orderId}`;
-/** Orders the shop stopped trying to forward: staff must act; counted by /api/health. */
-const ATTENTION = (orderId: string) => `attention-${orderId}`;
-/** Booked parcels whose story has not ended: what the parcel sync asks the carrier about. */
-const PARCEL = (orderId: string) => `parcel-${orderId}`;
-/** Orders paid more than once: staff refund the extra payment; counted by /api/health. */
-const REFUND = (orderId: string) => `refund-${orderId}`;
-/** A marker older than this with no order beside it was left by a write that failed: removed. */
-const ORPHAN_MARKER_MS = 5 * 60 * 1000;
 
 /**
  * Something is left to do: a payment to settle, or a forward to make (a later Sheet update, or the
@@ -36,8 +31,8 @@ const isOpen = (order: StoredOrder) =>
     (refund) => !refund.manual && (refund.status === 'requested' || refund.status === 'pending'),
   ) ||
   (order.cancellation !== undefined &&
-    !order.cancellation.doneAt &&
-    order.cancellation.booking.status !== 'too-late') ||
+    ((!order.cancellation.doneAt && order.cancellation.booking.status !== 'too-late') ||
+      ['pending', 'working', 'failed'].includes(order.cancellation.booking.status))) ||
   creditNoteOwed(order) ||
   order.status === 'pending' ||
   order.status === 'paid' ||
@@ -60,60 +55,255 @@ export const creditNoteOwed = (order: Pick<StoredOrder, 'status' | 'invoice' | '
 
 export const needsRefund = (order: Pick<StoredOrder, 'refunds'>) => (order.refunds?.length ?? 0) > 0;
 
-/** Booked with a waybill, and the parcel's story not ended (an order booked before parcels were followed counts). */
-export const parcelOpen = (order: Pick<StoredOrder, 'forwards' | 'parcel'>) =>
+/**
+ * Booked with a waybill, and the parcel's story not ended (an order booked before parcels were
+ * followed counts). A booking Delhivery cancelled has no story: it leaves the followed parcels and
+ * the day's pickup count at once, not at a "Seller cancelled" scan that may never come (issue 47).
+ */
+export const parcelOpen = (order: Pick<StoredOrder, 'forwards' | 'parcel' | 'cancellation'>) =>
   order.forwards.shipment.status === 'done' &&
   Boolean(order.forwards.shipment.waybill) &&
+  order.cancellation?.booking.status !== 'done' &&
   !parcelClosed(order.parcel?.state ?? 'booked');
 
-/** The markers an order carries beside its record: what the reconciler and /api/health list. */
-const MARKERS = [
-  { key: OPEN, holds: isOpen },
-  { key: ATTENTION, holds: needsAttention },
-  { key: REFUND, holds: needsRefund },
-  { key: PARCEL, holds: parcelOpen },
-];
-
-/**
- * Tries of one compare-and-swap update before giving up. An order is written by a handful of
- * workers at most (the browser, the webhook, the reconciler, the sync, a shopper's page); with the
- * random back-off, 16 tries outlast them all (8 without a back-off ran out under load in CI).
- */
-const UPDATE_ATTEMPTS = 16;
+/** Lost compare-and-swap races before the change is made under the row's lock instead. */
+const OPTIMISTIC_TRIES = 3;
 
 export class OrderConflictError extends Error {
   override name = 'OrderConflictError';
 }
 
-export function createOrderLog(store: JsonStore) {
+/** The columns an order's write keeps beside its record: what the queries ask. */
+function columns(order: StoredOrder) {
+  return [
+    order.updatedAt,
+    order.status,
+    order.mode,
+    indianMobile(order.customer.phone) ?? order.customer.phone,
+    isOpen(order),
+    needsAttention(order),
+    needsRefund(order),
+    parcelOpen(order),
+    order.forwards.shipment.status === 'done' ? (order.parcel?.state ?? 'booked') : null,
+    order.invoice?.date ?? null,
+    order.creditNote?.date ?? null,
+    ...bookedSpan(order),
+  ];
+}
+
+/**
+ * When the order's first and latest parcels were booked: the earlier ones (returned or lost, then
+ * booked again) by their own times, the current one once its booking is done.
+ */
+function bookedSpan(order: StoredOrder): [string | null, string | null] {
+  const shipment = order.forwards.shipment;
+  const times = [
+    ...(order.earlierShipments ?? []).map((earlier) => earlier.bookedAt),
+    ...(shipment.status === 'done' && shipment.waybill ? [shipment.at ?? order.createdAt] : []),
+  ];
+  return times.length === 0 ? [null, null] : [times[0] as string, times.at(-1) as string];
+}
+
+/** What the order's row keeps: the order without its lines, history and tasks, which have their own tables. */
+type OrderRow = Omit<StoredOrder, 'lines' | 'history' | 'forwards' | 'notices'>;
+
+function recordOf(order: StoredOrder): OrderRow {
+  const { lines: _lines, history: _history, forwards: _forwards, notices: _notices, ...record } = order;
+  return record;
+}
+
+/** History rows as JSON for `jsonb_array_elements`. */
+const events = (history: StoredOrder['history']) => JSON.stringify(history);
+
+/** An ISO time (what `toISOString` writes) from a timestamptz column. */
+const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+const TASK_JSON = `jsonb_build_object('id', t.id, 'key', t.key, 'order_id', t.order_id, 'kind', t.kind, 'state', t.state, 'attempts', t.attempts,
+  'run_at', ${iso('t.run_at')}, 'claim', t.claim, 'claimed_at', ${iso('t.claimed_at')}, 'armed_at', ${iso('t.armed_at')},
+  'first_attempt_at', ${iso('t.first_attempt_at')}, 'last_error', t.last_error, 'payload', t.payload, 'result', t.result,
+  'created_at', ${iso('t.created_at')}, 'updated_at', ${iso('t.updated_at')})`;
+
+const READ = `
+  select o.version, o.record,
+    coalesce((select jsonb_agg(${TASK_JSON} order by t.id) from tasks t where t.order_id = o.order_id), '[]'::jsonb) as tasks,
+    coalesce((select jsonb_agg(jsonb_build_object('productId', l.product_id, 'size', l.size, 'quantity', l.quantity)
+                order by l.position) from order_lines l where l.order_id = o.order_id), '[]'::jsonb) as lines,
+    coalesce((select jsonb_agg(jsonb_build_object(
+                'at', e.at, 'event', e.event) order by e.id)
+              from order_events e where e.order_id = o.order_id), '[]'::jsonb) as history
+  from orders o where o.order_id = $1`;
+
+interface Row {
+  version: number;
+  record: OrderRow;
+  lines: StoredOrder['lines'];
+  history: StoredOrder['history'];
+  tasks: TaskRow[];
+}
+
+const orderOf = (row: Row): StoredOrder => ({
+  ...row.record,
+  ...taskView(row.record, row.tasks),
+  lines: row.lines,
+  history: row.history,
+});
+
+/**
+ * Task writes (`taskWrites`, a JSON array in `$n`) for the order the CTE `target` returned, at the
+ * time `$t`: new tasks, tasks asked for again (one running runs again after: `armed_at`), waiting
+ * ones woken, a notice's delivery report.
+ */
+const WRITE_TASKS = (target: string, n: number, t: number) => `
+  inserted as (
+    insert into tasks (key, order_id, kind, state, attempts, run_at, armed_at, last_error, payload, result, created_at, updated_at)
+    select w.value->>'key', c.order_id, w.value->>'kind', w.value->>'state', (w.value->>'attempts')::int, $${t}, $${t},
+      w.value->>'lastError', w.value->'payload', w.value->'result', $${t}, $${t}
+    from ${target} c, jsonb_array_elements($${n}::jsonb) w where w.value->>'op' = 'insert'
+    on conflict (key) do nothing
+  ), armed as (
+    update tasks t set
+      state = case when t.state = 'running' then t.state else w.value->>'state' end,
+      attempts = case when t.state = 'running' then t.attempts else (w.value->>'attempts')::int end,
+      first_attempt_at = case when t.state = 'running' then t.first_attempt_at end,
+      last_error = w.value->>'lastError', run_at = $${t}, armed_at = $${t}, updated_at = $${t}
+    from ${target} c, jsonb_array_elements($${n}::jsonb) w
+    where w.value->>'op' = 'arm' and t.key = w.value->>'key' and t.order_id = c.order_id
+  ), woken as (
+    update tasks t set state = 'pending', run_at = $${t}, updated_at = $${t}
+    from ${target} c, jsonb_array_elements($${n}::jsonb) w
+    where w.value->>'op' = 'wake' and t.key = w.value->>'key' and t.order_id = c.order_id and t.state = 'waiting'
+  ), set as (
+    update tasks t set state = w.value->>'state', attempts = (w.value->>'attempts')::int,
+      last_error = w.value->>'lastError', claim = null, claimed_at = (w.value->>'claimedAt')::timestamptz,
+      run_at = coalesce((w.value->>'runAt')::timestamptz, $${t}), result = w.value->'result', updated_at = $${t}
+    from ${target} c, jsonb_array_elements($${n}::jsonb) w
+    where w.value->>'op' = 'set' and t.key = w.value->>'key' and t.order_id = c.order_id
+  ), resulted as (
+    update tasks t set result = w.value->'result'
+    from ${target} c, jsonb_array_elements($${n}::jsonb) w
+    where w.value->>'op' = 'result' and t.key = w.value->>'key' and t.order_id = c.order_id
+  )`;
+
+/** Appends `$n` history rows (a JSON array of `{ at, event }`) for the order the CTE `target` returned. */
+const APPEND_EVENTS = (target: string, n: number) => `
+  insert into order_events (order_id, at, event)
+  select t.order_id, e.value->>'at', e.value->>'event'
+  from ${target} t, jsonb_array_elements($${n}::jsonb) with ordinality as e(value, position)
+  order by e.position`;
+
+const WRITE = `
+  with changed as (
+    update orders set updated_at = $3, status = $4, mode = $5, phone = $6, is_open = $7, needs_attention = $8,
+      needs_refund = $9, parcel_open = $10, parcel_state = $11, invoice_date = $12, credit_note_date = $13,
+      first_booked_at = $14, last_booked_at = $15, record = $16, version = version + 1
+    where order_id = $1 and version = $2
+      -- A task settled with this write: only by the claim that still holds it.
+      and ($19::jsonb is null or exists (select 1 from tasks where key = $19::jsonb->>'key' and claim = $19::jsonb->>'claim'))
+    returning order_id
+  ), appended as (${APPEND_EVENTS('changed', 17)}),
+  ${WRITE_TASKS('changed', 18, 3)},
+  settled as (
+    update tasks t set
+      -- Asked for again while it ran (the Sheet's rows changed meanwhile): it runs again.
+      state = case when $19::jsonb->>'state' = 'done' and (t.armed_at > t.claimed_at or ($19::jsonb->>'again')::boolean)
+                then 'pending' else $19::jsonb->>'state' end,
+      attempts = case when $19::jsonb->>'state' in ('skipped', 'waiting') then t.attempts - 1 else t.attempts end,
+      first_attempt_at = case when $19::jsonb->>'state' = 'done' then null else t.first_attempt_at end,
+      claim = null, claimed_at = null, last_error = $19::jsonb->>'error', result = $19::jsonb->'result',
+      run_at = ($19::jsonb->>'runAt')::timestamptz, updated_at = ($19::jsonb->>'at')::timestamptz
+    from changed c where t.key = $19::jsonb->>'key' and t.claim = $19::jsonb->>'claim'
+  )
+  select count(*)::int as written from changed`;
+
+const CREATE = `
+  with created as (
+    insert into orders (order_id, created_at, updated_at, status, mode, phone, is_open, needs_attention, needs_refund,
+      parcel_open, parcel_state, invoice_date, credit_note_date, first_booked_at, last_booked_at, record)
+    values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+    on conflict (order_id) do nothing
+    returning order_id
+  ), lined as (
+    insert into order_lines (order_id, position, product_id, size, quantity)
+    select c.order_id, l.position - 1, (l.value->>'productId')::int, l.value->>'size', (l.value->>'quantity')::int
+    from created c, jsonb_array_elements($17::jsonb) with ordinality as l(value, position)
+  ), appended as (${APPEND_EVENTS('created', 18)}),
+  ${WRITE_TASKS('created', 19, 3)}
+  select count(*)::int as created from created`;
+
+/** A task settled with an order's write (runner.ts): its key, the claim that ran it, what came of it. */
+interface TaskSettle {
+  key: string;
+  claim: string;
+  state: SettledTask['state'];
+  again: boolean;
+  error: string | null;
+  result: Record<string, unknown>;
+  at: string;
+  runAt: string;
+}
+
+/** Claims the due tasks of `kinds` (one order's, or any order's up to `limit`): pending or retry due now, or running under a stale claim. */
+const CLAIM = (where: string, limit: string) => `
+  update tasks t set state = 'running', claim = $1, claimed_at = $2, attempts = t.attempts + 1,
+    first_attempt_at = coalesce(t.first_attempt_at, $2), updated_at = $2
+  from (select id from tasks
+        where ${where} and kind = any($4::text[])
+          and ((state in ('pending', 'retry') and run_at <= $2) or (state = 'running' and claimed_at <= $3))
+        order by run_at, id ${limit} for update skip locked) due
+  where t.id = due.id
+  returning ${TASK_JSON} as task`;
+
+const ids = async (db: Queries, where: string) =>
+  (await db.query<{ order_id: string }>(`select order_id from orders where ${where} order by order_id`)).map(
+    (row) => row.order_id,
+  );
+
+export function createOrderLog(db: Database) {
+  async function read(orderId: string, tx: Queries = db, lock = false): Promise<Row | undefined> {
+    const [row] = await tx.query<Row>(lock ? `${READ} for update of o` : READ, [orderId]);
+    return row;
+  }
+
   async function get(orderId: string): Promise<StoredOrder | undefined> {
-    const entry = await store.getWithMetadata(ORDER(orderId), { type: 'json' });
-    return (entry?.data as StoredOrder | undefined) ?? undefined;
+    const row = await read(orderId);
+    return row && orderOf(row);
+  }
+
+  /** Writes `next` over the version read (and settles a task with it); false when another write came first. */
+  async function write(tx: Queries, current: Row, next: StoredOrder, settle?: TaskSettle): Promise<boolean> {
+    if (JSON.stringify(next.lines) !== JSON.stringify(current.lines)) {
+      throw new Error(`Order ${next.orderId}: an order's lines never change once placed.`);
+    }
+    const [result] = await tx.query<{ written: number }>(WRITE, [
+      next.orderId,
+      current.version,
+      ...columns(next),
+      recordOf(next),
+      events(next.history.slice(current.history.length)),
+      JSON.stringify(taskWrites(orderOf(current), next, current.tasks).filter((task) => task.key !== settle?.key)),
+      settle ? JSON.stringify(settle) : null,
+    ]);
+    return result?.written === 1;
   }
 
   /** The decoy an unknown id is checked against (decoy.ts); written once, on the first miss. */
   async function decoy(): Promise<StoredOrder> {
-    const entry = await store.getWithMetadata(DECOY_KEY, { type: 'json' });
-    if (entry?.data) return entry.data as StoredOrder;
+    const [row] = await db.query<{ record: StoredOrder }>('select record from decoys where name = $1', [DECOY_KEY]);
+    if (row) return row.record;
     const made = decoyOrder();
-    await store.setJSON(DECOY_KEY, made, { onlyIfNew: true });
+    await db.query('insert into decoys (name, record) values ($1, $2) on conflict (name) do nothing', [
+      DECOY_KEY,
+      made,
+    ]);
     return made;
   }
 
-  async function idsUnder(prefix: string): Promise<string[]> {
-    const { blobs } = await store.list({ prefix });
-    return blobs.map((blob) => blob.key.slice(prefix.length));
-  }
-
-  return {
+  const log = {
     get,
-
-    /** The invoice and credit note counters live beside the orders (netlify/lib/invoices/serial.ts). */
-    serials: store,
 
     /**
      * The order a shopper proves with its phone or key, or undefined. An unknown id and a failed
-     * proof do the same work: the same two reads at once (the order's key and the decoy's, so the
+     * proof do the same work: the same two reads at once (the order's and the decoy's, so the
      * wait is the slower of two either way) and one comparison against a stored record; neither the
      * answer nor its time tells which ids exist (docs/security.md, finding 8).
      */
@@ -123,21 +313,21 @@ export function createOrderLog(store: JsonStore) {
       return order && proven ? order : undefined;
     },
 
-    /**
-     * Creates the order unless its id exists; never overwrites. Its open marker is written first,
-     * so no failure between the two writes can leave an order the reconciler does not see (a
-     * marker without an order is harmless and removed by `tidyMarker`).
-     */
+    /** Creates the order, its lines and its first history unless its id exists; never overwrites. */
     async create(order: StoredOrder): Promise<{ created: true } | { created: false; existing: StoredOrder }> {
-      await store.setJSON(OPEN(order.orderId), { since: order.createdAt }, { onlyIfNew: true });
-      const result = await store.setJSON(ORDER(order.orderId), order, { onlyIfNew: true });
-      if (!result.modified) {
-        const existing = await get(order.orderId);
-        if (existing) return { created: false, existing };
-        // An unreadable leftover under this id: the order being placed now replaces it.
-        await store.setJSON(ORDER(order.orderId), order);
-      }
-      return { created: true };
+      const [result] = await db.query<{ created: number }>(CREATE, [
+        order.orderId,
+        order.createdAt,
+        ...columns(order),
+        recordOf(order),
+        JSON.stringify(order.lines),
+        events(order.history),
+        JSON.stringify(taskWrites(undefined, order, [])),
+      ]);
+      if (result?.created === 1) return { created: true };
+      const existing = await get(order.orderId);
+      if (!existing) throw new OrderConflictError(`Order ${order.orderId} was neither created nor found.`);
+      return { created: false, existing };
     },
 
     /**
@@ -147,89 +337,160 @@ export function createOrderLog(store: JsonStore) {
     async update(
       orderId: string,
       change: (order: StoredOrder) => StoredOrder | undefined,
+      settle?: (next: StoredOrder) => TaskSettle,
     ): Promise<{ order: StoredOrder; changed: boolean }> {
-      for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt += 1) {
-        // Lost races back off a little, at random, so writers that collide stop colliding.
-        if (attempt > 0) await sleep(Math.random() * 10 * attempt);
-        const entry = await store.getWithMetadata(ORDER(orderId), { type: 'json' });
-        if (!entry?.etag || !entry.data) throw new OrderConflictError(`Order ${orderId} does not exist.`);
-        const current = entry.data as StoredOrder;
-        const next = change(structuredClone(current));
-        if (!next) return { order: current, changed: false };
-        // A marker an order gains is written before the order, one it loses after: a failure in
-        // between leaves a marker too many (harmless), never an order nobody looks at.
-        for (const marker of MARKERS) {
-          if (marker.holds(next) && !marker.holds(current)) {
-            await store.setJSON(marker.key(orderId), { since: next.updatedAt });
-          }
+      const attempt = async (tx: Queries, lock: boolean) => {
+        const current = await read(orderId, tx, lock);
+        if (!current) throw new OrderConflictError(`Order ${orderId} does not exist.`);
+        const next = change(structuredClone(orderOf(current)));
+        if (!next) return { order: orderOf(current), changed: false };
+        const settled = settle?.(next);
+        // A task another runner has taken over since (its claim went stale): this settle is void.
+        if (settled && !current.tasks.some((task) => task.key === settled.key && task.claim === settled.claim)) {
+          return { order: orderOf(current), changed: false };
         }
-        const written = await store.setJSON(ORDER(orderId), next, { onlyIfMatch: entry.etag });
-        if (written.modified) {
-          for (const marker of MARKERS) {
-            if (!marker.holds(next) && marker.holds(current)) await store.delete(marker.key(orderId));
-          }
-          return { order: next, changed: true };
-        }
+        return (await write(tx, current, next, settled)) ? { order: next, changed: true } : undefined;
+      };
+      for (let tries = 0; tries < OPTIMISTIC_TRIES; tries += 1) {
+        const done = await attempt(db, false);
+        if (done) return done;
       }
-      throw new OrderConflictError(`Order ${orderId} kept changing under us; try again.`);
-    },
-
-    async linkRazorpayOrder(razorpayOrderId: string, orderId: string): Promise<void> {
-      await store.setJSON(RAZORPAY_INDEX(razorpayOrderId), { orderId });
-    },
-
-    async getByRazorpayOrder(razorpayOrderId: string): Promise<StoredOrder | undefined> {
-      const entry = await store.getWithMetadata(RAZORPAY_INDEX(razorpayOrderId), { type: 'json' });
-      const orderId = (entry?.data as { orderId?: string } | undefined)?.orderId;
-      return orderId ? get(orderId) : undefined;
-    },
-
-    /** Open orders, oldest first (order ids are `OUO_<milliseconds>`, so they sort by age). */
-    async openOrderIds(): Promise<string[]> {
-      return (await idsUnder('open-')).sort();
-    },
-
-    attentionOrderIds: () => idsUnder('attention-'),
-
-    refundOrderIds: () => idsUnder('refund-'),
-
-    /** Booked parcels still on their way (or coming back), oldest order first. */
-    async parcelOrderIds(): Promise<string[]> {
-      return (await idsUnder('parcel-')).sort();
+      // Many writers on one order at once (a burst of taps, a sweep and a webhook): the row's lock
+      // makes them take turns instead of losing races to each other.
+      const done = await db.transaction((tx) => attempt(tx, true));
+      if (!done) throw new OrderConflictError(`Order ${orderId} changed under its own lock.`);
+      return done;
     },
 
     /**
-     * Removes an open marker that no longer means anything: its order is settled, or it was never
-     * written (the order's own write failed) and the marker is old enough that none is coming.
+     * Applies `change` under the row's lock, in one transaction with the statements `change` runs
+     * on `tx` (an invoice series' counter, invoices/serial.ts): all of it commits, or none.
+     * `change` awaits only the database, never an outside system.
      */
-    async tidyMarker(orderId: string, now: Date): Promise<'kept' | 'removed'> {
-      const order = await get(orderId);
-      if (order && isOpen(order)) return 'kept';
-      if (!order) {
-        const marker = await store.getWithMetadata(OPEN(orderId), { type: 'json' });
-        const since = Date.parse((marker?.data as { since?: string } | undefined)?.since ?? '');
-        if (now.getTime() - since < ORPHAN_MARKER_MS) return 'kept';
-      }
-      await store.delete(OPEN(orderId));
-      return 'removed';
+    async updateLocked(
+      orderId: string,
+      change: (order: StoredOrder, tx: Queries) => Promise<StoredOrder | undefined>,
+    ): Promise<{ order: StoredOrder; changed: boolean }> {
+      return db.transaction(async (tx) => {
+        const current = await read(orderId, tx, true);
+        if (!current) throw new OrderConflictError(`Order ${orderId} does not exist.`);
+        const next = await change(structuredClone(orderOf(current)), tx);
+        if (!next) return { order: orderOf(current), changed: false };
+        if (!(await write(tx, current, next)))
+          throw new OrderConflictError(`Order ${orderId} changed under its own lock.`);
+        return { order: next, changed: true };
+      });
     },
 
-    allOrderIds: () => idsUnder('order-'),
+    /** Claims `orderId`'s due tasks of `kinds` for the claim `claim` (runner.ts). */
+    async claimTasks(orderId: string, kinds: readonly string[], claim: string, now: Date, staleMs: number) {
+      const stale = new Date(now.getTime() - staleMs).toISOString();
+      const rows = await db.query<{ task: TaskRow }>(CLAIM('order_id = $5', ''), [
+        claim,
+        now.toISOString(),
+        stale,
+        kinds,
+        orderId,
+      ]);
+      return rows.map((row) => row.task);
+    },
+
+    /** Gives a claimed task back unperformed: not ready yet, it waits for its order to change. */
+    async releaseTask(task: TaskRow, state: 'waiting' | 'pending'): Promise<void> {
+      await db.query(
+        `update tasks set state = $3, claim = null, claimed_at = null, attempts = attempts - 1,
+           first_attempt_at = case when attempts = 1 then null else first_attempt_at end
+         where key = $1 and claim = $2`,
+        [task.key, task.claim, state],
+      );
+    },
+
+    /**
+     * Settles a claimed task in one write with what it changes on its order (`change`: its history,
+     * the waybill's status move): both or neither, and only while the claim still holds it.
+     */
+    async settleTask(
+      task: TaskRow,
+      settled: SettledTask,
+      change: (order: StoredOrder) => StoredOrder,
+    ): Promise<boolean> {
+      const orderId = task.order_id;
+      if (!orderId) throw new Error(`Task ${task.key} belongs to no order.`);
+      const { changed } = await log.update(orderId, change, (next) => ({
+        key: task.key,
+        claim: task.claim ?? '',
+        state: settled.state,
+        // The order now wants it again (the Sheet's rows show something newer than what was written).
+        again: taskWants(next, task),
+        error: settled.error ?? null,
+        result: settled.result,
+        at: settled.at,
+        runAt: settled.runAt,
+      }));
+      return changed;
+    },
+
+    async linkRazorpayOrder(razorpayOrderId: string, orderId: string): Promise<void> {
+      await db.query(
+        'insert into razorpay_orders (razorpay_order_id, order_id) values ($1, $2) on conflict (razorpay_order_id) do nothing',
+        [razorpayOrderId, orderId],
+      );
+    },
+
+    async getByRazorpayOrder(razorpayOrderId: string): Promise<StoredOrder | undefined> {
+      const [row] = await db.query<{ order_id: string }>(
+        'select order_id from razorpay_orders where razorpay_order_id = $1',
+        [razorpayOrderId],
+      );
+      return row ? get(row.order_id) : undefined;
+    },
+
+    /** Open orders, oldest first (order ids are `OUO_<milliseconds>`, so they sort by age). */
+    openOrderIds: () => ids(db, 'is_open'),
+
+    attentionOrderIds: () => ids(db, 'needs_attention'),
+
+    refundOrderIds: () => ids(db, 'needs_refund'),
+
+    /** Booked parcels still on their way (or coming back), oldest order first. */
+    parcelOrderIds: () => ids(db, 'parcel_open'),
+
+    /** Booked parcels the courier has not picked up yet: what the day's pickup is for. */
+    async parcelsWaiting(): Promise<number> {
+      const [row] = await db.query<{ n: number }>(
+        `select count(*)::int as n from orders where parcel_open and parcel_state = 'booked'`,
+      );
+      return row?.n ?? 0;
+    },
+
+    allOrderIds: () => ids(db, 'true'),
+
+    /**
+     * The orders matching `condition` on the `orders` row `o` (its indexed columns: reports/order-rows.ts),
+     * oldest first, each whole as `get` reads it.
+     */
+    async ordersWhere(condition: string, params: readonly unknown[]): Promise<StoredOrder[]> {
+      const rows = await db.query<Row>(
+        `${READ.replace('where o.order_id = $1', `where ${condition}`)} order by o.order_id collate "C"`,
+        params,
+      );
+      return rows.map(orderOf);
+    },
 
     /** Remembers a processed webhook event; false when it was already there. */
     async rememberEvent(eventId: string): Promise<boolean> {
-      const result = await store.setJSON(
-        `webhook-event-${eventId}`,
-        { at: new Date().toISOString() },
-        { onlyIfNew: true },
+      const rows = await db.query(
+        'insert into webhook_events (event_id, at) values ($1, now()) on conflict (event_id) do nothing returning event_id',
+        [eventId],
       );
-      return result.modified;
+      return rows.length === 1;
     },
 
     async hasEvent(eventId: string): Promise<boolean> {
-      return (await store.getWithMetadata(`webhook-event-${eventId}`, { type: 'json' })) !== null;
+      return (await db.query('select 1 from webhook_events where event_id = $1', [eventId])).length === 1;
     },
   };
+  return log;
 }
 
 export type OrderLog = ReturnType<typeof createOrderLog>;

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { PhoneOrder } from '#shop/cod-rules.ts';
-import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
-import type { JsonStore } from '../platform/blobs.ts';
+import { freshDatabase } from '#tests/support/database.ts';
 import { earlierOrders, KEPT_ORDERS, NO_PHONE_HISTORY, notePhoneOrder, phoneHistory } from './phone-history.ts';
 
-let blobs: TestBlobs;
-beforeAll(async () => {
-  blobs = await startTestBlobs();
-});
-afterAll(() => blobs.stop());
+/** A phone history on a fresh schema of the run's PostgreSQL server. */
+const freshHistory = async () => phoneHistory((await freshDatabase()).db);
 
 const PHONE = '9876543210';
 const entry = (n: number, overrides: Partial<PhoneOrder> = {}): PhoneOrder => ({
@@ -21,7 +17,7 @@ const entry = (n: number, overrides: Partial<PhoneOrder> = {}): PhoneOrder => ({
 
 describe("a phone's history", () => {
   it('keeps each order once, and its first outcome', async () => {
-    const history = phoneHistory(blobs.store('phone-history-1'));
+    const history = await freshHistory();
     expect(await history.orders(PHONE)).toEqual([]);
     await history.record(PHONE, entry(1));
     await history.record(PHONE, entry(1));
@@ -42,7 +38,7 @@ describe("a phone's history", () => {
   });
 
   it('loses nothing when many orders and outcomes of one phone are written at once', async () => {
-    const history = phoneHistory(blobs.store('phone-history-2'));
+    const history = await freshHistory();
     await Promise.all([
       ...Array.from({ length: 12 }, (_, n) => history.record(PHONE, entry(n))),
       ...Array.from({ length: 12 }, (_, n) => history.record(PHONE, entry(n))),
@@ -53,26 +49,12 @@ describe("a phone's history", () => {
     expect(orders.every((order) => order.outcome === 'delivered')).toBe(true);
   });
 
-  it('keys each phone by its SHA-256, never the number, and keeps the newest orders only', async () => {
-    const store = blobs.store('phone-history-3');
-    const history = phoneHistory(store);
+  it('reads the newest orders only', async () => {
+    const history = await freshHistory();
     for (let n = 0; n < KEPT_ORDERS + 2; n += 1) await history.record(PHONE, entry(n));
-    const { blobs: keys } = await store.list({ prefix: '' });
-    expect(keys.map((blob) => blob.key)).toEqual([expect.stringMatching(/^phone-[0-9a-f]{64}$/)]);
-    expect(JSON.stringify(keys)).not.toContain(PHONE);
     const orders = (await history.orders(PHONE)) ?? [];
     expect(orders).toHaveLength(KEPT_ORDERS);
     expect(orders[0]?.orderId).toBe(entry(2).orderId);
-  });
-
-  it('gives up after as many lost races as the order log, and says so', async () => {
-    const busy: JsonStore = {
-      getWithMetadata: async () => ({ data: { orders: [] }, etag: 'x' }),
-      setJSON: async () => ({ modified: false }),
-      delete: async () => undefined,
-      list: async () => ({ blobs: [] }),
-    };
-    await expect(phoneHistory(busy).record(PHONE, entry(1))).rejects.toThrow(/kept changing/);
   });
 });
 
@@ -117,7 +99,7 @@ describe('the history never blocks an order', () => {
   });
 
   it('leaves out the order asked about, and reads nothing where no history is kept', async () => {
-    const history = phoneHistory(blobs.store('phone-history-4'));
+    const history = await freshHistory();
     await history.record(PHONE, entry(1));
     await history.record(PHONE, entry(2));
     expect(await earlierOrders({ codHistory: history }, PHONE, entry(1).orderId)).toEqual([entry(2)]);

@@ -1,39 +1,26 @@
 /**
  * Each phone's orders and what became of them, for the COD rules (src/shop/cod-rules.ts,
- * docs/shop-rules.md §10 rule 17): Netlify Blobs, store `cod-history`, one record per phone under
- * `phone-<sha256 of its 10 digits>`, so no key shows a phone. (A hash of ten digits can be
- * reversed by trying them all; the key keeps the number out of listings and logs, not from
- * someone holding the store, which holds the orders themselves anyway.)
+ * docs/shop-rules.md §10 rule 17): the `phone_orders` table, one row per phone and order, the phone
+ * as its 10 digits.
  *
  * An order is entered when it is placed (COD) or paid (prepaid), its outcome when its parcel is
- * delivered or comes back, or it is cancelled. Every write is idempotent and conditional
- * (create-only, then compare-and-swap on the ETag, as the order log does), so the same order
- * entered twice is one entry and two writes at once lose nothing. The history never blocks an
- * order: a history that cannot be read is decided on as empty, a write that fails is logged.
+ * delivered or comes back, or it is cancelled. Every write is one idempotent statement: the same
+ * order entered twice is one row, an order's first outcome stays (a parcel sent again after a return
+ * does not undo the return's two shipping legs), and two writes at once lose nothing. The history
+ * never blocks an order: a history that cannot be read is decided on as empty, a write that fails
+ * is logged.
  */
-import { createHash } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { PhoneOrder, PhoneOrderOutcome } from '#shop/cod-rules.ts';
+import type { StoredOrder } from '#shop/order-record.ts';
 import { indianMobile } from '#shop/phone.ts';
-import type { JsonStore } from '../platform/blobs.ts';
-import type { StoredOrder } from './order-record.ts';
+import type { Queries } from '../platform/database.ts';
 import type { OrderDeps } from './types.ts';
 
-export const PHONE_HISTORY_STORE = 'cod-history';
-
-/** Enough for the rules (a day's orders, the returns, one delivery), and a bounded record. */
+/** Enough for the rules (a day's orders, the returns, one delivery), and a bounded read. */
 export const KEPT_ORDERS = 100;
-const WRITE_ATTEMPTS = 16;
 
 /** The phone as its 10 digits, however it was written (an order placed before phones were stored so). */
-const KEY = (phone: string) =>
-  `phone-${createHash('sha256')
-    .update(indianMobile(phone) ?? phone)
-    .digest('hex')}`;
-
-interface PhoneRecord {
-  orders: PhoneOrder[];
-}
+const digits = (phone: string) => indianMobile(phone) ?? phone;
 
 /** The phone's orders and the writes to them: the real store, or none where it is switched off. */
 export interface PhoneHistory {
@@ -43,38 +30,38 @@ export interface PhoneHistory {
   record(phone: string, entry: PhoneOrder): Promise<void>;
 }
 
-/**
- * The entry merged in, or undefined when the record already says it. An order's first outcome
- * stays: a parcel sent again after a return does not undo the return's two shipping legs.
- */
-function merged(orders: readonly PhoneOrder[], entry: PhoneOrder): PhoneOrder[] | undefined {
-  const index = orders.findIndex((known) => known.orderId === entry.orderId);
-  if (index < 0) return [...orders, entry].slice(-KEPT_ORDERS);
-  const known = orders[index] as PhoneOrder;
-  if (known.outcome || !entry.outcome) return undefined;
-  return orders.map((order, at) => (at === index ? { ...known, outcome: entry.outcome } : order));
+interface Row {
+  order_id: string;
+  at: Date;
+  total: string;
+  mode: PhoneOrder['mode'];
+  outcome: PhoneOrder['outcome'] | null;
 }
 
-export function phoneHistory(store: JsonStore): PhoneHistory {
+export function phoneHistory(db: Queries): PhoneHistory {
   return {
     async orders(phone) {
-      const entry = await store.getWithMetadata(KEY(phone), { type: 'json' });
-      return (entry?.data as PhoneRecord | undefined)?.orders ?? [];
+      const rows = await db.query<Row>(
+        `select * from (select id, order_id, at, total, mode, outcome from phone_orders where phone = $1
+           order by id desc limit ${KEPT_ORDERS}) newest order by id`,
+        [digits(phone)],
+      );
+      return rows.map((row) => ({
+        orderId: row.order_id,
+        at: row.at.toISOString(),
+        total: Number(row.total),
+        mode: row.mode,
+        ...(row.outcome ? { outcome: row.outcome } : {}),
+      }));
     },
 
     async record(phone, entry) {
-      for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt += 1) {
-        // Lost races back off a little, at random, so writers that collide stop colliding.
-        if (attempt > 0) await sleep(Math.random() * 10 * attempt);
-        const current = await store.getWithMetadata(KEY(phone), { type: 'json' });
-        const orders = merged((current?.data as PhoneRecord | undefined)?.orders ?? [], entry);
-        if (!orders) return;
-        const written = current?.etag
-          ? await store.setJSON(KEY(phone), { orders }, { onlyIfMatch: current.etag })
-          : await store.setJSON(KEY(phone), { orders }, { onlyIfNew: true });
-        if (written.modified) return;
-      }
-      throw new Error(`the history of a phone kept changing under us (order ${entry.orderId})`);
+      await db.query(
+        `insert into phone_orders (phone, order_id, at, total, mode, outcome) values ($1, $2, $3, $4, $5, $6)
+         on conflict (phone, order_id) do update set outcome = excluded.outcome
+         where phone_orders.outcome is null and excluded.outcome is not null`,
+        [digits(phone), entry.orderId, entry.at, entry.total, entry.mode, entry.outcome ?? null],
+      );
     },
   };
 }

@@ -18,6 +18,7 @@ import {
   orderFingerprint,
   type PricedCart,
 } from '#shop/order.ts';
+import { paysFirst, type StoredOrder } from '#shop/order-record.ts';
 import type { CodOptionsRequest, CodOptionsResponse, CodOrderRequest } from '#shop/schemas.ts';
 import type { PaymentMode } from '#shop/shipping.ts';
 import { type WhatsAppLanguage, whatsappConsent } from '#shop/whatsapp.ts';
@@ -27,7 +28,6 @@ import { priceAndShip } from '../shipping-quote.ts';
 import { advanceCodState } from './advance.ts';
 import { codNotAllowed, decideCodFor } from './cod-check.ts';
 import { forwardOrder } from './forward.ts';
-import { paysFirst, type StoredOrder } from './order-record.ts';
 import { notePhoneOrder } from './phone-history.ts';
 import type { OrderDeps, ShopSettingsForOrders } from './types.ts';
 

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
 import { makeCustomer } from '#tests/support/factories.ts';
 import { codRequest, orderWorld } from '#tests/support/orders.ts';
-import { createOrderLog } from './order-log.ts';
 import { placeCodOrder } from './place.ts';
 import { reconcile } from './reconcile.ts';
 
@@ -64,18 +63,5 @@ describe('the reconciler under a time budget', () => {
     expect(await reconcile(world.deps)).toMatchObject({ retried: ['OUO_1732000000382'] });
     expect(warn).toHaveBeenCalledWith('reconcile: order OUO_1732000000381 skipped: Blobs answered 500');
     warn.mockRestore();
-  });
-
-  it('removes a marker whose order was never written, once it is old enough', async () => {
-    const world = orderWorld(blobs);
-    const store = blobs.store('orders-orphan');
-    await store.setJSON('open-OUO_1732000000399', { since: world.clock.now.toISOString() });
-    const log = createOrderLog(store);
-    world.deps.log = log;
-    await reconcile(world.deps);
-    expect(await log.openOrderIds()).toEqual(['OUO_1732000000399']);
-    world.clock.now = new Date(world.clock.now.getTime() + 10 * 60 * 1000);
-    await reconcile(world.deps);
-    expect(await log.openOrderIds()).toEqual([]);
   });
 });

@@ -6,13 +6,13 @@
  */
 
 import { awaitingConfirmation } from '#shop/cod.ts';
+import { canMove, FORWARD_KINDS, forwardOf, noticeOpen, paysFirst, type StoredOrder } from '#shop/order-record.ts';
 import { deliverNotices } from '../notify/notices.ts';
 import { creditCancelledOrder, finishCancellation } from './cancel.ts';
 import { chaseConfirmation } from './chase-confirmation.ts';
 import { forwardOrder } from './forward.ts';
 import { judgePayment } from './judge-payment.ts';
 import { creditNoteOwed } from './order-log.ts';
-import { canMove, FORWARD_KINDS, forwardOf, noticeOpen, paysFirst, type StoredOrder } from './order-record.ts';
 import { completePaidOrder } from './pay.ts';
 import { refundsOpen, settleRefunds } from './refund-state.ts';
 import type { OrderDeps } from './types.ts';
@@ -78,7 +78,12 @@ async function reconcileOne(deps: OrderDeps, orderId: string, report: ReconcileR
   // A COD order its shopper has not confirmed: asked, reminded, then left to staff (rule 17).
   if (order && awaitingConfirmation(order.cod)) await chaseConfirmation(deps, orderId);
   // A cancellation a system interrupted (Delhivery or Razorpay down): finished now.
-  if (order?.cancellation && !order.cancellation.doneAt && order.cancellation.booking.status !== 'too-late') {
+  const cancellation = order?.cancellation;
+  const stepsLeft =
+    cancellation !== undefined &&
+    ((!cancellation.doneAt && cancellation.booking.status !== 'too-late') ||
+      ['pending', 'working', 'failed'].includes(cancellation.booking.status));
+  if (stepsLeft) {
     const finished = await finishCancellation(deps, orderId);
     if (finished.status === 'cancelled') report.retried.push(orderId);
   }
@@ -91,8 +96,6 @@ async function reconcileOne(deps: OrderDeps, orderId: string, report: ReconcileR
     const sent = await deliverNotices(deps, orderId);
     if (sent.sent.length > 0) report.retried.push(orderId);
   }
-  // A marker left by a failed write, or beside an order now settled, goes.
-  await deps.log.tidyMarker(orderId, deps.now());
 }
 
 /** Forwards still to make: `failed` ones wait for their back-off inside `forwardOrder`. */

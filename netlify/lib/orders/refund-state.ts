@@ -5,11 +5,13 @@
  * matched by its idempotency key (sent as its `receipt`) or its id, and only moves forward
  * (`mergeRefund`), so a replayed or late event changes nothing and none is counted twice.
  */
-import { canMoveRefund, type IssuedRefund, refundsSummary } from '#shop/refunds.ts';
+
+import type { StoredOrder } from '#shop/order-record.ts';
+import { canMoveRefund, type IssuedRefund } from '#shop/refunds.ts';
 import { deliverNotices, enqueueOrderNotice } from '../notify/notices.ts';
 import type { GatewayRefund } from '../razorpay/gateway.ts';
-import { resyncSheet, syncSheetRows } from './forward.ts';
-import type { StoredOrder } from './order-record.ts';
+import { syncSheetRows } from './forward.ts';
+import { resyncSheet } from './sheet-row.ts';
 import type { OrderDeps } from './types.ts';
 
 /** Refunds Razorpay has not settled yet: asked for (maybe never answered), or pending. */
@@ -22,7 +24,7 @@ export const refundsOpen = (order: Pick<StoredOrder, 'issuedRefunds'>) =>
 export async function recordRefund(
   deps: OrderDeps,
   orderId: string,
-  refund: Pick<GatewayRefund, 'id' | 'status' | 'receipt'>,
+  refund: Pick<GatewayRefund, 'id' | 'status' | 'receipt'> & Partial<Pick<GatewayRefund, 'amountPaise' | 'paymentId'>>,
 ): Promise<'changed' | 'unchanged' | 'unknown refund'> {
   const result: { outcome: 'changed' | 'unchanged' | 'unknown refund' } = { outcome: 'unknown refund' };
   await deps.log.update(orderId, (order) => {
@@ -30,6 +32,16 @@ export async function recordRefund(
       (issued) => issued.refundId === refund.id || (refund.receipt !== undefined && issued.key === refund.receipt),
     );
     if (!known) return undefined;
+    // Our key (the receipt) on another refund — another id, amount or payment — is not this refund
+    // (issue 47): it never rewrites what the order knows.
+    const other =
+      (known.refundId !== undefined && known.refundId !== refund.id) ||
+      (refund.amountPaise !== undefined && refund.amountPaise !== known.amountPaise) ||
+      (refund.paymentId !== undefined && refund.paymentId !== known.paymentId);
+    if (other) {
+      console.warn(`refund ${known.key}: ignored word of another refund (${refund.id}) under its key`);
+      return undefined;
+    }
     const before = JSON.stringify(known);
     const at = deps.now().toISOString();
     mergeRefund(order, {
@@ -87,16 +99,6 @@ export async function settleRefunds(deps: OrderDeps, order: StoredOrder): Promis
     });
     if (again.ok) await recordRefund(deps, order.orderId, again.refund);
   }
-}
-
-/** What the Sheet's refund columns say: the amount given back and the refunds' ids. */
-export function sheetRefunds(order: Pick<StoredOrder, 'issuedRefunds'>): { refunded: string; refundIds: string } {
-  const summary = refundsSummary(order.issuedRefunds ?? []);
-  // A refund staff made by hand has no Razorpay id: the column says how it went.
-  const ids = (order.issuedRefunds ?? [])
-    .map((refund) => refund.refundId ?? (refund.manual ? 'by hand (UPI or bank)' : undefined))
-    .filter(Boolean);
-  return { refunded: summary.refundedPaise > 0 ? String(summary.refundedPaise / 100) : '', refundIds: ids.join(', ') };
 }
 
 /** Adds a refund, or moves a known one (by key) forward; never backwards, never twice. */

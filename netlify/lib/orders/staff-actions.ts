@@ -25,6 +25,7 @@
  */
 
 import { formatRupees } from '#shop/money.ts';
+import type { StoredOrder } from '#shop/order-record.ts';
 import { CASH_PAYMENT, checkRefund, type IssuedRefund, type RefundPurpose, refundKey } from '#shop/refunds.ts';
 import type { StaffAction } from '#shop/schemas.ts';
 import { STAFF_TEXTS } from '#shop/staff-texts.ts';
@@ -32,9 +33,9 @@ import { fail, type ServiceResult } from '../platform/http.ts';
 import { bookAgain } from './book-again.ts';
 import { cancelOrder } from './cancel.ts';
 import { confirmCod } from './confirm.ts';
-import { resyncSheet, syncSheetRows } from './forward.ts';
-import type { StoredOrder } from './order-record.ts';
+import { syncSheetRows } from './forward.ts';
 import { mergeRefund, recordRefund } from './refund-state.ts';
+import { resyncSheet } from './sheet-row.ts';
 import { staffStatusLabel } from './status.ts';
 import type { OrderDeps } from './types.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { ForwardState, StoredOrder } from '#shop/order-record.ts';
 import { applyScans, newParcel } from '#shop/parcel.ts';
 import type { IssuedRefund } from '#shop/refunds.ts';
-import type { ForwardState, StoredOrder } from './order-record.ts';
 import { sheetPaymentStatus, staffStatus, staffStatusLabel } from './status.ts';
 
 const pending: ForwardState = { status: 'pending', attempts: 0 };

@@ -25,11 +25,11 @@
  */
 import { cashOnDelivery, confirmationLocked, staffToCall, WRONG_CODES_ALLOWED } from '#shop/cod.ts';
 import { formatRupees } from '#shop/money.ts';
+import { type ForwardState, forwardOf, type StoredOrder } from '#shop/order-record.ts';
 import { codMoney, parcelAttention, parcelStaffStatus } from '#shop/parcel.ts';
 import { refundsSummary } from '#shop/refunds.ts';
 import type { SheetOrder } from '../sheets/orders-tab.ts';
 import { needsRefund } from './order-log.ts';
-import { type ForwardState, forwardOf, type StoredOrder } from './order-record.ts';
 
 export type StaffStatus =
   | 'Placed'

@@ -10,6 +10,7 @@ import { awaitingConfirmation, confirmMessage } from '#shop/cod.ts';
 import { advanceSplit } from '#shop/cod-advance.ts';
 import { COD_ADVANCE_TEXTS } from '#shop/cod-texts.ts';
 import { formatRupees } from '#shop/money.ts';
+import { paysFirst, type StoredOrder } from '#shop/order-record.ts';
 import { refundsSummary } from '#shop/refunds.ts';
 import type { OrderView, TrackView } from '#shop/schemas.ts';
 import { orderTimeline, phoneDigits } from '#shop/tracking.ts';
@@ -17,7 +18,6 @@ import { whatsappChatLink } from '#shop/whatsapp.ts';
 import { simulatedPin } from '../delhivery/simulated-tracking.ts';
 import { freshOrder } from '../parcels/sync.ts';
 import { cancellable } from './cancel.ts';
-import { paysFirst, type StoredOrder } from './order-record.ts';
 import type { OrderDeps } from './types.ts';
 
 /** The key, compared without leaking how much of it matched. */

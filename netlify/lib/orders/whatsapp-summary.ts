@@ -11,8 +11,9 @@
  *   are billed (pricing type `regular`; `free_customer_service` and `free_entry_point` are free):
  *   `utility 3 (billed 3)`. Empty while no message was priced.
  */
+
+import type { NoticeState, StoredOrder } from '#shop/order-record.ts';
 import { STOPPED } from '../whatsapp/book.ts';
-import type { NoticeState, StoredOrder } from './order-record.ts';
 
 type WithMessages = Pick<StoredOrder, 'forwards'> & Partial<Pick<StoredOrder, 'whatsapp' | 'notices'>>;
 

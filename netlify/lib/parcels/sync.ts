@@ -12,14 +12,15 @@
  * reconciler, and nothing is lost.
  */
 import type { PhoneOrderOutcome } from '#shop/cod-rules.ts';
+import type { StoredOrder } from '#shop/order-record.ts';
 import { applyScans, type CarrierScan, newParcel, noticeFor, type ParcelChange } from '#shop/parcel.ts';
 import type { CarrierTracking } from '#shop/tracking.ts';
 import { WAYBILLS_PER_REQUEST } from '../delhivery/tracking.ts';
 import { deliverNotices, enqueueNotice, shippedNoticed } from '../notify/notices.ts';
-import { resyncSheet, syncSheetRows } from '../orders/forward.ts';
+import { syncSheetRows } from '../orders/forward.ts';
 import { parcelOpen } from '../orders/order-log.ts';
-import type { StoredOrder } from '../orders/order-record.ts';
 import { notePhoneOrder } from '../orders/phone-history.ts';
+import { resyncSheet } from '../orders/sheet-row.ts';
 import type { OrderDeps } from '../orders/types.ts';
 
 export interface ParcelSyncLimits {

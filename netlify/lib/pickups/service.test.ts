@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
+import { HttpResponse, http } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { freshDatabase } from '#tests/support/database.ts';
+import { server } from '#tests/support/msw.ts';
 import { change, parcelOf, putOrders } from '#tests/support/parcels.ts';
-import type { PickupRequest } from '../delhivery/client.ts';
+import { createDelhivery, type PickupRequest } from '../delhivery/client.ts';
 import { createOrderLog } from '../orders/order-log.ts';
 import { failure } from '../platform/outcome.ts';
+import { versionedRows } from '../platform/versioned-rows.ts';
 import type { SheetPickup } from '../sheets/pickups-tab.ts';
-import { type PickupDay, type PickupDeps, parcelsWaiting, requestDailyPickup, STALE_CLAIM_MS } from './service.ts';
-
-let blobs: TestBlobs;
-beforeAll(async () => {
-  blobs = await startTestBlobs();
-});
-afterAll(() => blobs.stop());
+import { type PickupDay, type PickupDeps, requestDailyPickup, STALE_CLAIM_MS } from './service.ts';
 
 // India is UTC+05:30: the cut-off 14:00 is 08:30 UTC, the pickup time 16:00 is 10:30 UTC.
 const BEFORE_CUTOFF = '2026-11-21T08:00:00.000Z';
@@ -19,8 +16,6 @@ const AFTER_CUTOFF = '2026-11-21T08:35:00.000Z';
 const LATER_THAT_DAY = '2026-11-21T09:05:00.000Z';
 const AFTER_PICKUP_TIME = '2026-11-21T10:35:00.000Z';
 const NEXT_DAY = '2026-11-22T08:35:00.000Z';
-
-let counter = 0;
 
 interface World {
   deps: PickupDeps;
@@ -34,8 +29,8 @@ interface World {
 }
 
 async function world(orders: Parameters<typeof putOrders>[1] = []): Promise<World> {
-  counter += 1;
-  const log = createOrderLog(blobs.store(`pickup-orders-${counter}`));
+  const { db } = await freshDatabase();
+  const log = createOrderLog(db);
   await putOrders(log, orders);
   const w: World = {
     requests: [],
@@ -47,7 +42,7 @@ async function world(orders: Parameters<typeof putOrders>[1] = []): Promise<Worl
   };
   w.deps = {
     log,
-    store: blobs.store(`pickups-${counter}`),
+    store: versionedRows(db, 'pickups'),
     settings: async () => ({ pickup: { name: 'Delhivery Uttarkashi hub', cutoff: '14:00', time: '16:00' } }),
     carrier: {
       requestPickup: vi.fn(async (request: PickupRequest) => {
@@ -94,7 +89,7 @@ const TODAY = [
 describe('parcelsWaiting', () => {
   it('counts booked parcels not picked up yet, an order booked before parcels were followed among them', async () => {
     const w = await world(TODAY);
-    expect(await parcelsWaiting(w.deps.log)).toBe(2);
+    expect(await w.deps.log.parcelsWaiting()).toBe(2);
   });
 });
 
@@ -186,6 +181,18 @@ describe("the day's pickup request", () => {
     const day = await stored(w);
     expect(day).toMatchObject({ status: 'requested', attempts: 2 });
     expect(day?.error).toBeUndefined();
+  });
+
+  it("shows a refusal in Delhivery's own words in the Pickups tab: a low wallet, to top up (issue 47)", async () => {
+    const low = 'Client wallet balance is Rs 12.50, please recharge to continue';
+    server.use(
+      http.post('https://delhivery.test/fm/request/new/', () => HttpResponse.json({ prepaid: low }, { status: 400 })),
+    );
+    w.deps.carrier = createDelhivery({ DELHIVERY_TOKEN: 'test-token', DELHIVERY_BASE_URL: 'https://delhivery.test' });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect(await run(w)).toMatchObject({ action: 'failed', error: `HTTP 400 (${low})` });
+    warn.mockRestore();
+    expect(w.rows[0]?.status).toBe(`Failed, retrying: HTTP 400 (${low})`);
   });
 
   it('gives up once the pickup time has passed with the request failed, and tells staff in the Sheet', async () => {

@@ -2,7 +2,7 @@
  * The day's pickup request to Delhivery (docs/shop-rules.md §10, "The day's pickup"): once a day,
  * from the cut-off set in the Studio, only when booked parcels are waiting, never twice for a day.
  *
- * Each day has one record in its own Blobs store (`pickups`, key `pickup-<YYYY-MM-DD>`), claimed
+ * Each day has one row in the database (`pickups`, key `pickup-<YYYY-MM-DD>`, platform/versioned-rows.ts), claimed
  * with a create-only write BEFORE Delhivery is asked, so two runs at once can never both ask: the
  * second finds the claim and stops. The outcome is written on the record; a failed request is
  * claimed again (compare-and-swap) by the next run that day, until the pickup time passes; a made
@@ -20,13 +20,10 @@ import type { JsonStore } from '../platform/blobs.ts';
 import type { SheetWriteResult } from '../sheets/client.ts';
 import type { SheetPickup } from '../sheets/pickups-tab.ts';
 
-export const PICKUPS_STORE = 'pickups';
 const DAY = (date: string) => `pickup-${date}`;
 
 /** A `requesting` claim older than this belongs to a run that died (a request gives up after 10 s). */
 export const STALE_CLAIM_MS = 5 * 60 * 1000;
-/** Orders read at once while counting the parcels waiting. */
-const READ_CONCURRENCY = 8;
 
 /** One day's request, as kept in the `pickups` store. */
 export interface PickupDay {
@@ -48,7 +45,7 @@ export interface PickupDay {
 }
 
 export interface PickupDeps {
-  log: Pick<OrderLog, 'parcelOrderIds' | 'get'>;
+  log: Pick<OrderLog, 'parcelsWaiting'>;
   store: JsonStore;
   settings: () => Promise<{ pickup: { name: string; cutoff: string; time: string } }>;
   carrier: { requestPickup(request: PickupRequest): Promise<PickupResult> };
@@ -72,17 +69,6 @@ async function read(store: JsonStore, date: string): Promise<Entry | undefined> 
   return entry?.data ? { day: entry.data as PickupDay, etag: entry.etag } : undefined;
 }
 
-/** Booked parcels the courier has not picked up yet: what the day's pickup is for. */
-export async function parcelsWaiting(log: PickupDeps['log']): Promise<number> {
-  const ids = await log.parcelOrderIds();
-  let waiting = 0;
-  for (let start = 0; start < ids.length; start += READ_CONCURRENCY) {
-    const orders = await Promise.all(ids.slice(start, start + READ_CONCURRENCY).map((id) => log.get(id)));
-    waiting += orders.filter((order) => order && (order.parcel?.state ?? 'booked') === 'booked').length;
-  }
-  return waiting;
-}
-
 /** One run of the scheduled function: requests the day's pickup when it is due, and says what it did. */
 export async function requestDailyPickup(deps: PickupDeps): Promise<PickupReport> {
   const now = deps.now();
@@ -100,7 +86,7 @@ export async function requestDailyPickup(deps: PickupDeps): Promise<PickupReport
     return { action: 'late', date, ...(existing ? { status: existing.day.status } : {}) };
   }
 
-  const decision = pickupDecision(window, await parcelsWaiting(deps.log));
+  const decision = pickupDecision(window, await deps.log.parcelsWaiting());
   if (decision.action !== 'request') return { action: 'none', date };
 
   const claimed = await claim(deps.store, existing, {

@@ -11,7 +11,9 @@
  * runs in development too. A refund asked about before then settles when asked, as before; an
  * event that cannot be delivered is left to the reconciler, as a lost Razorpay event would be.
  */
+
 import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { JsonStore } from '../platform/blobs.ts';
 import { type Failure, failure, type Outcome } from '../platform/outcome.ts';
 import type { GatewayPayment, GatewayRefund, RefundAnswer, RefundGateway, RefundRequest } from './gateway.ts';
@@ -150,7 +152,10 @@ export function localRefunds(
     if (!Number.isInteger(amountPaise) || amountPaise < MIN_REFUND_PAISE) {
       return failure('REFUSED', 'The amount must be at least INR 1.00');
     }
-    for (let attempt = 0; attempt < 8; attempt += 1) {
+    // Razorpay takes any number of refunds of a payment at once; the stand-in lists them by
+    // compare-and-swap, so a burst retries (with a little random wait) until each is listed.
+    for (let attempt = 0; attempt < 64; attempt += 1) {
+      if (attempt > 0) await sleep(Math.random() * 5 * Math.min(attempt, 10));
       const { entry, ids, refunds } = await refundsOf(paymentId);
       const earlier = refunds.find((stored) => stored.idempotencyKey === idempotencyKey);
       if (earlier) return { ok: true, refund: earlier.refund };

@@ -14,12 +14,14 @@ import {
   reviewSummaries,
   reviewsFor,
 } from '../../../src/content/review-feed.server.ts';
-import { blobStore, type JsonStore } from '../platform/blobs.ts';
+import type { JsonStore } from '../platform/blobs.ts';
+import { database } from '../platform/database.ts';
 import { readServerEnv, type ServerEnv } from '../platform/env.ts';
 import { fail, type ServiceResult } from '../platform/http.ts';
+import { versionedRows } from '../platform/versioned-rows.ts';
 import { createSheets, type SheetsClient } from '../sheets/client.ts';
 import { newSheetReview } from '../sheets/records.ts';
-import { SUBMISSION_ACCEPTED, SUBMISSIONS_STORE, submissionResult, submitOnce } from '../submissions/once.ts';
+import { SUBMISSION_ACCEPTED, submissionResult, submitOnce } from '../submissions/once.ts';
 
 export interface ReviewsDeps {
   catalogue: () => Promise<readonly ReviewedProduct[]>;
@@ -34,7 +36,7 @@ export function createReviewsDeps(env: ServerEnv = readServerEnv()): ReviewsDeps
   return {
     catalogue: () => content().catalogue(),
     feed: env,
-    submissions: blobStore(SUBMISSIONS_STORE),
+    submissions: versionedRows(database(), 'submissions'),
     sheets: createSheets(env),
   };
 }

@@ -20,8 +20,6 @@ import type { JsonStore } from '../platform/blobs.ts';
 import { fail, type ServiceResult } from '../platform/http.ts';
 import type { Outcome } from '../platform/outcome.ts';
 
-export const SUBMISSIONS_STORE = 'submissions';
-
 export type SubmissionKind = 'review' | 'contact';
 
 /**

@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
+import { describe, expect, it } from 'vitest';
+import { freshDatabase } from '#tests/support/database.ts';
 import { whatsappBook } from './book.ts';
 
-let blobs: TestBlobs;
-beforeAll(async () => {
-  blobs = await startTestBlobs();
-});
-afterAll(() => blobs.stop());
+/** The book on a fresh schema of the run's PostgreSQL server. */
+const freshBook = async () => whatsappBook((await freshDatabase()).db);
 
 describe('the WhatsApp book', () => {
   it('keeps the newest STOP or START of a phone, whatever order the replies arrive in', async () => {
-    const book = whatsappBook(blobs.store('whatsapp-book-1'));
+    const book = await freshBook();
     expect(await book.optedOut('9876543210')).toBe(false);
     expect(await book.setOptOut('9876543210', true, '2026-11-21T10:00:00.000Z')).toBe(true);
     expect(await book.optedOut('9876543210')).toBe(true);
@@ -23,7 +20,7 @@ describe('the WhatsApp book', () => {
   });
 
   it("finds a message's order by Meta's id, whatever characters the id holds; the first record stays", async () => {
-    const book = whatsappBook(blobs.store('whatsapp-book-2'));
+    const book = await freshBook();
     const id = 'wamid.HBgLMTY1MDM4Nzk0MzkVAgARGBI3QjFCNjJFOUQ4OTNDNkI2MjIA==';
     await book.rememberMessage(id, { orderId: 'OUO_1', key: 'whatsapp:shipped' });
     await book.rememberMessage(id, { orderId: 'OUO_2', key: 'whatsapp:placed' });

@@ -1,27 +1,16 @@
 /**
- * What the shop keeps about WhatsApp beyond any one order (Netlify Blobs, store `whatsapp`):
+ * What the shop keeps about WhatsApp beyond any one order (the database, decision 031):
  *
- * - Who said STOP: a phone that replied STOP gets no more WhatsApp messages until it replies
- *   START (docs/shop-rules.md §10, "WhatsApp"); the email still goes. Replies can arrive out of
- *   order, so only a newer reply changes what an older one decided.
- * - Which order each sent message belongs to, so Meta's status callbacks (sent, delivered, read,
- *   failed) find their order. Meta's ids (`wamid.…`) hold characters a Blobs key may not, so
- *   each is kept under its SHA-256.
+ * - Who said STOP (`whatsapp_opt_outs`): a phone that replied STOP gets no more WhatsApp messages
+ *   until it replies START (docs/shop-rules.md §10, "WhatsApp"); the email still goes. Replies can
+ *   arrive out of order, so only a newer reply changes what an older one decided.
+ * - Which order each sent message belongs to (`whatsapp_messages`), so Meta's status callbacks
+ *   (sent, delivered, read, failed) find their order.
  */
-import { createHash } from 'node:crypto';
-import type { JsonStore } from '../platform/blobs.ts';
+import type { Queries } from '../platform/database.ts';
 
 /** Why a message to a phone that replied STOP was not sent: the Sheet's `WhatsApp` cell reads it as `off (STOP)`. */
 export const STOPPED = 'the shopper replied STOP';
-
-const OPT_OUT = (phone: string) => `optout-${phone}`;
-const MESSAGE = (messageId: string) => `message-${createHash('sha256').update(messageId).digest('hex')}`;
-
-interface OptOut {
-  out: boolean;
-  /** When the shopper's reply was sent (Meta's timestamp, ISO). */
-  at: string;
-}
 
 /** A sent message's place: its order, and the notice it carried (`whatsapp:shipped`). */
 export interface MessageRef {
@@ -31,36 +20,41 @@ export interface MessageRef {
 
 export type WhatsAppBook = ReturnType<typeof whatsappBook>;
 
-export function whatsappBook(store: JsonStore) {
+export function whatsappBook(db: Queries) {
   return {
     async optedOut(phone: string): Promise<boolean> {
-      const entry = await store.getWithMetadata(OPT_OUT(phone), { type: 'json' });
-      return (entry?.data as OptOut | undefined)?.out === true;
+      const [row] = await db.query<{ opted_out: boolean }>('select opted_out from whatsapp_opt_outs where phone = $1', [
+        phone,
+      ]);
+      return row?.opted_out === true;
     },
 
-    /** Records a STOP (`out`) or START reply; one older than the reply already recorded changes nothing. */
+    /** Records a STOP (`out`) or START reply; one not newer than the reply already recorded changes nothing. */
     async setOptOut(phone: string, out: boolean, at: string): Promise<boolean> {
-      for (let attempt = 0; attempt < 8; attempt += 1) {
-        const entry = await store.getWithMetadata(OPT_OUT(phone), { type: 'json' });
-        const known = entry?.data as OptOut | undefined;
-        if (known && Date.parse(known.at) >= Date.parse(at)) return false;
-        const written = entry?.etag
-          ? await store.setJSON(OPT_OUT(phone), { out, at }, { onlyIfMatch: entry.etag })
-          : await store.setJSON(OPT_OUT(phone), { out, at }, { onlyIfNew: true });
-        if (written.modified) return true;
-      }
-      return false;
+      const rows = await db.query(
+        `insert into whatsapp_opt_outs (phone, opted_out, at) values ($1, $2, $3)
+         on conflict (phone) do update set opted_out = excluded.opted_out, at = excluded.at
+         where whatsapp_opt_outs.at < excluded.at
+         returning phone`,
+        [phone, out, at],
+      );
+      return rows.length === 1;
     },
 
     async rememberMessage(messageId: string, ref: MessageRef): Promise<void> {
-      await store.setJSON(MESSAGE(messageId), ref, { onlyIfNew: true });
+      await db.query(
+        `insert into whatsapp_messages (message_id, order_id, notice_key) values ($1, $2, $3)
+         on conflict (message_id) do nothing`,
+        [messageId, ref.orderId, ref.key],
+      );
     },
 
     async messageRef(messageId: string): Promise<MessageRef | undefined> {
-      return (
-        ((await store.getWithMetadata(MESSAGE(messageId), { type: 'json' }))?.data as MessageRef | undefined) ??
-        undefined
+      const [row] = await db.query<{ order_id: string; notice_key: string }>(
+        'select order_id, notice_key from whatsapp_messages where message_id = $1',
+        [messageId],
       );
+      return row ? { orderId: row.order_id, key: row.notice_key } : undefined;
     },
   };
 }

@@ -20,9 +20,6 @@ import type { IncomingContent } from './webhook-events.ts';
 
 const BUTTON = /^COD_(CONFIRM|CANCEL):(OUO_\d{13})$/;
 
-/** The payloads the `cod_confirm` template's buttons carry, by index (whatsapp-message.ts sends them). */
-export const codConfirmPayloads = (orderId: string) => [`COD_CONFIRM:${orderId}`, `COD_CANCEL:${orderId}`];
-
 export type CodAnswer =
   | { kind: 'confirm'; orderId: string; code?: string; via: 'whatsapp-message' | 'whatsapp-button' }
   | { kind: 'cancel'; orderId: string };

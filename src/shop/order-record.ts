@@ -1,16 +1,46 @@
 /**
- * What an order record holds (the order log keeps one per order id, order-log.ts): its status and
- * how it may move, its forwards to the Sheet, the carrier and the mail, its parcel, its notices,
- * its cancellation and refunds. Types and small pure rules only; the store is order-log.ts.
+ * What an order holds (the order log keeps one per order id, netlify/lib/orders/order-log.ts): its
+ * status and how it may move, its forwards to the Sheet, the carrier and the mail, its parcel, its
+ * notices, its cancellation and refunds. Types and small pure rules only: the shop core, so the
+ * order's engine can be pure too (issue 47). Its forwards and notices are the order's tasks as it
+ * shows them (netlify/lib/tasks/order-tasks.ts).
  */
-import type { CodState } from '#shop/cod.ts';
-import type { CreditNote, Invoice } from '#shop/invoice.ts';
-import type { Customer, OrderLine, OrderRecord, OrderTotals, PricedCart } from '#shop/order.ts';
-import type { NoticeEvent, Parcel } from '#shop/parcel.ts';
-import type { IssuedRefund } from '#shop/refunds.ts';
-import type { PaymentMode } from '#shop/shipping.ts';
-import type { WhatsAppConsent } from '#shop/whatsapp.ts';
-import type { Cancellation } from './cancel.ts';
+
+import type { CancelReason } from './cancel-texts.ts';
+import type { CodState } from './cod.ts';
+import type { CreditNote, Invoice } from './invoice.ts';
+import type { Customer, OrderLine, OrderRecord, OrderTotals, PricedCart } from './order.ts';
+import type { NoticeEvent, Parcel } from './parcel.ts';
+import type { IssuedRefund } from './refunds.ts';
+import type { PaymentMode } from './shipping.ts';
+import type { WhatsAppConsent } from './whatsapp.ts';
+
+/** A cancellation's steps, each done once however often asked (netlify/lib/orders/cancel.ts). */
+export interface CancelStep {
+  status: 'pending' | 'working' | 'done' | 'not-needed' | 'too-late' | 'failed';
+  attempts: number;
+  claimedAt?: string;
+  lastError?: string;
+  at?: string;
+}
+
+export interface Cancellation {
+  reason: CancelReason;
+  by: 'shopper' | 'staff';
+  /**
+   * Asked from the order's own phone on WhatsApp (the COD confirmation's Cancel, a quick reply):
+   * its owner asked. Absent, a shopper proved only the order's key (its page), which whoever placed
+   * the order holds, with anyone's phone (docs/shop-rules.md §10 rule 17, issue 46).
+   */
+  fromPhone?: true;
+  requestedAt: string;
+  /** Delhivery's booking cancelled (or none to cancel). */
+  booking: CancelStep;
+  /** The money back (prepaid, or a COD fee paid now), or none to give. */
+  refund: CancelStep;
+  /** When the order became `cancelled`; absent while steps remain, or when it went on (too late). */
+  doneAt?: string;
+}
 
 export type OrderStatus = 'pending' | 'paid' | 'forwarded' | 'expired' | 'cancelled';
 
@@ -35,7 +65,7 @@ export interface ForwardState {
   syncedStatus?: string;
   /**
    * The Sheet: a fingerprint of every cell its rows last showed beyond the order record
-   * (`sheetFingerprint`, forward.ts), so a change of any of them is written there, and a replayed
+   * (`sheetFingerprint`, netlify/lib/orders/sheet-row.ts), so a change of any of them is written there, and a replayed
    * event that changes none writes nothing.
    */
   syncedCells?: string;
@@ -90,7 +120,7 @@ export interface StoredOrder {
   /**
    * Messages to the shopper about the parcel, by channel and key (`email:shipped`,
    * `email:out-for-delivery-2`): written in the same conditional write as the change that earned
-   * them, so each exists once; then claimed, sent and settled (netlify/lib/notify/notices.ts).
+   * them, so each exists once; then run as a task (netlify/lib/notify/notice-kind.ts).
    */
   notices?: Record<string, NoticeState>;
   /** A cancellation asked for, and how far its steps have got (netlify/lib/orders/cancel.ts). */
@@ -165,7 +195,7 @@ export interface NoticeState {
 /** News about the order itself, beside the parcel's (netlify/lib/notify). */
 export type OrderEvent = 'placed' | 'cancelled' | 'refunded' | 'cod-confirm';
 /**
- * The order news an email tells (the placed order has its own confirmation email, forward.ts; the
+ * The order news an email tells (the placed order has its own confirmation email, netlify/lib/orders/forward-kinds.ts; the
  * COD confirmation is asked on WhatsApp only, rule 17).
  */
 export type OrderEmailEvent = Exclude<OrderEvent, 'placed' | 'cod-confirm'>;
@@ -174,7 +204,7 @@ export type OrderEmailEvent = Exclude<OrderEvent, 'placed' | 'cod-confirm'>;
 export const noticeOpen = (state: NoticeState) =>
   state.status === 'pending' || state.status === 'sending' || state.status === 'failed';
 
-/** Everything forwarded once per order, each claimed and settled on the order record (forward.ts). */
+/** Everything forwarded once per order, each a task (netlify/lib/orders/forward-kinds.ts). */
 export const FORWARD_KINDS = ['sheet', 'shipment', 'email', 'invoice'] as const;
 export type ForwardKind = (typeof FORWARD_KINDS)[number];
 

@@ -1,0 +1,127 @@
+/**
+ * The order's four forwards as tasks (netlify/lib/tasks/runner.ts): booking its Delhivery shipment,
+ * issuing its GST invoice once booked, sending the shopper's confirmation email, and writing its
+ * rows to the staff's Sheet (docs/shop-rules.md §10). Each is performed by its task once, whoever
+ * asks first (browser, webhook, reconciler); its outcome is written on the order with its history,
+ * and an order whose Sheet rows and booking are done is `forwarded`.
+ */
+
+import { canMove, type ForwardKind, type StoredOrder, shipmentReference } from '#shop/order-record.ts';
+import { buildShipment } from '#shop/shipment.ts';
+import type { ShipmentResult } from '../delhivery/client.ts';
+import { issueInvoice } from '../invoices/issue.ts';
+import { documentUrl } from '../invoices/links.ts';
+import { forwardReady, forwardView } from '../tasks/order-tasks.ts';
+import type { SettledTask, TaskKind, TaskOutcome } from '../tasks/runner.ts';
+import { orderEmail } from './email.ts';
+import { resyncSheet, sheetCells, sheetFingerprint } from './sheet-row.ts';
+import type { OrderDeps } from './types.ts';
+
+/** The forwards that make an order `forwarded` (staff and the carrier have it); the email does not hold it. */
+const HANDED_OVER = ['sheet', 'shipment'] as const;
+
+/** Writes a settled forward on the order: its state, its history, the rows to write again, `forwarded`. */
+const settleForward =
+  (kind: ForwardKind) =>
+  (order: StoredOrder, settled: SettledTask): StoredOrder => {
+    const state = forwardView(settled);
+    order.forwards[kind] = state;
+    order.history.push({
+      at: settled.at,
+      event: `${kind}: ${state.status}${state.lastError ? ` (${state.lastError})` : ''}`,
+    });
+    // A booking that settled after the order's cancellation was asked (its task was in flight):
+    // the cancellation cancels this parcel too (cancel.ts), however far it had got (issue 47).
+    const cancellation = order.cancellation;
+    if (
+      kind === 'shipment' &&
+      state.status === 'done' &&
+      state.waybill &&
+      cancellation?.booking.status === 'not-needed'
+    ) {
+      cancellation.booking = { status: 'pending', attempts: 0 };
+    }
+    resyncSheet(order);
+    const handed = HANDED_OVER.every((key) => ['done', 'not-sent'].includes(order.forwards[key].status));
+    if (handed && canMove(order.status, 'forwarded')) order.status = 'forwarded';
+    order.updatedAt = settled.at;
+    return order;
+  };
+
+/** What a booking attempt means for the order, decided on the outcome's code, never its words. */
+function shipmentOutcome(result: ShipmentResult): TaskOutcome {
+  if (result.ok) return { status: 'done', result: { waybill: result.waybill } };
+  if (result.code === 'DUPLICATE') {
+    // An earlier attempt was booked but its answer was lost: booking it again would double it.
+    return { status: 'done', note: `Delhivery already has this order (${result.message})` };
+  }
+  // NOT_CONFIGURED only happens in production without a token: kept and retried until it is set.
+  return { status: 'failed', error: result.message };
+}
+
+const shipment: TaskKind = {
+  ready: (order) => forwardReady(order, 'shipment'),
+  windowFrom: 'first-attempt',
+  // Delhivery's order reference is the task's own (`shipmentReference`): a repeat is refused there.
+  async perform(deps: OrderDeps, order: StoredOrder) {
+    const settings = await deps.settings();
+    const request = { ...buildShipment(order.record, order.cart.weight, order.cod), order: shipmentReference(order) };
+    return shipmentOutcome(await deps.carrier.createShipment({ shipment: request, pickupName: settings.pickup.name }));
+  },
+  settle: settleForward('shipment'),
+};
+
+const invoice: TaskKind = {
+  ready: (order) => forwardReady(order, 'invoice'),
+  windowFrom: 'first-attempt',
+  // The goods have left: never given up. It waits, most often for a rate in the Studio, and staff
+  // see why (status.ts).
+  neverGivesUp: true,
+  async perform(deps, order) {
+    const result = await issueInvoice(deps, order);
+    return result.ok ? { status: 'done' } : { status: 'failed', error: result.problem };
+  },
+  settle: settleForward('invoice'),
+};
+
+const sheet: TaskKind = {
+  ready: (order) => forwardReady(order, 'sheet'),
+  windowFrom: 'first-attempt',
+  async perform(deps, order) {
+    const cells = sheetCells(order);
+    const result = await deps.sheets.upsertOrder({
+      ...order.record,
+      ...cells,
+      ...(order.forwards.shipment.waybill ? { labelUrl: deps.labelLink?.(order.orderId) } : {}),
+      ...(order.invoice ? { invoiceUrl: documentUrl(deps.siteUrl, order) } : {}),
+      lines: order.cart.lines,
+    });
+    return result.ok
+      ? { status: 'done', result: { syncedStatus: cells.status, syncedCells: sheetFingerprint(order) } }
+      : { status: 'failed', error: result.message };
+  },
+  settle: settleForward('sheet'),
+};
+
+const email: TaskKind = {
+  ready: (order) => forwardReady(order, 'email'),
+  windowFrom: 'first-attempt',
+  // Named by the order id (`emailId`): the sender refuses a second copy of an email it sent.
+  async perform(deps, order) {
+    const { shop, whatHappensNext } = await deps.settings();
+    const { subject, html } = orderEmail(order, shop, deps.siteUrl, whatHappensNext);
+    const result = await deps.mail.sendOrderEmail({
+      orderId: order.orderId,
+      to: order.customer.email,
+      subject,
+      html,
+      name: shop.name,
+      replyTo: shop.email,
+    });
+    // DUPLICATE: an earlier attempt was sent but its answer was lost; sending again would be a second email.
+    return result.ok || result.code === 'DUPLICATE' ? { status: 'done' } : { status: 'failed', error: result.message };
+  },
+  settle: settleForward('email'),
+};
+
+export const FORWARD_TASKS = { shipment, invoice, sheet, email } as const;

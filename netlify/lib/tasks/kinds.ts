@@ -1,0 +1,6 @@
+/** Every kind of task the runner performs, by name (runner.ts): one file each holds its `perform`. */
+import { NOTICE_TASK } from '../notify/notice-kind.ts';
+import { FORWARD_TASKS } from '../orders/forward-kinds.ts';
+import type { KindName, TaskKind } from './runner.ts';
+
+export const TASK_KINDS: Readonly<Record<KindName, TaskKind>> = { ...FORWARD_TASKS, notice: NOTICE_TASK };

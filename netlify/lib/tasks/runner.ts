@@ -1,0 +1,150 @@
+/**
+ * The one task runner (issue 47, decision 031): claims an order's due tasks with `for update skip
+ * locked` (so two runners never take one task), performs each through its kind (`perform → outcome`),
+ * and settles it in the same statement that writes what it changed on the order (order-log.ts).
+ *
+ * One policy for every kind: a failure is retried after 15 min, 30 min, 1 h, 2 h, then every 4 h,
+ * for a day from the first attempt (a notice: from when it was earned), then given up for staff
+ * (`Needs attention`); a failure that will never heal is given up at once; a kind that must never
+ * give up (the invoice: the goods have left) retries every 15 minutes. A claim older than
+ * STALE_CLAIM_MS belongs to a runner that was stopped: another takes it over, and the task is done
+ * once (its outside call carries a key derived from the task, so a repeat is refused there).
+ */
+import { randomUUID } from 'node:crypto';
+import type { StoredOrder } from '#shop/order-record.ts';
+import type { OrderDeps } from '../orders/types.ts';
+import type { TaskRow, TaskState } from './order-tasks.ts';
+
+/**
+ * A claim older than this belongs to a runner that was stopped. Netlify ends a function after 30 s
+ * at most (docs/platform.md) and every outside call gives up after 10 s, so five minutes is far
+ * beyond any live runner, and short enough that staff never wait on a dead one.
+ */
+export const STALE_CLAIM_MS = 5 * 60 * 1000;
+/** Retries stop this long after the first attempt; the task then needs staff's attention. */
+export const RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
+const FIRST_RETRY_MS = 15 * 60 * 1000;
+const LONGEST_RETRY_MS = 4 * 60 * 60 * 1000;
+
+/** 15 min, 30 min, 1 h, 2 h, then every 4 h: the reconciler runs every 15 minutes. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LONGEST_RETRY_MS);
+}
+
+/** What came of performing a task. */
+export type TaskOutcome =
+  | { status: 'done'; result?: Record<string, unknown>; note?: string }
+  /** It failed; `permanent`: it never will (a number not on WhatsApp), given up at once. */
+  | { status: 'failed'; error: string; permanent?: boolean }
+  /** No longer true when its turn came (a parcel moved on): nothing done, and nothing to do. */
+  | { status: 'skipped' };
+
+export interface SettledTask {
+  task: TaskRow;
+  state: TaskState;
+  error?: string;
+  result: Record<string, unknown>;
+  at: string;
+  runAt: string;
+}
+
+export interface TaskKind {
+  /** May it run on this order now? One that may not waits until the order changes (order-tasks.ts). */
+  ready?(order: StoredOrder): boolean;
+  perform(deps: OrderDeps, order: StoredOrder, task: TaskRow): Promise<TaskOutcome>;
+  /** Counted from the first attempt (a forward) or from when it was earned (a notice). */
+  windowFrom: 'first-attempt' | 'earned';
+  /** Never given up: retried every 15 minutes for as long as it fails (the invoice). */
+  neverGivesUp?: boolean;
+  /** Writes the settled task onto the order: its history, and what it changes there. */
+  settle(order: StoredOrder, settled: SettledTask): StoredOrder;
+}
+
+/** The settled state of a task, from its outcome and the one policy above. */
+export function settledState(kind: TaskKind, task: TaskRow, outcome: TaskOutcome, now: Date): SettledTask {
+  const at = now.toISOString();
+  const base = { task, at, runAt: at, result: task.result };
+  if (outcome.status === 'done') {
+    // A note (Delhivery had the order already) or the last failure's words stay for staff to read.
+    const error = outcome.note ?? task.last_error ?? undefined;
+    return { ...base, state: 'done', result: { ...task.result, ...outcome.result }, ...(error ? { error } : {}) };
+  }
+  if (outcome.status === 'skipped') return { ...base, state: 'skipped' };
+  if (kind.neverGivesUp) {
+    return {
+      ...base,
+      state: 'retry',
+      error: outcome.error,
+      runAt: new Date(now.getTime() + FIRST_RETRY_MS).toISOString(),
+    };
+  }
+  const since = Date.parse(kind.windowFrom === 'earned' ? task.created_at : (task.first_attempt_at ?? at));
+  if (outcome.permanent || now.getTime() - since >= RETRY_WINDOW_MS) {
+    return { ...base, state: 'given-up', error: outcome.error };
+  }
+  return {
+    ...base,
+    state: 'retry',
+    error: outcome.error,
+    runAt: new Date(now.getTime() + retryDelayMs(task.attempts)).toISOString(),
+  };
+}
+
+/** The order's kinds, in the order they run: the booking first (the Sheet's rows show its waybill), the rows last. */
+export type KindName = 'shipment' | 'invoice' | 'email' | 'notice' | 'sheet';
+const PHASES: readonly (readonly KindName[])[] = [['shipment'], ['invoice'], ['email', 'notice'], ['sheet']];
+
+export interface RunReport {
+  done: string[];
+  failed: string[];
+  skipped: string[];
+}
+
+/**
+ * Runs the order's due tasks of `kinds`, phase by phase, until none is due (a task one of them
+ * earned, as the Sheet's rows after a booking, runs in the same call). Each task once, whoever
+ * else runs the order at the same moment.
+ */
+export async function runOrderTasks(
+  deps: OrderDeps,
+  kinds: Readonly<Record<KindName, TaskKind>>,
+  orderId: string,
+  only: readonly KindName[] = ['shipment', 'invoice', 'email', 'notice', 'sheet'],
+): Promise<RunReport> {
+  const report: RunReport = { done: [], failed: [], skipped: [] };
+  for (let pass = 0; pass < 3; pass += 1) {
+    let ran = false;
+    for (const phase of PHASES) {
+      const wanted = phase.filter((kind) => only.includes(kind));
+      if (wanted.length === 0) continue;
+      const claim = randomUUID();
+      const claimed = await deps.log.claimTasks(orderId, wanted, claim, deps.now(), STALE_CLAIM_MS);
+      if (claimed.length === 0) continue;
+      ran = true;
+      const order = await deps.log.get(orderId);
+      if (!order) continue;
+      await Promise.all(claimed.map((task) => runOne(deps, kinds[task.kind as KindName], order, task, report)));
+    }
+    if (!ran) break;
+  }
+  return report;
+}
+
+async function runOne(deps: OrderDeps, kind: TaskKind, order: StoredOrder, task: TaskRow, report: RunReport) {
+  if (kind.ready && !kind.ready(order)) {
+    await deps.log.releaseTask(task, 'waiting');
+    return;
+  }
+  let outcome: TaskOutcome;
+  try {
+    outcome = await kind.perform(deps, order, task);
+  } catch (error) {
+    outcome = { status: 'failed', error: (error as Error).message };
+  }
+  const settled = settledState(kind, task, outcome, deps.now());
+  await deps.log.settleTask(task, settled, (current) => kind.settle(current, settled));
+  const name = task.key.slice(task.key.indexOf('/') + 1);
+  if (settled.state === 'done') report.done.push(name);
+  else if (settled.state === 'skipped') report.skipped.push(name);
+  else report.failed.push(name);
+}
