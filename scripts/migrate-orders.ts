@@ -34,12 +34,13 @@ import { getStore } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import { z } from 'zod';
 import { financialYear, SERIAL_PATTERN, serialIndex } from '#shop/invoice-numbers.ts';
+import { forwardKey, noticeTaskKey } from '#shop/order-engine/task-keys.ts';
 import type { ForwardState, NoticeState, StoredOrder } from '#shop/order-record.ts';
 import { FORWARD_KINDS } from '#shop/order-record.ts';
 import { indianMobile } from '#shop/phone.ts';
 import { createOrderLog } from '../netlify/lib/orders/order-log.ts';
 import type { Database, Queries } from '../netlify/lib/platform/database.ts';
-import { forwardKey, noticeTaskKey, type TaskState, taskWrites } from '../netlify/lib/tasks/order-tasks.ts';
+import { type TaskState, taskWrites } from '../netlify/lib/tasks/order-tasks.ts';
 import { openOrders, runIfCommand } from './report-returns.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Config } from '@netlify/functions';
+import { sheetRefunds } from '#shop/order-engine/sheet-row.ts';
+import { sheetPaymentStatus, staffStatusLabel } from '#shop/order-engine/staff-status.ts';
 import type { StoredOrder } from '#shop/order-record.ts';
 import { type DevStaffOrders, devStaffRequestSchema, type StaffActionRequest } from '../../src/shop/schemas.ts';
 import { STAFF_TEXTS } from '../../src/shop/staff-texts.ts';
 import { createDeps } from '../lib/orders/deps.ts';
-import { sheetRefunds } from '../lib/orders/sheet-row.ts';
 import { handleStaffRequest, staffActionSecret, staffSignature } from '../lib/orders/staff-request.ts';
-import { sheetPaymentStatus, staffStatusLabel } from '../lib/orders/status.ts';
 import { localGatewayAllowed, readServerEnv } from '../lib/platform/env.ts';
 import { endpoint, errorResponse, guarded, methodNotAllowed, parseJsonBody } from '../lib/platform/http.ts';
 

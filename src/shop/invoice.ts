@@ -240,3 +240,9 @@ export function draftCreditNote(invoice: Invoice, issuedAt: Date, date: string):
     reason: 'cancelled',
   };
 }
+
+/** The Sheet's Invoice cell: the invoice's number, and the credit note's once there is one. */
+export function invoiceCell(order: { invoice?: Invoice; creditNote?: CreditNote }): string | undefined {
+  if (!order.invoice) return undefined;
+  return order.creditNote ? `${order.invoice.number}; credit note ${order.creditNote.number}` : order.invoice.number;
+}

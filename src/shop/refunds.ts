@@ -105,3 +105,23 @@ export function refundsSummary(refunds: readonly IssuedRefund[]): {
   else if (refunded > 0) state = 'refunded';
   return { state, refundedPaise: refunded, pendingPaise: pending };
 }
+
+/** Refunds Razorpay has not settled yet: asked for (maybe never answered), or pending. */
+export const refundsOpen = (order: { issuedRefunds?: IssuedRefund[] }) =>
+  (order.issuedRefunds ?? []).some(
+    (refund) => !refund.manual && (refund.status === 'requested' || refund.status === 'pending'),
+  );
+
+/** Adds a refund, or moves a known one (by key) forward; never backwards, never twice. */
+export function mergeRefund(order: { issuedRefunds?: IssuedRefund[] }, change: Partial<IssuedRefund>): void {
+  const refunds = order.issuedRefunds ?? [];
+  const index = refunds.findIndex((refund) => refund.key === change.key);
+  if (index < 0) {
+    order.issuedRefunds = [...refunds, change as IssuedRefund];
+    return;
+  }
+  const known = refunds[index] as IssuedRefund;
+  const status = change.status && canMoveRefund(known.status, change.status) ? change.status : known.status;
+  refunds[index] = { ...known, ...change, status, ...(change.refundId ? {} : { refundId: known.refundId }) };
+  order.issuedRefunds = refunds;
+}

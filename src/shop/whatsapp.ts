@@ -35,3 +35,6 @@ export const consentLanguage = (consent: WhatsAppConsent | undefined): WhatsAppL
 export function whatsappChatLink(number: string, text: string): string {
   return `https://wa.me/${number.replace(/\D/g, '')}?text=${encodeURIComponent(text)}`;
 }
+
+/** Why a message to a phone that replied STOP was not sent: the Sheet's `WhatsApp` cell reads it as `off (STOP)`. */
+export const STOPPED = 'the shopper replied STOP';

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InvoiceSettings } from '#shop/invoice-settings.ts';
+import { staffStatusLabel } from '#shop/order-engine/staff-status.ts';
 import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
 import { makeCustomer } from '#tests/support/factories.ts';
 import {
@@ -20,7 +21,6 @@ import { orderSettings } from '../orders/deps.ts';
 import { forwardOrder } from '../orders/forward.ts';
 import { placeCodOrder } from '../orders/place.ts';
 import { reconcile } from '../orders/reconcile.ts';
-import { staffStatusLabel } from '../orders/status.ts';
 import { orderView } from '../orders/view.ts';
 
 let blobs: TestBlobs;

@@ -27,9 +27,3 @@ export function documentUrl(
 
 /** `OUO/26-27/000123` → `OUO-26-27-000123`: a serial's `/` cannot name a file. */
 export const documentFileName = (number: string) => number.replace(/[^A-Za-z0-9-]/g, '-');
-
-/** The Sheet's Invoice cell: the invoice's number, and the credit note's once there is one. */
-export function invoiceCell(order: Pick<StoredOrder, 'invoice' | 'creditNote'>): string | undefined {
-  if (!order.invoice) return undefined;
-  return order.creditNote ? `${order.invoice.number}; credit note ${order.creditNote.number}` : order.invoice.number;
-}

@@ -5,15 +5,16 @@
  * when an earlier answer was lost.
  */
 
+import type { Channel } from '#shop/order-engine/notices.ts';
 import type { NoticeState, OrderEvent, StoredOrder } from '#shop/order-record.ts';
 import type { NoticeEvent } from '#shop/parcel.ts';
+import { STOPPED } from '#shop/whatsapp.ts';
 import type { OrderDeps } from '../orders/types.ts';
-import { STOPPED } from '../whatsapp/book.ts';
 import { orderNewsEmail } from './order-email.ts';
 import { parcelEmail } from './parcel-email.ts';
 import { whatsappMessage } from './whatsapp-message.ts';
 
-export type Channel = NoticeState['channel'];
+export type { Channel };
 
 /** `permanent`: it will never go through (WhatsApp's `REFUSED`); the notice is given up at once. */
 export type SendOutcome = { ok: true; messageId?: string } | { ok: false; reason: string; permanent?: boolean };

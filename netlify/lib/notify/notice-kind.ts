@@ -6,9 +6,9 @@
  * up at once; others are retried for a day from when the notice was earned.
  */
 import { awaitingConfirmation } from '#shop/cod.ts';
+import { resyncSheet } from '#shop/order-engine/sheet-row.ts';
 import type { NoticeState, OrderEvent, StoredOrder } from '#shop/order-record.ts';
 import { NOTICE_EVENTS, type NoticeEvent, noticeStillTrue } from '#shop/parcel.ts';
-import { resyncSheet } from '../orders/sheet-row.ts';
 import { noticeView, type TaskRow } from '../tasks/order-tasks.ts';
 import type { TaskKind } from '../tasks/runner.ts';
 import { sendNotice } from './channels.ts';

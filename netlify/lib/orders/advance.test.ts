@@ -4,6 +4,7 @@
  * collecting the rest; paid twice, never paid, cancelled before pickup.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staffStatusLabel } from '#shop/order-engine/staff-status.ts';
 import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
 import {
   advanceRequest,
@@ -20,7 +21,6 @@ import { cancelOrder } from './cancel.ts';
 import { createPaymentOrder, processPrepaid } from './pay.ts';
 import { placeCodOrder } from './place.ts';
 import { reconcile } from './reconcile.ts';
-import { staffStatusLabel } from './status.ts';
 import { orderView } from './view.ts';
 
 let blobs: TestBlobs;

@@ -15,11 +15,11 @@
  * second finds the new booking under way (or made) and is refused as "already booked".
  */
 import { PARCEL_TEXTS } from '#shop/messages.ts';
+import { resyncSheet } from '#shop/order-engine/sheet-row.ts';
 import { paysFirst, type StoredOrder, shipmentReference } from '#shop/order-record.ts';
 import { STAFF_TEXTS } from '#shop/staff-texts.ts';
 import { fail } from '../platform/http.ts';
 import { forwardOrder } from './forward.ts';
-import { resyncSheet } from './sheet-row.ts';
 import type { StaffResult } from './staff-actions.ts';
 import type { OrderDeps } from './types.ts';
 

@@ -4,12 +4,12 @@
  * cancelled either way; the order waits as "cancelling" until the money is settled or staff act.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staffStatusLabel } from '#shop/order-engine/staff-status.ts';
 import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
 import { gatewayRefunds, orderWorld, paidOrder, storedOrder } from '#tests/support/orders.ts';
 import { failure } from '../platform/outcome.ts';
 import { cancelOrder } from './cancel.ts';
 import { reconcile } from './reconcile.ts';
-import { staffStatusLabel } from './status.ts';
 
 let blobs: TestBlobs;
 beforeAll(async () => {

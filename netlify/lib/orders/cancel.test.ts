@@ -5,6 +5,7 @@
  * reconciler.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { staffStatusLabel } from '#shop/order-engine/staff-status.ts';
 import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
 import { heldAnswer } from '#tests/support/held-answer.ts';
 import {
@@ -22,7 +23,6 @@ import { cancelOrder } from './cancel.ts';
 import { createPaymentOrder } from './pay.ts';
 import { reconcile } from './reconcile.ts';
 import { recordRefund, settleRefunds } from './refund-state.ts';
-import { staffStatusLabel } from './status.ts';
 import { orderView } from './view.ts';
 
 let blobs: TestBlobs;

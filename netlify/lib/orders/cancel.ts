@@ -21,17 +21,17 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CancelReason } from '#shop/cancel-texts.ts';
 import type { PhoneOrderOutcome } from '#shop/cod-rules.ts';
+import { enqueueOrderNotice } from '#shop/order-engine/notices.ts';
+import { creditNoteOwed } from '#shop/order-engine/order-flags.ts';
+import { resyncSheet } from '#shop/order-engine/sheet-row.ts';
 import { type Cancellation, type CancelStep, paysFirst, type StoredOrder } from '#shop/order-record.ts';
 import { parcelClosed } from '#shop/parcel.ts';
-import { checkRefund, type IssuedRefund, refundKey } from '#shop/refunds.ts';
+import { checkRefund, type IssuedRefund, mergeRefund, refundKey } from '#shop/refunds.ts';
 import { CANCEL_TIMEOUT_MS } from '../delhivery/cancel.ts';
 import { issueCreditNote } from '../invoices/issue.ts';
-import { deliverNotices, enqueueOrderNotice } from '../notify/notices.ts';
+import { deliverNotices } from '../notify/notices.ts';
 import { syncSheetRows } from './forward.ts';
-import { creditNoteOwed } from './order-log.ts';
 import { notePhoneOrder } from './phone-history.ts';
-import { mergeRefund } from './refund-state.ts';
-import { resyncSheet } from './sheet-row.ts';
 import type { OrderDeps } from './types.ts';
 
 /** A claim on a step older than this belongs to a worker that died. */

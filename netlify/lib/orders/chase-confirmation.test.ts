@@ -5,6 +5,7 @@
  * order is confirmed or cancelled.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staffStatusLabel } from '#shop/order-engine/staff-status.ts';
 import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
 import { codRequest, newOrderId, orderWorld, storedOrder, type TestOrderWorld } from '#tests/support/orders.ts';
 import { cancelOrder } from './cancel.ts';
@@ -12,7 +13,6 @@ import { chaseConfirmation } from './chase-confirmation.ts';
 import { confirmCod } from './confirm.ts';
 import { placeCodOrder } from './place.ts';
 import { reconcile } from './reconcile.ts';
-import { staffStatusLabel } from './status.ts';
 
 let blobs: TestBlobs;
 beforeAll(async () => {

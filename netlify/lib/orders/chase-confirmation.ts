@@ -7,10 +7,11 @@
  * (confirm.ts) is not chased: it is staff's to call already.
  */
 import { ASK_AFTER_MS, awaitingConfirmation, CALL_AFTER_MS, confirmationLocked, REMIND_AFTER_MS } from '#shop/cod.ts';
+import { enqueueOrderNotice } from '#shop/order-engine/notices.ts';
+import { resyncSheet } from '#shop/order-engine/sheet-row.ts';
 import type { StoredOrder } from '#shop/order-record.ts';
-import { deliverNotices, enqueueOrderNotice } from '../notify/notices.ts';
+import { deliverNotices } from '../notify/notices.ts';
 import { syncSheetRows } from './forward.ts';
-import { resyncSheet } from './sheet-row.ts';
 import type { OrderDeps } from './types.ts';
 
 export type ChaseStep = 'asked' | 'reminded' | 'staff to call';

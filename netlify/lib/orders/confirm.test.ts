@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WRONG_CODES_ALLOWED } from '#shop/cod.ts';
 import { COD_REPLY_TEXTS } from '#shop/cod-texts.ts';
+import { staffStatusLabel } from '#shop/order-engine/staff-status.ts';
 import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
 import { codRequest, newOrderId, orderWorld, storedOrder, type TestOrderWorld } from '#tests/support/orders.ts';
 import { messageBody, outcomesOf, postWebhook } from '#tests/support/whatsapp-webhook.ts';
@@ -14,7 +15,6 @@ import { cancelOrder } from './cancel.ts';
 import { chaseConfirmation } from './chase-confirmation.ts';
 import { confirmCod } from './confirm.ts';
 import { placeCodOrder } from './place.ts';
-import { staffStatusLabel } from './status.ts';
 import { orderView, trackView } from './view.ts';
 
 let blobs: TestBlobs;

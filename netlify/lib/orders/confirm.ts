@@ -13,10 +13,10 @@
  * template's button, and it is `Needs attention` for staff to call (docs/shop-rules.md §10 rule 17).
  */
 import { type ConfirmationWay, confirmationLocked, WRONG_CODES_ALLOWED } from '#shop/cod.ts';
+import { resyncSheet } from '#shop/order-engine/sheet-row.ts';
 import type { StoredOrder } from '#shop/order-record.ts';
 import { phoneDigits } from '#shop/tracking.ts';
 import { forwardOrder, syncSheetRows } from './forward.ts';
-import { resyncSheet } from './sheet-row.ts';
 import type { OrderDeps } from './types.ts';
 
 export type ConfirmOutcome =

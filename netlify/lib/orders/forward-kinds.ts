@@ -6,6 +6,7 @@
  * and an order whose Sheet rows and booking are done is `forwarded`.
  */
 
+import { resyncSheet, sheetCells, sheetFingerprint } from '#shop/order-engine/sheet-row.ts';
 import { canMove, type ForwardKind, type StoredOrder, shipmentReference } from '#shop/order-record.ts';
 import { buildShipment } from '#shop/shipment.ts';
 import type { ShipmentResult } from '../delhivery/client.ts';
@@ -14,7 +15,6 @@ import { documentUrl } from '../invoices/links.ts';
 import { forwardReady, forwardView } from '../tasks/order-tasks.ts';
 import type { SettledTask, TaskKind, TaskOutcome } from '../tasks/runner.ts';
 import { orderEmail } from './email.ts';
-import { resyncSheet, sheetCells, sheetFingerprint } from './sheet-row.ts';
 import type { OrderDeps } from './types.ts';
 
 /** The forwards that make an order `forwarded` (staff and the carrier have it); the email does not hold it. */

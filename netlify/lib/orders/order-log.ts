@@ -12,59 +12,14 @@
  *
  * What a record holds is order-record.ts.
  */
-import { staffToCall } from '#shop/cod.ts';
-import { FORWARD_KINDS, forwardOf, noticeOpen, type StoredOrder } from '#shop/order-record.ts';
-import { parcelAttention, parcelClosed } from '#shop/parcel.ts';
+import { isOpen, needsAttention, needsRefund, parcelOpen } from '#shop/order-engine/order-flags.ts';
+import { type OrderChangeEvent, transition } from '#shop/order-engine/transition.ts';
+import type { StoredOrder } from '#shop/order-record.ts';
 import { indianMobile } from '#shop/phone.ts';
 import type { Database, Queries } from '../platform/database.ts';
 import { type TaskRow, taskView, taskWants, taskWrites } from '../tasks/order-tasks.ts';
 import type { SettledTask } from '../tasks/runner.ts';
 import { DECOY_KEY, decoyOrder } from './decoy.ts';
-
-/**
- * Something is left to do: a payment to settle, or a forward to make (a later Sheet update, or the
- * email, too: an order is `forwarded` once its Sheet rows and booking are done).
- */
-const isOpen = (order: StoredOrder) =>
-  Object.values(order.notices ?? {}).some(noticeOpen) ||
-  (order.issuedRefunds ?? []).some(
-    (refund) => !refund.manual && (refund.status === 'requested' || refund.status === 'pending'),
-  ) ||
-  (order.cancellation !== undefined &&
-    ((!order.cancellation.doneAt && order.cancellation.booking.status !== 'too-late') ||
-      ['pending', 'working', 'failed'].includes(order.cancellation.booking.status))) ||
-  creditNoteOwed(order) ||
-  order.status === 'pending' ||
-  order.status === 'paid' ||
-  (order.status === 'forwarded' &&
-    FORWARD_KINDS.some((kind) => ['pending', 'sending', 'failed'].includes(forwardOf(order, kind).status)));
-
-/**
- * A forward the shop gave up on, a COD order unconfirmed for 48 hours (rule 17), or a parcel that
- * failed at the door twice or was lost (parcel.ts).
- */
-const needsAttention = (order: StoredOrder) =>
-  FORWARD_KINDS.some((kind) => forwardOf(order, kind).status === 'needs-attention') ||
-  forwardOf(order, 'invoice').status === 'failed' ||
-  (staffToCall(order.cod) && !order.cancellation) ||
-  (order.parcel !== undefined && parcelAttention(order.parcel) !== undefined);
-
-/** Cancelled after it was invoiced, and its credit note not issued yet (netlify/lib/invoices/issue.ts). */
-export const creditNoteOwed = (order: Pick<StoredOrder, 'status' | 'invoice' | 'creditNote'>) =>
-  order.status === 'cancelled' && order.invoice !== undefined && order.creditNote === undefined;
-
-export const needsRefund = (order: Pick<StoredOrder, 'refunds'>) => (order.refunds?.length ?? 0) > 0;
-
-/**
- * Booked with a waybill, and the parcel's story not ended (an order booked before parcels were
- * followed counts). A booking Delhivery cancelled has no story: it leaves the followed parcels and
- * the day's pickup count at once, not at a "Seller cancelled" scan that may never come (issue 47).
- */
-export const parcelOpen = (order: Pick<StoredOrder, 'forwards' | 'parcel' | 'cancellation'>) =>
-  order.forwards.shipment.status === 'done' &&
-  Boolean(order.forwards.shipment.waybill) &&
-  order.cancellation?.booking.status !== 'done' &&
-  !parcelClosed(order.parcel?.state ?? 'booked');
 
 /** Lost compare-and-swap races before the change is made under the row's lock instead. */
 const OPTIMISTIC_TRIES = 3;
@@ -360,6 +315,25 @@ export function createOrderLog(db: Database) {
       const done = await db.transaction((tx) => attempt(tx, true));
       if (!done) throw new OrderConflictError(`Order ${orderId} changed under its own lock.`);
       return done;
+    },
+
+    /**
+     * What happened to the order, applied by the order's engine (src/shop/order-engine/transition.ts)
+     * in one write with its history and the tasks it earned; a replay that changes nothing writes nothing.
+     */
+    apply(
+      orderId: string,
+      event: OrderChangeEvent,
+      settle?: (next: StoredOrder) => TaskSettle,
+    ): Promise<{ order: StoredOrder; changed: boolean }> {
+      return log.update(
+        orderId,
+        (order) => {
+          const result = transition(order, event);
+          return result.changed ? result.order : undefined;
+        },
+        settle,
+      );
     },
 
     /**

@@ -8,9 +8,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ORDER_TEXTS } from '#shop/messages.ts';
 import { toPaise } from '#shop/money.ts';
+import { enqueueOrderNotice } from '#shop/order-engine/notices.ts';
+import { resyncSheet } from '#shop/order-engine/sheet-row.ts';
 import { canMove, type PaidVia, payableNow, type StoredOrder } from '#shop/order-record.ts';
 import type { CreatePaymentOrderRequest, PrepaidOrderRequest } from '#shop/schemas.ts';
-import { deliverNotices, enqueueOrderNotice } from '../notify/notices.ts';
+import { deliverNotices } from '../notify/notices.ts';
 import { fail, type ServiceFailure, type ServiceResult } from '../platform/http.ts';
 import type { GatewayChoice, PaymentGateway } from '../razorpay/gateway.ts';
 import { isWellFormedSignature, verifyPaymentSignature } from '../razorpay/signature.ts';
@@ -20,7 +22,6 @@ import { forwardOrder } from './forward.ts';
 import { judgePaymentById, type Money } from './judge-payment.ts';
 import { notePhoneOrder } from './phone-history.ts';
 import { newOrder, priceOrder, recordedAlready, recordOrder, totalMismatch } from './place.ts';
-import { resyncSheet } from './sheet-row.ts';
 import type { OrderDeps } from './types.ts';
 
 export const PAYMENT_START = {

@@ -18,11 +18,12 @@ import {
   orderFingerprint,
   type PricedCart,
 } from '#shop/order.ts';
+import { enqueueOrderNotice } from '#shop/order-engine/notices.ts';
 import { paysFirst, type StoredOrder } from '#shop/order-record.ts';
 import type { CodOptionsRequest, CodOptionsResponse, CodOrderRequest } from '#shop/schemas.ts';
 import type { PaymentMode } from '#shop/shipping.ts';
 import { type WhatsAppLanguage, whatsappConsent } from '#shop/whatsapp.ts';
-import { deliverNotices, enqueueOrderNotice } from '../notify/notices.ts';
+import { deliverNotices } from '../notify/notices.ts';
 import { fail, type ServiceResult } from '../platform/http.ts';
 import { priceAndShip } from '../shipping-quote.ts';
 import { advanceCodState } from './advance.ts';

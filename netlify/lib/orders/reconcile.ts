@@ -6,15 +6,16 @@
  */
 
 import { awaitingConfirmation } from '#shop/cod.ts';
+import { creditNoteOwed } from '#shop/order-engine/order-flags.ts';
 import { canMove, FORWARD_KINDS, forwardOf, noticeOpen, paysFirst, type StoredOrder } from '#shop/order-record.ts';
+import { refundsOpen } from '#shop/refunds.ts';
 import { deliverNotices } from '../notify/notices.ts';
 import { creditCancelledOrder, finishCancellation } from './cancel.ts';
 import { chaseConfirmation } from './chase-confirmation.ts';
 import { forwardOrder } from './forward.ts';
 import { judgePayment } from './judge-payment.ts';
-import { creditNoteOwed } from './order-log.ts';
 import { completePaidOrder } from './pay.ts';
-import { refundsOpen, settleRefunds } from './refund-state.ts';
+import { settleRefunds } from './refund-state.ts';
 import type { OrderDeps } from './types.ts';
 
 /** Prepaid orders (and COD fees paid now) still unpaid this long after creation are asked about, then expired. */

@@ -6,19 +6,14 @@
  * (`mergeRefund`), so a replayed or late event changes nothing and none is counted twice.
  */
 
+import { enqueueOrderNotice } from '#shop/order-engine/notices.ts';
+import { resyncSheet } from '#shop/order-engine/sheet-row.ts';
 import type { StoredOrder } from '#shop/order-record.ts';
-import { canMoveRefund, type IssuedRefund } from '#shop/refunds.ts';
-import { deliverNotices, enqueueOrderNotice } from '../notify/notices.ts';
+import { mergeRefund } from '#shop/refunds.ts';
+import { deliverNotices } from '../notify/notices.ts';
 import type { GatewayRefund } from '../razorpay/gateway.ts';
 import { syncSheetRows } from './forward.ts';
-import { resyncSheet } from './sheet-row.ts';
 import type { OrderDeps } from './types.ts';
-
-/** Refunds Razorpay has not settled yet: asked for (maybe never answered), or pending. */
-export const refundsOpen = (order: Pick<StoredOrder, 'issuedRefunds'>) =>
-  (order.issuedRefunds ?? []).some(
-    (refund) => !refund.manual && (refund.status === 'requested' || refund.status === 'pending'),
-  );
 
 /** Records what Razorpay says of one refund on its order; tells the Sheet and the shopper once. */
 export async function recordRefund(
@@ -99,18 +94,4 @@ export async function settleRefunds(deps: OrderDeps, order: StoredOrder): Promis
     });
     if (again.ok) await recordRefund(deps, order.orderId, again.refund);
   }
-}
-
-/** Adds a refund, or moves a known one (by key) forward; never backwards, never twice. */
-export function mergeRefund(order: StoredOrder, change: Partial<IssuedRefund>): void {
-  const refunds = order.issuedRefunds ?? [];
-  const index = refunds.findIndex((refund) => refund.key === change.key);
-  if (index < 0) {
-    order.issuedRefunds = [...refunds, change as IssuedRefund];
-    return;
-  }
-  const known = refunds[index] as IssuedRefund;
-  const status = change.status && canMoveRefund(known.status, change.status) ? change.status : known.status;
-  refunds[index] = { ...known, ...change, status, ...(change.refundId ? {} : { refundId: known.refundId }) };
-  order.issuedRefunds = refunds;
 }

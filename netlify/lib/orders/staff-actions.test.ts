@@ -5,6 +5,7 @@
  * twice; a COD order's refund is made by hand; refusals change nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staffStatusLabel } from '#shop/order-engine/staff-status.ts';
 import { STAFF_TEXTS } from '#shop/staff-texts.ts';
 import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
 import {
@@ -22,7 +23,6 @@ import { failure } from '../platform/outcome.ts';
 import { createPaymentOrder } from './pay.ts';
 import { recordRefund } from './refund-state.ts';
 import { performStaffAction, type StaffActionInput } from './staff-actions.ts';
-import { staffStatusLabel } from './status.ts';
 
 let blobs: TestBlobs;
 beforeAll(async () => {

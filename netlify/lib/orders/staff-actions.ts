@@ -25,8 +25,17 @@
  */
 
 import { formatRupees } from '#shop/money.ts';
+import { resyncSheet } from '#shop/order-engine/sheet-row.ts';
+import { staffStatusLabel } from '#shop/order-engine/staff-status.ts';
 import type { StoredOrder } from '#shop/order-record.ts';
-import { CASH_PAYMENT, checkRefund, type IssuedRefund, type RefundPurpose, refundKey } from '#shop/refunds.ts';
+import {
+  CASH_PAYMENT,
+  checkRefund,
+  type IssuedRefund,
+  mergeRefund,
+  type RefundPurpose,
+  refundKey,
+} from '#shop/refunds.ts';
 import type { StaffAction } from '#shop/schemas.ts';
 import { STAFF_TEXTS } from '#shop/staff-texts.ts';
 import { fail, type ServiceResult } from '../platform/http.ts';
@@ -34,9 +43,7 @@ import { bookAgain } from './book-again.ts';
 import { cancelOrder } from './cancel.ts';
 import { confirmCod } from './confirm.ts';
 import { syncSheetRows } from './forward.ts';
-import { mergeRefund, recordRefund } from './refund-state.ts';
-import { resyncSheet } from './sheet-row.ts';
-import { staffStatusLabel } from './status.ts';
+import { recordRefund } from './refund-state.ts';
 import type { OrderDeps } from './types.ts';
 
 export interface StaffActionInput {

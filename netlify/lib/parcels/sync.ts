@@ -12,15 +12,16 @@
  * reconciler, and nothing is lost.
  */
 import type { PhoneOrderOutcome } from '#shop/cod-rules.ts';
+import { enqueueNotice, shippedNoticed } from '#shop/order-engine/notices.ts';
+import { parcelOpen } from '#shop/order-engine/order-flags.ts';
+import { resyncSheet } from '#shop/order-engine/sheet-row.ts';
 import type { StoredOrder } from '#shop/order-record.ts';
 import { applyScans, type CarrierScan, newParcel, noticeFor, type ParcelChange } from '#shop/parcel.ts';
 import type { CarrierTracking } from '#shop/tracking.ts';
 import { WAYBILLS_PER_REQUEST } from '../delhivery/tracking.ts';
-import { deliverNotices, enqueueNotice, shippedNoticed } from '../notify/notices.ts';
+import { deliverNotices } from '../notify/notices.ts';
 import { syncSheetRows } from '../orders/forward.ts';
-import { parcelOpen } from '../orders/order-log.ts';
 import { notePhoneOrder } from '../orders/phone-history.ts';
-import { resyncSheet } from '../orders/sheet-row.ts';
 import type { OrderDeps } from '../orders/types.ts';
 
 export interface ParcelSyncLimits {

@@ -3,19 +3,16 @@
  * waybill, status, label, refunds, WhatsApp messages, invoice) rewritten in place; the Action column is staff's.
  */
 import type { OrderRecord } from '#shop/order.ts';
-import type { CodMoney } from '#shop/parcel.ts';
+import type { SheetPaymentStatus } from '#shop/order-engine/staff-status.ts';
 import { type SheetTab, tabRows } from './tabs.ts';
-
-/** A COD order's Payment Status once its COD fee was paid now (docs/shop-rules.md §10 rule 17). */
-export type AdvancePaid = `Advance ${string} paid; ${string} on delivery`;
 
 /** An order as it reaches the sheet: the order record (docs/shop-rules.md §3) plus what later steps learn about it. */
 export type SheetOrder = Omit<OrderRecord, 'paymentStatus'> & {
   /**
    * The record's Pending/Completed, a COD order's fee paid now (`Advance ₹150 paid; ₹784 on
-   * delivery`), or what became of a COD parcel's cash (netlify/lib/orders/status.ts).
+   * delivery`), or what became of a COD parcel's cash (src/shop/order-engine/staff-status.ts).
    */
-  paymentStatus: OrderRecord['paymentStatus'] | CodMoney | 'COD received' | AdvancePaid;
+  paymentStatus: SheetPaymentStatus;
   /** Razorpay payment id, for prepaid orders. */
   paymentId?: string | undefined;
   /** Delhivery waybill, once the shipment is created. */

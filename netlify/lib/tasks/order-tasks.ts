@@ -9,6 +9,7 @@
  * Claiming, performing and settling them is the runner's (runner.ts).
  */
 import { codConfirmed } from '#shop/cod.ts';
+import { forwardKey, noticeTaskKey } from '#shop/order-engine/task-keys.ts';
 import {
   FORWARD_KINDS,
   type ForwardKind,
@@ -17,7 +18,6 @@ import {
   type NoticeState,
   paysFirst,
   type StoredOrder,
-  shipmentReference,
 } from '#shop/order-record.ts';
 
 export type TaskState = 'pending' | 'waiting' | 'running' | 'done' | 'retry' | 'given-up' | 'skipped';
@@ -68,13 +68,6 @@ export type TaskWrite =
       result: Record<string, unknown>;
     }
   | { op: 'result'; key: string; result: Record<string, unknown> };
-
-/** The task key of an order's forward: its shipment's under the shipment's own reference (a parcel booked again is a new task). */
-export function forwardKey(order: Pick<StoredOrder, 'orderId' | 'earlierShipments'>, kind: ForwardKind): string {
-  return kind === 'shipment' ? `${order.orderId}/shipment/${shipmentReference(order)}` : `${order.orderId}/${kind}`;
-}
-
-export const noticeTaskKey = (orderId: string, noticeKey: string) => `${orderId}/notice/${noticeKey}`;
 
 /** Ready for the staff and the carrier: paid first and paid, or COD as placed; a cancelled order's rows still follow it. */
 const handedOver = (order: StoredOrder) =>

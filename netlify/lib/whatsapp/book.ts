@@ -9,9 +9,6 @@
  */
 import type { Queries } from '../platform/database.ts';
 
-/** Why a message to a phone that replied STOP was not sent: the Sheet's `WhatsApp` cell reads it as `off (STOP)`. */
-export const STOPPED = 'the shopper replied STOP';
-
 /** A sent message's place: its order, and the notice it carried (`whatsapp:shipped`). */
 export interface MessageRef {
   orderId: string;

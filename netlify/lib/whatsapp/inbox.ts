@@ -22,11 +22,11 @@
  * events are answered 200 and not acted on, so Meta stops sending them.
  */
 
+import { resyncSheet } from '#shop/order-engine/sheet-row.ts';
 import type { NoticeState } from '#shop/order-record.ts';
 import { phoneDigits } from '#shop/tracking.ts';
 import { cancelOrder } from '../orders/cancel.ts';
 import { syncSheetRows } from '../orders/forward.ts';
-import { resyncSheet } from '../orders/sheet-row.ts';
 import type { OrderDeps } from '../orders/types.ts';
 import { actOnCodAnswer, type CodAnswerOutcome, codAnswerOf } from './cod-answers.ts';
 import type { IncomingContent, IncomingMessage, StatusUpdate, WhatsAppEvent } from './webhook-events.ts';

@@ -23,13 +23,19 @@
  * - `Expired`: a prepaid order (or a COD fee to pay now) never paid within 15 minutes (it never
  *   reaches the Sheet).
  */
-import { cashOnDelivery, confirmationLocked, staffToCall, WRONG_CODES_ALLOWED } from '#shop/cod.ts';
-import { formatRupees } from '#shop/money.ts';
-import { type ForwardState, forwardOf, type StoredOrder } from '#shop/order-record.ts';
-import { codMoney, parcelAttention, parcelStaffStatus } from '#shop/parcel.ts';
-import { refundsSummary } from '#shop/refunds.ts';
-import type { SheetOrder } from '../sheets/orders-tab.ts';
-import { needsRefund } from './order-log.ts';
+import { cashOnDelivery, confirmationLocked, staffToCall, WRONG_CODES_ALLOWED } from '../cod.ts';
+import { formatRupees } from '../money.ts';
+import type { OrderRecord } from '../order.ts';
+import { type ForwardState, forwardOf, type StoredOrder } from '../order-record.ts';
+import { type CodMoney, codMoney, parcelAttention, parcelStaffStatus } from '../parcel.ts';
+import { refundsSummary } from '../refunds.ts';
+import { needsRefund } from './order-flags.ts';
+
+/** A COD order's Payment Status once its COD fee was paid now (docs/shop-rules.md §10 rule 17). */
+export type AdvancePaid = `Advance ${string} paid; ${string} on delivery`;
+
+/** The Sheet's Payment Status: the record's Pending/Completed, a COD fee paid now, or what became of a COD parcel's cash. */
+export type SheetPaymentStatus = OrderRecord['paymentStatus'] | CodMoney | 'COD received' | AdvancePaid;
 
 export type StaffStatus =
   | 'Placed'
@@ -85,7 +91,7 @@ function refundWords(order: Judged): string {
 export function sheetPaymentStatus(
   order: Pick<StoredOrder, 'mode' | 'record'> &
     Partial<Pick<StoredOrder, 'parcel' | 'codReceived' | 'cod' | 'razorpay'>>,
-): SheetOrder['paymentStatus'] {
+): SheetPaymentStatus {
   if (order.mode === 'cod' && order.codReceived) return 'COD received';
   const cash = order.mode === 'cod' && order.parcel ? codMoney(order.parcel.state) : undefined;
   if (cash) return cash;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ForwardState, StoredOrder } from '#shop/order-record.ts';
-import { applyScans, newParcel } from '#shop/parcel.ts';
-import type { IssuedRefund } from '#shop/refunds.ts';
-import { sheetPaymentStatus, staffStatus, staffStatusLabel } from './status.ts';
+import type { ForwardState, StoredOrder } from '../order-record.ts';
+import { applyScans, newParcel } from '../parcel.ts';
+import type { IssuedRefund } from '../refunds.ts';
+import { sheetPaymentStatus, staffStatus, staffStatusLabel } from './staff-status.ts';
 
 const pending: ForwardState = { status: 'pending', attempts: 0 };
 const done: ForwardState = { status: 'done', attempts: 1, waybill: 'SIM1' };

@@ -2,11 +2,11 @@
  * What the order's rows in the staff's Sheet show (docs/staff-guide.md, the Orders tab), derived
  * from the order log, and when they must be written again.
  */
-import { createHash } from 'node:crypto';
-import type { StoredOrder } from '#shop/order-record.ts';
-import { refundsSummary } from '#shop/refunds.ts';
-import { invoiceCell } from '../invoices/links.ts';
-import { sheetPaymentStatus, staffStatusLabel } from './status.ts';
+
+import { invoiceCell } from '../invoice.ts';
+import type { StoredOrder } from '../order-record.ts';
+import { refundsSummary } from '../refunds.ts';
+import { sheetPaymentStatus, staffStatusLabel } from './staff-status.ts';
 import { whatsappCost, whatsappSummary } from './whatsapp-summary.ts';
 
 /**
@@ -27,12 +27,25 @@ export function sheetCells(order: StoredOrder) {
   };
 }
 
-/** A short fingerprint of `sheetCells`, kept on the Sheet's forward: the rows are rewritten only when it changes. */
+/**
+ * A short fingerprint of `sheetCells`, kept on the Sheet's task: the rows are rewritten only when it
+ * changes. Not a secret, only a change detector, so two 32-bit FNV-1a hashes (of the text and of it
+ * reversed) do in the shop core, which has no `node:crypto`; 64 bits make a missed change between
+ * two states of one order out of reach. A fingerprint kept before (a SHA-256 prefix) differs once,
+ * and the rows are written once more.
+ */
 export function sheetFingerprint(order: StoredOrder): string {
-  return createHash('sha256')
-    .update(JSON.stringify(sheetCells(order)))
-    .digest('hex')
-    .slice(0, 16);
+  const text = JSON.stringify(sheetCells(order));
+  return fnv1a(text) + fnv1a([...text].reverse().join(''));
+}
+
+function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
 /**

@@ -3,9 +3,8 @@
  * WhatsApp"): short, from the order log alone.
  */
 import { describe, expect, it } from 'vitest';
-import type { NoticeState, StoredOrder } from '#shop/order-record.ts';
-import { whatsappConsent } from '#shop/whatsapp.ts';
-import { STOPPED } from '../whatsapp/book.ts';
+import type { NoticeState, StoredOrder } from '../order-record.ts';
+import { STOPPED, whatsappConsent } from '../whatsapp.ts';
 import { whatsappCost, whatsappSummary } from './whatsapp-summary.ts';
 
 const done = { status: 'done' as const, attempts: 1 };

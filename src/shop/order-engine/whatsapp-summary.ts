@@ -12,8 +12,8 @@
  *   `utility 3 (billed 3)`. Empty while no message was priced.
  */
 
-import type { NoticeState, StoredOrder } from '#shop/order-record.ts';
-import { STOPPED } from '../whatsapp/book.ts';
+import type { NoticeState, StoredOrder } from '../order-record.ts';
+import { STOPPED } from '../whatsapp.ts';
 
 type WithMessages = Pick<StoredOrder, 'forwards'> & Partial<Pick<StoredOrder, 'whatsapp' | 'notices'>>;
 

@@ -1,0 +1,63 @@
+/**
+ * The order's one engine (issue 47, decision 031): `transition(order, event)` is every change an
+ * order goes through, pure, in the shop core. Each writer (a request, a webhook, the runner, the
+ * sweep) says what happened as an event; the order log applies it in one write with its history
+ * rows and the tasks it earned (netlify/lib/orders/order-log.ts `apply`).
+ *
+ * Earned here, once, never remembered by a writer:
+ * - the Sheet's rows: written again whenever a cell they show changed (sheet-row.ts);
+ * - the tasks: each forward asked for anew and each notice added (`earnedTasks`), which the log
+ *   writes as task rows beside the order (netlify/lib/tasks/order-tasks.ts).
+ * The states, the Sheet's Status words and every text stay those of docs/shop-rules.md.
+ */
+import { FORWARD_KINDS, forwardOf, type StoredOrder } from '../order-record.ts';
+import { CANCEL_EVENTS, type CancelEvent } from './cancel-events.ts';
+import { COD_EVENTS, type CodEvent } from './cod-events.ts';
+import type { EventBase, Family, Handler } from './family.ts';
+import { PARCEL_EVENTS, type ParcelEvent } from './parcel-events.ts';
+import { PAYMENT_EVENTS, type PaymentEvent } from './payment-events.ts';
+import { resyncSheet } from './sheet-row.ts';
+import { STAFF_EVENTS, type StaffEvent } from './staff-events.ts';
+import { forwardKey, noticeTaskKey } from './task-keys.ts';
+
+export type OrderChangeEvent = PaymentEvent | CodEvent | CancelEvent | StaffEvent | ParcelEvent;
+
+/** A task the change earned: a forward asked for (again) or a notice added. */
+export interface EarnedTask {
+  key: string;
+  kind: string;
+}
+
+export interface Transition {
+  order: StoredOrder;
+  changed: boolean;
+  tasks: EarnedTask[];
+}
+
+const FAMILIES = [PAYMENT_EVENTS, COD_EVENTS, CANCEL_EVENTS, STAFF_EVENTS, PARCEL_EVENTS] as Family<EventBase>[];
+const HANDLERS: Record<string, Handler<EventBase>> = Object.assign({}, ...FAMILIES.map((family) => family.handlers));
+const REWRITES_SHEET = new Set(FAMILIES.flatMap((family) => family.rewritesSheet ?? []));
+
+export function transition(order: StoredOrder, event: OrderChangeEvent): Transition {
+  const { type } = event as EventBase;
+  const handler = HANDLERS[type];
+  if (!handler) throw new Error(`No transition for the order event "${type}".`);
+  const next = handler(structuredClone(order), event as EventBase);
+  if (!next) return { order, changed: false, tasks: [] };
+  resyncSheet(next, { force: REWRITES_SHEET.has(type) });
+  next.updatedAt = (event as EventBase).at;
+  return { order: next, changed: true, tasks: earnedTasks(order, next) };
+}
+
+/** The forwards asked for (again) and the notices added by a change from `before` to `after`. */
+export function earnedTasks(before: StoredOrder, after: StoredOrder): EarnedTask[] {
+  const tasks: EarnedTask[] = [];
+  for (const kind of FORWARD_KINDS) {
+    const wanted = after.forwards[kind];
+    if (wanted?.status === 'pending' && (!before.forwards[kind] || forwardOf(before, kind).status !== 'pending'))
+      tasks.push({ key: forwardKey(after, kind), kind });
+  }
+  for (const key of Object.keys(after.notices ?? {}))
+    if (!before.notices?.[key]) tasks.push({ key: noticeTaskKey(after.orderId, key), kind: 'notice' });
+  return tasks;
+}
