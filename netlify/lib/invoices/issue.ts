@@ -1,14 +1,16 @@
 /**
  * Issuing an order's GST tax invoice when it is booked, and a credit note when an invoiced order
  * is cancelled (docs/shop-rules.md §12, decision 027). The number is taken from the financial
- * year's series (serial.ts) and the document frozen on the order by a conditional write, so a
- * retry, a second worker or a replayed booking never makes a second invoice.
+ * year's series (serial.ts) and the document frozen on the order in the same transaction by the
+ * order's engine (`invoice-issued`, `credit-note-issued`), so a retry, a second worker or a replayed
+ * booking never makes a second invoice.
  */
 import { indiaToday } from '#shop/dates.ts';
 import { type CreditNote, draftCreditNote, draftInvoice, type Invoice } from '#shop/invoice.ts';
 import { financialYear, type Series, serialNumber } from '#shop/invoice-numbers.ts';
 import { placeOfSupply } from '#shop/invoice-place.ts';
 import type { InvoiceSettings } from '#shop/invoice-settings.ts';
+import { transition } from '#shop/order-engine/transition.ts';
 import type { StoredOrder } from '#shop/order-record.ts';
 import type { OrderLog } from '../orders/order-log.ts';
 import type { ShopSettingsForOrders } from '../orders/types.ts';
@@ -20,8 +22,6 @@ export interface InvoiceDeps {
   now: () => Date;
   /** The local stand-in keeps a copy of each document under `.data/invoices/` (never throws). */
   keepInvoiceCopy?: (document: Invoice | CreditNote) => Promise<void>;
-  /** Called inside the write that stores a document (the Sheet's rows are marked to show it). */
-  onIssued?: (order: StoredOrder) => void;
 }
 
 /** What came of asking for a document: issued (now or before), or why it cannot be, in staff's words. */
@@ -95,21 +95,25 @@ async function issue(
 ): Promise<string> {
   const year = financialYear(date);
   const held = (order: StoredOrder) => (kind === 'invoice' ? order.invoice : order.creditNote);
+  const at = deps.now().toISOString();
   const { number, order, issued } = await takeNumber(
     deps.log,
     {
       key: `${kind}-serial-${year.id}`,
       format: (n) => serialNumber(kind, gst.prefix, year, n),
       held: (order) => held(order)?.number,
+      // The number is taken first; the document is frozen on the order by the engine in the same
+      // transaction (the Sheet's rows re-armed to show it), or the transaction is undone, number and all.
       keep(order, serial) {
         const document = make(serial);
-        if (document.kind === 'invoice') order.invoice = document;
-        else order.creditNote = document;
-        const at = deps.now().toISOString();
-        deps.onIssued?.(order);
-        order.history.push({ at, event: `${kind === 'invoice' ? 'invoice' : 'credit note'} ${serial} issued` });
-        order.updatedAt = at;
-        return order;
+        const next = transition(
+          order,
+          document.kind === 'invoice'
+            ? { type: 'invoice-issued', at, invoice: document }
+            : { type: 'credit-note-issued', at, creditNote: document },
+        );
+        if (!next.changed) throw new Error(`Order ${orderId} already holds its ${kind}: ${serial} is not kept.`);
+        return next.order;
       },
     },
     orderId,

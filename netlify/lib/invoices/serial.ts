@@ -18,7 +18,10 @@ export interface SerialSeries {
   format: (n: number) => string;
   /** The number this order holds in the series already, if any. */
   held: (order: StoredOrder) => string | undefined;
-  /** Writes the document numbered `number` onto the order (its history too). */
+  /**
+   * Writes the document numbered `number` onto the order (its history too): the shop's documents
+   * by the order's engine (issue.ts). Throwing undoes the transaction, the counter's move with it.
+   */
   keep: (order: StoredOrder, number: string) => StoredOrder;
 }
 

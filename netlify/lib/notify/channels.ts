@@ -14,8 +14,6 @@ import { orderNewsEmail } from './order-email.ts';
 import { parcelEmail } from './parcel-email.ts';
 import { whatsappMessage } from './whatsapp-message.ts';
 
-export type { Channel };
-
 /** `permanent`: it will never go through (WhatsApp's `REFUSED`); the notice is given up at once. */
 export type SendOutcome = { ok: true; messageId?: string } | { ok: false; reason: string; permanent?: boolean };
 

@@ -6,7 +6,6 @@
  * up at once; others are retried for a day from when the notice was earned.
  */
 import { awaitingConfirmation } from '#shop/cod.ts';
-import { resyncSheet } from '#shop/order-engine/sheet-row.ts';
 import type { NoticeState, OrderEvent, StoredOrder } from '#shop/order-record.ts';
 import { NOTICE_EVENTS, type NoticeEvent, noticeStillTrue } from '#shop/parcel.ts';
 import { noticeView, type TaskRow } from '../tasks/order-tasks.ts';
@@ -42,19 +41,12 @@ export const NOTICE_TASK: TaskKind = {
     if (outcome.ok) return { status: 'done', result: outcome.messageId ? { messageId: outcome.messageId } : {} };
     return { status: 'failed', error: outcome.reason, ...(outcome.permanent ? { permanent: true } : {}) };
   },
-  settle(order, settled) {
-    const key = noticeKeyOf(settled.task);
-    const state = noticeView(settled);
-    order.notices = { ...order.notices, [key]: state };
-    order.history.push({
-      at: settled.at,
-      event:
-        state.status === 'skipped'
-          ? `${key}: skipped (no longer true)`
-          : `${key}: ${state.status}${state.lastError ? ` (${state.lastError})` : ''}`,
-    });
-    resyncSheet(order);
-    order.updatedAt = settled.at;
-    return order;
-  },
+  // Written on the order by the engine's `task-settled` (src/shop/order-engine/task-settles.ts).
+  settledEvent: (settled) => ({
+    type: 'task-settled',
+    at: settled.at,
+    key: settled.task.key,
+    kind: 'notice',
+    state: noticeView(settled),
+  }),
 };

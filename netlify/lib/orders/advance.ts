@@ -5,11 +5,9 @@
  * fee captured, expired unpaid after 15 minutes; the payment confirms it, so it skips the
  * WhatsApp confirmation, and Delhivery collects the total less the fee (`cashOnDelivery`).
  */
-import { randomBytes } from 'node:crypto';
-import { type CodState, codeFor } from '#shop/cod.ts';
+import type { CodState } from '#shop/cod.ts';
 import { advanceOffered } from '#shop/cod-advance.ts';
 import { COD_ADVANCE_TEXTS } from '#shop/cod-texts.ts';
-import type { StoredOrder } from '#shop/order-record.ts';
 import { fail, type ServiceResult } from '../platform/http.ts';
 import type { Priced } from './place.ts';
 
@@ -32,13 +30,3 @@ export const advanceCodState = (amount: number, at: string): CodState => ({
   decision: { outcome: 'allow', reasons: [], at },
   advance: { amount },
 });
-
-/**
- * The fee is captured: the payment is the shopper's yes (`via: 'advance'`), so the order is booked
- * at once. Called inside completePaidOrder's write, only as the order becomes paid.
- */
-export function confirmByAdvance(order: StoredOrder, at: string): void {
-  if (!order.cod?.advance) return;
-  order.cod.confirmation = { state: 'confirmed', code: codeFor(randomBytes(4)), via: 'advance', at };
-  order.history.push({ at, event: `confirmed by the COD fee paid now (${order.cod.advance.amount} rupees)` });
-}

@@ -11,79 +11,43 @@
  * - Anything else is refused and nothing changes: a parcel on its way or delivered, a cancelled
  *   order, an order never placed.
  *
- * The decision is taken inside one compare-and-swap write, so two requests at once book once: the
- * second finds the new booking under way (or made) and is refused as "already booked".
+ * The decision is taken inside one compare-and-swap write (the `staff-rebook-asked` event,
+ * src/shop/order-engine/staff-events.ts), so two requests at once book once: the second finds the
+ * new booking under way (or made) and is refused as "already booked".
  */
 import { PARCEL_TEXTS } from '#shop/messages.ts';
-import { resyncSheet } from '#shop/order-engine/sheet-row.ts';
-import { paysFirst, type StoredOrder, shipmentReference } from '#shop/order-record.ts';
+import { type BookAgainStep, bookAgainStep } from '#shop/order-engine/staff-rules.ts';
+import { type StoredOrder, shipmentReference } from '#shop/order-record.ts';
 import { STAFF_TEXTS } from '#shop/staff-texts.ts';
 import { fail } from '../platform/http.ts';
 import { forwardOrder } from './forward.ts';
 import type { StaffResult } from './staff-actions.ts';
 import type { OrderDeps } from './types.ts';
 
-type Decision = { kind: 'retry' | 'resend' } | { kind: 'answered'; answer: StaffResult };
-
-const refused = (message: string): Decision => ({
-  kind: 'answered',
-  answer: fail(409, 'STAFF_ACTION_REFUSED', message),
-});
+const refused = (message: string): StaffResult => fail(409, 'STAFF_ACTION_REFUSED', message);
 const ok = (result: string): StaffResult => ({ ok: true, status: 200, body: { ok: true, result } });
 
-/** What `Book again` may do to this order now (inside the write, on its freshest copy). */
-function decide(order: StoredOrder): Decision {
-  if (order.status === 'cancelled' || order.cancellation) return refused(STAFF_TEXTS.bookCancelled);
-  const placed = paysFirst(order)
-    ? order.status === 'paid' || order.status === 'forwarded'
-    : order.status !== 'expired';
-  if (!placed) return refused(STAFF_TEXTS.bookNotPlaced);
+/** The answer to a `Book again` that started nothing (`bookAgainStep` on the record the write left). */
+function answerUnchanged(order: StoredOrder, step: Exclude<BookAgainStep, 'retry' | 'resend'>): StaffResult {
+  if (step === 'cancelled') return refused(STAFF_TEXTS.bookCancelled);
+  if (step === 'not-placed') return refused(STAFF_TEXTS.bookNotPlaced);
+  // Another worker is booking it this moment: its answer will show.
+  if (step === 'booking') return ok(STAFF_TEXTS.booking);
   const shipment = order.forwards.shipment;
-  // Another worker is booking it this moment: its answer will show; nothing to start.
-  if (shipment.status === 'sending') return { kind: 'answered', answer: ok(STAFF_TEXTS.booking) };
-  if (shipment.status !== 'done') return { kind: 'retry' };
-  const state = order.parcel?.state ?? 'booked';
-  if (state === 'returned' || state === 'lost') return { kind: 'resend' };
-  return refused(STAFF_TEXTS.alreadyBooked(shipment.waybill ?? shipmentReference(order), PARCEL_TEXTS.title[state]));
+  return refused(
+    STAFF_TEXTS.alreadyBooked(
+      shipment.waybill ?? shipmentReference(order),
+      PARCEL_TEXTS.title[order.parcel?.state ?? 'booked'],
+    ),
+  );
 }
 
 export async function bookAgain(deps: OrderDeps, orderId: string, requestId: string): Promise<StaffResult> {
-  let decision: Decision | undefined;
-  await deps.log.update(orderId, (order) => {
-    decision = decide(order);
-    if (decision.kind === 'answered') return undefined;
-    const at = deps.now().toISOString();
-    const shipment = order.forwards.shipment;
-    if (decision.kind === 'resend') {
-      order.earlierShipments = [
-        ...(order.earlierShipments ?? []),
-        {
-          waybill: shipment.waybill as string,
-          reference: shipmentReference(order),
-          bookedAt: shipment.at ?? order.createdAt,
-          ...(order.parcel ? { parcel: order.parcel } : {}),
-        },
-      ];
-      delete order.parcel;
-    }
-    // A new round of tries, starting now; the last error stays for staff until the next attempt.
-    order.forwards.shipment = {
-      status: 'pending',
-      attempts: 0,
-      ...(shipment.lastError ? { lastError: shipment.lastError } : {}),
-    };
-    order.history.push({
-      at,
-      event: `staff: book again (${decision.kind === 'resend' ? `a new parcel, ${shipmentReference(order)}` : 'a new round of tries'}; request ${requestId})`,
-    });
-    resyncSheet(order, { force: true });
-    order.updatedAt = at;
-    return order;
-  });
-  if (!decision) return fail(404, 'NOT_FOUND', STAFF_TEXTS.unknownOrder(orderId));
-  if (decision.kind === 'answered') return decision.answer;
-  const order = await forwardOrder(deps, orderId);
-  return answerFor(order);
+  const at = deps.now().toISOString();
+  const { order, changed } = await deps.log.apply(orderId, { type: 'staff-rebook-asked', at, requestId });
+  const step = bookAgainStep(order);
+  if (!changed && step !== 'retry' && step !== 'resend') return answerUnchanged(order, step);
+  return answerFor(await forwardOrder(deps, orderId));
 }
 
 function answerFor(order: StoredOrder): StaffResult {

@@ -21,12 +21,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CancelReason } from '#shop/cancel-texts.ts';
 import type { PhoneOrderOutcome } from '#shop/cod-rules.ts';
-import { enqueueOrderNotice } from '#shop/order-engine/notices.ts';
+import type { CancelStepName } from '#shop/order-engine/cancel-events.ts';
+import { type CancelRefusal, cancelRefundDecision, cancelRefusal } from '#shop/order-engine/cancel-rules.ts';
 import { creditNoteOwed } from '#shop/order-engine/order-flags.ts';
-import { resyncSheet } from '#shop/order-engine/sheet-row.ts';
-import { type Cancellation, type CancelStep, paysFirst, type StoredOrder } from '#shop/order-record.ts';
-import { parcelClosed } from '#shop/parcel.ts';
-import { checkRefund, type IssuedRefund, mergeRefund, refundKey } from '#shop/refunds.ts';
+import type { Cancellation, CancelStep, StoredOrder } from '#shop/order-record.ts';
+import { type IssuedRefund, refundKey } from '#shop/refunds.ts';
 import { CANCEL_TIMEOUT_MS } from '../delhivery/cancel.ts';
 import { issueCreditNote } from '../invoices/issue.ts';
 import { deliverNotices } from '../notify/notices.ts';
@@ -34,35 +33,18 @@ import { syncSheetRows } from './forward.ts';
 import { notePhoneOrder } from './phone-history.ts';
 import type { OrderDeps } from './types.ts';
 
-/** A claim on a step older than this belongs to a worker that died. */
-const STALE_CLAIM_MS = 5 * 60 * 1000;
-
 /**
  * How long a request waits for another request's call to Delhivery before answering: longer than
  * that call may take (it gives up after `CANCEL_TIMEOUT_MS`), polling the order.
  */
 export const CANCEL_WAIT = { waitMs: CANCEL_TIMEOUT_MS + 2_000, pollMs: 50 };
 
-/** Why an order cannot be cancelled, in the shop's words' keys (messages.ts `CANCEL_TEXTS`). */
-export type CancelRefusal = 'not-placed' | 'too-late' | 'already-cancelled';
-
-/** Has the parcel left the pickup? Then only a refusal at the door or a return can undo it. */
-export const parcelMoved = (order: Pick<StoredOrder, 'parcel'>) =>
-  Boolean(order.parcel && order.parcel.state !== 'booked');
-
-/** Can this order still be cancelled (the order page shows the button only then)? */
-export function cancellable(order: StoredOrder): CancelRefusal | undefined {
-  if (order.status === 'cancelled') return 'already-cancelled';
-  if (order.status === 'expired' || (paysFirst(order) && order.status === 'pending')) return 'not-placed';
-  if (parcelMoved(order) || (order.parcel && parcelClosed(order.parcel.state))) return 'too-late';
-  return undefined;
-}
+// The rules moved to the shop core with the cancel events (issue 47); the order view reads them here.
+export { type CancelRefusal, cancellable } from '#shop/order-engine/cancel-rules.ts';
 
 export type CancelOutcome =
   | { ok: true; order: StoredOrder; state: 'cancelled' | 'cancelling' }
   | { ok: false; order: StoredOrder | undefined; refusal: CancelRefusal | 'unknown-order' };
-
-const step = (status: CancelStep['status']): CancelStep => ({ status, attempts: 0 });
 
 /**
  * Asks for the order to be cancelled and does every step it can now. A second request (a double
@@ -73,35 +55,12 @@ export async function cancelOrder(
   orderId: string,
   request: { reason: CancelReason; by: 'shopper' | 'staff'; fromPhone?: boolean },
 ): Promise<CancelOutcome> {
-  let refusal: CancelRefusal | undefined;
   const at = deps.now().toISOString();
   const current = await deps.log.get(orderId);
   if (!current) return { ok: false, order: undefined, refusal: 'unknown-order' };
-  const { order } = await deps.log.update(orderId, (stored) => {
-    if (stored.cancellation && !stored.cancellation.doneAt && stored.status !== 'cancelled') {
-      if (stored.cancellation.booking.status === 'too-late') refusal = 'too-late';
-      return undefined; // asked already: this request joins it
-    }
-    refusal = cancellable(stored);
-    if (refusal) return undefined;
-    const shipment = stored.forwards.shipment;
-    // A booking in flight (its task running) may yet make a parcel: the step waits for it (issue 47).
-    const booked = (shipment.status === 'done' && Boolean(shipment.waybill)) || shipment.status === 'sending';
-    // Money Razorpay holds: a prepaid order's, or a COD order's fee paid now (rule 17). Plain COD: none.
-    const paid = Boolean(stored.razorpay?.paymentId);
-    stored.cancellation = {
-      reason: request.reason,
-      by: request.by,
-      ...(request.by === 'shopper' && request.fromPhone ? { fromPhone: true as const } : {}),
-      requestedAt: at,
-      booking: step(booked ? 'pending' : 'not-needed'),
-      refund: step(paid ? 'pending' : 'not-needed'),
-    };
-    const where = stored.cancellation.fromPhone ? ' on WhatsApp' : '';
-    stored.history.push({ at, event: `cancellation asked by the ${request.by}${where} (${request.reason})` });
-    stored.updatedAt = at;
-    return stored;
-  });
+  const { order, changed } = await deps.log.apply(orderId, { type: 'cancel-asked', at, ...request });
+  // Nothing written: refused, or asked already (this request joins it), as the order read then says.
+  const refusal = changed ? undefined : cancelRefusal(order);
   if (refusal === 'already-cancelled') return { ok: true, order, state: 'cancelled' };
   if (refusal) return { ok: false, order, refusal };
   const finished = await bookingDecided(deps, orderId, await finishCancellation(deps, orderId));
@@ -143,20 +102,7 @@ function phoneOutcomeOf(cancellation: Cancellation | undefined): PhoneOrderOutco
 export async function finishCancellation(deps: OrderDeps, orderId: string): Promise<StoredOrder> {
   await runStep(deps, orderId, 'booking', cancelBooking);
   await runStep(deps, orderId, 'refund', refundInFull);
-  const { order, changed } = await deps.log.update(orderId, (stored) => {
-    const cancellation = stored.cancellation;
-    if (!cancellation || cancellation.doneAt || stored.status === 'cancelled') return undefined;
-    const settled = (state: CancelStep) => state.status === 'done' || state.status === 'not-needed';
-    if (!settled(cancellation.booking) || !settled(cancellation.refund)) return undefined;
-    const at = deps.now().toISOString();
-    cancellation.doneAt = at;
-    stored.status = 'cancelled';
-    stored.history.push({ at, event: 'cancelled' });
-    enqueueOrderNotice(stored, 'cancelled', at);
-    resyncSheet(stored);
-    stored.updatedAt = at;
-    return stored;
-  });
+  const { order, changed } = await deps.log.apply(orderId, { type: 'order-cancelled', at: deps.now().toISOString() });
   // The Sheet and the shopper, each once (their claims); a failure stays for the reconciler.
   await Promise.all([syncSheetRows(deps, orderId), deliverNotices(deps, orderId)]);
   // Kept by who proved it: the COD rules count only one from the phone itself against it.
@@ -174,7 +120,7 @@ export async function creditCancelledOrder(deps: OrderDeps, orderId: string): Pr
   const order = await deps.log.get(orderId);
   if (!order || !creditNoteOwed(order)) return;
   try {
-    const result = await issueCreditNote({ ...deps, onIssued: (stored) => resyncSheet(stored) }, order);
+    const result = await issueCreditNote(deps, order);
     if (result && !result.ok) console.warn(`cancel: no credit note for ${orderId} yet: ${result.problem}`);
   } catch (error) {
     console.warn(`cancel: no credit note for ${orderId} yet: ${(error as Error).message}`);
@@ -182,29 +128,17 @@ export async function creditCancelledOrder(deps: OrderDeps, orderId: string): Pr
   await syncSheetRows(deps, orderId);
 }
 
-type StepName = 'booking' | 'refund';
 type StepResult = { status: CancelStep['status']; lastError?: string; refund?: Partial<IssuedRefund> };
 
 /** Claims one step on the order (compare-and-swap), performs it, and settles what came of it. */
 async function runStep(
   deps: OrderDeps,
   orderId: string,
-  name: StepName,
+  name: CancelStepName,
   perform: (deps: OrderDeps, order: StoredOrder) => Promise<StepResult>,
 ): Promise<void> {
-  const now = deps.now();
-  const { order: claimed, changed } = await deps.log.update(orderId, (stored) => {
-    const cancellation = stored.cancellation;
-    // A booking that settled after its order was cancelled (issue 47) is still cancelled then.
-    if (!cancellation || (cancellation.doneAt && name !== 'booking')) return undefined;
-    // The money waits for the booking: a parcel that has left is not refunded by a cancellation.
-    if (name === 'refund' && !['done', 'not-needed'].includes(cancellation.booking.status)) return undefined;
-    const state = cancellation[name];
-    const stale = state.status === 'working' && now.getTime() - Date.parse(state.claimedAt ?? '') >= STALE_CLAIM_MS;
-    if (state.status !== 'pending' && state.status !== 'failed' && !stale) return undefined;
-    cancellation[name] = { ...state, status: 'working', claimedAt: now.toISOString(), attempts: state.attempts + 1 };
-    return stored;
-  });
+  const at = deps.now().toISOString();
+  const { order: claimed, changed } = await deps.log.apply(orderId, { type: 'cancel-step-claimed', at, step: name });
   if (!changed) return;
   let result: StepResult;
   try {
@@ -212,30 +146,7 @@ async function runStep(
   } catch (error) {
     result = { status: 'failed', lastError: (error as Error).message };
   }
-  await deps.log.update(orderId, (stored) => {
-    const cancellation = stored.cancellation;
-    if (cancellation?.[name].status !== 'working') return undefined;
-    const at = deps.now().toISOString();
-    const { claimedAt: _claimed, ...rest } = cancellation[name];
-    cancellation[name] = {
-      ...rest,
-      status: result.status,
-      at,
-      ...(result.lastError ? { lastError: result.lastError } : {}),
-    };
-    if (result.refund) mergeRefund(stored, result.refund);
-    stored.history.push({
-      at,
-      event: `cancellation ${name}: ${result.status}${result.lastError ? ` (${result.lastError})` : ''}`,
-    });
-    if (result.status === 'too-late') {
-      // Delhivery has the parcel: the cancellation ends here and the order goes on.
-      cancellation.refund = step('not-needed');
-    }
-    resyncSheet(stored);
-    stored.updatedAt = at;
-    return stored;
-  });
+  await deps.log.apply(orderId, { type: 'cancel-step-settled', at: deps.now().toISOString(), step: name, ...result });
 }
 
 async function cancelBooking(deps: OrderDeps, claimed: StoredOrder): Promise<StepResult> {
@@ -278,30 +189,14 @@ async function refundInFull(deps: OrderDeps, order: StoredOrder): Promise<StepRe
   if (!choice.ok) return { status: 'failed', lastError: choice.message };
   // What is left is decided inside the write that records the refund, against every refund on the
   // order then (a staff part refund made a moment ago among them): never more than was captured.
-  let decided: { amountPaise: number } | { reason: string } = { reason: 'nothing-left' };
-  await deps.log.update(order.orderId, (stored) => {
-    const existing = stored.issuedRefunds?.find((refund) => refund.key === key);
-    if (existing) {
-      decided = { amountPaise: existing.amountPaise };
-      return undefined;
-    }
-    const check = checkRefund(captured, stored.issuedRefunds ?? [], paymentId);
-    if (!check.ok) {
-      decided = { reason: check.reason };
-      return undefined;
-    }
-    decided = { amountPaise: check.amountPaise };
-    // Written before Razorpay is asked: a crash now leaves a `requested` refund the reconciler resends.
-    mergeRefund(stored, {
-      key,
-      paymentId,
-      amountPaise: check.amountPaise,
-      purpose: 'cancelled',
-      status: 'requested',
-      requestedAt: deps.now().toISOString(),
-    });
-    return stored;
+  const asked = { key, paymentId, capturedPaise: captured };
+  const { order: recorded } = await deps.log.apply(order.orderId, {
+    type: 'cancel-refund-requested',
+    at: deps.now().toISOString(),
+    ...asked,
   });
+  // Written, or on the order already, this refund's amount; else why nothing is left to give.
+  const decided = cancelRefundDecision(recorded, asked);
   if ('reason' in decided) {
     const { reason } = decided;
     return { status: reason === 'nothing-left' ? 'done' : 'failed', lastError: reason };

@@ -2,12 +2,14 @@
  * The order's four forwards as tasks (netlify/lib/tasks/runner.ts): booking its Delhivery shipment,
  * issuing its GST invoice once booked, sending the shopper's confirmation email, and writing its
  * rows to the staff's Sheet (docs/shop-rules.md §10). Each is performed by its task once, whoever
- * asks first (browser, webhook, reconciler); its outcome is written on the order with its history,
- * and an order whose Sheet rows and booking are done is `forwarded`.
+ * asks first (browser, webhook, reconciler); its outcome is written on the order with its history
+ * by the engine's `task-settled`, and an order whose Sheet rows and booking are done is `forwarded`.
  */
 
-import { resyncSheet, sheetCells, sheetFingerprint } from '#shop/order-engine/sheet-row.ts';
-import { canMove, type ForwardKind, type StoredOrder, shipmentReference } from '#shop/order-record.ts';
+import type { TaskSettledEvent } from '#shop/order-engine/parcel-events.ts';
+import { sheetCells, sheetFingerprint } from '#shop/order-engine/sheet-row.ts';
+import type { ForwardKind, StoredOrder } from '#shop/order-record.ts';
+import { shipmentReference } from '#shop/order-record.ts';
 import { buildShipment } from '#shop/shipment.ts';
 import type { ShipmentResult } from '../delhivery/client.ts';
 import { issueInvoice } from '../invoices/issue.ts';
@@ -17,36 +19,16 @@ import type { SettledTask, TaskKind, TaskOutcome } from '../tasks/runner.ts';
 import { orderEmail } from './email.ts';
 import type { OrderDeps } from './types.ts';
 
-/** The forwards that make an order `forwarded` (staff and the carrier have it); the email does not hold it. */
-const HANDED_OVER = ['sheet', 'shipment'] as const;
-
-/** Writes a settled forward on the order: its state, its history, the rows to write again, `forwarded`. */
-const settleForward =
+/** The `task-settled` a forward's task writes on its order (src/shop/order-engine/task-settles.ts): its state as its row now reads. */
+const settledForward =
   (kind: ForwardKind) =>
-  (order: StoredOrder, settled: SettledTask): StoredOrder => {
-    const state = forwardView(settled);
-    order.forwards[kind] = state;
-    order.history.push({
-      at: settled.at,
-      event: `${kind}: ${state.status}${state.lastError ? ` (${state.lastError})` : ''}`,
-    });
-    // A booking that settled after the order's cancellation was asked (its task was in flight):
-    // the cancellation cancels this parcel too (cancel.ts), however far it had got (issue 47).
-    const cancellation = order.cancellation;
-    if (
-      kind === 'shipment' &&
-      state.status === 'done' &&
-      state.waybill &&
-      cancellation?.booking.status === 'not-needed'
-    ) {
-      cancellation.booking = { status: 'pending', attempts: 0 };
-    }
-    resyncSheet(order);
-    const handed = HANDED_OVER.every((key) => ['done', 'not-sent'].includes(order.forwards[key].status));
-    if (handed && canMove(order.status, 'forwarded')) order.status = 'forwarded';
-    order.updatedAt = settled.at;
-    return order;
-  };
+  (settled: SettledTask): TaskSettledEvent => ({
+    type: 'task-settled',
+    at: settled.at,
+    key: settled.task.key,
+    kind,
+    state: forwardView(settled),
+  });
 
 /** What a booking attempt means for the order, decided on the outcome's code, never its words. */
 function shipmentOutcome(result: ShipmentResult): TaskOutcome {
@@ -68,7 +50,7 @@ const shipment: TaskKind = {
     const request = { ...buildShipment(order.record, order.cart.weight, order.cod), order: shipmentReference(order) };
     return shipmentOutcome(await deps.carrier.createShipment({ shipment: request, pickupName: settings.pickup.name }));
   },
-  settle: settleForward('shipment'),
+  settledEvent: settledForward('shipment'),
 };
 
 const invoice: TaskKind = {
@@ -81,7 +63,7 @@ const invoice: TaskKind = {
     const result = await issueInvoice(deps, order);
     return result.ok ? { status: 'done' } : { status: 'failed', error: result.problem };
   },
-  settle: settleForward('invoice'),
+  settledEvent: settledForward('invoice'),
 };
 
 const sheet: TaskKind = {
@@ -100,7 +82,7 @@ const sheet: TaskKind = {
       ? { status: 'done', result: { syncedStatus: cells.status, syncedCells: sheetFingerprint(order) } }
       : { status: 'failed', error: result.message };
   },
-  settle: settleForward('sheet'),
+  settledEvent: settledForward('sheet'),
 };
 
 const email: TaskKind = {
@@ -121,7 +103,7 @@ const email: TaskKind = {
     // DUPLICATE: an earlier attempt was sent but its answer was lost; sending again would be a second email.
     return result.ok || result.code === 'DUPLICATE' ? { status: 'done' } : { status: 'failed', error: result.message };
   },
-  settle: settleForward('email'),
+  settledEvent: settledForward('email'),
 };
 
 export const FORWARD_TASKS = { shipment, invoice, sheet, email } as const;

@@ -380,17 +380,14 @@ export function createOrderLog(db: Database) {
     },
 
     /**
-     * Settles a claimed task in one write with what it changes on its order (`change`: its history,
-     * the waybill's status move): both or neither, and only while the claim still holds it.
+     * Settles a claimed task in one write with what it changes on its order (`event`, its
+     * `task-settled`: its history, the waybill's status move), applied by the order's engine: both
+     * or neither, and only while the claim still holds it.
      */
-    async settleTask(
-      task: TaskRow,
-      settled: SettledTask,
-      change: (order: StoredOrder) => StoredOrder,
-    ): Promise<boolean> {
+    async settleTask(task: TaskRow, settled: SettledTask, event: OrderChangeEvent): Promise<boolean> {
       const orderId = task.order_id;
       if (!orderId) throw new Error(`Task ${task.key} belongs to no order.`);
-      const { changed } = await log.update(orderId, change, (next) => ({
+      const { changed } = await log.apply(orderId, event, (next) => ({
         key: task.key,
         claim: task.claim ?? '',
         state: settled.state,

@@ -5,18 +5,18 @@
  * prepaid order (or that fee) becomes paid — a payment Razorpay reports captured
  * (judge-payment.ts). docs/shop-rules.md §10.
  */
+import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { codeFor } from '#shop/cod.ts';
 import { ORDER_TEXTS } from '#shop/messages.ts';
 import { toPaise } from '#shop/money.ts';
-import { enqueueOrderNotice } from '#shop/order-engine/notices.ts';
-import { resyncSheet } from '#shop/order-engine/sheet-row.ts';
-import { canMove, type PaidVia, payableNow, type StoredOrder } from '#shop/order-record.ts';
+import { type PaidVia, payableNow, type StoredOrder } from '#shop/order-record.ts';
 import type { CreatePaymentOrderRequest, PrepaidOrderRequest } from '#shop/schemas.ts';
 import { deliverNotices } from '../notify/notices.ts';
 import { fail, type ServiceFailure, type ServiceResult } from '../platform/http.ts';
 import type { GatewayChoice, PaymentGateway } from '../razorpay/gateway.ts';
 import { isWellFormedSignature, verifyPaymentSignature } from '../razorpay/signature.ts';
-import { advanceFee, confirmByAdvance } from './advance.ts';
+import { advanceFee } from './advance.ts';
 import { codNotAllowed, decideCodFor } from './cod-check.ts';
 import { forwardOrder } from './forward.ts';
 import { judgePaymentById, type Money } from './judge-payment.ts';
@@ -109,14 +109,8 @@ async function startPayment(
 ): Promise<StoredOrder['razorpay']> {
   const waitUntil = Date.now() + limits.waitMs;
   for (;;) {
-    const now = deps.now();
-    const claim = await deps.log.update(order.orderId, (current) => {
-      if (current.razorpay) return undefined;
-      const claimedAt = Date.parse(current.paymentStart?.claimedAt ?? '');
-      if (now.getTime() - claimedAt < limits.staleMs) return undefined; // someone else is on it
-      current.paymentStart = { claimedAt: now.toISOString() };
-      return current;
-    });
+    const at = deps.now().toISOString();
+    const claim = await deps.log.apply(order.orderId, { type: 'payment-start-claimed', at, staleMs: limits.staleMs });
     if (claim.order.razorpay) return claim.order.razorpay;
     if (claim.changed) return createRazorpayOrder(deps, gateway, claim.order);
     if (Date.now() > waitUntil) return undefined;
@@ -138,20 +132,16 @@ async function createRazorpayOrder(
     });
   } catch (error) {
     // Let the next request try at once rather than wait for the claim to go stale.
-    await deps.log.update(order.orderId, (current) => {
-      if (!current.paymentStart) return undefined;
-      delete current.paymentStart;
-      return current;
-    });
+    await deps.log.apply(order.orderId, { type: 'payment-start-released', at: deps.now().toISOString() });
     throw error;
   }
   await deps.log.linkRazorpayOrder(created.id, order.orderId);
-  const linked = await deps.log.update(order.orderId, (current) => {
-    if (current.razorpay) return undefined; // a worker that took over a stale claim linked one first
-    delete current.paymentStart;
-    current.razorpay = { orderId: created.id, amountPaise: created.amountPaise };
-    current.history.push({ at: deps.now().toISOString(), event: `razorpay order ${created.id}` });
-    return current;
+  // A worker that took over a stale claim may have linked one first: the order keeps that one.
+  const linked = await deps.log.apply(order.orderId, {
+    type: 'razorpay-order-created',
+    at: deps.now().toISOString(),
+    razorpayOrderId: created.id,
+    amountPaise: created.amountPaise,
   });
   return linked.order.razorpay;
 }
@@ -212,7 +202,12 @@ export async function processPrepaid(deps: OrderDeps, request: PrepaidOrderReque
     return { ok: true as const, status: 202, body: { ...answer, status: 'pending' as const, confirming: true } };
   }
   if (verdict.kind === 'not-money') {
-    await noteOnOrder(deps, order.orderId, `payment ${request.razorpay_payment_id} refused: ${verdict.reason}`);
+    await deps.log.apply(order.orderId, {
+      type: 'payment-refused',
+      at: deps.now().toISOString(),
+      paymentId: request.razorpay_payment_id,
+      reason: verdict.reason,
+    });
     return verdict.mismatch
       ? fail(409, 'PAYMENT_MISMATCH', ORDER_TEXTS.paymentMismatch)
       : fail(402, 'PAYMENT_NOT_CAPTURED', ORDER_TEXTS.paymentNotCaptured);
@@ -224,19 +219,7 @@ export async function processPrepaid(deps: OrderDeps, request: PrepaidOrderReque
 
 /** Razorpay has this payment but it is not captured yet: the order page says "confirming". */
 export async function noteConfirming(deps: OrderDeps, orderId: string, paymentId: string, reason: string) {
-  await deps.log.update(orderId, (order) => {
-    if (!order.razorpay || order.razorpay.paymentId) return undefined;
-    order.razorpay.confirming = paymentId;
-    order.history.push({ at: deps.now().toISOString(), event: `payment ${paymentId} confirming: ${reason}` });
-    return order;
-  });
-}
-
-async function noteOnOrder(deps: OrderDeps, orderId: string, event: string): Promise<void> {
-  await deps.log.update(orderId, (order) => {
-    order.history.push({ at: deps.now().toISOString(), event });
-    return order;
-  });
+  await deps.log.apply(orderId, { type: 'payment-confirming', at: deps.now().toISOString(), paymentId, reason });
 }
 
 /**
@@ -252,38 +235,15 @@ export async function completePaidOrder(
   const { payment } = input.money;
   const existing = await deps.log.get(input.orderId);
   if (!existing?.razorpay) return fail(404, 'UNKNOWN_ORDER', ORDER_TEXTS.unknownOrder(input.orderId));
-  const { order: settled } = await deps.log.update(input.orderId, (order) => {
-    if (!order.razorpay) return undefined;
-    const at = deps.now().toISOString();
-    if (canMove(order.status, 'paid')) {
-      const late = order.status === 'expired' ? ' after the order expired' : '';
-      order.status = 'paid';
-      order.updatedAt = at;
-      const { confirming: _settled, ...razorpay } = order.razorpay;
-      order.razorpay = { ...razorpay, paymentId: payment.id, paidAt: at, via: input.via };
-      // A prepaid order is paid in full; a COD order's fee paid now confirms it (the rest is cash).
-      if (order.mode === 'prepaid') order.record.paymentStatus = 'Completed';
-      confirmByAdvance(order, at);
-      order.history.push({ at, event: `paid ${payment.id} (${input.via})${late}` });
-      // Placed now that it is paid: its WhatsApp "placed" is earned in the same write.
-      enqueueOrderNotice(order, 'placed', at);
-      return order;
-    }
-    const paidBy = order.razorpay.paymentId;
-    const known = (paymentId: string) =>
-      order.refunds?.some((refund) => refund.paymentId === paymentId) ||
-      order.issuedRefunds?.some((refund) => refund.purpose === 'extra-payment' && refund.paymentId === paymentId);
-    if (!paidBy || paidBy === payment.id || known(payment.id)) {
-      return undefined; // the same payment told again
-    }
-    order.refunds = [
-      ...(order.refunds ?? []),
-      { paymentId: payment.id, amountPaise: payment.amountPaise, at, via: input.via },
-    ];
-    order.updatedAt = at;
-    order.history.push({ at, event: `paid again by ${payment.id} (${input.via}): needs refund` });
-    resyncSheet(order);
-    return order;
+  // Paid, revived after expiring, or recorded for refund as a second payment (payment-events.ts).
+  const { order: settled } = await deps.log.apply(input.orderId, {
+    type: 'payment-captured',
+    at: deps.now().toISOString(),
+    paymentId: payment.id,
+    amountPaise: payment.amountPaise,
+    via: input.via,
+    // A COD order's fee paid now confirms it with a code of its own (rule 17), drawn here: the engine is pure.
+    confirmationCode: codeFor(randomBytes(4)),
   });
   // Paid: entered in its phone's history for the COD rules (once, however often it is told).
   if (settled.razorpay?.paidAt) await notePhoneOrder(deps, settled);

@@ -7,7 +7,7 @@
 
 import { awaitingConfirmation } from '#shop/cod.ts';
 import { creditNoteOwed } from '#shop/order-engine/order-flags.ts';
-import { canMove, FORWARD_KINDS, forwardOf, noticeOpen, paysFirst, type StoredOrder } from '#shop/order-record.ts';
+import { FORWARD_KINDS, forwardOf, noticeOpen, paysFirst, type StoredOrder } from '#shop/order-record.ts';
 import { refundsOpen } from '#shop/refunds.ts';
 import { deliverNotices } from '../notify/notices.ts';
 import { creditCancelledOrder, finishCancellation } from './cancel.ts';
@@ -134,13 +134,6 @@ async function settlePendingPayment(deps: OrderDeps, order: StoredOrder): Promis
     if (completed) return 'completed';
     if (waiting) return undefined;
   }
-  const expired = await deps.log.update(order.orderId, (current) => {
-    if (!canMove(current.status, 'expired')) return undefined;
-    const at = deps.now().toISOString();
-    current.status = 'expired';
-    current.updatedAt = at;
-    current.history.push({ at, event: 'expired: not paid within 15 minutes' });
-    return current;
-  });
+  const expired = await deps.log.apply(order.orderId, { type: 'payment-expired', at: deps.now().toISOString() });
   return expired.changed ? 'expired' : undefined;
 }

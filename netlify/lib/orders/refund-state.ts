@@ -6,10 +6,8 @@
  * (`mergeRefund`), so a replayed or late event changes nothing and none is counted twice.
  */
 
-import { enqueueOrderNotice } from '#shop/order-engine/notices.ts';
-import { resyncSheet } from '#shop/order-engine/sheet-row.ts';
+import { reportedRefund } from '#shop/order-engine/cancel-rules.ts';
 import type { StoredOrder } from '#shop/order-record.ts';
-import { mergeRefund } from '#shop/refunds.ts';
 import { deliverNotices } from '../notify/notices.ts';
 import type { GatewayRefund } from '../razorpay/gateway.ts';
 import { syncSheetRows } from './forward.ts';
@@ -21,45 +19,22 @@ export async function recordRefund(
   orderId: string,
   refund: Pick<GatewayRefund, 'id' | 'status' | 'receipt'> & Partial<Pick<GatewayRefund, 'amountPaise' | 'paymentId'>>,
 ): Promise<'changed' | 'unchanged' | 'unknown refund'> {
-  const result: { outcome: 'changed' | 'unchanged' | 'unknown refund' } = { outcome: 'unknown refund' };
-  await deps.log.update(orderId, (order) => {
-    const known = (order.issuedRefunds ?? []).find(
-      (issued) => issued.refundId === refund.id || (refund.receipt !== undefined && issued.key === refund.receipt),
-    );
-    if (!known) return undefined;
-    // Our key (the receipt) on another refund — another id, amount or payment — is not this refund
-    // (issue 47): it never rewrites what the order knows.
-    const other =
-      (known.refundId !== undefined && known.refundId !== refund.id) ||
-      (refund.amountPaise !== undefined && refund.amountPaise !== known.amountPaise) ||
-      (refund.paymentId !== undefined && refund.paymentId !== known.paymentId);
-    if (other) {
-      console.warn(`refund ${known.key}: ignored word of another refund (${refund.id}) under its key`);
-      return undefined;
-    }
-    const before = JSON.stringify(known);
-    const at = deps.now().toISOString();
-    mergeRefund(order, {
-      key: known.key,
-      refundId: refund.id,
-      status: refund.status,
-      ...(refund.status !== 'pending' ? { settledAt: known.settledAt ?? at } : {}),
-    });
-    const after = (order.issuedRefunds ?? []).find((issued) => issued.key === known.key);
-    if (JSON.stringify(after) === before) {
-      result.outcome = 'unchanged';
-      return undefined;
-    }
-    result.outcome = 'changed';
-    order.history.push({ at, event: `refund ${known.key}: ${after?.status} (${refund.id})` });
-    if (after?.status === 'processed') enqueueOrderNotice(order, 'refunded', at, `refunded-${known.key}`);
-    // The Refunded and Refund IDs columns change even when the Status does not (a staff part refund).
-    resyncSheet(order, { force: true });
-    order.updatedAt = at;
-    return order;
-  });
-  if (result.outcome === 'changed') await Promise.all([syncSheetRows(deps, orderId), deliverNotices(deps, orderId)]);
-  return result.outcome;
+  const at = deps.now().toISOString();
+  const { id, status, receipt, amountPaise, paymentId } = refund;
+  const report = { id, status, receipt, amountPaise, paymentId };
+  const { order, changed } = await deps.log.apply(orderId, { type: 'refund-reported', at, refund: report });
+  if (changed) {
+    await Promise.all([syncSheetRows(deps, orderId), deliverNotices(deps, orderId)]);
+    return 'changed';
+  }
+  // Nothing written: the order as it was read tells why (the same match the event made).
+  const match = reportedRefund(order, report);
+  if (!match) return 'unknown refund';
+  if (match.other) {
+    console.warn(`refund ${match.known.key}: ignored word of another refund (${refund.id}) under its key`);
+    return 'unknown refund';
+  }
+  return 'unchanged';
 }
 
 /**

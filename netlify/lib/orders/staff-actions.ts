@@ -25,17 +25,10 @@
  */
 
 import { formatRupees } from '#shop/money.ts';
-import { resyncSheet } from '#shop/order-engine/sheet-row.ts';
+import { codDelivered, staffRefundOf } from '#shop/order-engine/staff-rules.ts';
 import { staffStatusLabel } from '#shop/order-engine/staff-status.ts';
 import type { StoredOrder } from '#shop/order-record.ts';
-import {
-  CASH_PAYMENT,
-  checkRefund,
-  type IssuedRefund,
-  mergeRefund,
-  type RefundPurpose,
-  refundKey,
-} from '#shop/refunds.ts';
+import { CASH_PAYMENT, checkRefund, type IssuedRefund, type RefundPurpose } from '#shop/refunds.ts';
 import type { StaffAction } from '#shop/schemas.ts';
 import { STAFF_TEXTS } from '#shop/staff-texts.ts';
 import { fail, type ServiceResult } from '../platform/http.ts';
@@ -109,60 +102,31 @@ type Decided = { refund: IssuedRefund; fresh: boolean } | { refusal: StaffResult
 
 /**
  * Writes the next refund of `purpose` on the order, or finds the one this request wrote before:
- * the key's n, and the check against what is left, are decided inside one compare-and-swap write.
+ * the key's n, and the check against what is left, are decided inside one compare-and-swap write
+ * (the `staff-refund-asked` event); a refusal is told by the same check on the record it left.
  */
 async function writeRefund(
   deps: OrderDeps,
   orderId: string,
   wanted: { paymentId: string; capturedPaise: number; amountPaise: number; requestId: string; manual?: true },
 ): Promise<Decided> {
-  let decided: Decided | undefined;
-  await deps.log.update(orderId, (stored) => {
-    const issued = stored.issuedRefunds ?? [];
-    const earlier = issued.find((refund) => refund.purpose === 'staff' && refund.requestId === wanted.requestId);
-    if (earlier) {
-      decided = { refund: earlier, fresh: false };
-      return undefined;
-    }
-    const check = checkRefund(wanted.capturedPaise, issued, wanted.paymentId, wanted.amountPaise);
-    if (!check.ok) {
-      decided = {
-        refusal:
-          check.reason === 'more-than-left'
-            ? fail(
-                409,
-                'STAFF_ACTION_REFUSED',
-                STAFF_TEXTS.moreThanLeft(rupees(wanted.amountPaise), rupees(check.leftPaise)),
-              )
-            : check.reason === 'nothing-left'
-              ? fail(409, 'STAFF_ACTION_REFUSED', STAFF_TEXTS.nothingLeft)
-              : fail(422, 'VALIDATION_FAILED', STAFF_TEXTS.badAmount),
-      };
-      return undefined;
-    }
-    const at = deps.now().toISOString();
-    const refund: IssuedRefund = {
-      key: refundKey(orderId, 'staff', 1 + issued.filter((known) => known.purpose === 'staff').length),
-      paymentId: wanted.paymentId,
-      amountPaise: check.amountPaise,
-      purpose: 'staff',
-      // Staff pick a cash refund once their transfer is made: recorded as done, never sent to Razorpay.
-      status: wanted.manual ? 'processed' : 'requested',
-      requestedAt: at,
-      requestId: wanted.requestId,
-      ...(wanted.manual ? { manual: true as const, settledAt: at } : {}),
+  const at = deps.now().toISOString();
+  const { order, changed } = await deps.log.apply(orderId, { type: 'staff-refund-asked', at, ...wanted });
+  const refund = staffRefundOf(order, wanted.requestId);
+  if (refund) return { refund, fresh: changed };
+  const check = checkRefund(wanted.capturedPaise, order.issuedRefunds ?? [], wanted.paymentId, wanted.amountPaise);
+  // Nothing written yet the check passes: another write took what was left in between (as before).
+  if (check.ok) return { refusal: fail(409, 'STAFF_ACTION_REFUSED', STAFF_TEXTS.nothingLeft) };
+  if (check.reason === 'more-than-left')
+    return {
+      refusal: fail(
+        409,
+        'STAFF_ACTION_REFUSED',
+        STAFF_TEXTS.moreThanLeft(rupees(wanted.amountPaise), rupees(check.leftPaise)),
+      ),
     };
-    mergeRefund(stored, refund);
-    stored.history.push({
-      at,
-      event: `staff refund ${refund.key}: ${rupees(refund.amountPaise)}${wanted.manual ? ' refunded by hand (UPI or bank transfer)' : ''}`,
-    });
-    resyncSheet(stored, { force: true });
-    stored.updatedAt = at;
-    decided = { refund, fresh: true };
-    return stored;
-  });
-  return decided ?? { refusal: fail(409, 'STAFF_ACTION_REFUSED', STAFF_TEXTS.nothingLeft) };
+  if (check.reason === 'nothing-left') return { refusal: fail(409, 'STAFF_ACTION_REFUSED', STAFF_TEXTS.nothingLeft) };
+  return { refusal: fail(422, 'VALIDATION_FAILED', STAFF_TEXTS.badAmount) };
 }
 
 /** Part of a prepaid order's payment back through Razorpay. */
@@ -232,13 +196,11 @@ async function askRazorpay(
       await recordRefund(deps, orderId, answer.refund);
       answers.push(STAFF_TEXTS.refundMade(rupees(refund.amountPaise), answer.refund.id));
     } else if (answer.code === 'REFUSED') {
-      await deps.log.update(orderId, (stored) => {
-        const at = deps.now().toISOString();
-        mergeRefund(stored, { key: refund.key, status: 'failed', failure: answer.message, settledAt: at });
-        stored.history.push({ at, event: `refund ${refund.key}: refused by Razorpay (${answer.message})` });
-        resyncSheet(stored, { force: true });
-        stored.updatedAt = at;
-        return stored;
+      await deps.log.apply(orderId, {
+        type: 'staff-refund-refused',
+        at: deps.now().toISOString(),
+        key: refund.key,
+        message: answer.message,
       });
       await syncSheetRows(deps, orderId);
       answers.push(STAFF_TEXTS.refundRefused(rupees(refund.amountPaise), answer.message));
@@ -251,28 +213,14 @@ async function askRazorpay(
 
 /** Every extra captured payment back in full; the order is no longer `Needs refund`. */
 async function refundExtra(deps: OrderDeps, orderId: string, requestId: string): Promise<StaffResult> {
-  let moved: IssuedRefund[] = [];
-  await deps.log.update(orderId, (stored) => {
-    const extra = stored.refunds ?? [];
-    if (extra.length === 0) return undefined;
-    const at = deps.now().toISOString();
-    const before = (stored.issuedRefunds ?? []).filter((refund) => refund.purpose === 'extra-payment').length;
-    moved = extra.map((payment, index) => ({
-      key: refundKey(orderId, 'extra-payment', before + index + 1),
-      paymentId: payment.paymentId,
-      amountPaise: payment.amountPaise,
-      purpose: 'extra-payment' as const,
-      status: 'requested' as const,
-      requestedAt: at,
-      requestId,
-    }));
-    for (const refund of moved) mergeRefund(stored, refund);
-    delete stored.refunds;
-    stored.history.push({ at, event: `extra payments to refund: ${moved.map((refund) => refund.key).join(', ')}` });
-    resyncSheet(stored, { force: true });
-    stored.updatedAt = at;
-    return stored;
-  });
+  const at = deps.now().toISOString();
+  const { order, changed } = await deps.log.apply(orderId, { type: 'staff-extra-refunds-asked', at, requestId });
+  // The refunds this write moved: this request's, asked at this moment.
+  const moved = changed
+    ? (order.issuedRefunds ?? []).filter(
+        (refund) => refund.purpose === 'extra-payment' && refund.requestId === requestId && refund.requestedAt === at,
+      )
+    : [];
   if (moved.length === 0) return fail(409, 'STAFF_ACTION_REFUSED', STAFF_TEXTS.noExtraPayment);
   const answers = await askRazorpay(deps, orderId, moved, 'extra-payment');
   await syncSheetRows(deps, orderId);
@@ -283,32 +231,14 @@ async function refundExtra(deps: OrderDeps, orderId: string, requestId: string):
   return done(STAFF_TEXTS.extraRefunded(words.join('; ')));
 }
 
-/**
- * A COD order's cash is collected by the courier at the door: there is cash to have received only
- * once the current parcel is delivered (docs/shop-rules.md §10 rule 15). Before that (awaiting the
- * shopper's confirmation, confirmed but not booked, on its way, returned) `COD received` would
- * record money that never came, and let a refund "by hand" be recorded against it.
- */
-const codDelivered = (order: StoredOrder) => order.mode === 'cod' && order.parcel?.state === 'delivered';
-
+/** A COD order's cash has arrived: recorded only once its parcel is delivered (`codDelivered`, rule 15). */
 async function codReceived(deps: OrderDeps, order: StoredOrder, requestId: string): Promise<StaffResult> {
   if (order.mode !== 'cod') return fail(409, 'STAFF_ACTION_REFUSED', STAFF_TEXTS.notCod);
-  let notDelivered: string | undefined;
-  const { changed } = await deps.log.update(order.orderId, (stored) => {
-    // Judged on the record this write replaces, as the refunds' checks are, not on the one read before.
-    if (!codDelivered(stored)) {
-      notDelivered = staffStatusLabel(stored);
-      return undefined;
-    }
-    if (stored.codReceived) return undefined;
-    const at = deps.now().toISOString();
-    stored.codReceived = { at, requestId };
-    stored.history.push({ at, event: 'COD received (staff)' });
-    resyncSheet(stored, { force: true });
-    stored.updatedAt = at;
-    return stored;
-  });
-  if (notDelivered !== undefined) return fail(409, 'STAFF_ACTION_REFUSED', STAFF_TEXTS.codNotDelivered(notDelivered));
+  const at = deps.now().toISOString();
+  const { order: stored, changed } = await deps.log.apply(order.orderId, { type: 'staff-cod-received', at, requestId });
+  // Judged on the record the write left, as the event was: not delivered, nothing changed.
+  if (!changed && !codDelivered(stored))
+    return fail(409, 'STAFF_ACTION_REFUSED', STAFF_TEXTS.codNotDelivered(staffStatusLabel(stored)));
   if (changed) await syncSheetRows(deps, order.orderId);
   return done(STAFF_TEXTS.codReceived);
 }

@@ -5,18 +5,17 @@
  * and since the oldest come first none waits for ever). The order page and /track ask about their
  * one parcel the same way when its stored state is stale.
  *
- * Each parcel's new scans are applied in one conditional write of its order (`recordTracking`):
- * the changes, the notice they earn, the Sheet's rows marked for rewriting — so a scan seen twice,
- * a sync run twice or two runs at once store each change once and earn each message once. Only
+ * Each parcel's scans are applied in one conditional write of its order (`recordTracking`, the
+ * engine's `scans-read`): the changes, the notice they earn, the Sheet's rows marked for
+ * rewriting — so a scan seen twice, a sync run twice or two runs at once store each change once
+ * and earn each message once. Only
  * then are the Sheet and the shopper told; if either is down, the order stays open for the
  * reconciler, and nothing is lost.
  */
 import type { PhoneOrderOutcome } from '#shop/cod-rules.ts';
-import { enqueueNotice, shippedNoticed } from '#shop/order-engine/notices.ts';
 import { parcelOpen } from '#shop/order-engine/order-flags.ts';
-import { resyncSheet } from '#shop/order-engine/sheet-row.ts';
 import type { StoredOrder } from '#shop/order-record.ts';
-import { applyScans, type CarrierScan, newParcel, noticeFor, type ParcelChange } from '#shop/parcel.ts';
+import type { CarrierScan, ParcelChange } from '#shop/parcel.ts';
 import type { CarrierTracking } from '#shop/tracking.ts';
 import { WAYBILLS_PER_REQUEST } from '../delhivery/tracking.ts';
 import { deliverNotices } from '../notify/notices.ts';
@@ -105,7 +104,7 @@ export async function syncParcels(
         return;
       }
       try {
-        const recorded = await recordTracking(deps, order.orderId, tracking);
+        const recorded = await recordTracking(deps, order, tracking);
         report.changes += recorded.changes.length;
         if (recorded.changes.length > 0) report.changed.push(order.orderId);
         for (const scan of recorded.unknown)
@@ -126,31 +125,25 @@ const query = (order: StoredOrder) => ({
 
 /**
  * Applies one parcel's scans to its order in one conditional write, then tells the Sheet and the
- * shopper about what changed. Returns the changes stored now (none for scans already known).
+ * shopper about what changed. `had` is the order as the caller read it; returns the changes stored
+ * now (none for scans already known, or stored by another sync first).
  */
 export async function recordTracking(
   deps: OrderDeps,
-  orderId: string,
+  had: StoredOrder,
   tracking: CarrierTracking,
 ): Promise<{ order: StoredOrder; changes: ParcelChange[]; unknown: CarrierScan[] }> {
-  let changes: ParcelChange[] = [];
-  let unknown: CarrierScan[] = [];
-  const { order, changed } = await deps.log.update(orderId, (current) => {
-    const at = deps.now().toISOString();
-    const applied = applyScans(current.parcel ?? newParcel(), tracking.scans, at);
-    changes = applied.changes;
-    unknown = applied.unknown;
-    if (changes.length === 0 && unknown.length === 0) return undefined; // nothing new: no write
-    current.parcel = { ...applied.parcel, ...(tracking.simulated ? { simulated: true } : {}) };
-    for (const change of changes) current.history.push({ at, event: `parcel: ${change.state} (scan of ${change.at})` });
-    for (const scan of unknown)
-      current.history.push({ at, event: `parcel: unread scan "${scan.type ?? ''} ${scan.status}"` });
-    enqueueNotice(current, noticeFor(changes, current.parcel, shippedNoticed(current)), at);
-    resyncSheet(current);
-    current.updatedAt = at;
-    return current;
+  const orderId = had.orderId;
+  const { order, changed } = await deps.log.apply(orderId, {
+    type: 'scans-read',
+    at: deps.now().toISOString(),
+    scans: tracking.scans,
+    ...(tracking.simulated ? { simulated: true } : {}),
   });
   if (!changed) return { order, changes: [], unknown: [] };
+  // What this write added to the parcel: the changes and unread scans beyond those the order had.
+  const changes = (order.parcel?.changes ?? []).slice(had.parcel?.changes.length ?? 0);
+  const unknown = (order.parcel?.unknown ?? []).slice(had.parcel?.unknown?.length ?? 0);
   for (const scan of unknown)
     console.warn(`parcel sync: order ${orderId}: a scan the shop cannot read: ${JSON.stringify(scan)}`);
   // The Sheet and the shopper, each once; a failure stays on the order for the reconciler.
@@ -181,7 +174,7 @@ export async function freshOrder(deps: OrderDeps, order: StoredOrder): Promise<S
   }
   const tracking = answer.found.get(order.forwards.shipment.waybill as string);
   if (!tracking) return order;
-  return (await recordTracking(deps, order.orderId, tracking)).order;
+  return (await recordTracking(deps, order, tracking)).order;
 }
 
 async function inParallel<T>(

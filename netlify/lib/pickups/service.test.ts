@@ -1,5 +1,6 @@
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { STALE_CLAIM_MS } from '#shop/order-engine/claims.ts';
 import { freshDatabase } from '#tests/support/database.ts';
 import { server } from '#tests/support/msw.ts';
 import { change, parcelOf, putOrders } from '#tests/support/parcels.ts';
@@ -8,7 +9,7 @@ import { createOrderLog } from '../orders/order-log.ts';
 import { failure } from '../platform/outcome.ts';
 import { versionedRows } from '../platform/versioned-rows.ts';
 import type { SheetPickup } from '../sheets/pickups-tab.ts';
-import { type PickupDay, type PickupDeps, requestDailyPickup, STALE_CLAIM_MS } from './service.ts';
+import { type PickupDay, type PickupDeps, requestDailyPickup } from './service.ts';
 
 // India is UTC+05:30: the cut-off 14:00 is 08:30 UTC, the pickup time 16:00 is 10:30 UTC.
 const BEFORE_CUTOFF = '2026-11-21T08:00:00.000Z';

@@ -13,6 +13,7 @@
  * The Sheet's Pickups tab shows each day's row; a Sheet that is down is written on a later run
  * (`sheetStatus` is what the row last showed).
  */
+import { STALE_CLAIM_MS } from '#shop/order-engine/claims.ts';
 import { type PickupRequestStatus, pickupDecision, pickupStatusLabel, pickupWindow } from '#shop/pickup.ts';
 import type { PickupRequest, PickupResult } from '../delhivery/client.ts';
 import type { OrderLog } from '../orders/order-log.ts';
@@ -21,9 +22,6 @@ import type { SheetWriteResult } from '../sheets/client.ts';
 import type { SheetPickup } from '../sheets/pickups-tab.ts';
 
 const DAY = (date: string) => `pickup-${date}`;
-
-/** A `requesting` claim older than this belongs to a run that died (a request gives up after 10 s). */
-export const STALE_CLAIM_MS = 5 * 60 * 1000;
 
 /** One day's request, as kept in the `pickups` store. */
 export interface PickupDay {

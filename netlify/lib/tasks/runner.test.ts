@@ -4,14 +4,16 @@
  * runner stopped mid-task leaves a claim another takes over once it is stale; a settle from a claim
  * taken over is void; one instance's pool of ten takes 200 orders at once.
  */
+
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STALE_CLAIM_MS } from '#shop/order-engine/claims.ts';
 import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
 import { codOrder, codRequest, newOrderId, orderWorld, storedOrder } from '#tests/support/orders.ts';
 import { placeCodOrder } from '../orders/place.ts';
 import { reconcile } from '../orders/reconcile.ts';
 import { TASK_KINDS } from './kinds.ts';
-import { retryDelayMs, runOrderTasks, STALE_CLAIM_MS, settledState } from './runner.ts';
+import { retryDelayMs, runOrderTasks, settledState } from './runner.ts';
 
 let blobs: TestBlobs;
 beforeAll(async () => {
@@ -56,7 +58,7 @@ describe('a runner stopped mid-task', () => {
     // The stopped runner's settle, should it ever come, finds its claim gone: nothing changes.
     if (!claimed) throw new Error('nothing claimed');
     const late = settledState(TASK_KINDS.shipment, claimed, { status: 'failed', error: 'late' }, world.clock.now);
-    expect(await world.deps.log.settleTask(claimed, late, (order) => order)).toBe(false);
+    expect(await world.deps.log.settleTask(claimed, late, TASK_KINDS.shipment.settledEvent(late))).toBe(false);
     expect((await storedOrder(world, orderId)).forwards.shipment).toEqual(booked.forwards.shipment);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The one task runner (issue 47, decision 031): claims an order's due tasks with `for update skip
  * locked` (so two runners never take one task), performs each through its kind (`perform → outcome`),
- * and settles it in the same statement that writes what it changed on the order (order-log.ts).
+ * and settles it in the same statement that writes what it changed on the order: the kind's
+ * `task-settled` event, applied by the order's engine (order-log.ts `settleTask`).
  *
  * One policy for every kind: a failure is retried after 15 min, 30 min, 1 h, 2 h, then every 4 h,
  * for a day from the first attempt (a notice: from when it was earned), then given up for staff
@@ -11,16 +12,12 @@
  * once (its outside call carries a key derived from the task, so a repeat is refused there).
  */
 import { randomUUID } from 'node:crypto';
+import { STALE_CLAIM_MS } from '#shop/order-engine/claims.ts';
+import type { TaskSettledEvent } from '#shop/order-engine/parcel-events.ts';
 import type { StoredOrder } from '#shop/order-record.ts';
 import type { OrderDeps } from '../orders/types.ts';
 import type { TaskRow, TaskState } from './order-tasks.ts';
 
-/**
- * A claim older than this belongs to a runner that was stopped. Netlify ends a function after 30 s
- * at most (docs/platform.md) and every outside call gives up after 10 s, so five minutes is far
- * beyond any live runner, and short enough that staff never wait on a dead one.
- */
-export const STALE_CLAIM_MS = 5 * 60 * 1000;
 /** Retries stop this long after the first attempt; the task then needs staff's attention. */
 export const RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
 const FIRST_RETRY_MS = 15 * 60 * 1000;
@@ -56,8 +53,11 @@ export interface TaskKind {
   windowFrom: 'first-attempt' | 'earned';
   /** Never given up: retried every 15 minutes for as long as it fails (the invoice). */
   neverGivesUp?: boolean;
-  /** Writes the settled task onto the order: its history, and what it changes there. */
-  settle(order: StoredOrder, settled: SettledTask): StoredOrder;
+  /**
+   * What the settled task writes on its order (its state as its row now reads; the engine's
+   * `task-settled` writes its history and what it changes there, src/shop/order-engine/task-settles.ts).
+   */
+  settledEvent(settled: SettledTask): TaskSettledEvent;
 }
 
 /** The settled state of a task, from its outcome and the one policy above. */
@@ -142,7 +142,7 @@ async function runOne(deps: OrderDeps, kind: TaskKind, order: StoredOrder, task:
     outcome = { status: 'failed', error: (error as Error).message };
   }
   const settled = settledState(kind, task, outcome, deps.now());
-  await deps.log.settleTask(task, settled, (current) => kind.settle(current, settled));
+  await deps.log.settleTask(task, settled, kind.settledEvent(settled));
   const name = task.key.slice(task.key.indexOf('/') + 1);
   if (settled.state === 'done') report.done.push(name);
   else if (settled.state === 'skipped') report.skipped.push(name);

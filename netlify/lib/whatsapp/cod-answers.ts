@@ -2,8 +2,8 @@
  * A shopper's answer to "please confirm your cash on delivery order" on WhatsApp (docs/shop-rules.md
  * §10 rule 17): the words `CONFIRM <order id> <code>` the order page's link prefills, or a tap on
  * the `cod_confirm` template's Confirm or Cancel (payloads `COD_CONFIRM:<id>`, `COD_CANCEL:<id>`).
- * Each acts only when it comes from the order's own phone (orders/confirm.ts); a cancel follows
- * the cancel rules (rule 14). A CONFIRM from that phone that does not confirm — a wrong code, or
+ * Each acts only when it comes from the order's own phone (orders/confirm.ts,
+ * src/shop/order-engine/cod-confirmation.ts); a cancel follows the cancel rules (rule 14). A CONFIRM from that phone that does not confirm — a wrong code, or
  * any once the wrong codes reached the limit — is answered on WhatsApp, so the shopper knows why
  * and, once locked, that the shop will call; another phone hears nothing (it learns nothing of
  * the order).
@@ -11,10 +11,11 @@
 import { createHash } from 'node:crypto';
 import { readConfirmMessage } from '#shop/cod.ts';
 import { COD_REPLY_TEXTS } from '#shop/cod-texts.ts';
+import type { ConfirmOutcome } from '#shop/order-engine/cod-confirmation.ts';
 import { phoneDigits } from '#shop/tracking.ts';
 import { consentLanguage } from '#shop/whatsapp.ts';
 import { cancelOrder } from '../orders/cancel.ts';
-import { type ConfirmOutcome, confirmCod } from '../orders/confirm.ts';
+import { confirmCod } from '../orders/confirm.ts';
 import type { OrderDeps } from '../orders/types.ts';
 import type { IncomingContent } from './webhook-events.ts';
 

@@ -17,12 +17,13 @@
  *   WhatsApp tab for staff to answer, once per message id. When the Sheet cannot take it, the
  *   outcome says so and the webhook answers 503, so Meta delivers the body again (webhook.ts).
  *
- * A status or a reply changes what the order's Sheet rows show (the WhatsApp column): they are
- * rewritten once, and only when what they show changed (`resyncSheet`). Reactions and other
- * events are answered 200 and not acted on, so Meta stops sending them.
+ * A status, a reply and Delhivery's answer to it are events of the order's engine
+ * (src/shop/order-engine/cod-events.ts). Each changes what the order's Sheet rows show (the
+ * WhatsApp column): they are rewritten once, and only when what they show changed (the engine's
+ * epilogue). Reactions and other events are answered 200 and not acted on, so Meta stops sending
+ * them.
  */
 
-import { resyncSheet } from '#shop/order-engine/sheet-row.ts';
 import type { NoticeState } from '#shop/order-record.ts';
 import { phoneDigits } from '#shop/tracking.ts';
 import { cancelOrder } from '../orders/cancel.ts';
@@ -30,9 +31,6 @@ import { syncSheetRows } from '../orders/forward.ts';
 import type { OrderDeps } from '../orders/types.ts';
 import { actOnCodAnswer, type CodAnswerOutcome, codAnswerOf } from './cod-answers.ts';
 import type { IncomingContent, IncomingMessage, StatusUpdate, WhatsAppEvent } from './webhook-events.ts';
-
-/** A status only moves forward: a late `sent` after `read` changes nothing. */
-const STATUS_RANK: Record<string, number> = { sent: 1, delivered: 2, read: 3, played: 3, failed: 4 };
 
 /** What the shop did with one event, for the log and the tests. */
 export type InboxOutcome =
@@ -58,25 +56,19 @@ export async function handleInboxEvent(deps: OrderDeps, event: WhatsAppEvent): P
 async function recordStatus(deps: OrderDeps, event: StatusUpdate): Promise<InboxOutcome> {
   const ref = await deps.whatsappBook.messageRef(event.messageId);
   if (!ref) return 'status of an unknown message';
-  const at = new Date(event.timestamp * 1000).toISOString();
-  const { changed } = await deps.log.update(ref.orderId, (order) => {
-    const notice = order.notices?.[ref.key];
-    if (!notice) return undefined;
-    if ((STATUS_RANK[notice.delivery?.status ?? ''] ?? 0) >= (STATUS_RANK[event.status] ?? 0)) return undefined;
-    const delivery: NonNullable<NoticeState['delivery']> = {
-      status: event.status,
-      at,
-      ...(event.pricing?.category ? { category: event.pricing.category } : {}),
-      ...(event.pricing?.type ? { pricingType: event.pricing.type } : {}),
-      ...(event.errors[0]
-        ? { error: `${event.errors[0].code}: ${event.errors[0].details ?? event.errors[0].title ?? ''}`.trim() }
-        : {}),
-    };
-    (order.notices as Record<string, NoticeState>)[ref.key] = { ...notice, delivery };
-    order.history.push({ at: deps.now().toISOString(), event: `${ref.key}: WhatsApp says ${event.status}` });
-    resyncSheet(order);
-    order.updatedAt = deps.now().toISOString();
-    return order;
+  const [error] = event.errors;
+  const delivery: NonNullable<NoticeState['delivery']> = {
+    status: event.status,
+    at: new Date(event.timestamp * 1000).toISOString(),
+    ...(event.pricing?.category ? { category: event.pricing.category } : {}),
+    ...(event.pricing?.type ? { pricingType: event.pricing.type } : {}),
+    ...(error ? { error: `${error.code}: ${error.details ?? error.title ?? ''}`.trim() } : {}),
+  };
+  const { changed } = await deps.log.apply(ref.orderId, {
+    type: 'whatsapp-status-reported',
+    at: deps.now().toISOString(),
+    key: ref.key,
+    delivery,
   });
   if (!changed) return 'status known';
   // Written if this status changed what the rows show, or if they were waiting to be written.
@@ -165,33 +157,22 @@ async function recordReply(
   deps: OrderDeps,
   reply: { orderId: string; choice: string; phone: string; at: string; messageId: string },
 ): Promise<InboxOutcome> {
-  const result: { outcome: InboxOutcome } = { outcome: 'not acted on' };
-  await deps.log.update(reply.orderId, (order) => {
-    if (phoneDigits(order.customer.phone) !== reply.phone) {
-      result.outcome = 'reply from another phone';
-      return undefined;
-    }
-    const replies = order.whatsapp?.replies ?? [];
-    if (replies.some((known) => known.messageId === reply.messageId)) {
-      result.outcome = 'reply known';
-      return undefined;
-    }
-    const choice = reply.choice.toLowerCase().replace(/_/g, '-');
-    order.whatsapp = { ...order.whatsapp, replies: [...replies, { choice, at: reply.at, messageId: reply.messageId }] };
-    order.history.push({ at: deps.now().toISOString(), event: `WhatsApp reply: ${choice}` });
-    resyncSheet(order);
-    order.updatedAt = deps.now().toISOString();
-    result.outcome = 'reply recorded';
-    return order;
+  const { order, changed } = await deps.log.apply(reply.orderId, {
+    type: 'whatsapp-reply-received',
+    at: deps.now().toISOString(),
+    choice: reply.choice,
+    phone: reply.phone,
+    sentAt: reply.at,
+    messageId: reply.messageId,
   });
-  if (result.outcome !== 'reply recorded') return result.outcome;
+  if (!changed) return phoneDigits(order.customer.phone) !== reply.phone ? 'reply from another phone' : 'reply known';
   // Checked above to come from the order's own phone: its owner asked (rule 17's phone record).
   if (reply.choice === 'CANCEL')
     await cancelOrder(deps, reply.orderId, { reason: 'other', by: 'shopper', fromPhone: true });
   if (reply.choice === 'DELIVER_TOMORROW') await askReattempt(deps, reply.orderId, reply.messageId);
   // The reply (and Delhivery's answer) in the WhatsApp column: one rewrite, unless the cancellation wrote it.
   await syncSheetRows(deps, reply.orderId);
-  return result.outcome;
+  return 'reply recorded';
 }
 
 /** Delhivery's re-attempt for the order's parcel, once per reply; what it answered is kept on the reply. */
@@ -201,17 +182,5 @@ async function askReattempt(deps: OrderDeps, orderId: string, messageId: string)
     ? await deps.carrier.requestReattempt(waybill)
     : { ok: false as const, message: 'no waybill to try again' };
   const ndr = answer.ok ? `re-attempt queued (${answer.requestId})` : `re-attempt not taken: ${answer.message}`;
-  await deps.log.update(orderId, (order) => {
-    const replies = order.whatsapp?.replies ?? [];
-    const index = replies.findIndex((known) => known.messageId === messageId);
-    if (index < 0 || replies[index]?.ndr) return undefined;
-    order.whatsapp = {
-      ...order.whatsapp,
-      replies: replies.map((known, at) => (at === index ? { ...known, ndr } : known)),
-    };
-    order.history.push({ at: deps.now().toISOString(), event: `Delhivery: ${ndr}` });
-    resyncSheet(order);
-    order.updatedAt = deps.now().toISOString();
-    return order;
-  });
+  await deps.log.apply(orderId, { type: 'reattempt-answered', at: deps.now().toISOString(), messageId, ndr });
 }
