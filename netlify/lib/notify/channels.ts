@@ -5,7 +5,6 @@
  * when an earlier answer was lost.
  */
 
-import type { Channel } from '#shop/order-engine/notices.ts';
 import type { NoticeState, OrderEvent, StoredOrder } from '#shop/order-record.ts';
 import type { NoticeEvent } from '#shop/parcel.ts';
 import { STOPPED } from '#shop/whatsapp.ts';
