@@ -65,7 +65,7 @@ export interface ForwardState {
   syncedStatus?: string;
   /**
    * The Sheet: a fingerprint of every cell its rows last showed beyond the order record
-   * (`sheetFingerprint`, netlify/lib/orders/sheet-row.ts), so a change of any of them is written there, and a replayed
+   * (`sheetFingerprint`, src/shop/order-engine/sheet-row.ts), so a change of any of them is written there, and a replayed
    * event that changes none writes nothing.
    */
   syncedCells?: string;

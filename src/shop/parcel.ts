@@ -238,7 +238,7 @@ export function noticeStillTrue(event: NoticeEvent, state: ParcelState): boolean
   return event === state;
 }
 
-// ---- What staff see (the Sheet, netlify/lib/orders/status.ts) ------------------------------------
+// ---- What staff see (the Sheet, src/shop/order-engine/staff-status.ts) -------------------------
 
 /** A COD parcel's cash, as the Sheet's Payment Status says it once the parcel's story ends. */
 export type CodMoney = 'Collected by courier' | 'Not collected (returned)';

@@ -24,7 +24,7 @@ export type SheetOrder = Omit<OrderRecord, 'paymentStatus'> & {
   /** Rupees given back through Razorpay (processed refunds), and the refunds' ids (`rfnd_…`). */
   refunded?: string | undefined;
   refundIds?: string | undefined;
-  /** The order's WhatsApp messages and what they cost (netlify/lib/orders/whatsapp-summary.ts). */
+  /** The order's WhatsApp messages and what they cost (src/shop/order-engine/whatsapp-summary.ts). */
   whatsapp?: string | undefined;
   whatsappCost?: string | undefined;
   /**
