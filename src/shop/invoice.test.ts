@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftCreditNote, draftInvoice, type Invoice, type InvoiceOrder, taxOf } from './invoice.ts';
+import { draftCreditNote, draftInvoice, type Invoice, type InvoiceOrder, invoiceCell, taxOf } from './invoice.ts';
 import type { InvoiceSettings } from './invoice-settings.ts';
 import type { PricedLine } from './order.ts';
 
@@ -286,5 +286,14 @@ describe('draftCreditNote', () => {
       placeOfSupply: invoice.placeOfSupply,
     });
     expect(note).not.toHaveProperty('number');
+  });
+});
+
+describe('invoiceCell', () => {
+  it("shows the invoice's number, and the credit note's beside it once the order was credited", () => {
+    const invoice: Invoice = { ...invoiceOf(order([RAJMA], 60)), number: 'OUO/26-27/000123' };
+    expect(invoiceCell(invoice, undefined)).toBe('OUO/26-27/000123');
+    const note = { ...draftCreditNote(invoice, NOW, '2026-11-28'), number: 'OUO/26-27/000124' };
+    expect(invoiceCell(invoice, note)).toBe('OUO/26-27/000123; credit note OUO/26-27/000124');
   });
 });

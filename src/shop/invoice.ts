@@ -242,7 +242,6 @@ export function draftCreditNote(invoice: Invoice, issuedAt: Date, date: string):
 }
 
 /** The Sheet's Invoice cell: the invoice's number, and the credit note's once there is one. */
-export function invoiceCell(order: { invoice?: Invoice; creditNote?: CreditNote }): string | undefined {
-  if (!order.invoice) return undefined;
-  return order.creditNote ? `${order.invoice.number}; credit note ${order.creditNote.number}` : order.invoice.number;
+export function invoiceCell(invoice: Invoice, creditNote: CreditNote | undefined): string {
+  return creditNote ? `${invoice.number}; credit note ${creditNote.number}` : invoice.number;
 }

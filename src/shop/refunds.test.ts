@@ -8,6 +8,7 @@ import {
   refundablePaise,
   refundedPaise,
   refundKey,
+  refundsOpen,
   refundsSummary,
 } from './refunds.ts';
 
@@ -100,5 +101,18 @@ describe('refundsSummary', () => {
     });
     expect(refundsSummary([refund(100, 'failed')])).toEqual({ state: 'failed', refundedPaise: 0, pendingPaise: 0 });
     expect(refundsSummary([refund(100, 'failed'), refund(100, 'pending')]).state).toBe('pending');
+  });
+});
+
+describe('refundsOpen', () => {
+  it('is true while Razorpay has a refund to settle: asked for, or pending', () => {
+    expect(refundsOpen({ issuedRefunds: [refund(100, 'processed'), refund(50, 'requested')] })).toBe(true);
+    expect(refundsOpen({ issuedRefunds: [refund(50, 'pending')] })).toBe(true);
+  });
+
+  it('is false once every refund is settled, for a refund made by hand, and for an order without refunds', () => {
+    expect(refundsOpen({ issuedRefunds: [refund(100, 'processed'), refund(50, 'failed')] })).toBe(false);
+    expect(refundsOpen({ issuedRefunds: [{ ...refund(50, 'requested'), manual: true }] })).toBe(false);
+    expect(refundsOpen({})).toBe(false);
   });
 });

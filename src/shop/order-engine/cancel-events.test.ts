@@ -135,6 +135,18 @@ describe('cancel-asked', () => {
   });
 });
 
+describe('cancellable', () => {
+  it('refuses an order cancelled already, and still cancels one whose parcel waits for its pickup', () => {
+    const event: CancelEvent = { type: 'cancel-asked', at: AT, reason: 'other', by: 'staff' };
+    const cancelled = order({ status: 'cancelled' });
+    expect(cancelRefusal(cancelled)).toBe('already-cancelled');
+    expect(transition(cancelled, event).changed).toBe(false);
+    const waiting = order({ parcel: { state: 'booked', changes: [] } });
+    expect(cancelRefusal(waiting)).toBeUndefined();
+    expect(transition(waiting, event).order.cancellation?.booking).toEqual(step('pending'));
+  });
+});
+
 describe('cancel-step-claimed', () => {
   it('claims a pending step once; a second claim finds it taken', () => {
     const start = cancelling(step('pending'), step('pending'));
@@ -152,6 +164,12 @@ describe('cancel-step-claimed', () => {
     expect(transition(start, { type: 'cancel-step-claimed', at: early, step: 'booking' }).changed).toBe(false);
     const taken = transition(start, { type: 'cancel-step-claimed', at: late, step: 'booking' });
     expect(taken.order.cancellation?.booking).toEqual({ status: 'working', attempts: 2, claimedAt: late });
+  });
+
+  it('never takes over a step marked working without the time it was claimed', () => {
+    const start = cancelling(step('working', { attempts: 1 }), step('pending'));
+    const late = new Date(Date.parse(AT) + 10 * STALE_CLAIM_MS).toISOString();
+    expect(transition(start, { type: 'cancel-step-claimed', at: late, step: 'booking' }).changed).toBe(false);
   });
 
   it('keeps the money waiting for the booking, and only the booking after the order is cancelled', () => {
@@ -230,6 +248,12 @@ describe('cancel-refund-requested', () => {
     expect(cancelRefundDecision(replay.order, asked)).toEqual({ amountPaise: 83400 });
   });
 
+  it('gives back all that was captured when the order has no refund yet', () => {
+    const { order: next } = transition(paidOrder(), { type: 'cancel-refund-requested', at: LATER, ...asked });
+    expect(next.issuedRefunds).toEqual([refund({ requestedAt: LATER })]);
+    expect(cancelRefundDecision(paidOrder(), asked)).toEqual({ amountPaise: 93400 });
+  });
+
   it('writes nothing when nothing is left to give back', () => {
     const all = refund({ key: 'OUO_1-staff-1', purpose: 'staff', status: 'pending' });
     const start = paidOrder({ issuedRefunds: [all] });
@@ -290,5 +314,17 @@ describe('refund-reported', () => {
     const unknown = { id: 'rfnd_9', status: 'processed' as const, receipt: 'OUO_1-staff-1' };
     expect(transition(start, { type: 'refund-reported', at: LATER, refund: unknown }).changed).toBe(false);
     expect(reportedRefund(start, unknown)).toBeUndefined();
+  });
+
+  it("ignores word of another payment's refund under its key, and of any refund on an order that has none", () => {
+    const start = paidOrder({ issuedRefunds: [issued] });
+    const samePayment = { ...report, paymentId: 'pay_1' };
+    expect(reportedRefund(start, samePayment)).toEqual({ known: issued, other: false });
+    expect(transition(start, { type: 'refund-reported', at: LATER, refund: samePayment }).changed).toBe(true);
+    const otherPayment = { ...report, paymentId: 'pay_2' };
+    expect(reportedRefund(start, otherPayment)).toMatchObject({ other: true });
+    expect(transition(start, { type: 'refund-reported', at: LATER, refund: otherPayment }).changed).toBe(false);
+    expect(reportedRefund(paidOrder(), report)).toBeUndefined();
+    expect(transition(paidOrder(), { type: 'refund-reported', at: LATER, refund: report }).changed).toBe(false);
   });
 });

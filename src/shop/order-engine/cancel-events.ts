@@ -138,7 +138,8 @@ function recordReport(order: StoredOrder, report: RefundReport, at: string): Sto
     status: report.status,
     ...(report.status !== 'pending' ? { settledAt: known.settledAt ?? at } : {}),
   });
-  const after = (order.issuedRefunds ?? []).find((issued) => issued.key === known.key);
+  // `mergeRefund` kept the known refund in the order's refunds, moved forward or as it was.
+  const after = (order.issuedRefunds as IssuedRefund[]).find((issued) => issued.key === known.key);
   if (JSON.stringify(after) === before) return undefined;
   order.history.push({ at, event: `refund ${known.key}: ${after?.status} (${report.id})` });
   if (after?.status === 'processed') enqueueOrderNotice(order, 'refunded', at, `refunded-${known.key}`);

@@ -5,7 +5,6 @@
  * to tell the shopper, staff or Razorpay what came of it.
  */
 import { paysFirst, type StoredOrder } from '../order-record.ts';
-import { parcelClosed } from '../parcel.ts';
 import { checkRefund, type IssuedRefund, type RefundCheck } from '../refunds.ts';
 
 /** Why an order cannot be cancelled, in the shop's words' keys (messages.ts `CANCEL_TEXTS`). */
@@ -19,7 +18,8 @@ export const parcelMoved = (order: Pick<StoredOrder, 'parcel'>) =>
 export function cancellable(order: StoredOrder): CancelRefusal | undefined {
   if (order.status === 'cancelled') return 'already-cancelled';
   if (order.status === 'expired' || (paysFirst(order) && order.status === 'pending')) return 'not-placed';
-  if (parcelMoved(order) || (order.parcel && parcelClosed(order.parcel.state))) return 'too-late';
+  // A parcel not moved is still `booked` (or not followed): never closed, so never too late for that.
+  if (parcelMoved(order)) return 'too-late';
   return undefined;
 }
 

@@ -106,9 +106,13 @@ export function receiveConfirmation(order: StoredOrder, event: CodConfirmationRe
  * (the same refusal again); changed, the order it left, which refuses a second confirmation as
  * `already confirmed` only when this one confirmed it, and otherwise as this one was refused.
  */
-export function confirmationOutcome(result: { order: StoredOrder; changed: boolean }, proof: ConfirmProof) {
+export function confirmationOutcome(
+  result: { order: StoredOrder; changed: boolean },
+  proof: ConfirmProof,
+): ConfirmOutcome {
   const refused = refusal(result.order, proof);
-  return (result.changed && refused === 'already confirmed' ? 'confirmed' : refused) ?? 'confirmed';
+  // Never none: a proof the order would take is taken (`receiveConfirmation`), and the order then refuses it.
+  return result.changed && refused === 'already confirmed' ? 'confirmed' : (refused as ConfirmOutcome);
 }
 
 /**

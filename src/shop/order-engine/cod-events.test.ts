@@ -114,6 +114,15 @@ describe('cod-confirmation-received', () => {
     const staff = transition(fifth.order, confirm({ via: 'staff', phone: undefined, code: undefined }));
     expect(staff.order.cod?.confirmation?.state).toBe('confirmed');
   });
+  it('counts each wrong code that comes without a message id: nothing tells two of them apart', () => {
+    const { messageId: _none, ...wrong } = confirm({ code: 'XXXX' });
+    const once = transition(awaiting(), wrong);
+    expect(once.order.cod?.confirmation?.wrongCodes).toEqual([{ at: AT }]);
+    expect(confirmationOutcome(once, wrong)).toBe('wrong code');
+    const twice = transition(once.order, { ...wrong, at: later(8 * 60_000) });
+    expect(twice.order.cod?.confirmation?.wrongCodes).toEqual([{ at: AT }, { at: later(8 * 60_000) }]);
+    expect(lastEvent(twice.order)).toBe('COD confirmation refused (whatsapp-message): wrong code');
+  });
 });
 
 describe('cod-confirmation-chased', () => {
@@ -149,6 +158,11 @@ describe('cod-confirmation-chased', () => {
     expect(lastEvent(call.order)).toBe('COD not confirmed in 48 hours: staff to call');
     expect(call.order.forwards.sheet.status).toBe('pending');
     expect(transition(call.order, chased(later(CALL_AFTER_MS + 60_000))).changed).toBe(false);
+  });
+
+  it('took no chase step on an order never chased, nor on a prepaid one', () => {
+    expect(chaseTaken(awaiting(), AT)).toBeUndefined();
+    expect(chaseTaken(bookedOrder({ orderId: 'OUO_2', mode: 'prepaid' }), AT)).toBeUndefined();
   });
 
   it('does not chase an order confirmed, cancelled or locked by wrong codes', () => {
@@ -187,6 +201,9 @@ describe('whatsapp-status-reported', () => {
     expect(transition(delivered.order, status('sent')).changed).toBe(false);
     expect(transition(delivered.order, status('read')).changed).toBe(true);
     expect(transition(awaiting(), status('read')).changed).toBe(false);
+    // A status Meta may add that the shop does not rank never moves the notice's.
+    expect(transition(asked, status('deleted')).changed).toBe(false);
+    expect(transition(delivered.order, status('deleted')).changed).toBe(false);
   });
 });
 
@@ -220,5 +237,23 @@ describe('whatsapp-reply-received and reattempt-answered', () => {
     expect(lastEvent(ndr.order)).toBe('Delhivery: re-attempt queued (R1)');
     expect(transition(ndr.order, answered()).changed).toBe(false);
     expect(transition(replied.order, answered('wamid.other')).changed).toBe(false);
+  });
+
+  it("keeps Delhivery's answer on the reply it is for, and none on an order without replies", () => {
+    const second: CodEvent = {
+      type: 'whatsapp-reply-received',
+      at: AT,
+      choice: 'RETURN',
+      phone: PHONE,
+      sentAt: later(120_000),
+      messageId: 'wamid.10',
+    };
+    const replied = applied(awaiting(), reply(), second);
+    const ndr = transition(replied, answered('wamid.10'));
+    expect(ndr.order.whatsapp?.replies).toEqual([
+      { choice: 'deliver-tomorrow', at: later(60_000), messageId: 'wamid.9' },
+      { choice: 'return', at: later(120_000), messageId: 'wamid.10', ndr: 're-attempt queued (R1)' },
+    ]);
+    expect(transition(awaiting(), answered()).changed).toBe(false);
   });
 });

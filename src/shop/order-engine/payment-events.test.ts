@@ -161,6 +161,25 @@ describe('payment-captured', () => {
     expect(again.order.forwards.sheet.status).toBe('pending');
     expect(transition(again.order, captured('pay_2', 'reconciler')).changed).toBe(false);
   });
+
+  it('knows an extra payment already moved to the refunds staff asked for, and records one it does not know', () => {
+    const paid = applied(unpaid(), captured('pay_1'));
+    paid.issuedRefunds = [
+      {
+        key: 'OUO_1-extra-payment-1',
+        paymentId: 'pay_2',
+        amountPaise: 78400,
+        purpose: 'extra-payment',
+        status: 'requested',
+        requestedAt: AT,
+      },
+    ];
+    // Told again after staff asked for its refund: still the same extra payment, never a second refund.
+    expect(transition(paid, captured('pay_2', 'reconciler')).changed).toBe(false);
+    const third = transition(paid, captured('pay_3', 'webhook'));
+    expect(third.order.refunds).toEqual([{ paymentId: 'pay_3', amountPaise: 78400, at: AT, via: 'webhook' }]);
+    expect(lastEvent(third.order)).toBe('paid again by pay_3 (webhook): needs refund');
+  });
 });
 
 describe('payment-expired', () => {

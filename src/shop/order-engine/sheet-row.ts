@@ -23,7 +23,7 @@ export function sheetCells(order: StoredOrder) {
     status: staffStatusLabel(order),
     whatsapp: whatsappSummary(order),
     whatsappCost: whatsappCost(order),
-    ...(order.invoice ? { invoice: invoiceCell(order) } : {}),
+    ...(order.invoice ? { invoice: invoiceCell(order.invoice, order.creditNote) } : {}),
   };
 }
 

@@ -129,6 +129,36 @@ describe('staff-extra-refunds-asked', () => {
     expect(result.tasks).toEqual([SHEET_TASK]);
     expect(transition(result.order, event).changed).toBe(false);
   });
+
+  it('numbers the next extra payments after those whose refund was asked for before', () => {
+    const order = paid();
+    order.issuedRefunds = [
+      {
+        key: 'OUO_1-extra-payment-1',
+        paymentId: 'pay_2',
+        amountPaise: 78_400,
+        purpose: 'extra-payment',
+        status: 'processed',
+        requestedAt: AT,
+      },
+      {
+        key: 'OUO_1-staff-1',
+        paymentId: 'pay_1',
+        amountPaise: 100,
+        purpose: 'staff',
+        status: 'processed',
+        requestedAt: AT,
+      },
+    ];
+    order.refunds = [{ paymentId: 'pay_3', amountPaise: 78_400, at: AT, via: 'webhook' }];
+    const result = transition(order, { type: 'staff-extra-refunds-asked', at: LATER, requestId: 'r2' });
+    expect(result.order.issuedRefunds?.map((issued) => [issued.key, issued.paymentId])).toEqual([
+      ['OUO_1-extra-payment-1', 'pay_2'],
+      ['OUO_1-staff-1', 'pay_1'],
+      ['OUO_1-extra-payment-2', 'pay_3'],
+    ]);
+    expect(lastEvent(result.order)).toBe('extra payments to refund: OUO_1-extra-payment-2');
+  });
 });
 
 describe('staff-cod-received', () => {
@@ -169,6 +199,18 @@ describe('staff-rebook-asked', () => {
     expect(result.order.parcel).toBeUndefined();
     expect(lastEvent(result.order)).toBe('staff: book again (a new parcel, OUO_1-2; request r1)');
     expect(result.tasks).toContainEqual({ key: 'OUO_1/shipment/OUO_1-2', kind: 'shipment' });
+  });
+
+  it('sends a lost parcel again; one booked before its time was kept dates from the order', () => {
+    const parcel = parcelOf(change('in-transit', '2026-11-22T06:00:00.000Z'), change('lost', AT));
+    const order = bookedOrder({ orderId: 'OUO_1', parcel });
+    delete order.forwards.shipment.at;
+    const result = transition(order, event);
+    expect(result.order.earlierShipments).toEqual([
+      { waybill: 'WB1', reference: 'OUO_1', bookedAt: order.createdAt, parcel },
+    ]);
+    expect(result.order.forwards.shipment).toEqual({ status: 'pending', attempts: 0 });
+    expect(lastEvent(result.order)).toBe('staff: book again (a new parcel, OUO_1-2; request r1)');
   });
 
   it('changes nothing of a parcel on its way, one being booked, or a cancelled order', () => {

@@ -8,6 +8,7 @@
  */
 import { formatRupees } from '../money.ts';
 import { type StoredOrder, shipmentReference } from '../order-record.ts';
+import type { Parcel } from '../parcel.ts';
 import { canMoveRefund, checkRefund, type IssuedRefund, mergeRefund, refundKey } from '../refunds.ts';
 import type { Family } from './family.ts';
 import { bookAgainStep, codDelivered, staffRefundOf } from './staff-rules.ts';
@@ -148,7 +149,8 @@ function rebookAsked(order: StoredOrder, event: StaffRebookAsked): StoredOrder |
         waybill: shipment.waybill as string,
         reference: shipmentReference(order),
         bookedAt: shipment.at ?? order.createdAt,
-        ...(order.parcel ? { parcel: order.parcel } : {}),
+        // `resend` is a parcel that came back or was lost: the order has it, as it ended.
+        parcel: order.parcel as Parcel,
       },
     ];
     delete order.parcel;

@@ -66,6 +66,58 @@ describe('staffStatus', () => {
   });
 });
 
+describe('a cancelled order, paid more than once, or not invoiced', () => {
+  const paid = order({ mode: 'prepaid', status: 'forwarded', forwards: { sheet: done, shipment: done } });
+  const issued = (status: IssuedRefund['status']): IssuedRefund => ({
+    key: 'OUO_1-cancelled-1',
+    paymentId: 'pay_1',
+    amountPaise: 93_400,
+    purpose: 'cancelled',
+    status,
+    requestedAt: '2026-11-21T10:00:00.000Z',
+  });
+
+  it("says what became of a cancelled order's money", () => {
+    const cancelled = { ...paid, status: 'cancelled' as const };
+    expect(staffStatusLabel({ ...cancelled, issuedRefunds: [issued('pending')] })).toBe(
+      'Cancelled, ₹934 refund pending',
+    );
+    expect(staffStatusLabel({ ...cancelled, issuedRefunds: [issued('processed')] })).toBe('Cancelled, ₹934 refunded');
+    // A COD order cancelled before its cash was collected: no money to speak of.
+    expect(staffStatusLabel({ ...cancelled, mode: 'cod' })).toBe('Cancelled');
+  });
+
+  it('names the extra payments to refund, and the one that paid the order', () => {
+    const refunds = [
+      { paymentId: 'pay_2', amountPaise: 93_400, at: '2026-11-21T10:00:00.000Z', via: 'webhook' as const },
+      { paymentId: 'pay_3', amountPaise: 93_400, at: '2026-11-21T10:01:00.000Z', via: 'browser' as const },
+    ];
+    const razorpay = { orderId: 'order_1', amountPaise: 93_400, paymentId: 'pay_1' };
+    expect(staffStatus({ ...paid, refunds, razorpay })).toBe('Needs refund');
+    expect(staffStatusLabel({ ...paid, refunds, razorpay })).toBe(
+      'Needs refund: paid again by pay_2, pay_3 (the order is paid by pay_1)',
+    );
+    // A record that lost the first payment's id still reads.
+    expect(staffStatusLabel({ ...paid, refunds })).toBe(
+      'Needs refund: paid again by pay_2, pay_3 (the order is paid by its first payment)',
+    );
+  });
+
+  it('needs attention while its invoice cannot be issued, in the reason it failed with', () => {
+    const failed = (lastError?: string): ForwardState => ({
+      status: 'failed',
+      attempts: 1,
+      ...(lastError ? { lastError } : {}),
+    });
+    const invoiced = (invoice: ForwardState) => ({ ...paid, forwards: { sheet: done, shipment: done, invoice } });
+    expect(staffStatusLabel(invoiced(failed('no GST rate for HSN 1201')))).toBe(
+      'Needs attention: no GST rate for HSN 1201',
+    );
+    expect(staffStatusLabel(invoiced(failed()))).toBe('Needs attention: invoice not issued');
+    expect(staffStatusLabel(invoiced({ status: 'pending', attempts: 0 }))).toBe('Booked');
+  });
+});
+
 describe('a refund that failed', () => {
   it("names it by Razorpay's words, else its refund id, else its key, so staff can find it", () => {
     const paid = order({ mode: 'prepaid', status: 'forwarded', forwards: { sheet: done, shipment: done } });
@@ -153,5 +205,8 @@ describe('the parcel in the Sheet', () => {
     expect(sheetPaymentStatus({ ...paid, razorpay: { orderId: 'order_1', amountPaise: 15_000 } })).toBe('Pending');
     const delivered = parcelOf(scan('2026-11-20T01:00:00Z', 'DL', 'Delivered'));
     expect(sheetPaymentStatus({ ...paid, parcel: delivered })).toBe('Collected by courier');
+    // Staff recorded the cash as received (`COD received`): that is what the column says from then on.
+    const received = { at: '2026-11-21T10:00:00.000Z', requestId: 'r1' };
+    expect(sheetPaymentStatus({ ...paid, parcel: delivered, codReceived: received })).toBe('COD received');
   });
 });

@@ -101,8 +101,9 @@ export function sheetPaymentStatus(
   return order.record.paymentStatus;
 }
 
+/** For `Needs refund` only: `needsRefund` found the order's extra payments. */
 function refundReason(order: Judged): string {
-  const extra = (order.refunds ?? []).map((refund) => refund.paymentId).join(', ');
+  const extra = (order.refunds as NonNullable<Judged['refunds']>).map((refund) => refund.paymentId).join(', ');
   return `paid again by ${extra} (the order is paid by ${order.razorpay?.paymentId ?? 'its first payment'})`;
 }
 

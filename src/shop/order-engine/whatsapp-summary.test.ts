@@ -68,6 +68,14 @@ describe('whatsappSummary', () => {
     expect(whatsappSummary(order(notices))).toBe('refunded: waiting');
   });
 
+  it('takes the newest message by when it was earned, not by where it sits on the order', () => {
+    const notices = {
+      'whatsapp:shipped': notice('shipped', { createdAt: '2026-11-22T09:00:00.000Z', delivery: read }),
+      'whatsapp:placed': notice('placed'),
+    };
+    expect(whatsappSummary(order(notices))).toBe('shipped: read');
+  });
+
   it('says a message waits, is retried, or was given up and why, and whether the email went', () => {
     expect(whatsappSummary(order({ 'whatsapp:shipped': notice('shipped', { status: 'sending' }) }))).toBe(
       'shipped: waiting',
