@@ -57,8 +57,15 @@ export const CANCEL_BOOKING_TASK: TaskKind = {
   },
   settledEvent({ at, state, result, error }) {
     if (state === 'skipped') return undefined;
-    if (state !== 'done') return { type: 'cancel-step-settled', at, step: 'booking', status: 'failed', lastError: error };
+    if (state !== 'done')
+      return { type: 'cancel-step-settled', at, step: 'booking', status: 'failed', lastError: error };
     const why = typeof result.why === 'string' && result.why !== '' ? result.why : undefined;
-    return { type: 'cancel-step-settled', at, step: 'booking', status: result.step as CancelStep['status'], lastError: why };
+    return {
+      type: 'cancel-step-settled',
+      at,
+      step: 'booking',
+      status: result.step as CancelStep['status'],
+      lastError: why,
+    };
   },
 };

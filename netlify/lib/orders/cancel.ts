@@ -39,11 +39,8 @@ import { syncSheetRows } from './forward.ts';
 import { notePhoneOrder } from './phone-history.ts';
 import type { OrderDeps } from './types.ts';
 
-export { CANCEL_WAIT } from './cancel-kind.ts';
-
 // The rules moved to the shop core with the cancel events (issue 47); the order view reads them here.
 export { type CancelRefusal, cancellable } from '#shop/order-engine/cancel-rules.ts';
-
 export type CancelOutcome =
   | { ok: true; order: StoredOrder; state: 'cancelled' | 'cancelling' }
   | { ok: false; order: StoredOrder | undefined; refusal: CancelRefusal | 'unknown-order' };
@@ -156,7 +153,13 @@ async function requestRefund(deps: OrderDeps, orderId: string): Promise<void> {
   }
   const choice = deps.gateway();
   if (!choice.ok) {
-    const failed = { type: 'cancel-step-settled', at, step: 'refund', status: 'failed', lastError: choice.message } as const;
+    const failed = {
+      type: 'cancel-step-settled',
+      at,
+      step: 'refund',
+      status: 'failed',
+      lastError: choice.message,
+    } as const;
     await deps.log.apply(orderId, failed);
     return;
   }

@@ -13,9 +13,10 @@ export function stepTaskWrites(
   next: StoredOrder,
   byKey: ReadonlyMap<string, TaskRow>,
 ): TaskWrite[] {
-  return earnedSteps(current, next).map(({ key, kind }): TaskWrite =>
-    byKey.has(key)
-      ? { op: 'arm', key, state: 'pending', attempts: 0 }
-      : { op: 'insert', key, kind, state: 'pending', attempts: 0, payload: {}, result: {} },
+  return earnedSteps(current, next).map(
+    ({ key, kind }): TaskWrite =>
+      byKey.has(key)
+        ? { op: 'arm', key, state: 'pending', attempts: 0 }
+        : { op: 'insert', key, kind, state: 'pending', attempts: 0, payload: {}, result: {} },
   );
 }

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { CancelStep, StoredOrder } from '../order-record.ts';
 import type { IssuedRefund } from '../refunds.ts';
 import type { CancelEvent } from './cancel-events.ts';
-import type { RefundEvent } from './refund-events.ts';
 import { cancelRefundDecision, cancelRefusal, reportedRefund } from './cancel-rules.ts';
+import type { RefundEvent } from './refund-events.ts';
 import { sheetFingerprint } from './sheet-row.ts';
 import { transition } from './transition.ts';
 
@@ -254,7 +254,12 @@ describe('cancel-refund-requested during a cancellation', () => {
     expect(next.cancellation?.refund).toEqual({ status: 'done', attempts: 1, at: LATER, lastError: 'nothing-left' });
     expect(next.history.at(-1)?.event).toBe('cancellation refund: done (nothing-left)');
     const odd = cancelling(step('done'), step('pending'));
-    const { order: failed } = transition(odd, { type: 'cancel-refund-requested', at: LATER, ...asked, capturedPaise: 0.5 });
+    const { order: failed } = transition(odd, {
+      type: 'cancel-refund-requested',
+      at: LATER,
+      ...asked,
+      capturedPaise: 0.5,
+    });
     expect(failed.cancellation?.refund).toMatchObject({ status: 'failed', lastError: 'not-a-whole-amount' });
   });
 });

@@ -6,7 +6,7 @@
  * `refund`), claimed on its task row, never on the order; the order keeps what came of each step.
  */
 import type { CancelReason } from '../cancel-texts.ts';
-import type { CancelStep, StoredOrder } from '../order-record.ts';
+import type { CancelStep } from '../order-record.ts';
 import { type IssuedRefund, mergeRefund } from '../refunds.ts';
 import { cancellable, cancelRefundDecision } from './cancel-rules.ts';
 import type { Family } from './family.ts';

@@ -33,7 +33,11 @@ function paid(...refunds: IssuedRefund[]): StoredOrder {
   return order;
 }
 
-const step = (status: CancelStep['status'], more: Partial<CancelStep> = {}): CancelStep => ({ status, attempts: 0, ...more });
+const step = (status: CancelStep['status'], more: Partial<CancelStep> = {}): CancelStep => ({
+  status,
+  attempts: 0,
+  ...more,
+});
 
 /** A paid order being cancelled: its booking cancelled, its refund as given, the money step as given. */
 function cancelling(refundStep: CancelStep, refund = issued({ key: 'OUO_1-cancelled-1', purpose: 'cancelled' })) {
@@ -130,7 +134,9 @@ describe('the steps a change earns', () => {
   it('earns the booking step when it becomes due, once', () => {
     const due = cancelling(step('pending'));
     if (due.cancellation) due.cancellation.booking = step('pending');
-    expect(earnedSteps(cancelling(step('pending')), due)).toEqual([{ key: 'OUO_1/cancel-booking', kind: 'cancel-booking' }]);
+    expect(earnedSteps(cancelling(step('pending')), due)).toEqual([
+      { key: 'OUO_1/cancel-booking', kind: 'cancel-booking' },
+    ]);
     expect(earnedSteps(due, due)).toEqual([]);
   });
 });

@@ -52,11 +52,7 @@ export interface StaffRebookAsked {
   requestId: string;
 }
 
-export type StaffEvent =
-  | StaffRefundAsked
-  | StaffExtraRefundsAsked
-  | StaffCodReceived
-  | StaffRebookAsked;
+export type StaffEvent = StaffRefundAsked | StaffExtraRefundsAsked | StaffCodReceived | StaffRebookAsked;
 
 const rupees = (paise: number) => formatRupees(paise / 100);
 
@@ -157,10 +153,5 @@ export const STAFF_EVENTS: Family<StaffEvent> = {
     'staff-rebook-asked': rebookAsked,
   },
   // The Payment Status, Refunded and Refund IDs columns, or the Status, change with each.
-  rewritesSheet: [
-    'staff-refund-asked',
-    'staff-extra-refunds-asked',
-    'staff-cod-received',
-    'staff-rebook-asked',
-  ],
+  rewritesSheet: ['staff-refund-asked', 'staff-extra-refunds-asked', 'staff-cod-received', 'staff-rebook-asked'],
 };

@@ -35,9 +35,14 @@ export interface Transition {
   tasks: EarnedTask[];
 }
 
-const FAMILIES = [PAYMENT_EVENTS, COD_EVENTS, CANCEL_EVENTS, REFUND_EVENTS, STAFF_EVENTS, PARCEL_EVENTS] as Family<
-  EventBase
->[];
+const FAMILIES = [
+  PAYMENT_EVENTS,
+  COD_EVENTS,
+  CANCEL_EVENTS,
+  REFUND_EVENTS,
+  STAFF_EVENTS,
+  PARCEL_EVENTS,
+] as Family<EventBase>[];
 const HANDLERS: Record<string, Handler<EventBase>> = Object.assign({}, ...FAMILIES.map((family) => family.handlers));
 const REWRITES_SHEET = new Set(FAMILIES.flatMap((family) => family.rewritesSheet ?? []));
 
