@@ -5,6 +5,7 @@
  * on the order's cancellation by the engine's `cancel-step-settled` (src/shop/order-engine/cancel-events.ts).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import { stepOpen } from '#shop/order-engine/cancel-events.ts';
 import type { CancelStep, StoredOrder } from '#shop/order-record.ts';
 import { CANCEL_TIMEOUT_MS } from '../delhivery/cancel.ts';
 import type { TaskKind, TaskOutcome } from '../tasks/runner.ts';
@@ -49,7 +50,7 @@ export const CANCEL_BOOKING_TASK: TaskKind = {
   async perform(deps, order): Promise<TaskOutcome> {
     const step = order.cancellation?.booking;
     // Settled meanwhile (another runner's late settle cannot land: its claim is gone), or never asked.
-    if (step?.status !== 'pending' && step?.status !== 'failed') return { status: 'skipped' };
+    if (!step || !stepOpen(step)) return { status: 'skipped' };
     const result = await cancelBooking(deps, order);
     if (result.status === 'failed') return { status: 'failed', error: result.lastError ?? 'failed' };
     // `why` always written: a row armed again keeps its last result, which must not speak for this one.

@@ -168,10 +168,17 @@ async function requestRefund(deps: OrderDeps, orderId: string): Promise<void> {
 
 /**
  * The reconciler's part: a cancellation's steps a system interrupted run again now, whatever their
- * task's back-off (the booking step that failed, the refund Razorpay has not answered).
+ * task's back-off (the booking step that failed, the refund Razorpay has not answered); a step
+ * written before its task existed (an order moved from Blobs) gets its task.
  */
 export async function rearmCancelSteps(deps: OrderDeps, order: StoredOrder): Promise<void> {
-  if (order.cancellation?.booking.status === 'failed')
-    await deps.log.rearmTasks(order.orderId, [cancelBookingKey(order.orderId)], deps.now());
+  const booking = order.cancellation?.booking;
+  // A pending step's task is due or running already; re-arming leaves both as they are.
+  if (booking && stepOpen(booking))
+    await deps.log.rearmTasks(
+      order.orderId,
+      [{ key: cancelBookingKey(order.orderId), kind: 'cancel-booking' }],
+      deps.now(),
+    );
   await rearmOpenRefunds(deps, order);
 }

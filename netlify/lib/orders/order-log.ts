@@ -218,6 +218,18 @@ const SETTLE_ROW = `
   where key = $1 and claim = $2
   returning key`;
 
+/** Tasks ($2, a JSON array of `{ key, kind }`) of the order $1 due now ($3): inserted if missing, else re-armed unless running. */
+const REARM = `
+  with wanted as (select * from jsonb_to_recordset($2::jsonb) as w(key text, kind text)),
+  inserted as (
+    insert into tasks (key, order_id, kind, state, attempts, run_at, armed_at, created_at, updated_at)
+    select w.key, $1, w.kind, 'pending', 0, $3, $3, $3, $3 from wanted w
+    on conflict (key) do nothing
+  )
+  update tasks t set state = 'pending', run_at = $3, armed_at = $3, updated_at = $3
+  from wanted w
+  where t.key = w.key and t.order_id = $1 and t.state in ('retry', 'given-up', 'done', 'skipped')`;
+
 const ids = async (db: Queries, where: string) =>
   (await db.query<{ order_id: string }>(`select order_id from orders where ${where} order by order_id`)).map(
     (row) => row.order_id,
@@ -424,15 +436,12 @@ export function createOrderLog(db: Database) {
 
     /**
      * Asks for tasks settled or waiting out their back-off to run now (the reconciler, for a
-     * cancellation's step and a refund Razorpay has not settled); a running one is left to its claim.
+     * cancellation's step and a refund Razorpay has not settled), inserting one the order never
+     * had a row for (written before its kind existed); a running one is left to its claim.
      */
-    async rearmTasks(orderId: string, keys: readonly string[], now: Date): Promise<void> {
-      if (keys.length === 0) return;
-      await db.query(
-        `update tasks set state = 'pending', run_at = $3, armed_at = $3, updated_at = $3
-         where order_id = $1 and key = any($2::text[]) and state in ('retry', 'given-up', 'done', 'skipped')`,
-        [orderId, keys, now.toISOString()],
-      );
+    async rearmTasks(orderId: string, tasks: readonly { key: string; kind: string }[], now: Date): Promise<void> {
+      if (tasks.length === 0) return;
+      await db.query(REARM, [orderId, JSON.stringify(tasks), now.toISOString()]);
     },
 
     async linkRazorpayOrder(razorpayOrderId: string, orderId: string): Promise<void> {

@@ -124,6 +124,36 @@ describe('a refund asked of Razorpay', () => {
   });
 });
 
+describe('an order moved from Blobs, its steps written before their tasks existed', () => {
+  it('gets a task for its open refund and its cancellation step from the reconciler, which runs them', async () => {
+    const world = orderWorld(blobs);
+    const orderId = await paidOrder(world);
+    const { calls } = countedGateway(world);
+    const refund = await writtenRefund(world, orderId);
+    await world.deps.log.apply(orderId, {
+      type: 'cancel-asked',
+      at: world.clock.now.toISOString(),
+      reason: 'other',
+      by: 'staff',
+    });
+    // Neither task row exists: as `migrate:orders` left an order whose steps Blobs held.
+    await world.db.query('delete from tasks where order_id = $1 and kind in ($2, $3)', [
+      orderId,
+      'refund',
+      'cancel-booking',
+    ]);
+    world.carrierDown = false;
+    await reconcile(world.deps);
+    const order = await storedOrder(world, orderId);
+    expect(calls).toContain(refund.key);
+    expect(order.issuedRefunds?.find((issued) => issued.key === refund.key)?.refundId).toMatch(/^rfnd_/);
+    expect(order.cancellation?.booking.status).toBe('done');
+    expect(order.status).toBe('cancelled');
+    const total = (await gatewayRefunds(world, refund.paymentId)).reduce((sum, made) => sum + made.amountPaise, 0);
+    expect(total).toBe(order.razorpay?.amountPaise);
+  });
+});
+
 describe("a cancellation's booking step", () => {
   it('that fails is run again by the reconciler, whatever its back-off, once Delhivery is back', async () => {
     const world = orderWorld(blobs);

@@ -83,12 +83,13 @@ export const REFUND_TASK: TaskKind = {
 /**
  * The order's refunds Razorpay has not settled, asked about again now (the reconciler, a request
  * after its write): their tasks re-armed, so they run at once whatever their back-off, and only
- * one runner at a time asks for each.
+ * one runner at a time asks for each. A refund written before its task existed (an order moved from
+ * Blobs) gets its task here.
  */
 export async function rearmOpenRefunds(deps: OrderDeps, order: StoredOrder): Promise<void> {
   if (!refundsOpen(order)) return;
   const keys = (order.issuedRefunds ?? [])
     .filter((refund) => !refund.manual && (refund.status === 'requested' || refund.status === 'pending'))
-    .map((refund) => refundTaskKey(order.orderId, refund.key));
+    .map((refund) => ({ key: refundTaskKey(order.orderId, refund.key), kind: 'refund' }));
   await deps.log.rearmTasks(order.orderId, keys, deps.now());
 }

@@ -36,8 +36,13 @@ const step = (status: CancelStep['status']): CancelStep => ({ status, attempts: 
 
 const settled = (state: CancelStep) => state.status === 'done' || state.status === 'not-needed';
 
-/** A step still to do: not taken yet, or failed (a system was down) and left for the reconciler. */
-export const stepOpen = (state: CancelStep) => state.status === 'pending' || state.status === 'failed';
+/**
+ * A step still to do: not taken yet, or failed (a system was down) and left for the reconciler. Told
+ * by what it is not, so a record written while the order held the step's claim (`working`, before
+ * the claim moved to its task row) is still to do too.
+ */
+const FINAL: readonly string[] = ['done', 'not-needed', 'too-late'];
+export const stepOpen = (state: CancelStep) => !FINAL.includes(state.status);
 
 export const CANCEL_EVENTS: Family<CancelEvent> = {
   handlers: {
