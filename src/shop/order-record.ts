@@ -15,11 +15,13 @@ import type { IssuedRefund } from './refunds.ts';
 import type { PaymentMode } from './shipping.ts';
 import type { WhatsAppConsent } from './whatsapp.ts';
 
-/** A cancellation's steps, each done once however often asked (netlify/lib/orders/cancel.ts). */
+/**
+ * What came of a cancellation's step, each done once however often asked (netlify/lib/orders/cancel.ts).
+ * Who is doing it, and since when, is its task row's (`cancel-booking`, `refund`), never the order's.
+ */
 export interface CancelStep {
-  status: 'pending' | 'working' | 'done' | 'not-needed' | 'too-late' | 'failed';
+  status: 'pending' | 'done' | 'not-needed' | 'too-late' | 'failed';
   attempts: number;
-  claimedAt?: string;
   lastError?: string;
   at?: string;
 }

@@ -3,45 +3,44 @@
  * the shopper from the order page (before pickup) or by staff from the Sheet, then done in steps
  * that each happen once however often they are asked for — 50 taps, a retry, the reconciler:
  *
- * 1. `requestCancellation` writes the request on the order (compare-and-swap): from then on the
- *    booking forward books nothing, and a second request finds the first.
- * 2. The carrier's booking is cancelled (`cancelShipment`), claimed on the order first. Delhivery
- *    refusing because the parcel has moved ends the cancellation: the order goes on, and whoever
- *    asked is told the truth.
+ * 1. `requestCancellation` writes the request on the order (the engine's `cancel-asked`): from then
+ *    on the booking forward books nothing, a second request finds the first, and the write earns
+ *    the booking step's task (`cancel-booking`, cancel-kind.ts), which this request runs at once.
+ * 2. The carrier's booking is cancelled (`cancelShipment`) by that task, claimed on its row.
+ *    Delhivery refusing because the parcel has moved ends the cancellation: the order goes on, and
+ *    whoever asked is told the truth.
  * 3. A prepaid order's money (or a COD order's fee paid now, rule 17) goes back in full: the
- *    refund is written on the order (its idempotency key made then) before Razorpay is asked, so a
- *    retry sends the same key and Razorpay refunds once.
+ *    refund is written on the order `requested` under its idempotency key (`cancel-refund-requested`),
+ *    which earns its `refund` task (netlify/lib/tasks/refund-kind.ts), run at once: the one place
+ *    Razorpay is asked for a refund, with that key, so a retry refunds once.
  * 4. The order becomes `cancelled`, and the shopper gets one email (a notice, as the parcel's).
  *
- * A step that fails because a system is down stays on the order for the reconciler, which
- * finishes the cancellation; the order log says at each moment what is done. A request is told
- * "cancelling" only of a cancellation Delhivery has not refused: one that finds another request
- * asking Delhivery waits for its answer (issue 46).
+ * A step that fails because a system is down stays on the order for the reconciler, which arms its
+ * task again and finishes the cancellation; the order log says at each moment what is done. A
+ * request is told "cancelling" only of a cancellation Delhivery has not refused: one that finds
+ * another runner asking Delhivery waits for its answer (issue 46).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CancelReason } from '#shop/cancel-texts.ts';
 import type { PhoneOrderOutcome } from '#shop/cod-rules.ts';
-import type { CancelStepName } from '#shop/order-engine/cancel-events.ts';
-import { type CancelRefusal, cancelRefundDecision, cancelRefusal } from '#shop/order-engine/cancel-rules.ts';
+import { stepOpen } from '#shop/order-engine/cancel-events.ts';
+import { type CancelRefusal, cancelRefusal } from '#shop/order-engine/cancel-rules.ts';
 import { creditNoteOwed } from '#shop/order-engine/order-flags.ts';
-import type { Cancellation, CancelStep, StoredOrder } from '#shop/order-record.ts';
-import { type IssuedRefund, refundKey } from '#shop/refunds.ts';
-import { CANCEL_TIMEOUT_MS } from '../delhivery/cancel.ts';
+import { cancelBookingKey } from '#shop/order-engine/task-keys.ts';
+import type { Cancellation, StoredOrder } from '#shop/order-record.ts';
+import { refundKey } from '#shop/refunds.ts';
 import { issueCreditNote } from '../invoices/issue.ts';
 import { deliverNotices } from '../notify/notices.ts';
+import { TASK_KINDS } from '../tasks/kinds.ts';
+import { rearmOpenRefunds } from '../tasks/refund-kind.ts';
+import { runOrderTasks } from '../tasks/runner.ts';
+import { CANCEL_WAIT } from './cancel-kind.ts';
 import { syncSheetRows } from './forward.ts';
 import { notePhoneOrder } from './phone-history.ts';
 import type { OrderDeps } from './types.ts';
 
-/**
- * How long a request waits for another request's call to Delhivery before answering: longer than
- * that call may take (it gives up after `CANCEL_TIMEOUT_MS`), polling the order.
- */
-export const CANCEL_WAIT = { waitMs: CANCEL_TIMEOUT_MS + 2_000, pollMs: 50 };
-
 // The rules moved to the shop core with the cancel events (issue 47); the order view reads them here.
 export { type CancelRefusal, cancellable } from '#shop/order-engine/cancel-rules.ts';
-
 export type CancelOutcome =
   | { ok: true; order: StoredOrder; state: 'cancelled' | 'cancelling' }
   | { ok: false; order: StoredOrder | undefined; refusal: CancelRefusal | 'unknown-order' };
@@ -69,16 +68,17 @@ export async function cancelOrder(
 }
 
 /**
- * The order once Delhivery has answered about its booking. While another request holds the claim
- * on that step it is asking Delhivery, and the parcel may have been picked up: answering
- * "cancelling" now would promise what may not happen (issue 46), so this request waits for the
- * answer. A claim still held after the wait belongs to a worker that died mid-call; the
- * cancellation stays on the order for the reconciler, and this request says so ("cancelling").
+ * The order once Delhivery has answered about its booking. A step still `pending` after this
+ * request ran the order's tasks is held by another runner's claim on its task: it is asking
+ * Delhivery, and the parcel may have been picked up. Answering "cancelling" now would promise what
+ * may not happen (issue 46), so this request waits for the answer. A claim still held after the
+ * wait belongs to a runner that died mid-call; its task is taken over once the claim is stale, and
+ * this request says so ("cancelling").
  */
 async function bookingDecided(deps: OrderDeps, orderId: string, order: StoredOrder): Promise<StoredOrder> {
   const until = performance.now() + CANCEL_WAIT.waitMs;
   let current = order;
-  while (current.cancellation?.booking.status === 'working' && performance.now() < until) {
+  while (current.cancellation?.booking.status === 'pending' && performance.now() < until) {
     await sleep(CANCEL_WAIT.pollMs);
     current = (await deps.log.get(orderId)) ?? current;
   }
@@ -100,8 +100,9 @@ function phoneOutcomeOf(cancellation: Cancellation | undefined): PhoneOrderOutco
  * Safe to call any number of times, from anywhere (the request, the reconciler).
  */
 export async function finishCancellation(deps: OrderDeps, orderId: string): Promise<StoredOrder> {
-  await runStep(deps, orderId, 'booking', cancelBooking);
-  await runStep(deps, orderId, 'refund', refundInFull);
+  await runOrderTasks(deps, TASK_KINDS, orderId, ['cancel-booking']);
+  await requestRefund(deps, orderId);
+  await runOrderTasks(deps, TASK_KINDS, orderId, ['refund']);
   const { order, changed } = await deps.log.apply(orderId, { type: 'order-cancelled', at: deps.now().toISOString() });
   // The Sheet and the shopper, each once (their claims); a failure stays for the reconciler.
   await Promise.all([syncSheetRows(deps, orderId), deliverNotices(deps, orderId)]);
@@ -128,98 +129,56 @@ export async function creditCancelledOrder(deps: OrderDeps, orderId: string): Pr
   await syncSheetRows(deps, orderId);
 }
 
-type StepResult = { status: CancelStep['status']; lastError?: string; refund?: Partial<IssuedRefund> };
-
-/** Claims one step on the order (compare-and-swap), performs it, and settles what came of it. */
-async function runStep(
-  deps: OrderDeps,
-  orderId: string,
-  name: CancelStepName,
-  perform: (deps: OrderDeps, order: StoredOrder) => Promise<StepResult>,
-): Promise<void> {
+/**
+ * The whole payment back, once the booking step is settled: the refund written on the order with its
+ * idempotency key (what is left is decided inside that write, against every refund on the order
+ * then, a staff part refund made a moment ago among them: never more than was captured), which
+ * earns its `refund` task. With payments switched off nothing is written: nothing was asked, so
+ * nothing is on record to be sent again; the step waits as failed for the reconciler.
+ */
+async function requestRefund(deps: OrderDeps, orderId: string): Promise<void> {
+  const order = await deps.log.get(orderId);
+  const cancellation = order?.cancellation;
+  if (!order || !cancellation || !stepOpen(cancellation.refund)) return;
+  if (cancellation.booking.status !== 'done' && cancellation.booking.status !== 'not-needed') return;
+  const key = refundKey(orderId, 'cancelled', 1);
+  // Asked already: its task has it (armed again by the reconciler while Razorpay has not answered).
+  if (order.issuedRefunds?.some((refund) => refund.key === key)) return;
   const at = deps.now().toISOString();
-  const { order: claimed, changed } = await deps.log.apply(orderId, { type: 'cancel-step-claimed', at, step: name });
-  if (!changed) return;
-  let result: StepResult;
-  try {
-    result = await perform(deps, claimed);
-  } catch (error) {
-    result = { status: 'failed', lastError: (error as Error).message };
-  }
-  await deps.log.apply(orderId, { type: 'cancel-step-settled', at: deps.now().toISOString(), step: name, ...result });
-}
-
-async function cancelBooking(deps: OrderDeps, claimed: StoredOrder): Promise<StepResult> {
-  const order = await bookingSettled(deps, claimed);
-  const shipment = order.forwards.shipment;
-  if (shipment.status === 'sending') return { status: 'failed', lastError: 'the booking is still being made' };
-  const waybill = shipment.status === 'done' ? shipment.waybill : undefined;
-  if (!waybill) return { status: 'not-needed' };
-  const answer = await deps.carrier.cancelShipment({ waybill, bookedAt: shipment.at ?? order.createdAt });
-  if (answer.ok) return { status: 'done' };
-  if (answer.tooLate) return { status: 'too-late', lastError: answer.message };
-  return { status: 'failed', lastError: answer.message };
-}
-
-/**
- * The order once its booking in flight has settled (booked or not), waiting as a request waits for
- * Delhivery's answer (CANCEL_WAIT): a parcel booked at the moment of the cancel is cancelled too.
- */
-async function bookingSettled(deps: OrderDeps, order: StoredOrder): Promise<StoredOrder> {
-  const until = performance.now() + CANCEL_WAIT.waitMs;
-  let current = order;
-  while (current.forwards.shipment.status === 'sending' && performance.now() < until) {
-    await sleep(CANCEL_WAIT.pollMs);
-    current = (await deps.log.get(order.orderId)) ?? current;
-  }
-  return current;
-}
-
-/**
- * The whole payment back. The refund is written on the order with its idempotency key before
- * Razorpay is asked (inside the claim's write, `mergeRefund` on settling), so whichever worker asks
- * again sends the same key: Razorpay answers with the first refund.
- */
-async function refundInFull(deps: OrderDeps, order: StoredOrder): Promise<StepResult> {
   const paymentId = order.razorpay?.paymentId;
-  const captured = order.razorpay?.amountPaise;
-  if (!paymentId || captured === undefined) return { status: 'not-needed' };
-  const key = refundKey(order.orderId, 'cancelled', 1);
+  const capturedPaise = order.razorpay?.amountPaise;
+  if (!paymentId || capturedPaise === undefined) {
+    await deps.log.apply(orderId, { type: 'cancel-step-settled', at, step: 'refund', status: 'not-needed' });
+    return;
+  }
   const choice = deps.gateway();
-  if (!choice.ok) return { status: 'failed', lastError: choice.message };
-  // What is left is decided inside the write that records the refund, against every refund on the
-  // order then (a staff part refund made a moment ago among them): never more than was captured.
-  const asked = { key, paymentId, capturedPaise: captured };
-  const { order: recorded } = await deps.log.apply(order.orderId, {
-    type: 'cancel-refund-requested',
-    at: deps.now().toISOString(),
-    ...asked,
-  });
-  // Written, or on the order already, this refund's amount; else why nothing is left to give.
-  const decided = cancelRefundDecision(recorded, asked);
-  if ('reason' in decided) {
-    const { reason } = decided;
-    return { status: reason === 'nothing-left' ? 'done' : 'failed', lastError: reason };
+  if (!choice.ok) {
+    const failed = {
+      type: 'cancel-step-settled',
+      at,
+      step: 'refund',
+      status: 'failed',
+      lastError: choice.message,
+    } as const;
+    await deps.log.apply(orderId, failed);
+    return;
   }
-  const { amountPaise } = decided;
-  const answer = await choice.gateway.refundPayment({
-    paymentId,
-    amountPaise,
-    receipt: key,
-    notes: { orderId: order.orderId, purpose: 'cancelled' },
-    idempotencyKey: key,
-  });
-  if (!answer.ok) {
-    if (answer.code === 'REFUSED')
-      return {
-        status: 'failed',
-        lastError: answer.message,
-        refund: { key, status: 'failed', failure: answer.message },
-      };
-    return { status: 'failed', lastError: answer.message };
-  }
-  return {
-    status: 'done',
-    refund: { key, refundId: answer.refund.id, status: answer.refund.status },
-  };
+  await deps.log.apply(orderId, { type: 'cancel-refund-requested', at, key, paymentId, capturedPaise });
+}
+
+/**
+ * The reconciler's part: a cancellation's steps a system interrupted run again now, whatever their
+ * task's back-off (the booking step that failed, the refund Razorpay has not answered); a step
+ * written before its task existed (an order moved from Blobs) gets its task.
+ */
+export async function rearmCancelSteps(deps: OrderDeps, order: StoredOrder): Promise<void> {
+  const booking = order.cancellation?.booking;
+  // A pending step's task is due or running already; re-arming leaves both as they are.
+  if (booking && stepOpen(booking))
+    await deps.log.rearmTasks(
+      order.orderId,
+      [{ key: cancelBookingKey(order.orderId), kind: 'cancel-booking' }],
+      deps.now(),
+    );
+  await rearmOpenRefunds(deps, order);
 }

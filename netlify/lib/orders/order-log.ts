@@ -208,6 +208,28 @@ const CLAIM = (where: string, limit: string) => `
   where t.id = due.id
   returning ${TASK_JSON} as task`;
 
+/** A claimed task settled without a change of its order ($1 key, $2 claim, $3 state, $4 error, $5 result, $6 run at, $7 at). */
+const SETTLE_ROW = `
+  update tasks set
+    state = case when $3 = 'done' and armed_at > claimed_at then 'pending' else $3 end,
+    attempts = case when $3 in ('skipped', 'waiting') then attempts - 1 else attempts end,
+    first_attempt_at = case when $3 = 'done' then null else first_attempt_at end,
+    claim = null, claimed_at = null, last_error = $4, result = $5::jsonb, run_at = $6, updated_at = $7
+  where key = $1 and claim = $2
+  returning key`;
+
+/** Tasks ($2, a JSON array of `{ key, kind }`) of the order $1 due now ($3): inserted if missing, else re-armed unless running. */
+const REARM = `
+  with wanted as (select * from jsonb_to_recordset($2::jsonb) as w(key text, kind text)),
+  inserted as (
+    insert into tasks (key, order_id, kind, state, attempts, run_at, armed_at, created_at, updated_at)
+    select w.key, $1, w.kind, 'pending', 0, $3, $3, $3, $3 from wanted w
+    on conflict (key) do nothing
+  )
+  update tasks t set state = 'pending', run_at = $3, armed_at = $3, updated_at = $3
+  from wanted w
+  where t.key = w.key and t.order_id = $1 and t.state in ('retry', 'given-up', 'done', 'skipped')`;
+
 const ids = async (db: Queries, where: string) =>
   (await db.query<{ order_id: string }>(`select order_id from orders where ${where} order by order_id`)).map(
     (row) => row.order_id,
@@ -384,10 +406,10 @@ export function createOrderLog(db: Database) {
      * `task-settled`: its history, the waybill's status move), applied by the order's engine: both
      * or neither, and only while the claim still holds it.
      */
-    async settleTask(task: TaskRow, settled: SettledTask, event: OrderChangeEvent): Promise<boolean> {
+    async settleTask(task: TaskRow, settled: SettledTask, event: OrderChangeEvent | undefined): Promise<boolean> {
       const orderId = task.order_id;
       if (!orderId) throw new Error(`Task ${task.key} belongs to no order.`);
-      const { changed } = await log.apply(orderId, event, (next) => ({
+      const settle = (next: StoredOrder) => ({
         key: task.key,
         claim: task.claim ?? '',
         state: settled.state,
@@ -397,8 +419,29 @@ export function createOrderLog(db: Database) {
         result: settled.result,
         at: settled.at,
         runAt: settled.runAt,
-      }));
-      return changed;
+      });
+      if (event && (await log.apply(orderId, event, settle)).changed) return true;
+      // Nothing to write on the order (a refund Razorpay told of already): the row alone, by its claim.
+      const rows = await db.query(SETTLE_ROW, [
+        task.key,
+        task.claim ?? '',
+        settled.state,
+        settled.error ?? null,
+        JSON.stringify(settled.result),
+        settled.runAt,
+        settled.at,
+      ]);
+      return rows.length === 1;
+    },
+
+    /**
+     * Asks for tasks settled or waiting out their back-off to run now (the reconciler, for a
+     * cancellation's step and a refund Razorpay has not settled), inserting one the order never
+     * had a row for (written before its kind existed); a running one is left to its claim.
+     */
+    async rearmTasks(orderId: string, tasks: readonly { key: string; kind: string }[], now: Date): Promise<void> {
+      if (tasks.length === 0) return;
+      await db.query(REARM, [orderId, JSON.stringify(tasks), now.toISOString()]);
     },
 
     async linkRazorpayOrder(razorpayOrderId: string, orderId: string): Promise<void> {

@@ -10,7 +10,7 @@ import { creditNoteOwed } from '#shop/order-engine/order-flags.ts';
 import { FORWARD_KINDS, forwardOf, noticeOpen, paysFirst, type StoredOrder } from '#shop/order-record.ts';
 import { refundsOpen } from '#shop/refunds.ts';
 import { deliverNotices } from '../notify/notices.ts';
-import { creditCancelledOrder, finishCancellation } from './cancel.ts';
+import { creditCancelledOrder, finishCancellation, rearmCancelSteps } from './cancel.ts';
 import { chaseConfirmation } from './chase-confirmation.ts';
 import { forwardOrder } from './forward.ts';
 import { judgePayment } from './judge-payment.ts';
@@ -83,14 +83,15 @@ async function reconcileOne(deps: OrderDeps, orderId: string, report: ReconcileR
   const stepsLeft =
     cancellation !== undefined &&
     ((!cancellation.doneAt && cancellation.booking.status !== 'too-late') ||
-      ['pending', 'working', 'failed'].includes(cancellation.booking.status));
-  if (stepsLeft) {
+      ['pending', 'failed'].includes(cancellation.booking.status));
+  if (order && stepsLeft) {
+    await rearmCancelSteps(deps, order);
     const finished = await finishCancellation(deps, orderId);
     if (finished.status === 'cancelled') report.retried.push(orderId);
   }
   // An invoiced order cancelled whose credit note could not be issued then: issued now.
   if (order && creditNoteOwed(order)) await creditCancelledOrder(deps, orderId);
-  // Refunds Razorpay has not settled yet: asked about (or asked for again, with the same key).
+  // Refunds Razorpay has not settled yet: asked about again by their tasks (refund-kind.ts).
   if (order && refundsOpen(order)) await settleRefunds(deps, (await deps.log.get(orderId)) ?? order);
   // A parcel's news the mail could not take: sent now if its back-off has passed (once, by its claim).
   if (order && Object.values(order.notices ?? {}).some(noticeOpen)) {

@@ -3,13 +3,18 @@
  * when made, then `processed` or `failed`, whichever tells first — the refund call's own answer,
  * the webhooks `refund.processed` / `refund.failed`, or the reconciler asking. Each refund is
  * matched by its idempotency key (sent as its `receipt`) or its id, and only moves forward
- * (`mergeRefund`), so a replayed or late event changes nothing and none is counted twice.
+ * (`mergeRefund`, src/shop/order-engine/refund-events.ts), so a replayed or late event changes
+ * nothing and none is counted twice. Razorpay is asked for a refund in one place only: the
+ * refund's task (netlify/lib/tasks/refund-kind.ts).
  */
 
 import { reportedRefund } from '#shop/order-engine/cancel-rules.ts';
 import type { StoredOrder } from '#shop/order-record.ts';
 import { deliverNotices } from '../notify/notices.ts';
 import type { GatewayRefund } from '../razorpay/gateway.ts';
+import { TASK_KINDS } from '../tasks/kinds.ts';
+import { rearmOpenRefunds } from '../tasks/refund-kind.ts';
+import { runOrderTasks } from '../tasks/runner.ts';
 import { syncSheetRows } from './forward.ts';
 import type { OrderDeps } from './types.ts';
 
@@ -38,35 +43,12 @@ export async function recordRefund(
 }
 
 /**
- * The reconciler's part: asks Razorpay about every refund of the order not settled yet. A refund
- * asked for whose answer never came is looked for among the payment's refunds by its key (the
- * receipt); Razorpay having none, it is asked for again with the same key.
+ * The reconciler's part: every refund of the order Razorpay has not settled is asked about again by
+ * its task, armed now (refund-kind.ts): one asked for whose answer never came is looked for among
+ * the payment's refunds by its key (the receipt), and asked for again with the same key when
+ * Razorpay has none; a pending one is fetched. The Sheet and the shopper hear what changed.
  */
 export async function settleRefunds(deps: OrderDeps, order: StoredOrder): Promise<void> {
-  const choice = deps.gateway();
-  if (!choice.ok) return;
-  const { gateway } = choice;
-  for (const issued of order.issuedRefunds ?? []) {
-    if (issued.manual || (issued.status !== 'requested' && issued.status !== 'pending')) continue;
-    if (issued.refundId) {
-      const answer = await gateway.fetchRefund(issued.paymentId, issued.refundId);
-      if (answer.ok) await recordRefund(deps, order.orderId, answer.refund);
-      continue;
-    }
-    const listed = await gateway.paymentRefunds(issued.paymentId);
-    const found = listed.ok ? listed.refunds.find((refund) => refund.receipt === issued.key) : undefined;
-    if (found) {
-      await recordRefund(deps, order.orderId, found);
-      continue;
-    }
-    if (!listed.ok) continue; // Razorpay unreachable: asked again next run
-    const again = await gateway.refundPayment({
-      paymentId: issued.paymentId,
-      amountPaise: issued.amountPaise,
-      receipt: issued.key,
-      notes: { orderId: order.orderId, purpose: issued.purpose },
-      idempotencyKey: issued.key,
-    });
-    if (again.ok) await recordRefund(deps, order.orderId, again.refund);
-  }
+  await rearmOpenRefunds(deps, order);
+  await runOrderTasks(deps, TASK_KINDS, order.orderId, ['refund', 'notice', 'sheet']);
 }

@@ -9,8 +9,9 @@
  * - `refund`: part of a prepaid payment back. The refund is written on the order, its key
  *   `<orderId>-staff-<n>` decided inside the compare-and-swap write (so two requests at once never
  *   share an n, and never refund more than was captured between them), and the request's
- *   single-use id kept on it (so the same request never makes a second); then Razorpay is asked
- *   with that key. A Cash on Delivery order whose parcel was delivered (its cash collected) is
+ *   single-use id kept on it (so the same request never makes a second); the write earns the
+ *   refund's task (netlify/lib/tasks/refund-kind.ts), run right after it: Razorpay is asked with
+ *   that key there, and the answer is told from the order as it then reads. A Cash on Delivery order whose parcel was delivered (its cash collected) is
  *   refunded by hand (UPI or bank transfer): staff pick the action once the transfer is made, and it
  *   is recorded as refunded (`manual`), never sent to Razorpay.
  * - `refund-extra`: every extra captured payment (`order.refunds`) back in full, each under
@@ -28,15 +29,16 @@ import { formatRupees } from '#shop/money.ts';
 import { codDelivered, staffRefundOf } from '#shop/order-engine/staff-rules.ts';
 import { staffStatusLabel } from '#shop/order-engine/staff-status.ts';
 import type { StoredOrder } from '#shop/order-record.ts';
-import { CASH_PAYMENT, checkRefund, type IssuedRefund, type RefundPurpose } from '#shop/refunds.ts';
+import { CASH_PAYMENT, checkRefund, type IssuedRefund } from '#shop/refunds.ts';
 import type { StaffAction } from '#shop/schemas.ts';
 import { STAFF_TEXTS } from '#shop/staff-texts.ts';
 import { fail, type ServiceResult } from '../platform/http.ts';
+import { TASK_KINDS } from '../tasks/kinds.ts';
+import { runOrderTasks } from '../tasks/runner.ts';
 import { bookAgain } from './book-again.ts';
 import { cancelOrder } from './cancel.ts';
 import { confirmCod } from './confirm.ts';
 import { syncSheetRows } from './forward.ts';
-import { recordRefund } from './refund-state.ts';
 import type { OrderDeps } from './types.ts';
 
 export interface StaffActionInput {
@@ -142,7 +144,7 @@ async function refundPart(
     return fail(409, 'STAFF_ACTION_REFUSED', STAFF_TEXTS.notPaid);
   const decided = await writeRefund(deps, order.orderId, { paymentId, capturedPaise, amountPaise, requestId });
   if ('refusal' in decided) return decided.refusal;
-  const [answer] = await askRazorpay(deps, order.orderId, [decided.refund], 'staff');
+  const [answer] = await askRazorpay(deps, order.orderId, [decided.refund]);
   return done(answer ?? STAFF_TEXTS.refundQueued(rupees(decided.refund.amountPaise), decided.refund.key));
 }
 
@@ -168,47 +170,20 @@ async function refundCash(
 }
 
 /**
- * Asks Razorpay for each refund (already written on the order) with its key, and records the
- * answer: the words for each, or undefined where Razorpay did not answer (the reconciler asks
- * again with the same key).
+ * Runs the order's refund tasks (each refund already written on the order, its task earned with
+ * it) and tells what Razorpay said of each, from the order as it then reads: made, refused in its
+ * words, or undefined where it has not answered (payments off, Razorpay down, or another runner
+ * asking right now): the task is retried with the same key.
  */
-async function askRazorpay(
-  deps: OrderDeps,
-  orderId: string,
-  refunds: IssuedRefund[],
-  purpose: RefundPurpose,
-): Promise<(string | undefined)[]> {
-  const choice = deps.gateway();
-  const answers: (string | undefined)[] = [];
-  for (const refund of refunds) {
-    if (refund.status !== 'requested' || !choice.ok) {
-      answers.push(refund.refundId ? STAFF_TEXTS.refundMade(rupees(refund.amountPaise), refund.refundId) : undefined);
-      continue;
-    }
-    const answer = await choice.gateway.refundPayment({
-      paymentId: refund.paymentId,
-      amountPaise: refund.amountPaise,
-      receipt: refund.key,
-      notes: { orderId, purpose },
-      idempotencyKey: refund.key,
-    });
-    if (answer.ok) {
-      await recordRefund(deps, orderId, answer.refund);
-      answers.push(STAFF_TEXTS.refundMade(rupees(refund.amountPaise), answer.refund.id));
-    } else if (answer.code === 'REFUSED') {
-      await deps.log.apply(orderId, {
-        type: 'staff-refund-refused',
-        at: deps.now().toISOString(),
-        key: refund.key,
-        message: answer.message,
-      });
-      await syncSheetRows(deps, orderId);
-      answers.push(STAFF_TEXTS.refundRefused(rupees(refund.amountPaise), answer.message));
-    } else {
-      answers.push(undefined);
-    }
-  }
-  return answers;
+async function askRazorpay(deps: OrderDeps, orderId: string, refunds: IssuedRefund[]): Promise<(string | undefined)[]> {
+  await runOrderTasks(deps, TASK_KINDS, orderId, ['refund', 'notice', 'sheet']);
+  const order = await deps.log.get(orderId);
+  return refunds.map((asked) => {
+    const refund = order?.issuedRefunds?.find((issued) => issued.key === asked.key) ?? asked;
+    if (refund.status === 'failed' && refund.failure && !refund.refundId)
+      return STAFF_TEXTS.refundRefused(rupees(refund.amountPaise), refund.failure);
+    return refund.refundId ? STAFF_TEXTS.refundMade(rupees(refund.amountPaise), refund.refundId) : undefined;
+  });
 }
 
 /** Every extra captured payment back in full; the order is no longer `Needs refund`. */
@@ -222,8 +197,7 @@ async function refundExtra(deps: OrderDeps, orderId: string, requestId: string):
       )
     : [];
   if (moved.length === 0) return fail(409, 'STAFF_ACTION_REFUSED', STAFF_TEXTS.noExtraPayment);
-  const answers = await askRazorpay(deps, orderId, moved, 'extra-payment');
-  await syncSheetRows(deps, orderId);
+  const answers = await askRazorpay(deps, orderId, moved);
   const words = moved.map(
     (refund, index) =>
       `${rupees(refund.amountPaise)} of ${refund.paymentId}: ${answers[index] ?? STAFF_TEXTS.refundQueued(rupees(refund.amountPaise), refund.key)}`,

@@ -4,8 +4,9 @@
  * read from the log carries them as `forwards` and `notices` (order-record.ts), so staff's Status,
  * the Sheet's cells and the shopper's page are derived from them as before.
  *
- * A change of the order that earns a forward or a notice (a new one, or one asked for again)
- * becomes a task write in the same statement as the order's own (order-log.ts): `taskWrites`.
+ * A change of the order that earns a forward, a notice or a step (a cancellation's booking, a
+ * refund to ask, step-tasks.ts) becomes a task write in the same statement as the order's own
+ * (order-log.ts): `taskWrites`.
  * Claiming, performing and settling them is the runner's (runner.ts).
  */
 import { codConfirmed } from '#shop/cod.ts';
@@ -19,6 +20,7 @@ import {
   paysFirst,
   type StoredOrder,
 } from '#shop/order-record.ts';
+import { stepTaskWrites } from './step-tasks.ts';
 
 export type TaskState = 'pending' | 'waiting' | 'running' | 'done' | 'retry' | 'given-up' | 'skipped';
 
@@ -290,7 +292,7 @@ export function taskWrites(
       writes.push({ op: 'result', key, result: { ...task.result, delivery: wanted.delivery } });
     }
   }
-  return writes;
+  return [...writes, ...stepTaskWrites(current, next, byKey)];
 }
 
 /** Does the order, as a settle leaves it, want the task run again (its forward asked for anew: the Sheet's rows)? */

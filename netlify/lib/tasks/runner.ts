@@ -13,7 +13,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { STALE_CLAIM_MS } from '#shop/order-engine/claims.ts';
-import type { TaskSettledEvent } from '#shop/order-engine/parcel-events.ts';
+import type { OrderChangeEvent } from '#shop/order-engine/transition.ts';
 import type { StoredOrder } from '#shop/order-record.ts';
 import type { OrderDeps } from '../orders/types.ts';
 import type { TaskRow, TaskState } from './order-tasks.ts';
@@ -54,10 +54,11 @@ export interface TaskKind {
   /** Never given up: retried every 15 minutes for as long as it fails (the invoice). */
   neverGivesUp?: boolean;
   /**
-   * What the settled task writes on its order (its state as its row now reads; the engine's
-   * `task-settled` writes its history and what it changes there, src/shop/order-engine/task-settles.ts).
+   * What the settled task writes on its order through the engine: a forward's or notice's state as
+   * its row now reads (`task-settled`, src/shop/order-engine/task-settles.ts), a cancellation's
+   * step, Razorpay's word on a refund; undefined, or an event that changes nothing, settles the row alone.
    */
-  settledEvent(settled: SettledTask): TaskSettledEvent;
+  settledEvent(settled: SettledTask): OrderChangeEvent | undefined;
 }
 
 /** The settled state of a task, from its outcome and the one policy above. */
@@ -90,9 +91,19 @@ export function settledState(kind: TaskKind, task: TaskRow, outcome: TaskOutcome
   };
 }
 
-/** The order's kinds, in the order they run: the booking first (the Sheet's rows show its waybill), the rows last. */
-export type KindName = 'shipment' | 'invoice' | 'email' | 'notice' | 'sheet';
-const PHASES: readonly (readonly KindName[])[] = [['shipment'], ['invoice'], ['email', 'notice'], ['sheet']];
+/**
+ * The order's kinds, in the order they run: the booking first (the Sheet's rows show its waybill),
+ * its cancellation next, then the money back, the rows last (they show the refund's id).
+ */
+export type KindName = 'shipment' | 'cancel-booking' | 'refund' | 'invoice' | 'email' | 'notice' | 'sheet';
+const PHASES: readonly (readonly KindName[])[] = [
+  ['shipment'],
+  ['cancel-booking'],
+  ['refund'],
+  ['invoice'],
+  ['email', 'notice'],
+  ['sheet'],
+];
 
 export interface RunReport {
   done: string[];
@@ -109,7 +120,7 @@ export async function runOrderTasks(
   deps: OrderDeps,
   kinds: Readonly<Record<KindName, TaskKind>>,
   orderId: string,
-  only: readonly KindName[] = ['shipment', 'invoice', 'email', 'notice', 'sheet'],
+  only: readonly KindName[] = PHASES.flat(),
 ): Promise<RunReport> {
   const report: RunReport = { done: [], failed: [], skipped: [] };
   for (let pass = 0; pass < 3; pass += 1) {

@@ -3,7 +3,7 @@ import type { CancelStep, StoredOrder } from '../order-record.ts';
 import type { IssuedRefund } from '../refunds.ts';
 import type { CancelEvent } from './cancel-events.ts';
 import { cancelRefundDecision, cancelRefusal, reportedRefund } from './cancel-rules.ts';
-import { STALE_CLAIM_MS } from './claims.ts';
+import type { RefundEvent } from './refund-events.ts';
 import { sheetFingerprint } from './sheet-row.ts';
 import { transition } from './transition.ts';
 
@@ -69,7 +69,7 @@ function cancelling(booking: CancelStep, refund: CancelStep, base = paidOrder())
 }
 
 /** Applies the event, then applies it again to what it left: the replay must change nothing. */
-function applyTwice(start: StoredOrder, event: CancelEvent) {
+function applyTwice(start: StoredOrder, event: CancelEvent | RefundEvent) {
   const first = transition(start, event);
   return { first, replay: transition(first.order, event) };
 }
@@ -89,7 +89,11 @@ describe('cancel-asked', () => {
     expect(first.order.updatedAt).toBe(AT);
     // The Status cell now says Cancelling: the rows are written again.
     expect(first.order.forwards.sheet.status).toBe('pending');
-    expect(first.tasks).toEqual([{ key: 'OUO_1/sheet', kind: 'sheet' }]);
+    // The booking step is a task of its own (netlify/lib/orders/cancel-kind.ts), earned here.
+    expect(first.tasks).toEqual([
+      { key: 'OUO_1/sheet', kind: 'sheet' },
+      { key: 'OUO_1/cancel-booking', kind: 'cancel-booking' },
+    ]);
     expect(replay.changed).toBe(false);
     expect(cancelRefusal(replay.order)).toBeUndefined();
   });
@@ -147,43 +151,9 @@ describe('cancellable', () => {
   });
 });
 
-describe('cancel-step-claimed', () => {
-  it('claims a pending step once; a second claim finds it taken', () => {
-    const start = cancelling(step('pending'), step('pending'));
-    const { first, replay } = applyTwice(start, { type: 'cancel-step-claimed', at: AT, step: 'booking' });
-    expect(first.order.cancellation?.booking).toEqual({ status: 'working', attempts: 1, claimedAt: AT });
-    expect(first.order.history).toEqual([]);
-    expect(first.tasks).toEqual([]);
-    expect(replay.changed).toBe(false);
-  });
-
-  it('takes over a claim held past its time by a worker that died', () => {
-    const start = cancelling(step('working', { attempts: 1, claimedAt: AT }), step('pending'));
-    const late = new Date(Date.parse(AT) + STALE_CLAIM_MS).toISOString();
-    const early = new Date(Date.parse(AT) + STALE_CLAIM_MS - 1).toISOString();
-    expect(transition(start, { type: 'cancel-step-claimed', at: early, step: 'booking' }).changed).toBe(false);
-    const taken = transition(start, { type: 'cancel-step-claimed', at: late, step: 'booking' });
-    expect(taken.order.cancellation?.booking).toEqual({ status: 'working', attempts: 2, claimedAt: late });
-  });
-
-  it('never takes over a step marked working without the time it was claimed', () => {
-    const start = cancelling(step('working', { attempts: 1 }), step('pending'));
-    const late = new Date(Date.parse(AT) + 10 * STALE_CLAIM_MS).toISOString();
-    expect(transition(start, { type: 'cancel-step-claimed', at: late, step: 'booking' }).changed).toBe(false);
-  });
-
-  it('keeps the money waiting for the booking, and only the booking after the order is cancelled', () => {
-    const waiting = cancelling(step('failed'), step('pending'));
-    expect(transition(waiting, { type: 'cancel-step-claimed', at: AT, step: 'refund' }).changed).toBe(false);
-    const done = cancelling(step('pending'), step('pending'));
-    if (done.cancellation) done.cancellation.doneAt = AT;
-    expect(transition(done, { type: 'cancel-step-claimed', at: LATER, step: 'refund' }).changed).toBe(false);
-    expect(transition(done, { type: 'cancel-step-claimed', at: LATER, step: 'booking' }).changed).toBe(true);
-  });
-});
-
 describe('cancel-step-settled', () => {
-  const working = step('working', { attempts: 1, claimedAt: AT });
+  // Its task ran it (the claim is the task row's, never the order's): the step is still to settle.
+  const working = step('pending');
 
   it('settles the claimed step with what came of it, once', () => {
     const start = cancelling(working, step('pending'));
@@ -259,6 +229,47 @@ describe('cancel-refund-requested', () => {
     const start = paidOrder({ issuedRefunds: [all] });
     expect(transition(start, { type: 'cancel-refund-requested', at: LATER, ...asked }).changed).toBe(false);
     expect(cancelRefundDecision(start, asked)).toEqual({ reason: 'nothing-left' });
+  });
+});
+
+describe('cancel-refund-requested during a cancellation', () => {
+  const asked = { key: 'OUO_1-cancelled-1', paymentId: 'pay_1', capturedPaise: 93400 };
+
+  it('keeps the money waiting for the booking, and never asks twice once the step is settled', () => {
+    const waiting = cancelling(step('failed'), step('pending'));
+    expect(transition(waiting, { type: 'cancel-refund-requested', at: AT, ...asked }).changed).toBe(false);
+    const done = cancelling(step('done'), step('done'));
+    expect(transition(done, { type: 'cancel-refund-requested', at: AT, ...asked }).changed).toBe(false);
+    const due = cancelling(step('not-needed'), step('failed', { attempts: 1 }));
+    const { order: next, tasks } = transition(due, { type: 'cancel-refund-requested', at: AT, ...asked });
+    expect(next.issuedRefunds).toEqual([refund()]);
+    // Razorpay is asked by the refund's task (netlify/lib/tasks/refund-kind.ts), earned with it.
+    expect(tasks).toContainEqual({ key: 'OUO_1/refund/OUO_1-cancelled-1', kind: 'refund' });
+  });
+
+  it('settles the step when nothing is left (staff gave it all back), and needs staff for an amount not whole', () => {
+    const all = refund({ key: 'OUO_1-staff-1', purpose: 'staff', status: 'pending' });
+    const gone = cancelling(step('done'), step('pending'), paidOrder({ issuedRefunds: [all] }));
+    const { order: next } = transition(gone, { type: 'cancel-refund-requested', at: LATER, ...asked });
+    expect(next.cancellation?.refund).toEqual({ status: 'done', attempts: 1, at: LATER, lastError: 'nothing-left' });
+    expect(next.history.at(-1)?.event).toBe('cancellation refund: done (nothing-left)');
+    const odd = cancelling(step('done'), step('pending'));
+    const { order: failed } = transition(odd, {
+      type: 'cancel-refund-requested',
+      at: LATER,
+      ...asked,
+      capturedPaise: 0.5,
+    });
+    expect(failed.cancellation?.refund).toMatchObject({ status: 'failed', lastError: 'not-a-whole-amount' });
+  });
+});
+
+describe('cancel-step-settled once settled', () => {
+  it('leaves a settled step as it came out: a late settle changes nothing', () => {
+    const start = cancelling(step('done'), step('pending'));
+    const late = { type: 'cancel-step-settled', at: LATER, step: 'booking', status: 'failed' } as const;
+    expect(transition(start, late).changed).toBe(false);
+    expect(transition(paidOrder(), late).changed).toBe(false);
   });
 });
 

@@ -76,7 +76,7 @@ describe('isOpen', () => {
     expect(isOpen(cancelling('too-late', false))).toBe(false);
     expect(isOpen(cancelling('done', true))).toBe(false);
     // A booking that settled after the order was cancelled is still cancelled (issue 47).
-    expect(isOpen(cancelling('working', true))).toBe(true);
+    expect(isOpen(cancelling('pending', true))).toBe(true);
     expect(isOpen(cancelling('failed', true))).toBe(true);
   });
 

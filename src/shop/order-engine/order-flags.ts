@@ -19,7 +19,7 @@ export const isOpen = (order: StoredOrder) =>
   ) ||
   (order.cancellation !== undefined &&
     ((!order.cancellation.doneAt && order.cancellation.booking.status !== 'too-late') ||
-      ['pending', 'working', 'failed'].includes(order.cancellation.booking.status))) ||
+      ['pending', 'failed'].includes(order.cancellation.booking.status))) ||
   creditNoteOwed(order) ||
   order.status === 'pending' ||
   order.status === 'paid' ||

@@ -1,7 +1,7 @@
 /**
  * The order's events of staff's actions from the Sheet (docs/shop-rules.md §10 rule 15,
- * docs/staff-guide.md): a refund (through Razorpay or by hand), Razorpay refusing one, the extra
- * payments given back, COD cash received, a parcel booked again (transition.ts). Each is decided
+ * docs/staff-guide.md): a refund (through Razorpay or by hand; Razorpay's answer is refund-events.ts'),
+ * the extra payments given back, COD cash received, a parcel booked again (transition.ts). Each is decided
  * on the record it changes, inside the order log's one compare-and-swap write, so two requests at
  * once never share a refund's n, never refund more than was captured between them, and book once.
  * Every one rewrites the Sheet's rows: the row shows what staff did, their Action cell cleared.
@@ -9,7 +9,7 @@
 import { formatRupees } from '../money.ts';
 import { type StoredOrder, shipmentReference } from '../order-record.ts';
 import type { Parcel } from '../parcel.ts';
-import { canMoveRefund, checkRefund, type IssuedRefund, mergeRefund, refundKey } from '../refunds.ts';
+import { checkRefund, type IssuedRefund, mergeRefund, refundKey } from '../refunds.ts';
 import type { Family } from './family.ts';
 import { bookAgainStep, codDelivered, staffRefundOf } from './staff-rules.ts';
 
@@ -29,14 +29,6 @@ export interface StaffRefundAsked {
   capturedPaise: number;
   amountPaise: number;
   manual?: true;
-}
-
-/** Razorpay refused a refund staff asked for (a part, or an extra payment's): it gave nothing back. */
-export interface StaffRefundRefused {
-  type: 'staff-refund-refused';
-  at: string;
-  key: string;
-  message: string;
 }
 
 /** Staff asked for every extra captured payment back in full: the order is no longer `Needs refund`. */
@@ -60,12 +52,7 @@ export interface StaffRebookAsked {
   requestId: string;
 }
 
-export type StaffEvent =
-  | StaffRefundAsked
-  | StaffRefundRefused
-  | StaffExtraRefundsAsked
-  | StaffCodReceived
-  | StaffRebookAsked;
+export type StaffEvent = StaffRefundAsked | StaffExtraRefundsAsked | StaffCodReceived | StaffRebookAsked;
 
 const rupees = (paise: number) => formatRupees(paise / 100);
 
@@ -90,15 +77,6 @@ function refundAsked(order: StoredOrder, event: StaffRefundAsked): StoredOrder |
     at: event.at,
     event: `staff refund ${refund.key}: ${rupees(refund.amountPaise)}${event.manual ? ' refunded by hand (UPI or bank transfer)' : ''}`,
   });
-  return order;
-}
-
-function refundRefused(order: StoredOrder, event: StaffRefundRefused): StoredOrder | undefined {
-  const known = (order.issuedRefunds ?? []).find((refund) => refund.key === event.key);
-  // A refund's state only moves forward: one already settled (or told twice) is left as it is.
-  if (!known || !canMoveRefund(known.status, 'failed')) return undefined;
-  mergeRefund(order, { key: event.key, status: 'failed', failure: event.message, settledAt: event.at });
-  order.history.push({ at: event.at, event: `refund ${event.key}: refused by Razorpay (${event.message})` });
   return order;
 }
 
@@ -170,17 +148,10 @@ function rebookAsked(order: StoredOrder, event: StaffRebookAsked): StoredOrder |
 export const STAFF_EVENTS: Family<StaffEvent> = {
   handlers: {
     'staff-refund-asked': refundAsked,
-    'staff-refund-refused': refundRefused,
     'staff-extra-refunds-asked': extraRefundsAsked,
     'staff-cod-received': codReceived,
     'staff-rebook-asked': rebookAsked,
   },
   // The Payment Status, Refunded and Refund IDs columns, or the Status, change with each.
-  rewritesSheet: [
-    'staff-refund-asked',
-    'staff-refund-refused',
-    'staff-extra-refunds-asked',
-    'staff-cod-received',
-    'staff-rebook-asked',
-  ],
+  rewritesSheet: ['staff-refund-asked', 'staff-extra-refunds-asked', 'staff-cod-received', 'staff-rebook-asked'],
 };

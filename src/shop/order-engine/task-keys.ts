@@ -10,3 +10,9 @@ export function forwardKey(order: Pick<StoredOrder, 'orderId' | 'earlierShipment
 }
 
 export const noticeTaskKey = (orderId: string, noticeKey: string) => `${orderId}/notice/${noticeKey}`;
+
+/** The cancellation's booking step: one per order (a second cancellation arms it again). */
+export const cancelBookingKey = (orderId: string) => `${orderId}/cancel-booking`;
+
+/** A refund asked of Razorpay, under the refund's own idempotency key (`<orderId>-staff-2`). */
+export const refundTaskKey = (orderId: string, refundKey: string) => `${orderId}/refund/${refundKey}`;

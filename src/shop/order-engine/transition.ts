@@ -16,13 +16,14 @@ import { COD_EVENTS, type CodEvent } from './cod-events.ts';
 import type { EventBase, Family, Handler } from './family.ts';
 import { PARCEL_EVENTS, type ParcelEvent } from './parcel-events.ts';
 import { PAYMENT_EVENTS, type PaymentEvent } from './payment-events.ts';
+import { REFUND_EVENTS, type RefundEvent } from './refund-events.ts';
 import { resyncSheet } from './sheet-row.ts';
 import { STAFF_EVENTS, type StaffEvent } from './staff-events.ts';
-import { forwardKey, noticeTaskKey } from './task-keys.ts';
+import { cancelBookingKey, forwardKey, noticeTaskKey, refundTaskKey } from './task-keys.ts';
 
-export type OrderChangeEvent = PaymentEvent | CodEvent | CancelEvent | StaffEvent | ParcelEvent;
+export type OrderChangeEvent = PaymentEvent | CodEvent | CancelEvent | RefundEvent | StaffEvent | ParcelEvent;
 
-/** A task the change earned: a forward asked for (again) or a notice added. */
+/** A task the change earned: a forward asked for (again), a notice added, a cancellation's booking step, a refund to ask. */
 export interface EarnedTask {
   key: string;
   kind: string;
@@ -34,7 +35,14 @@ export interface Transition {
   tasks: EarnedTask[];
 }
 
-const FAMILIES = [PAYMENT_EVENTS, COD_EVENTS, CANCEL_EVENTS, STAFF_EVENTS, PARCEL_EVENTS] as Family<EventBase>[];
+const FAMILIES = [
+  PAYMENT_EVENTS,
+  COD_EVENTS,
+  CANCEL_EVENTS,
+  REFUND_EVENTS,
+  STAFF_EVENTS,
+  PARCEL_EVENTS,
+] as Family<EventBase>[];
 const HANDLERS: Record<string, Handler<EventBase>> = Object.assign({}, ...FAMILIES.map((family) => family.handlers));
 const REWRITES_SHEET = new Set(FAMILIES.flatMap((family) => family.rewritesSheet ?? []));
 
@@ -49,7 +57,7 @@ export function transition(order: StoredOrder, event: OrderChangeEvent): Transit
   return { order: next, changed: true, tasks: earnedTasks(order, next) };
 }
 
-/** The forwards asked for (again) and the notices added by a change from `before` to `after`. */
+/** The forwards asked for (again), the notices added and the steps earned by a change from `before` to `after`. */
 export function earnedTasks(before: StoredOrder, after: StoredOrder): EarnedTask[] {
   const tasks: EarnedTask[] = [];
   for (const kind of FORWARD_KINDS) {
@@ -59,5 +67,21 @@ export function earnedTasks(before: StoredOrder, after: StoredOrder): EarnedTask
   }
   for (const key of Object.keys(after.notices ?? {}))
     if (!before.notices?.[key]) tasks.push({ key: noticeTaskKey(after.orderId, key), kind: 'notice' });
+  return [...tasks, ...earnedSteps(before, after)];
+}
+
+/**
+ * The steps a change earns that are not forwards or notices: the cancellation's booking step when
+ * it becomes due (asked, or a booking that landed after the cancellation), and a refund to ask of
+ * Razorpay for each new `requested` one (a refund staff made by hand is never asked).
+ */
+export function earnedSteps(before: StoredOrder | undefined, after: StoredOrder): EarnedTask[] {
+  const tasks: EarnedTask[] = [];
+  if (after.cancellation?.booking.status === 'pending' && before?.cancellation?.booking.status !== 'pending')
+    tasks.push({ key: cancelBookingKey(after.orderId), kind: 'cancel-booking' });
+  const known = new Set((before?.issuedRefunds ?? []).map((refund) => refund.key));
+  for (const refund of after.issuedRefunds ?? [])
+    if (!refund.manual && refund.status === 'requested' && !known.has(refund.key))
+      tasks.push({ key: refundTaskKey(after.orderId, refund.key), kind: 'refund' });
   return tasks;
 }

@@ -1,0 +1,22 @@
+/**
+ * The task rows a change of the order earns for its steps that are not forwards or notices (the
+ * engine says which, src/shop/order-engine/transition.ts `earnedSteps`): the cancellation's booking
+ * step (`cancel-booking`) and each refund to ask of Razorpay (`refund`). A step earned again (a
+ * booking that landed after its cancellation was done) arms its row anew.
+ */
+import { earnedSteps } from '#shop/order-engine/transition.ts';
+import type { StoredOrder } from '#shop/order-record.ts';
+import type { TaskRow, TaskWrite } from './order-tasks.ts';
+
+export function stepTaskWrites(
+  current: StoredOrder | undefined,
+  next: StoredOrder,
+  byKey: ReadonlyMap<string, TaskRow>,
+): TaskWrite[] {
+  return earnedSteps(current, next).map(
+    ({ key, kind }): TaskWrite =>
+      byKey.has(key)
+        ? { op: 'arm', key, state: 'pending', attempts: 0 }
+        : { op: 'insert', key, kind, state: 'pending', attempts: 0, payload: {}, result: {} },
+  );
+}
