@@ -172,6 +172,37 @@ describe('too late, or nothing to cancel', () => {
     expect((await storedOrder(world, orderId)).status).toBe('forwarded');
   });
 
+  it('answers a request that joins while the reconciler asks Delhivery again only once Delhivery has answered', async () => {
+    const world = orderWorld(blobs);
+    const orderId = await codOrder(world);
+    world.carrierDown = true;
+    expect(await cancelOrder(world.deps, orderId, request)).toMatchObject({ ok: true, state: 'cancelling' });
+    world.carrierDown = false;
+    world.clock.now = new Date(world.clock.now.getTime() + 7 * 60 * 60 * 1000); // picked up at 6 h
+    const carrier = heldAnswer();
+    const cancelShipment = world.deps.carrier.cancelShipment;
+    world.deps.carrier.cancelShipment = vi.fn(async (query) => {
+      await carrier.held;
+      return cancelShipment(query);
+    });
+    const sweep = reconcile(world.deps);
+    await vi.waitFor(() => expect(world.deps.carrier.cancelShipment).toHaveBeenCalled());
+    // The step failed before, and the reconciler's runner holds its task now: a request joining
+    // must not say "cancelling" while Delhivery may still refuse (issue 46).
+    const reads = vi.spyOn(world.deps.log, 'get');
+    let answered = false;
+    const joined = cancelOrder(world.deps, orderId, request).finally(() => {
+      answered = true;
+    });
+    await vi.waitFor(() => expect(answered || reads.mock.calls.length >= 20).toBe(true), { timeout: 5_000 });
+    expect(answered).toBe(false);
+    carrier.release();
+    expect(await joined).toMatchObject({ ok: false, refusal: 'too-late' });
+    await sweep;
+    expect(world.deps.carrier.cancelShipment).toHaveBeenCalledTimes(1);
+    expect((await storedOrder(world, orderId)).status).toBe('forwarded');
+  });
+
   it('refuses once the parcel has moved by the stored states, without asking the carrier', async () => {
     const world = orderWorld(blobs);
     const orderId = await codOrder(world);

@@ -69,16 +69,20 @@ export async function cancelOrder(
 
 /**
  * The order once Delhivery has answered about its booking. A step still `pending` after this
- * request ran the order's tasks is held by another runner's claim on its task: it is asking
- * Delhivery, and the parcel may have been picked up. Answering "cancelling" now would promise what
- * may not happen (issue 46), so this request waits for the answer. A claim still held after the
- * wait belongs to a runner that died mid-call; its task is taken over once the claim is stale, and
- * this request says so ("cancelling").
+ * request ran the order's tasks, or one that failed before and whose task another runner holds now
+ * (the reconciler trying it again), is being asked of Delhivery, and the parcel may have been
+ * picked up. Answering "cancelling" now would promise what may not happen (issue 46), so this
+ * request waits for the answer. A claim still held after the wait belongs to a runner that died
+ * mid-call; its task is taken over once the claim is stale, and this request says so ("cancelling").
  */
 async function bookingDecided(deps: OrderDeps, orderId: string, order: StoredOrder): Promise<StoredOrder> {
   const until = performance.now() + CANCEL_WAIT.waitMs;
+  const asking = async (current: StoredOrder) =>
+    current.cancellation?.booking.status === 'pending' ||
+    (current.cancellation?.booking.status === 'failed' &&
+      (await deps.log.taskState(cancelBookingKey(orderId))) === 'running');
   let current = order;
-  while (current.cancellation?.booking.status === 'pending' && performance.now() < until) {
+  while ((await asking(current)) && performance.now() < until) {
     await sleep(CANCEL_WAIT.pollMs);
     current = (await deps.log.get(orderId)) ?? current;
   }

@@ -17,7 +17,7 @@ import { type OrderChangeEvent, transition } from '#shop/order-engine/transition
 import type { StoredOrder } from '#shop/order-record.ts';
 import { indianMobile } from '#shop/phone.ts';
 import type { Database, Queries } from '../platform/database.ts';
-import { type TaskRow, taskView, taskWants, taskWrites } from '../tasks/order-tasks.ts';
+import { type TaskRow, type TaskState, taskView, taskWants, taskWrites } from '../tasks/order-tasks.ts';
 import type { SettledTask } from '../tasks/runner.ts';
 import { DECOY_KEY, decoyOrder } from './decoy.ts';
 
@@ -389,6 +389,12 @@ export function createOrderLog(db: Database) {
         orderId,
       ]);
       return rows.map((row) => row.task);
+    },
+
+    /** A task's state as its row reads now (`running`: a runner holds its claim), or undefined if there is none. */
+    async taskState(key: string): Promise<TaskState | undefined> {
+      const [row] = await db.query<{ state: TaskState }>('select state from tasks where key = $1', [key]);
+      return row?.state;
     },
 
     /** Gives a claimed task back unperformed: not ready yet, it waits for its order to change. */
