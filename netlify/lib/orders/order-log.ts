@@ -308,7 +308,7 @@ export function createOrderLog(db: Database) {
   }
 
   /**
-   * Writes `next` over the version read (and settles a task with it): the row as written, or
+   * Writes `next` over the version read (and settles a task with it): the task rows it changed, or
    * undefined when another write came first (or, over a `basis`, when its tasks changed since).
    */
   async function write(
@@ -317,7 +317,7 @@ export function createOrderLog(db: Database) {
     next: StoredOrder,
     settle?: TaskSettle,
     basis = false,
-  ): Promise<Row | undefined> {
+  ): Promise<TaskRow[] | undefined> {
     if (JSON.stringify(next.lines) !== JSON.stringify(current.lines)) {
       throw new Error(`Order ${next.orderId}: an order's lines never change once placed.`);
     }
@@ -331,9 +331,13 @@ export function createOrderLog(db: Database) {
       settle ? JSON.stringify(settle) : null,
       basis ? tasksSeen(current.tasks) : null,
     ]);
-    if (result?.written !== 1) return undefined;
+    return result?.written === 1 ? result.tasks : undefined;
+  }
+
+  /** The row `next` was written as over `current`, with the task rows the write changed (`write`'s answer). */
+  function writtenRow(current: Row, next: StoredOrder, changed: readonly TaskRow[]): Row {
     const byId = new Map(current.tasks.map((task) => [task.id, task]));
-    for (const task of result.tasks) byId.set(task.id, task);
+    for (const task of changed) byId.set(task.id, task);
     return {
       version: current.version + 1,
       record: recordOf(next),
@@ -411,7 +415,7 @@ export function createOrderLog(db: Database) {
           return from ? undefined : { order: handOut(current), changed: false };
         }
         const written = await write(tx, current, next, settled, from !== undefined);
-        return written ? { order: handOut(written, next), changed: true } : undefined;
+        return written ? { order: handOut(writtenRow(current, next, written), next), changed: true } : undefined;
       };
       const from = basis && known.get(basis);
       if (from?.record.orderId === orderId) {
@@ -459,18 +463,21 @@ export function createOrderLog(db: Database) {
       orderId: string,
       change: (order: StoredOrder, tx: Queries) => Promise<StoredOrder | undefined>,
     ): Promise<{ order: StoredOrder; changed: boolean }> {
-      return db.transaction(async (tx) => {
+      // Nothing but the statements between BEGIN and COMMIT: an invoice series' row stays locked until then.
+      const done = await db.transaction(async (tx) => {
         const current = await read(orderId, tx, true);
         if (!current) throw new OrderConflictError(`Order ${orderId} does not exist.`);
         const next = await change(structuredClone(orderOf(current)), tx);
-        if (!next) return { order: handOut(current), changed: false };
+        if (!next) return { current };
         const written = await write(tx, current, next);
         if (!written) throw new OrderConflictError(`Order ${orderId} changed under its own lock.`);
-        return { order: handOut(written, next), changed: true };
+        return { current, next, written };
       });
+      if (!done.next || !done.written) return { order: handOut(done.current), changed: false };
+      return { order: handOut(writtenRow(done.current, done.next, done.written), done.next), changed: true };
     },
 
-    /** Claims `orderId`'s due tasks of `kinds` for the claim `claim` (runner.ts). */
+    /** Claims `orderId`'s due tasks of `kinds` for the claim `claim`, without reading the order (the runner claims by phase: `claimPhase`). */
     async claimTasks(orderId: string, kinds: readonly string[], claim: string, now: Date, staleMs: number) {
       const stale = new Date(now.getTime() - staleMs).toISOString();
       const rows = await db.query<{ task: TaskRow }>(CLAIM('order_id = $5', ''), [
