@@ -24,8 +24,11 @@ export interface InvoiceDeps {
   keepInvoiceCopy?: (document: Invoice | CreditNote) => Promise<void>;
 }
 
-/** What came of asking for a document: issued (now or before), or why it cannot be, in staff's words. */
-export type IssueResult = { ok: true; number: string } | { ok: false; problem: string };
+/**
+ * What came of asking for a document: issued (now or before), or why it cannot be, in staff's words.
+ * `order`: the order as the document's transaction read or wrote it (absent when it held one already).
+ */
+export type IssueResult = { ok: true; number: string; order?: StoredOrder } | { ok: false; problem: string };
 
 const NOT_SET_UP = 'GST invoice settings missing in the Studio';
 
@@ -40,7 +43,7 @@ export async function issueInvoice(deps: InvoiceDeps, order: StoredOrder): Promi
   const date = indiaToday(now);
   const draft = draftInvoice(order, place, gst, now, date);
   if (!draft.ok) return { ok: false, problem: draft.problem };
-  const number = await issue(
+  const { number, order: issued } = await issue(
     deps,
     order.orderId,
     'invoice',
@@ -51,7 +54,7 @@ export async function issueInvoice(deps: InvoiceDeps, order: StoredOrder): Promi
       number: serial,
     }),
   );
-  return { ok: true, number };
+  return { ok: true, number, order: issued };
 }
 
 /**
@@ -67,7 +70,7 @@ export async function issueCreditNote(deps: InvoiceDeps, order: StoredOrder): Pr
   const now = deps.now();
   const date = indiaToday(now);
   const draft = draftCreditNote(invoice, now, date);
-  const number = await issue(
+  const { number } = await issue(
     deps,
     order.orderId,
     'credit-note',
@@ -92,7 +95,7 @@ async function issue(
   gst: InvoiceSettings,
   date: string,
   make: (number: string) => Invoice | CreditNote,
-): Promise<string> {
+): Promise<{ number: string; order: StoredOrder }> {
   const year = financialYear(date);
   const held = (order: StoredOrder) => (kind === 'invoice' ? order.invoice : order.creditNote);
   const at = deps.now().toISOString();
@@ -120,5 +123,5 @@ async function issue(
   );
   const document = held(order);
   if (issued && document) await deps.keepInvoiceCopy?.(document);
-  return number;
+  return { number, order };
 }

@@ -24,9 +24,11 @@ import type { OrderDeps } from './types.ts';
  * outcome says what happened; only `confirmed` changed the order's state.
  */
 export async function confirmCod(deps: OrderDeps, orderId: string, proof: ConfirmProof): Promise<ConfirmOutcome> {
-  if (!(await deps.log.get(orderId))) return 'unknown order';
+  const current = await deps.log.get(orderId);
+  if (!current) return 'unknown order';
   const event: CodConfirmationReceived = { type: 'cod-confirmation-received', at: deps.now().toISOString(), ...proof };
-  const result = await deps.log.apply(orderId, event);
+  // Written over the order just read, unless another write came between (then read again).
+  const result = await deps.log.apply(orderId, event, undefined, current);
   const outcome = confirmationOutcome(result, proof);
   // Booked now (and the Sheet's rows rewritten); a failed booking is retried as any other.
   if (outcome === 'confirmed') await forwardOrder(deps, orderId);

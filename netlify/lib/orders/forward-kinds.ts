@@ -61,7 +61,9 @@ const invoice: TaskKind = {
   neverGivesUp: true,
   async perform(deps, order) {
     const result = await issueInvoice(deps, order);
-    return result.ok ? { status: 'done' } : { status: 'failed', error: result.problem };
+    if (!result.ok) return { status: 'failed', error: result.problem };
+    // Its settle writes over the order as the invoice's transaction left it, not as it was claimed.
+    return { status: 'done', ...(result.order ? { order: result.order } : {}) };
   },
   settledEvent: settledForward('invoice'),
 };

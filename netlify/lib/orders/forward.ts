@@ -17,8 +17,9 @@ import type { OrderDeps } from './types.ts';
  * waybill and status). Failures stay on the order's tasks for the reconciler; nothing is lost.
  */
 export async function forwardOrder(deps: OrderDeps, orderId: string): Promise<StoredOrder> {
-  await runOrderTasks(deps, TASK_KINDS, orderId, ['shipment', 'invoice', 'email', 'sheet']);
-  const order = await deps.log.get(orderId);
+  const ran = await runOrderTasks(deps, TASK_KINDS, orderId, ['shipment', 'invoice', 'email', 'sheet']);
+  // As read when nothing more was due: no second read.
+  const order = ran.order ?? (await deps.log.get(orderId));
   if (!order) throw new Error(`Order ${orderId} vanished from the log`);
   return order;
 }

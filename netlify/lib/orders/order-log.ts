@@ -78,6 +78,14 @@ const TASK_JSON = `jsonb_build_object('id', t.id, 'key', t.key, 'order_id', t.or
   'first_attempt_at', ${iso('t.first_attempt_at')}, 'last_error', t.last_error, 'payload', t.payload, 'result', t.result,
   'created_at', ${iso('t.created_at')}, 'updated_at', ${iso('t.updated_at')})`;
 
+/**
+ * What tells a change of an order's task rows that is not a write of the order (a claim, a settle of
+ * the row alone, a release, a re-arm): each row's id, state, claim and when it was last asked for.
+ */
+const TASKS_SEEN = `coalesce(string_agg(t.id || ':' || t.state || ':' || coalesce(t.claim, '') || ':' || ${iso('t.armed_at')}, ',' order by t.id), '')`;
+const tasksSeen = (tasks: readonly TaskRow[]) =>
+  tasks.map((task) => `${task.id}:${task.state}:${task.claim ?? ''}:${task.armed_at}`).join(',');
+
 const READ = `
   select o.version, o.record,
     coalesce((select jsonb_agg(${TASK_JSON} order by t.id) from tasks t where t.order_id = o.order_id), '[]'::jsonb) as tasks,
@@ -110,11 +118,12 @@ const orderOf = (row: Row): StoredOrder => ({
  */
 const WRITE_TASKS = (target: string, n: number, t: number) => `
   inserted as (
-    insert into tasks (key, order_id, kind, state, attempts, run_at, armed_at, last_error, payload, result, created_at, updated_at)
+    insert into tasks as t (key, order_id, kind, state, attempts, run_at, armed_at, last_error, payload, result, created_at, updated_at)
     select w.value->>'key', c.order_id, w.value->>'kind', w.value->>'state', (w.value->>'attempts')::int, $${t}, $${t},
       w.value->>'lastError', w.value->'payload', w.value->'result', $${t}, $${t}
     from ${target} c, jsonb_array_elements($${n}::jsonb) w where w.value->>'op' = 'insert'
     on conflict (key) do nothing
+    returning ${TASK_JSON} as task
   ), armed as (
     update tasks t set
       state = case when t.state = 'running' then t.state else w.value->>'state' end,
@@ -123,20 +132,24 @@ const WRITE_TASKS = (target: string, n: number, t: number) => `
       last_error = w.value->>'lastError', run_at = $${t}, armed_at = $${t}, updated_at = $${t}
     from ${target} c, jsonb_array_elements($${n}::jsonb) w
     where w.value->>'op' = 'arm' and t.key = w.value->>'key' and t.order_id = c.order_id
+    returning ${TASK_JSON} as task
   ), woken as (
     update tasks t set state = 'pending', run_at = $${t}, updated_at = $${t}
     from ${target} c, jsonb_array_elements($${n}::jsonb) w
     where w.value->>'op' = 'wake' and t.key = w.value->>'key' and t.order_id = c.order_id and t.state = 'waiting'
+    returning ${TASK_JSON} as task
   ), set as (
     update tasks t set state = w.value->>'state', attempts = (w.value->>'attempts')::int,
       last_error = w.value->>'lastError', claim = null, claimed_at = (w.value->>'claimedAt')::timestamptz,
       run_at = coalesce((w.value->>'runAt')::timestamptz, $${t}), result = w.value->'result', updated_at = $${t}
     from ${target} c, jsonb_array_elements($${n}::jsonb) w
     where w.value->>'op' = 'set' and t.key = w.value->>'key' and t.order_id = c.order_id
+    returning ${TASK_JSON} as task
   ), resulted as (
     update tasks t set result = w.value->'result'
     from ${target} c, jsonb_array_elements($${n}::jsonb) w
     where w.value->>'op' = 'result' and t.key = w.value->>'key' and t.order_id = c.order_id
+    returning ${TASK_JSON} as task
   )`;
 
 /** Appends `$n` history rows (a JSON array of `{ at, event }`) for the order the CTE `target` returned. */
@@ -154,6 +167,8 @@ const WRITE = `
     where order_id = $1 and version = $2
       -- A task settled with this write: only by the claim that still holds it.
       and ($19::jsonb is null or exists (select 1 from tasks where key = $19::jsonb->>'key' and claim = $19::jsonb->>'claim'))
+      -- Written over an order known from an earlier statement: only while its tasks are still as known.
+      and ($20::text is null or $20::text = (select ${TASKS_SEEN} from tasks t where t.order_id = $1))
     returning order_id
   ), appended as (${APPEND_EVENTS('changed', 17)}),
   ${WRITE_TASKS('changed', 18, 3)},
@@ -167,8 +182,13 @@ const WRITE = `
       claim = null, claimed_at = null, last_error = $19::jsonb->>'error', result = $19::jsonb->'result',
       run_at = ($19::jsonb->>'runAt')::timestamptz, updated_at = ($19::jsonb->>'at')::timestamptz
     from changed c where t.key = $19::jsonb->>'key' and t.claim = $19::jsonb->>'claim'
+    returning ${TASK_JSON} as task
   )
-  select count(*)::int as written from changed`;
+  -- The task rows this write changed, as they now read: the order as written is known without reading it.
+  select (select count(*)::int from changed) as written,
+    (select coalesce(jsonb_agg(w.task), '[]'::jsonb) from (select task from inserted union all select task from armed
+      union all select task from woken union all select task from set union all select task from resulted
+      union all select task from settled) w) as tasks`;
 
 const CREATE = `
   with created as (
@@ -208,6 +228,37 @@ const CLAIM = (where: string, limit: string) => `
   where t.id = due.id
   returning ${TASK_JSON} as task`;
 
+/**
+ * Claims one order's ($5) due tasks of the first of `phases` that has any ($4 the kinds, $6 each
+ * kind's phase), as CLAIM does, and reads the order in the same statement. The read is the
+ * statement's snapshot, taken before the claim: it holds the claimed rows as they were, and
+ * `fresh` says whether each is still the version it saw (else a write came between, and the order
+ * is read again).
+ */
+const CLAIM_PHASE = `
+  with due as (
+    select ($6::int[])[array_position($4::text[], kind)] as phase from tasks
+    where order_id = $5 and kind = any($4::text[])
+      and ((state in ('pending', 'retry') and run_at <= $2) or (state = 'running' and claimed_at <= $3))
+  ), locked as materialized (
+    select id, xmin::text as seen from tasks
+    where order_id = $5 and kind = any($4::text[])
+      and ($6::int[])[array_position($4::text[], kind)] = (select min(phase) from due)
+      and ((state in ('pending', 'retry') and run_at <= $2) or (state = 'running' and claimed_at <= $3))
+    order by run_at, id for update skip locked
+  ), claimed as (
+    update tasks t set state = 'running', claim = $1, claimed_at = $2, attempts = t.attempts + 1,
+      first_attempt_at = coalesce(t.first_attempt_at, $2), updated_at = $2
+    from locked l where t.id = l.id
+    returning t.id, ${TASK_JSON} as task
+  )
+  select (select min(phase) from due) as phase,
+    (select coalesce(jsonb_agg(c.task order by c.id), '[]'::jsonb) from claimed c) as claimed,
+    (select coalesce(bool_and(exists (select 1 from tasks s where s.id = l.id and s.xmin::text = l.seen)), true)
+      from locked l) as fresh,
+    r.*
+  from (select 1) one left join lateral (${READ.replace('o.order_id = $1', 'o.order_id = $5')}) r on true`;
+
 /** A claimed task settled without a change of its order ($1 key, $2 claim, $3 state, $4 error, $5 result, $6 run at, $7 at). */
 const SETTLE_ROW = `
   update tasks set
@@ -236,6 +287,16 @@ const ids = async (db: Queries, where: string) =>
   );
 
 export function createOrderLog(db: Database) {
+  /**
+   * The row each order this log handed out was read or written as: a caller that changes the order
+   * it was just given (`basis`) writes over that version without reading it again, if it still holds.
+   */
+  const known = new WeakMap<StoredOrder, Row>();
+  const handOut = (row: Row, order: StoredOrder = orderOf(row)): StoredOrder => {
+    known.set(order, structuredClone(row));
+    return order;
+  };
+
   async function read(orderId: string, tx: Queries = db, lock = false): Promise<Row | undefined> {
     const [row] = await tx.query<Row>(lock ? `${READ} for update of o` : READ, [orderId]);
     return row;
@@ -243,15 +304,24 @@ export function createOrderLog(db: Database) {
 
   async function get(orderId: string): Promise<StoredOrder | undefined> {
     const row = await read(orderId);
-    return row && orderOf(row);
+    return row && handOut(row);
   }
 
-  /** Writes `next` over the version read (and settles a task with it); false when another write came first. */
-  async function write(tx: Queries, current: Row, next: StoredOrder, settle?: TaskSettle): Promise<boolean> {
+  /**
+   * Writes `next` over the version read (and settles a task with it): the task rows it changed, or
+   * undefined when another write came first (or, over a `basis`, when its tasks changed since).
+   */
+  async function write(
+    tx: Queries,
+    current: Row,
+    next: StoredOrder,
+    settle?: TaskSettle,
+    basis = false,
+  ): Promise<TaskRow[] | undefined> {
     if (JSON.stringify(next.lines) !== JSON.stringify(current.lines)) {
       throw new Error(`Order ${next.orderId}: an order's lines never change once placed.`);
     }
-    const [result] = await tx.query<{ written: number }>(WRITE, [
+    const [result] = await tx.query<{ written: number; tasks: TaskRow[] }>(WRITE, [
       next.orderId,
       current.version,
       ...columns(next),
@@ -259,8 +329,22 @@ export function createOrderLog(db: Database) {
       events(next.history.slice(current.history.length)),
       JSON.stringify(taskWrites(orderOf(current), next, current.tasks).filter((task) => task.key !== settle?.key)),
       settle ? JSON.stringify(settle) : null,
+      basis ? tasksSeen(current.tasks) : null,
     ]);
-    return result?.written === 1;
+    return result?.written === 1 ? result.tasks : undefined;
+  }
+
+  /** The row `next` was written as over `current`, with the task rows the write changed (`write`'s answer). */
+  function writtenRow(current: Row, next: StoredOrder, changed: readonly TaskRow[]): Row {
+    const byId = new Map(current.tasks.map((task) => [task.id, task]));
+    for (const task of changed) byId.set(task.id, task);
+    return {
+      version: current.version + 1,
+      record: recordOf(next),
+      lines: current.lines,
+      history: next.history.map(({ at, event }) => ({ at, event })),
+      tasks: [...byId.values()].sort((a, b) => a.id - b.id),
+    };
   }
 
   /** The decoy an unknown id is checked against (decoy.ts); written once, on the first miss. */
@@ -309,25 +393,35 @@ export function createOrderLog(db: Database) {
 
     /**
      * Applies `change` to the current record and writes it only if nobody wrote in between;
-     * retries on a lost race. `change` returns undefined to leave the order as it is.
+     * retries on a lost race. `change` returns undefined to leave the order as it is. `basis`: an
+     * order this log just handed out (read, claimed with its tasks, or written), changed and written
+     * first over the version it was, saving a read while nothing else wrote the order or its tasks.
      */
     async update(
       orderId: string,
       change: (order: StoredOrder) => StoredOrder | undefined,
       settle?: (next: StoredOrder) => TaskSettle,
+      basis?: StoredOrder,
     ): Promise<{ order: StoredOrder; changed: boolean }> {
-      const attempt = async (tx: Queries, lock: boolean) => {
-        const current = await read(orderId, tx, lock);
+      /** `from`: the row of `basis`, tried first; a change it makes nothing of is judged again on the order as read. */
+      const attempt = async (tx: Queries, lock: boolean, from?: Row) => {
+        const current = from ?? (await read(orderId, tx, lock));
         if (!current) throw new OrderConflictError(`Order ${orderId} does not exist.`);
         const next = change(structuredClone(orderOf(current)));
-        if (!next) return { order: orderOf(current), changed: false };
+        if (!next) return from ? undefined : { order: handOut(current), changed: false };
         const settled = settle?.(next);
         // A task another runner has taken over since (its claim went stale): this settle is void.
         if (settled && !current.tasks.some((task) => task.key === settled.key && task.claim === settled.claim)) {
-          return { order: orderOf(current), changed: false };
+          return from ? undefined : { order: handOut(current), changed: false };
         }
-        return (await write(tx, current, next, settled)) ? { order: next, changed: true } : undefined;
+        const written = await write(tx, current, next, settled, from !== undefined);
+        return written ? { order: handOut(writtenRow(current, next, written), next), changed: true } : undefined;
       };
+      const from = basis && known.get(basis);
+      if (from?.record.orderId === orderId) {
+        const done = await attempt(db, false, from);
+        if (done) return done;
+      }
       for (let tries = 0; tries < OPTIMISTIC_TRIES; tries += 1) {
         const done = await attempt(db, false);
         if (done) return done;
@@ -347,6 +441,7 @@ export function createOrderLog(db: Database) {
       orderId: string,
       event: OrderChangeEvent,
       settle?: (next: StoredOrder) => TaskSettle,
+      basis?: StoredOrder,
     ): Promise<{ order: StoredOrder; changed: boolean }> {
       return log.update(
         orderId,
@@ -355,6 +450,7 @@ export function createOrderLog(db: Database) {
           return result.changed ? result.order : undefined;
         },
         settle,
+        basis,
       );
     },
 
@@ -367,18 +463,21 @@ export function createOrderLog(db: Database) {
       orderId: string,
       change: (order: StoredOrder, tx: Queries) => Promise<StoredOrder | undefined>,
     ): Promise<{ order: StoredOrder; changed: boolean }> {
-      return db.transaction(async (tx) => {
+      // Nothing but the statements between BEGIN and COMMIT: an invoice series' row stays locked until then.
+      const done = await db.transaction(async (tx) => {
         const current = await read(orderId, tx, true);
         if (!current) throw new OrderConflictError(`Order ${orderId} does not exist.`);
         const next = await change(structuredClone(orderOf(current)), tx);
-        if (!next) return { order: orderOf(current), changed: false };
-        if (!(await write(tx, current, next)))
-          throw new OrderConflictError(`Order ${orderId} changed under its own lock.`);
-        return { order: next, changed: true };
+        if (!next) return { current };
+        const written = await write(tx, current, next);
+        if (!written) throw new OrderConflictError(`Order ${orderId} changed under its own lock.`);
+        return { current, next, written };
       });
+      if (!done.next || !done.written) return { order: handOut(done.current), changed: false };
+      return { order: handOut(writtenRow(done.current, done.next, done.written), done.next), changed: true };
     },
 
-    /** Claims `orderId`'s due tasks of `kinds` for the claim `claim` (runner.ts). */
+    /** Claims `orderId`'s due tasks of `kinds` for the claim `claim`, without reading the order (the runner claims by phase: `claimPhase`). */
     async claimTasks(orderId: string, kinds: readonly string[], claim: string, now: Date, staleMs: number) {
       const stale = new Date(now.getTime() - staleMs).toISOString();
       const rows = await db.query<{ task: TaskRow }>(CLAIM('order_id = $5', ''), [
@@ -389,6 +488,39 @@ export function createOrderLog(db: Database) {
         orderId,
       ]);
       return rows.map((row) => row.task);
+    },
+
+    /**
+     * Claims `orderId`'s due tasks of the first of `phases` (kinds run together, in the order they
+     * run) that has any, and reads the order with them (runner.ts): `phase`, the index of that phase
+     * (undefined when none is due; its tasks may all be another runner's by the time of the claim).
+     */
+    async claimPhase(
+      orderId: string,
+      phases: readonly (readonly string[])[],
+      claim: string,
+      now: Date,
+      staleMs: number,
+    ): Promise<{ phase: number | undefined; tasks: TaskRow[]; order: StoredOrder | undefined }> {
+      const stale = new Date(now.getTime() - staleMs).toISOString();
+      const [row] = await db.query<
+        Omit<Row, 'version'> & { version: number | null; phase: number | null; claimed: TaskRow[]; fresh: boolean }
+      >(CLAIM_PHASE, [
+        claim,
+        now.toISOString(),
+        stale,
+        phases.flat(),
+        orderId,
+        phases.flatMap((phase, index) => phase.map(() => index)),
+      ]);
+      const tasks = row?.claimed ?? [];
+      const phase = row?.phase ?? undefined;
+      if (row?.version === null || row?.version === undefined) return { phase, tasks, order: undefined };
+      if (!row.fresh) return { phase, tasks, order: await get(orderId) };
+      const claimed = new Map(tasks.map((task) => [task.id, task]));
+      const { version, record, lines, history } = row;
+      const read = { version, record, lines, history, tasks: row.tasks.map((task) => claimed.get(task.id) ?? task) };
+      return { phase, tasks, order: handOut(read) };
     },
 
     /** A task's state as its row reads now (`running`: a runner holds its claim), or undefined if there is none. */
@@ -410,9 +542,15 @@ export function createOrderLog(db: Database) {
     /**
      * Settles a claimed task in one write with what it changes on its order (`event`, its
      * `task-settled`: its history, the waybill's status move), applied by the order's engine: both
-     * or neither, and only while the claim still holds it.
+     * or neither, and only while the claim still holds it. `basis`: the order as the claim read it
+     * (or as the task's own write left it), written over without reading it again if it still holds.
      */
-    async settleTask(task: TaskRow, settled: SettledTask, event: OrderChangeEvent | undefined): Promise<boolean> {
+    async settleTask(
+      task: TaskRow,
+      settled: SettledTask,
+      event: OrderChangeEvent | undefined,
+      basis?: StoredOrder,
+    ): Promise<boolean> {
       const orderId = task.order_id;
       if (!orderId) throw new Error(`Task ${task.key} belongs to no order.`);
       const settle = (next: StoredOrder) => ({
@@ -426,7 +564,7 @@ export function createOrderLog(db: Database) {
         at: settled.at,
         runAt: settled.runAt,
       });
-      if (event && (await log.apply(orderId, event, settle)).changed) return true;
+      if (event && (await log.apply(orderId, event, settle, basis)).changed) return true;
       // Nothing to write on the order (a refund Razorpay told of already): the row alone, by its claim.
       const rows = await db.query(SETTLE_ROW, [
         task.key,

@@ -30,7 +30,8 @@ export function retryDelayMs(attempts: number): number {
 
 /** What came of performing a task. */
 export type TaskOutcome =
-  | { status: 'done'; result?: Record<string, unknown>; note?: string }
+  /** `order`: the order as the task's own write left it (the invoice frozen on it), for its settle to write over. */
+  | { status: 'done'; result?: Record<string, unknown>; note?: string; order?: StoredOrder }
   /** It failed; `permanent`: it never will (a number not on WhatsApp), given up at once. */
   | { status: 'failed'; error: string; permanent?: boolean }
   /** No longer true when its turn came (a parcel moved on): nothing done, and nothing to do. */
@@ -109,12 +110,19 @@ export interface RunReport {
   done: string[];
   failed: string[];
   skipped: string[];
+  /** The order as read when nothing more was due (undefined when the run ended otherwise). */
+  order?: StoredOrder;
 }
+
+/** How often one call runs a phase at most (a task that earns itself again, as the Sheet's rows after a change). */
+const PASSES = 3;
 
 /**
  * Runs the order's due tasks of `kinds`, phase by phase, until none is due (a task one of them
  * earned, as the Sheet's rows after a booking, runs in the same call). Each task once, whoever
- * else runs the order at the same moment.
+ * else runs the order at the same moment. Each round claims the first phase with due tasks and
+ * reads the order in one statement (order-log.ts `claimPhase`), and each settle writes over the
+ * order as claimed (or as the task's own write left it) unless something wrote it meanwhile.
  */
 export async function runOrderTasks(
   deps: OrderDeps,
@@ -123,20 +131,27 @@ export async function runOrderTasks(
   only: readonly KindName[] = PHASES.flat(),
 ): Promise<RunReport> {
   const report: RunReport = { done: [], failed: [], skipped: [] };
-  for (let pass = 0; pass < 3; pass += 1) {
-    let ran = false;
-    for (const phase of PHASES) {
-      const wanted = phase.filter((kind) => only.includes(kind));
-      if (wanted.length === 0) continue;
-      const claim = randomUUID();
-      const claimed = await deps.log.claimTasks(orderId, wanted, claim, deps.now(), STALE_CLAIM_MS);
-      if (claimed.length === 0) continue;
-      ran = true;
-      const order = await deps.log.get(orderId);
-      if (!order) continue;
-      await Promise.all(claimed.map((task) => runOne(deps, kinds[task.kind as KindName], order, task, report)));
+  const runs = new Map<number, number>();
+  // A phase found due whose tasks another runner claimed first: it is theirs; the later phases go on.
+  const taken = new Set<number>();
+  for (;;) {
+    const phases = PHASES.map((phase, index) =>
+      (runs.get(index) ?? 0) < PASSES && !taken.has(index) ? phase.filter((kind) => only.includes(kind)) : [],
+    );
+    if (phases.every((phase) => phase.length === 0)) break;
+    const claimed = await deps.log.claimPhase(orderId, phases, randomUUID(), deps.now(), STALE_CLAIM_MS);
+    if (claimed.phase === undefined) {
+      report.order = claimed.order;
+      break;
     }
-    if (!ran) break;
+    if (claimed.tasks.length === 0) {
+      taken.add(claimed.phase);
+      continue;
+    }
+    runs.set(claimed.phase, (runs.get(claimed.phase) ?? 0) + 1);
+    const order = claimed.order;
+    if (!order) continue;
+    await Promise.all(claimed.tasks.map((task) => runOne(deps, kinds[task.kind as KindName], order, task, report)));
   }
   return report;
 }
@@ -153,7 +168,8 @@ async function runOne(deps: OrderDeps, kind: TaskKind, order: StoredOrder, task:
     outcome = { status: 'failed', error: (error as Error).message };
   }
   const settled = settledState(kind, task, outcome, deps.now());
-  await deps.log.settleTask(task, settled, kind.settledEvent(settled));
+  const basis = (outcome.status === 'done' && outcome.order) || order;
+  await deps.log.settleTask(task, settled, kind.settledEvent(settled), basis);
   const name = task.key.slice(task.key.indexOf('/') + 1);
   if (settled.state === 'done') report.done.push(name);
   else if (settled.state === 'skipped') report.skipped.push(name);
