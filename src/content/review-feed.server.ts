@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { indiaToday } from '../shop/dates.ts';
 import { averageRating, reviewIsFor } from '../shop/reviews.ts';
 import type { PublicReview } from '../shop/schemas.ts';
+import { fileInFolder } from './local-file.server.ts';
 import { type Cell, type FeedReview, reviewsFromTable } from './review-table.server.ts';
 import { readCsv } from './sheet-csv.server.ts';
 
@@ -82,7 +83,7 @@ export function parseGvizResponse(text: string, today: string = indiaToday()): F
 
 /** The displayed reviews in the local Reviews.csv (header row = labels); a missing file has none. */
 export async function readLocalReviews(dir: string, today: string = indiaToday()): Promise<FeedReview[]> {
-  const [header, ...rows] = await readCsv(resolve(dir, 'Reviews.csv'));
+  const [header, ...rows] = await readCsv(fileInFolder(dir, 'Reviews.csv'));
   if (!header) return [];
   return reviewsFromTable(header, rows, today);
 }

@@ -181,6 +181,18 @@ function runPackaged(name: string, call?: Call): Promise<Run> {
   });
 }
 
+/** Every file of a package (its paths relative to it, with `/`), but for its own node_modules. */
+async function filesOutsideNodeModules(dir: string, under = ''): Promise<string[]> {
+  const files: string[] = [];
+  for (const entry of await readdir(path.join(dir, under), { withFileTypes: true })) {
+    const file = under ? `${under}/${entry.name}` : entry.name;
+    if (file === 'node_modules') continue;
+    if (entry.isDirectory()) files.push(...(await filesOutsideNodeModules(dir, file)));
+    else files.push(file);
+  }
+  return files.sort();
+}
+
 /** How Netlify hands a function its Blobs: in the invocation, beside the site id header. */
 function withBlobs(call: Omit<Call, 'blobs'>): Call {
   const blobsInfo = { url: blobs.url, url_uncached: blobs.url, token: blobs.token };
@@ -209,6 +221,27 @@ describe('the functions as Netlify packages them', () => {
       // Lambda's runtime follows the build's Node (netlify.toml's NODE_VERSION): Node 24.
       expect(fn.runtimeVersion, fn.name).toBe('nodejs24.x');
     }
+  });
+
+  it('packs none of the project’s own files: beside node_modules, only the function and the bundled dataset', async () => {
+    // A path built at run time from an unknown folder (`resolve(dir, \`${id}.html\`)`) once read to
+    // Netlify's tracer as "every .html, .json, .csv under the project", and each function that reached
+    // the order stack carried .data/, build/client, package.json, the tsconfigs… (src/content/local-file.server.ts).
+    // What a package may hold outside its node_modules (where the invoice's fonts are too): Netlify's
+    // own entry files, the function's bundle, and netlify.toml's included dataset and its images.
+    const allowed = (name: string, file: string) =>
+      /^___netlify-[a-z-]+\.mjs$/.test(file) ||
+      file === `netlify/functions/${name}.mjs` ||
+      file === 'studio/seed/dataset.ndjson' ||
+      file.startsWith('studio/seed/images/');
+    const strays: Record<string, string[]> = {};
+    for (const name of FUNCTION_NAMES) {
+      const files = await filesOutsideNodeModules(path.join(packages, name));
+      expect(files, name).toContain(`netlify/functions/${name}.mjs`);
+      const extra = files.filter((file) => !allowed(name, file));
+      if (extra.length > 0) strays[name] = extra;
+    }
+    expect(strays).toEqual({});
   });
 
   it.each(FUNCTION_NAMES)('%s loads in its package and nothing it loads is from the project', async (name) => {

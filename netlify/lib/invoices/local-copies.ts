@@ -8,11 +8,12 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { CreditNote, Invoice } from '#shop/invoice.ts';
+import { fileInFolder } from '../../../src/content/local-file.server.ts';
 import { documentFileName } from './links.ts';
 
 export function localInvoiceCopies(dir: string): (document: Invoice | CreditNote) => Promise<void> {
   return async (document) => {
-    const file = resolve(dir, `${documentFileName(document.number)}.json`);
+    const file = fileInFolder(dir, `${documentFileName(document.number)}.json`);
     try {
       await mkdir(resolve(dir), { recursive: true });
       await writeFile(file, `${JSON.stringify(document, null, 2)}\n`, 'utf8');

@@ -6,6 +6,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { fileInFolder } from '../../../src/content/local-file.server.ts';
 import type { MailResult, OrderEmail } from '../orders/types.ts';
 import { failure } from '../platform/outcome.ts';
 
@@ -16,7 +17,7 @@ export function localMailWriter(dir: string): (email: OrderEmail) => Promise<Mai
   return async (email) => {
     const name = email.emailId ?? email.orderId;
     if (!FILE_NAME.test(name)) return failure('REFUSED', `"${name}" cannot name a mail file`);
-    const file = resolve(dir, `${name}.html`);
+    const file = fileInFolder(dir, `${name}.html`);
     const unwritable = (error: unknown) => failure('UNREACHABLE', `${file} could not be written (${String(error)})`);
     try {
       await mkdir(resolve(dir), { recursive: true });

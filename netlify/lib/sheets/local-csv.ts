@@ -7,6 +7,7 @@
  */
 import { appendFile, mkdir, rename, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { fileInFolder } from '../../../src/content/local-file.server.ts';
 import { BOM, CRLF, formatCsvRow, parseCsv, readCsvText } from '../../../src/content/sheet-csv.server.ts';
 import { withLock } from '../platform/file-lock.ts';
 import { failure } from '../platform/outcome.ts';
@@ -15,7 +16,7 @@ import { neutraliseCell, type SheetTab, tabRows } from './tabs.ts';
 
 export function csvWriter(dir: string): TabWriter {
   return async (tab, record, options = {}) => {
-    const file = resolve(dir, `${tab.name}.csv`);
+    const file = fileInFolder(dir, `${tab.name}.csv`);
     try {
       // Writes to one file run one after another, so concurrent orders neither interleave nor
       // both pass the duplicate check.
