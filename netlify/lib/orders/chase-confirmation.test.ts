@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffStatusLabel } from '#shop/order-engine/staff-status.ts';
+import { codChaseKey } from '#shop/order-engine/task-keys.ts';
 import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
 import { codRequest, newOrderId, orderWorld, storedOrder, type TestOrderWorld } from '#tests/support/orders.ts';
 import { cancelOrder } from './cancel.ts';
@@ -72,6 +73,27 @@ describe('an unconfirmed COD order', () => {
     expect(await confirmCod(world.deps, orderId, { via: 'staff' })).toBe('confirmed');
     expect(staffStatusLabel(await storedOrder(world, orderId))).toBe('Booked');
     expect(world.shipments).toHaveLength(1);
+  });
+
+  it('is three tasks due at their times, and two sweeps at once take each step once', async () => {
+    const { world, orderId } = await awaitingOrder();
+    const state = (step: 'asked' | 'reminded' | 'call') => world.deps.log.taskState(codChaseKey(orderId, step));
+    expect([await state('asked'), await state('reminded'), await state('call')]).toEqual([
+      'pending',
+      'pending',
+      'pending',
+    ]);
+    later(world, 14);
+    await Promise.all([reconcile(world.deps), reconcile(world.deps)]);
+    expect(await state('asked')).toBe('pending'); // not due yet: nothing claimed
+    later(world, 1);
+    await Promise.all([reconcile(world.deps), reconcile(world.deps)]);
+    expect(await state('asked')).toBe('done');
+    expect(await state('reminded')).toBe('pending');
+    expect(confirmMessages(world, orderId).map((message) => message.id)).toEqual([`${orderId}-cod-confirm`]);
+    expect(
+      (await storedOrder(world, orderId)).history.filter((entry) => entry.event.startsWith('COD confirmation asked')),
+    ).toHaveLength(1);
   });
 
   it('is chased by the reconciler, which sends nothing to a shopper who did not agree to WhatsApp', async () => {

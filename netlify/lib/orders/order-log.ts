@@ -119,7 +119,8 @@ const orderOf = (row: Row): StoredOrder => ({
 const WRITE_TASKS = (target: string, n: number, t: number) => `
   inserted as (
     insert into tasks as t (key, order_id, kind, state, attempts, run_at, armed_at, last_error, payload, result, created_at, updated_at)
-    select w.value->>'key', c.order_id, w.value->>'kind', w.value->>'state', (w.value->>'attempts')::int, $${t}, $${t},
+    select w.value->>'key', c.order_id, w.value->>'kind', w.value->>'state', (w.value->>'attempts')::int,
+      coalesce((w.value->>'runAt')::timestamptz, $${t}), $${t},
       w.value->>'lastError', w.value->'payload', w.value->'result', $${t}, $${t}
     from ${target} c, jsonb_array_elements($${n}::jsonb) w where w.value->>'op' = 'insert'
     on conflict (key) do nothing

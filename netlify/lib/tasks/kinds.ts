@@ -1,6 +1,7 @@
 /** Every kind of task the runner performs, by name (runner.ts): one file each holds its `perform`. */
 import { NOTICE_TASK } from '../notify/notice-kind.ts';
 import { CANCEL_BOOKING_TASK } from '../orders/cancel-kind.ts';
+import { COD_CHASE_TASK } from '../orders/chase-kind.ts';
 import { FORWARD_TASKS } from '../orders/forward-kinds.ts';
 import { REFUND_TASK } from './refund-kind.ts';
 import type { KindName, TaskKind } from './runner.ts';
@@ -10,4 +11,5 @@ export const TASK_KINDS: Readonly<Record<KindName, TaskKind>> = {
   notice: NOTICE_TASK,
   'cancel-booking': CANCEL_BOOKING_TASK,
   refund: REFUND_TASK,
+  'cod-chase': COD_CHASE_TASK,
 };

@@ -55,6 +55,8 @@ export type TaskWrite =
       lastError?: string;
       payload: Record<string, unknown>;
       result: Record<string, unknown>;
+      /** Due at this time, not at once (a COD order's chase steps). */
+      runAt?: string;
     }
   | { op: 'arm'; key: string; state: 'pending' | 'waiting'; attempts: number; lastError?: string }
   | { op: 'wake'; key: string }

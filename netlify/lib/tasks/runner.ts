@@ -94,14 +94,24 @@ export function settledState(kind: TaskKind, task: TaskRow, outcome: TaskOutcome
 
 /**
  * The order's kinds, in the order they run: the booking first (the Sheet's rows show its waybill),
- * its cancellation next, then the money back, the rows last (they show the refund's id).
+ * its cancellation next, then the money back, a COD order's chase, the rows last (they show the refund's id).
  */
-export type KindName = 'shipment' | 'cancel-booking' | 'refund' | 'invoice' | 'email' | 'notice' | 'sheet';
+export type KindName =
+  | 'shipment'
+  | 'cancel-booking'
+  | 'refund'
+  | 'invoice'
+  | 'cod-chase'
+  | 'email'
+  | 'notice'
+  | 'sheet';
 const PHASES: readonly (readonly KindName[])[] = [
   ['shipment'],
   ['cancel-booking'],
   ['refund'],
   ['invoice'],
+  // A COD order's chase step before the notices: the message it earns goes in the same run.
+  ['cod-chase'],
   ['email', 'notice'],
   ['sheet'],
 ];

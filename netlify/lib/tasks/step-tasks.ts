@@ -1,7 +1,8 @@
 /**
  * The task rows a change of the order earns for its steps that are not forwards or notices (the
  * engine says which, src/shop/order-engine/transition.ts `earnedSteps`): the cancellation's booking
- * step (`cancel-booking`) and each refund to ask of Razorpay (`refund`). A step earned again (a
+ * step (`cancel-booking`), each refund to ask of Razorpay (`refund`) and a COD order's chase steps
+ * (`cod-chase`, each due at its time). A step earned again (a
  * booking that landed after its cancellation was done) arms its row anew.
  */
 import { earnedSteps } from '#shop/order-engine/transition.ts';
@@ -14,9 +15,18 @@ export function stepTaskWrites(
   byKey: ReadonlyMap<string, TaskRow>,
 ): TaskWrite[] {
   return earnedSteps(current, next).map(
-    ({ key, kind }): TaskWrite =>
+    ({ key, kind, runAt }): TaskWrite =>
       byKey.has(key)
         ? { op: 'arm', key, state: 'pending', attempts: 0 }
-        : { op: 'insert', key, kind, state: 'pending', attempts: 0, payload: {}, result: {} },
+        : {
+            op: 'insert',
+            key,
+            kind,
+            state: 'pending',
+            attempts: 0,
+            payload: {},
+            result: {},
+            ...(runAt ? { runAt } : {}),
+          },
   );
 }

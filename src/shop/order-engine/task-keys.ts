@@ -16,3 +16,6 @@ export const cancelBookingKey = (orderId: string) => `${orderId}/cancel-booking`
 
 /** A refund asked of Razorpay, under the refund's own idempotency key (`<orderId>-staff-2`). */
 export const refundTaskKey = (orderId: string, refundKey: string) => `${orderId}/refund/${refundKey}`;
+
+/** One step of a COD order's chase (the `cod_confirm` template, its reminder, staff's call), each once. */
+export const codChaseKey = (orderId: string, step: 'asked' | 'reminded' | 'call') => `${orderId}/cod-chase/${step}`;

@@ -53,6 +53,19 @@ describe('earnedTasks', () => {
   });
 });
 
+describe('a COD order awaiting its confirmation', () => {
+  it('earns its three chase steps when placed, each due at its time, and never again', () => {
+    const placed = order();
+    placed.cod = { confirmation: { state: 'awaiting', code: '1234' } } as StoredOrder['cod'];
+    expect(earnedTasks(order(), placed).filter((task) => task.kind === 'cod-chase')).toEqual([
+      { key: 'OUO_1/cod-chase/asked', kind: 'cod-chase', runAt: '2026-12-01T10:15:00.000Z' },
+      { key: 'OUO_1/cod-chase/reminded', kind: 'cod-chase', runAt: '2026-12-02T10:00:00.000Z' },
+      { key: 'OUO_1/cod-chase/call', kind: 'cod-chase', runAt: '2026-12-03T10:00:00.000Z' },
+    ]);
+    expect(earnedTasks(placed, structuredClone(placed)).filter((task) => task.kind === 'cod-chase')).toEqual([]);
+  });
+});
+
 describe('transition', () => {
   it('refuses an event it has no rule for, rather than dropping it', () => {
     expect(() => transition(order(), { type: 'no-such-event', at: 'x' } as unknown as OrderChangeEvent)).toThrow(

@@ -10,6 +10,7 @@
  *   writes as task rows beside the order (netlify/lib/tasks/order-tasks.ts).
  * The states, the Sheet's Status words and every text stay those of docs/shop-rules.md.
  */
+import { ASK_AFTER_MS, awaitingConfirmation, CALL_AFTER_MS, REMIND_AFTER_MS } from '../cod.ts';
 import { FORWARD_KINDS, forwardOf, type StoredOrder } from '../order-record.ts';
 import { CANCEL_EVENTS, type CancelEvent } from './cancel-events.ts';
 import { COD_EVENTS, type CodEvent } from './cod-events.ts';
@@ -19,7 +20,13 @@ import { PAYMENT_EVENTS, type PaymentEvent } from './payment-events.ts';
 import { REFUND_EVENTS, type RefundEvent } from './refund-events.ts';
 import { resyncSheet } from './sheet-row.ts';
 import { STAFF_EVENTS, type StaffEvent } from './staff-events.ts';
-import { cancelBookingKey, forwardKey, noticeTaskKey, refundTaskKey } from './task-keys.ts';
+import { cancelBookingKey, codChaseKey, forwardKey, noticeTaskKey, refundTaskKey } from './task-keys.ts';
+
+const CHASE_STEPS = [
+  ['asked', ASK_AFTER_MS],
+  ['reminded', REMIND_AFTER_MS],
+  ['call', CALL_AFTER_MS],
+] as const;
 
 export type OrderChangeEvent = PaymentEvent | CodEvent | CancelEvent | RefundEvent | StaffEvent | ParcelEvent;
 
@@ -27,6 +34,8 @@ export type OrderChangeEvent = PaymentEvent | CodEvent | CancelEvent | RefundEve
 export interface EarnedTask {
   key: string;
   kind: string;
+  /** Not before this time (a COD order's chase steps); absent, due at once. */
+  runAt?: string;
 }
 
 export interface Transition {
@@ -79,6 +88,17 @@ export function earnedSteps(before: StoredOrder | undefined, after: StoredOrder)
   const tasks: EarnedTask[] = [];
   if (after.cancellation?.booking.status === 'pending' && before?.cancellation?.booking.status !== 'pending')
     tasks.push({ key: cancelBookingKey(after.orderId), kind: 'cancel-booking' });
+  // A COD order awaiting its shopper's yes is chased at 15 minutes, 24 hours and 48 hours from
+  // when it was placed (docs/shop-rules.md §10 rule 17): each step a task due then, earned once.
+  if (awaitingConfirmation(after.cod) && !awaitingConfirmation(before?.cod)) {
+    const placed = Date.parse(after.createdAt);
+    for (const [step, afterMs] of CHASE_STEPS)
+      tasks.push({
+        key: codChaseKey(after.orderId, step),
+        kind: 'cod-chase',
+        runAt: new Date(placed + afterMs).toISOString(),
+      });
+  }
   const known = new Set((before?.issuedRefunds ?? []).map((refund) => refund.key));
   for (const refund of after.issuedRefunds ?? [])
     if (!refund.manual && refund.status === 'requested' && !known.has(refund.key))
