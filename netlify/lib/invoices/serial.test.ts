@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredOrder } from '#shop/order-record.ts';
 import { freshDatabase } from '#tests/support/database.ts';
+import { bareOrder } from '#tests/support/stored-order.ts';
 import { createOrderLog } from '../orders/order-log.ts';
 import type { Database } from '../platform/database.ts';
 import { type SerialSeries, takeNumber } from './serial.ts';
@@ -15,21 +16,14 @@ const serial = (n: number) => `T/26-27/${String(n).padStart(6, '0')}`;
 const range = (n: number) => Array.from({ length: n }, (_, index) => index + 1);
 
 function order(orderId: string): StoredOrder {
-  return {
+  return bareOrder({
     orderId,
     status: 'forwarded',
-    mode: 'cod',
-    fingerprint: 'fp',
     createdAt: '2026-11-21T10:00:00.000Z',
     updatedAt: '2026-11-21T10:00:00.000Z',
-    customer: { name: 'A', email: 'a@example.in', phone: '9876543210', address1: 'x', pincode: '248001' },
-    lines: [],
-    cart: { lines: [], subtotal: 0, weight: 0 },
-    totals: { subtotal: 0, shippingCharge: 0, codCharge: 0, total: 0 },
     record: {} as StoredOrder['record'],
     forwards: { sheet: { status: 'done', attempts: 1 }, shipment: { status: 'done', attempts: 1 } },
-    history: [],
-  };
+  });
 }
 
 /**

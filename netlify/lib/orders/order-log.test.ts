@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canMove, type StoredOrder } from '#shop/order-record.ts';
 import { freshDatabase } from '#tests/support/database.ts';
+import { bareOrder } from '#tests/support/stored-order.ts';
 import type { Database } from '../platform/database.ts';
 import { createOrderLog } from './order-log.ts';
 
@@ -21,22 +22,14 @@ function failingStatements(db: Database, pattern: RegExp): Database {
 }
 
 function order(orderId: string, overrides: Partial<StoredOrder> = {}): StoredOrder {
-  return {
+  return bareOrder({
     orderId,
-    status: 'pending',
-    mode: 'cod',
-    fingerprint: 'fp',
     createdAt: '2026-11-21T10:00:00.000Z',
     updatedAt: '2026-11-21T10:00:00.000Z',
-    customer: { name: 'A', email: 'a@example.in', phone: '9876543210', address1: 'x', pincode: '248001' },
-    lines: [],
-    cart: { lines: [], subtotal: 0, weight: 0 },
     totals: { subtotal: 0, shippingCharge: 0, codCharge: 150, total: 150 },
     record: {} as StoredOrder['record'],
-    forwards: { sheet: { status: 'pending', attempts: 0 }, shipment: { status: 'pending', attempts: 0 } },
-    history: [],
     ...overrides,
-  };
+  });
 }
 
 describe('order log (PostgreSQL)', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { bareOrder } from '#tests/support/stored-order.ts';
 import type { CancelStep, StoredOrder } from '../order-record.ts';
 import type { IssuedRefund } from '../refunds.ts';
 import type { CancelEvent } from './cancel-events.ts';
@@ -12,25 +13,15 @@ const LATER = '2026-12-01T11:00:05.000Z';
 
 /** A COD order booked with Delhivery, its Sheet rows written as it stands. */
 function order(overrides: Partial<StoredOrder> = {}): StoredOrder {
-  const made: StoredOrder = {
-    orderId: 'OUO_1',
+  const made = bareOrder({
     status: 'forwarded',
-    mode: 'cod',
-    fingerprint: 'fp',
-    createdAt: '2026-12-01T10:00:00.000Z',
-    updatedAt: '2026-12-01T10:00:00.000Z',
-    customer: { name: 'A', email: 'a@example.in', phone: '9876543210', address1: 'x', pincode: '248001' },
-    lines: [],
-    cart: { lines: [], subtotal: 0, weight: 0 },
     totals: { subtotal: 694, shippingCharge: 90, codCharge: 150, total: 934 },
-    record: { paymentStatus: 'Pending' } as StoredOrder['record'],
     forwards: {
       sheet: { status: 'done', attempts: 1 },
       shipment: { status: 'done', attempts: 1, waybill: 'W1', at: '2026-12-01T10:00:01.000Z' },
     },
-    history: [],
     ...overrides,
-  };
+  });
   made.forwards.sheet.syncedCells = sheetFingerprint(made);
   return made;
 }

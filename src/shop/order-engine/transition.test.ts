@@ -1,25 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { bareOrder } from '#tests/support/stored-order.ts';
 import type { StoredOrder } from '../order-record.ts';
 import { sheetFingerprint } from './sheet-row.ts';
 import { earnedTasks, type OrderChangeEvent, transition } from './transition.ts';
 
-function order(): StoredOrder {
-  return {
-    orderId: 'OUO_1',
-    status: 'pending',
-    mode: 'cod',
-    fingerprint: 'fp',
-    createdAt: '2026-12-01T10:00:00.000Z',
-    updatedAt: '2026-12-01T10:00:00.000Z',
-    customer: { name: 'A', email: 'a@example.in', phone: '9876543210', address1: 'x', pincode: '248001' },
-    lines: [],
-    cart: { lines: [], subtotal: 0, weight: 0 },
-    totals: { subtotal: 0, shippingCharge: 0, codCharge: 0, total: 0 },
-    record: { paymentStatus: 'Pending' } as StoredOrder['record'],
-    forwards: { sheet: { status: 'done', attempts: 1 }, shipment: { status: 'pending', attempts: 0 } },
-    history: [],
-  };
-}
+const order = (): StoredOrder =>
+  bareOrder({ forwards: { sheet: { status: 'done', attempts: 1 }, shipment: { status: 'pending', attempts: 0 } } });
 
 describe('earnedTasks', () => {
   it('names each forward asked for anew and each notice added, under its task key', () => {
