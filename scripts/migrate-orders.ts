@@ -40,7 +40,8 @@ import { FORWARD_KINDS } from '#shop/order-record.ts';
 import { indianMobile } from '#shop/phone.ts';
 import { createOrderLog } from '../netlify/lib/orders/order-log.ts';
 import type { Database, Queries } from '../netlify/lib/platform/database.ts';
-import { type TaskState, taskWrites } from '../netlify/lib/tasks/order-tasks.ts';
+import { taskWrites } from '../netlify/lib/tasks/order-tasks.ts';
+import type { TaskState } from '../netlify/lib/tasks/task-view.ts';
 import { openOrders, runIfCommand } from './report-returns.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');

@@ -8,8 +8,8 @@
 import { awaitingConfirmation } from '#shop/cod.ts';
 import type { NoticeState, OrderEvent, StoredOrder } from '#shop/order-record.ts';
 import { NOTICE_EVENTS, type NoticeEvent, noticeStillTrue } from '#shop/parcel.ts';
-import { noticeView, type TaskRow } from '../tasks/order-tasks.ts';
 import type { TaskKind } from '../tasks/runner.ts';
+import { noticeView, type TaskRow } from '../tasks/task-view.ts';
 import { sendNotice } from './channels.ts';
 
 const isParcelEvent = (event: NoticeEvent | OrderEvent): event is NoticeEvent =>

@@ -14,8 +14,9 @@ import { buildShipment } from '#shop/shipment.ts';
 import type { ShipmentResult } from '../delhivery/client.ts';
 import { issueInvoice } from '../invoices/issue.ts';
 import { documentUrl } from '../invoices/links.ts';
-import { forwardReady, forwardView } from '../tasks/order-tasks.ts';
+import { forwardReady } from '../tasks/order-tasks.ts';
 import type { SettledTask, TaskKind, TaskOutcome } from '../tasks/runner.ts';
+import { forwardView } from '../tasks/task-view.ts';
 import { orderEmail } from './email.ts';
 import type { OrderDeps } from './types.ts';
 

@@ -18,8 +18,8 @@ import type { StoredOrder } from '#shop/order-record.ts';
 import { type IssuedRefund, refundsOpen } from '#shop/refunds.ts';
 import type { OrderDeps } from '../orders/types.ts';
 import type { GatewayRefund, RefundGateway } from '../razorpay/gateway.ts';
-import type { TaskRow } from './order-tasks.ts';
 import type { SettledTask, TaskKind, TaskOutcome } from './runner.ts';
+import type { TaskRow } from './task-view.ts';
 
 /** The refund's key (`<orderId>-staff-2`), from its task's (`<orderId>/refund/<orderId>-staff-2`). */
 const refundKeyOf = (task: Pick<TaskRow, 'key' | 'order_id'>) => task.key.slice(`${task.order_id}/refund/`.length);

@@ -16,7 +16,7 @@ import { STALE_CLAIM_MS } from '#shop/order-engine/claims.ts';
 import type { OrderChangeEvent } from '#shop/order-engine/transition.ts';
 import type { StoredOrder } from '#shop/order-record.ts';
 import type { OrderDeps } from '../orders/types.ts';
-import type { TaskRow, TaskState } from './order-tasks.ts';
+import type { TaskRow, TaskState } from './task-view.ts';
 
 /** Retries stop this long after the first attempt; the task then needs staff's attention. */
 export const RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;

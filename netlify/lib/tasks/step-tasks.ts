@@ -7,7 +7,8 @@
  */
 import { earnedSteps } from '#shop/order-engine/transition.ts';
 import type { StoredOrder } from '#shop/order-record.ts';
-import type { TaskRow, TaskWrite } from './order-tasks.ts';
+import type { TaskWrite } from './order-tasks.ts';
+import type { TaskRow } from './task-view.ts';
 
 export function stepTaskWrites(
   current: StoredOrder | undefined,

@@ -1,0 +1,79 @@
+/**
+ * The order log's reads by what an order's row says (decision 031): open orders for the sweep,
+ * staff's attention and refunds, parcels followed and waiting for pickup, the orders of a report
+ * (`ordersWhere`, reports/order-rows.ts), all on indexed columns, oldest order first; and the two
+ * lookups beside the orders: which order a Razorpay order belongs to, and which webhook events were
+ * handled. Part of the log (order-log.ts spreads them in), so callers keep one `deps.log`.
+ */
+import type { StoredOrder } from '#shop/order-record.ts';
+import type { Queries } from '../platform/database.ts';
+import { orderOf, READ, type Row } from './order-statements.ts';
+
+const ids = async (db: Queries, where: string) =>
+  (await db.query<{ order_id: string }>(`select order_id from orders where ${where} order by order_id`)).map(
+    (row) => row.order_id,
+  );
+
+export function orderQueries(db: Queries, get: (orderId: string) => Promise<StoredOrder | undefined>) {
+  return {
+    async linkRazorpayOrder(razorpayOrderId: string, orderId: string): Promise<void> {
+      await db.query(
+        'insert into razorpay_orders (razorpay_order_id, order_id) values ($1, $2) on conflict (razorpay_order_id) do nothing',
+        [razorpayOrderId, orderId],
+      );
+    },
+
+    async getByRazorpayOrder(razorpayOrderId: string): Promise<StoredOrder | undefined> {
+      const [row] = await db.query<{ order_id: string }>(
+        'select order_id from razorpay_orders where razorpay_order_id = $1',
+        [razorpayOrderId],
+      );
+      return row ? get(row.order_id) : undefined;
+    },
+
+    /** Open orders, oldest first (order ids are `OUO_<milliseconds>`, so they sort by age). */
+    openOrderIds: () => ids(db, 'is_open'),
+
+    attentionOrderIds: () => ids(db, 'needs_attention'),
+
+    refundOrderIds: () => ids(db, 'needs_refund'),
+
+    /** Booked parcels still on their way (or coming back), oldest order first. */
+    parcelOrderIds: () => ids(db, 'parcel_open'),
+
+    /** Booked parcels the courier has not picked up yet: what the day's pickup is for. */
+    async parcelsWaiting(): Promise<number> {
+      const [row] = await db.query<{ n: number }>(
+        `select count(*)::int as n from orders where parcel_open and parcel_state = 'booked'`,
+      );
+      return row?.n ?? 0;
+    },
+
+    allOrderIds: () => ids(db, 'true'),
+
+    /**
+     * The orders matching `condition` on the `orders` row `o` (its indexed columns: reports/order-rows.ts),
+     * oldest first, each whole as `get` reads it.
+     */
+    async ordersWhere(condition: string, params: readonly unknown[]): Promise<StoredOrder[]> {
+      const rows = await db.query<Row>(
+        `${READ.replace('where o.order_id = $1', `where ${condition}`)} order by o.order_id collate "C"`,
+        params,
+      );
+      return rows.map(orderOf);
+    },
+
+    /** Remembers a processed webhook event; false when it was already there. */
+    async rememberEvent(eventId: string): Promise<boolean> {
+      const rows = await db.query(
+        'insert into webhook_events (event_id, at) values ($1, now()) on conflict (event_id) do nothing returning event_id',
+        [eventId],
+      );
+      return rows.length === 1;
+    },
+
+    async hasEvent(eventId: string): Promise<boolean> {
+      return (await db.query('select 1 from webhook_events where event_id = $1', [eventId])).length === 1;
+    },
+  };
+}
