@@ -5,7 +5,7 @@
  */
 import { expect, test } from './fixtures.ts';
 import { addToCart } from './support/checkout.ts';
-import { fillContactForm, ProductPage } from './support/pages.ts';
+import { fillContactForm, ProductPage, waitForLive } from './support/pages.ts';
 
 test.use({ viewport: { width: 360, height: 640 } });
 
@@ -67,6 +67,10 @@ test('Place Order with a field left empty takes the shopper to it, and says so a
   await page.goto('/checkout');
   await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible();
   await page.getByLabel('Pincode').fill('248001');
+  // What this is about is where the answer shows once the page is live. A tap at the moment the page
+  // goes live (decision 028's handover) lost the alert once on a busy CI machine: a case for the early
+  // script's own tests (issue 49), not for this one.
+  await waitForLive(page);
   const place = page.getByRole('button', { name: 'Place Order' });
   await expect(place).toBeEnabled();
   await place.click();
