@@ -19,6 +19,7 @@ import { createOrderLog } from '../../netlify/lib/orders/order-log.ts';
 import { createPaymentOrder, processPrepaid } from '../../netlify/lib/orders/pay.ts';
 import { NO_PHONE_HISTORY, phoneHistory } from '../../netlify/lib/orders/phone-history.ts';
 import { placeCodOrder } from '../../netlify/lib/orders/place.ts';
+import { reconcile } from '../../netlify/lib/orders/reconcile.ts';
 import type { OrderDeps, OrderEmail } from '../../netlify/lib/orders/types.ts';
 import { type Database, database } from '../../netlify/lib/platform/database.ts';
 import { readServerEnv, type ServerEnv } from '../../netlify/lib/platform/env.ts';
@@ -363,4 +364,13 @@ export function ordersOverHttp(firstId: number) {
   const stored = async (orderId: string) => (await createOrderLog(database()).get(orderId)) as StoredOrder;
 
   return { newId, total, codOrder, paidOrder, stored };
+}
+
+/**
+ * The sweep `minutes` on; by default four hours, the longest any task waits out its back-off
+ * (netlify/lib/tasks/runner.ts): every task left failed or pending at Razorpay is due again, and runs.
+ */
+export async function sweepLater(world: TestOrderWorld, minutes = 240) {
+  world.clock.now = new Date(world.clock.now.getTime() + minutes * 60 * 1000);
+  return reconcile(world.deps);
 }

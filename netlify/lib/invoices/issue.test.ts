@@ -14,6 +14,7 @@ import {
   newOrderId,
   orderWorld,
   storedOrder,
+  sweepLater,
   type TestOrderWorld,
 } from '#tests/support/orders.ts';
 import { cancelOrder } from '../orders/cancel.ts';
@@ -207,9 +208,9 @@ describe('cancelled', () => {
     expect((await storedOrder(world, orderId)).creditNote).toBeUndefined();
     expect(await world.deps.log.openOrderIds()).toContain(orderId);
     world.deps.settings = async () => ({ ...(await orderSettings()), gst: GST });
-    await reconcile(world.deps);
+    await sweepLater(world, 15); // the credit note's task, past its back-off
     expect((await storedOrder(world, orderId)).creditNote?.number).toBe('CN/26-27/000001');
-    await reconcile(world.deps);
+    await sweepLater(world, 15);
     expect(await world.deps.log.openOrderIds()).not.toContain(orderId);
   });
 });

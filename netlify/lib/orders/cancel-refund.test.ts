@@ -6,10 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffStatusLabel } from '#shop/order-engine/staff-status.ts';
 import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
-import { gatewayRefunds, orderWorld, paidOrder, storedOrder } from '#tests/support/orders.ts';
+import { gatewayRefunds, orderWorld, paidOrder, storedOrder, sweepLater } from '#tests/support/orders.ts';
 import { failure } from '../platform/outcome.ts';
 import { cancelOrder } from './cancel.ts';
-import { reconcile } from './reconcile.ts';
 
 let blobs: TestBlobs;
 beforeAll(async () => {
@@ -36,7 +35,7 @@ describe('cancelling a paid order when the money cannot go back at once', () => 
     expect(world.cancelledWaybills).toEqual([waiting.forwards.shipment.waybill]);
 
     world.deps.gateway = gateway;
-    await reconcile(world.deps);
+    await sweepLater(world, 15);
     const done = await storedOrder(world, orderId);
     expect(done.status).toBe('cancelled');
     expect(await gatewayRefunds(world, done.razorpay?.paymentId ?? '')).toHaveLength(1);

@@ -16,13 +16,14 @@ import {
   paidOrder,
   prepaidRequest,
   storedOrder,
+  sweepLater,
   type TestOrderWorld,
 } from '#tests/support/orders.ts';
 import { failure } from '../platform/outcome.ts';
 import { cancelOrder } from './cancel.ts';
 import { createPaymentOrder } from './pay.ts';
 import { reconcile } from './reconcile.ts';
-import { recordRefund, settleRefunds } from './refund-state.ts';
+import { recordRefund } from './refund-state.ts';
 import { orderView } from './view.ts';
 
 let blobs: TestBlobs;
@@ -239,8 +240,8 @@ describe('a cancellation interrupted', () => {
     expect(staffStatusLabel(waiting)).toBe('Cancelling');
     expect(await world.deps.log.openOrderIds()).toContain(orderId);
     world.carrierDown = false;
-    await reconcile(world.deps);
-    await reconcile(world.deps);
+    await sweepLater(world, 15);
+    await sweepLater(world, 15);
     expect((await storedOrder(world, orderId)).status).toBe('cancelled');
     expect(world.cancelledWaybills).toHaveLength(1);
     expect(await refundsOf(world, orderId)).toHaveLength(1);
@@ -262,8 +263,8 @@ describe('a cancellation interrupted', () => {
       expect.objectContaining({ key: `${orderId}-cancelled-1`, status: 'requested' }),
     ]);
     down = false;
-    await reconcile(world.deps);
-    await reconcile(world.deps);
+    await sweepLater(world, 15);
+    await sweepLater(world, 15);
     const done = await storedOrder(world, orderId);
     expect(done.status).toBe('cancelled');
     expect(done.issuedRefunds).toHaveLength(1);
@@ -278,12 +279,12 @@ describe("a refund's state, from Razorpay's word", () => {
     const orderId = await paidOrder(world);
     await cancelOrder(world.deps, orderId, request);
     expect((await storedOrder(world, orderId)).issuedRefunds?.[0]?.status).toBe('pending');
-    await reconcile(world.deps);
+    await sweepLater(world, 15);
     const refunded = await storedOrder(world, orderId);
     expect(refunded.issuedRefunds?.[0]).toMatchObject({ status: 'processed', settledAt: expect.any(String) });
     expect(staffStatusLabel(refunded)).toBe('Cancelled, ₹784 refunded');
     expect((await orderView(world.deps, refunded)).paymentStatus).toBe('Refunded ₹784');
-    await reconcile(world.deps);
+    await sweepLater(world, 15);
     const sent = mails(world, orderId).filter((id) => id.includes('-refunded-'));
     expect(sent).toEqual([`${orderId}-refunded-${orderId}-cancelled-1`]);
     expect(world.emails.find((email) => email.emailId === sent[0])?.html).toContain(
@@ -348,7 +349,7 @@ describe('the reconciler and a refund whose answer was lost', () => {
       asked.count += 1;
       return refund(input);
     };
-    await settleRefunds(world.deps, await storedOrder(world, orderId));
+    await sweepLater(world);
     expect(asked.count).toBe(0); // found among the payment's refunds, not asked for again
     expect((await storedOrder(world, orderId)).issuedRefunds?.[0]).toMatchObject({
       refundId: expect.stringMatching(/^rfnd_/),
@@ -366,14 +367,14 @@ describe('the reconciler and a refund whose answer was lost', () => {
     await cancelOrder(world.deps, orderId, request);
     const listing = gateway.paymentRefunds.bind(gateway);
     gateway.paymentRefunds = async () => failure('UNREACHABLE', 'Razorpay answered 502');
-    await settleRefunds(world.deps, await storedOrder(world, orderId));
+    await sweepLater(world);
     expect((await storedOrder(world, orderId)).issuedRefunds?.[0]?.status).toBe('requested'); // waits
     world.deps.gateway = () => ({ ok: false, code: 'NOT_CONFIGURED', message: 'keys removed' });
-    await settleRefunds(world.deps, await storedOrder(world, orderId)); // payments off: nothing asked
+    await sweepLater(world); // payments off: nothing asked
     gateway.paymentRefunds = listing;
     gateway.refundPayment = original;
     world.deps.gateway = () => ({ ok: true, gateway });
-    await settleRefunds(world.deps, await storedOrder(world, orderId));
+    await sweepLater(world);
     const settled = (await storedOrder(world, orderId)).issuedRefunds?.[0];
     expect(settled).toMatchObject({ key: `${orderId}-cancelled-1`, refundId: expect.stringMatching(/^rfnd_/) });
   });

@@ -31,6 +31,22 @@ export function orderQueries(db: Queries, get: (orderId: string) => Promise<Stor
       return row ? get(row.order_id) : undefined;
     },
 
+    /**
+     * The orders with a task due at `now` (pending or waiting out its back-off, or held by a claim
+     * older than `staleMs`: a runner that was stopped), oldest order first: the sweep's work
+     * (reconcile.ts), read from the task table's two partial indexes.
+     */
+    async dueOrderIds(now: Date, staleMs: number): Promise<string[]> {
+      const rows = await db.query<{ order_id: string }>(
+        `select order_id from tasks
+         where order_id is not null
+           and ((state in ('pending', 'retry') and run_at <= $1) or (state = 'running' and claimed_at <= $2))
+         group by order_id order by order_id collate "C"`,
+        [now.toISOString(), new Date(now.getTime() - staleMs).toISOString()],
+      );
+      return rows.map((row) => row.order_id);
+    },
+
     /** Open orders, oldest first (order ids are `OUO_<milliseconds>`, so they sort by age). */
     openOrderIds: () => ids(db, 'is_open'),
 

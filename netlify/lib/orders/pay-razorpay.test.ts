@@ -96,7 +96,8 @@ describe('the browser path', () => {
     } finally {
       fake.captureDown = false;
     }
-    // Once Razorpay answers, the reconciler captures it: booked exactly once.
+    // Once Razorpay answers, the reconciler's next run captures it: booked exactly once.
+    later(world, 16);
     expect(await reconcile(world.deps)).toMatchObject({ completed: ['OUO_1732000000203'] });
     expect(world.shipments).toHaveLength(1);
     expect(world.sheetRows).toHaveLength(1);

@@ -5,9 +5,7 @@
  * prepaid order (or that fee) becomes paid — a payment Razorpay reports captured
  * (judge-payment.ts). docs/shop-rules.md §10.
  */
-import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { codeFor } from '#shop/cod.ts';
 import { ORDER_TEXTS } from '#shop/messages.ts';
 import { toPaise } from '#shop/money.ts';
 import { type PaidVia, payableNow, type StoredOrder } from '#shop/order-record.ts';
@@ -17,10 +15,10 @@ import { fail, type ServiceFailure, type ServiceResult } from '../platform/http.
 import type { GatewayChoice, PaymentGateway } from '../razorpay/gateway.ts';
 import { isWellFormedSignature, verifyPaymentSignature } from '../razorpay/signature.ts';
 import { advanceFee } from './advance.ts';
+import { recordCapture } from './capture.ts';
 import { codNotAllowed, decideCodFor } from './cod-check.ts';
 import { forwardOrder } from './forward.ts';
 import { judgePaymentById, type Money } from './judge-payment.ts';
-import { notePhoneOrder } from './phone-history.ts';
 import { newOrder, priceOrder, recordedAlready, recordOrder, totalMismatch } from './place.ts';
 import type { OrderDeps } from './types.ts';
 
@@ -232,21 +230,9 @@ export async function completePaidOrder(
   deps: OrderDeps,
   input: { orderId: string; money: Money; via: PaidVia },
 ): Promise<ServiceResult<StoredOrder>> {
-  const { payment } = input.money;
   const existing = await deps.log.get(input.orderId);
   if (!existing?.razorpay) return fail(404, 'UNKNOWN_ORDER', ORDER_TEXTS.unknownOrder(input.orderId));
-  // Paid, revived after expiring, or recorded for refund as a second payment (payment-events.ts).
-  const { order: settled } = await deps.log.apply(input.orderId, {
-    type: 'payment-captured',
-    at: deps.now().toISOString(),
-    paymentId: payment.id,
-    amountPaise: payment.amountPaise,
-    via: input.via,
-    // A COD order's fee paid now confirms it with a code of its own (rule 17), drawn here: the engine is pure.
-    confirmationCode: codeFor(randomBytes(4)),
-  });
-  // Paid: entered in its phone's history for the COD rules (once, however often it is told).
-  if (settled.razorpay?.paidAt) await notePhoneOrder(deps, settled);
+  await recordCapture(deps, input);
   const forwarded = await forwardOrder(deps, input.orderId);
   await deliverNotices(deps, input.orderId);
   return { ok: true, status: 200, body: forwarded };

@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { STALE_CLAIM_MS } from '#shop/order-engine/claims.ts';
 import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
 import { makeCustomer } from '#tests/support/factories.ts';
 import { codRequest, orderWorld } from '#tests/support/orders.ts';
 import { placeCodOrder } from './place.ts';
+import { retryDelayMs } from '../tasks/runner.ts';
 import { reconcile } from './reconcile.ts';
 
 let blobs: TestBlobs;
@@ -54,14 +57,40 @@ describe('the reconciler under a time budget', () => {
     await placeCodOrder(world.deps, codRequest('OUO_1732000000382'));
     world.carrierDown = false;
     world.clock.now = new Date(world.clock.now.getTime() + 15 * 60 * 1000);
-    const read = world.deps.log.get;
-    world.deps.log.get = async (orderId) => {
+    // The sweep reads each order as it claims its due tasks (order-log.ts `claimPhase`).
+    const claim = world.deps.log.claimPhase;
+    world.deps.log.claimPhase = async (orderId, ...rest) => {
       if (orderId === 'OUO_1732000000381') throw new Error('Blobs answered 500');
-      return read(orderId);
+      return claim(orderId, ...rest);
     };
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     expect(await reconcile(world.deps)).toMatchObject({ retried: ['OUO_1732000000382'] });
     expect(warn).toHaveBeenCalledWith('reconcile: order OUO_1732000000381 skipped: Blobs answered 500');
     warn.mockRestore();
+  });
+});
+
+describe('the sweep runs what is due', () => {
+  it('asks the task table which orders have a task due: none before its back-off, a dead runner’s after the stale-claim time', async () => {
+    const world = orderWorld(blobs);
+    world.carrierDown = true;
+    const waiting = 'OUO_1732000000391';
+    const held = 'OUO_1732000000392';
+    await placeCodOrder(world.deps, codRequest(waiting));
+    await placeCodOrder(world.deps, codRequest(held));
+    world.carrierDown = false;
+    // Failed a moment ago: not due until its back-off (15 minutes) has passed.
+    expect(await world.deps.log.dueOrderIds(world.clock.now, STALE_CLAIM_MS)).toEqual([]);
+    expect(await reconcile(world.deps)).toEqual({ completed: [], expired: [], retried: [], deferred: 0 });
+    expect(world.shipments).toEqual([]);
+    world.clock.now = new Date(world.clock.now.getTime() + retryDelayMs(1));
+    // A runner claims one order's booking and is stopped before it books.
+    await world.deps.log.claimTasks(held, ['shipment'], randomUUID(), world.clock.now, STALE_CLAIM_MS);
+    expect(await world.deps.log.dueOrderIds(world.clock.now, STALE_CLAIM_MS)).toEqual([waiting]);
+    expect(await reconcile(world.deps)).toMatchObject({ retried: [waiting] });
+    world.clock.now = new Date(world.clock.now.getTime() + STALE_CLAIM_MS);
+    expect(await reconcile(world.deps)).toMatchObject({ retried: [held] });
+    expect(world.shipments.map((shipment) => shipment.order)).toEqual([waiting, held]);
+    expect(await world.deps.log.dueOrderIds(world.clock.now, STALE_CLAIM_MS)).toEqual([]);
   });
 });

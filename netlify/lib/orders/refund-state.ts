@@ -1,7 +1,7 @@
 /**
  * A refund's state, from Razorpay's word (docs/shop-rules.md §10, "Cancel and refund"): `pending`
  * when made, then `processed` or `failed`, whichever tells first — the refund call's own answer,
- * the webhooks `refund.processed` / `refund.failed`, or the reconciler asking. Each refund is
+ * the webhooks `refund.processed` / `refund.failed`, or the refund's task asking again. Each refund is
  * matched by its idempotency key (sent as its `receipt`) or its id, and only moves forward
  * (`mergeRefund`, src/shop/order-engine/refund-events.ts), so a replayed or late event changes
  * nothing and none is counted twice. Razorpay is asked for a refund in one place only: the
@@ -9,12 +9,8 @@
  */
 
 import { reportedRefund } from '#shop/order-engine/cancel-rules.ts';
-import type { StoredOrder } from '#shop/order-record.ts';
 import { deliverNotices } from '../notify/notices.ts';
 import type { GatewayRefund } from '../razorpay/gateway.ts';
-import { TASK_KINDS } from '../tasks/kinds.ts';
-import { rearmOpenRefunds } from '../tasks/refund-kind.ts';
-import { runOrderTasks } from '../tasks/runner.ts';
 import { syncSheetRows } from './forward.ts';
 import type { OrderDeps } from './types.ts';
 
@@ -40,15 +36,4 @@ export async function recordRefund(
     return 'unknown refund';
   }
   return 'unchanged';
-}
-
-/**
- * The reconciler's part: every refund of the order Razorpay has not settled is asked about again by
- * its task, armed now (refund-kind.ts): one asked for whose answer never came is looked for among
- * the payment's refunds by its key (the receipt), and asked for again with the same key when
- * Razorpay has none; a pending one is fetched. The Sheet and the shopper hear what changed.
- */
-export async function settleRefunds(deps: OrderDeps, order: StoredOrder): Promise<void> {
-  await rearmOpenRefunds(deps, order);
-  await runOrderTasks(deps, TASK_KINDS, order.orderId, ['refund', 'notice', 'sheet']);
 }

@@ -16,11 +16,11 @@ import {
   orderWorld,
   paidOrder,
   storedOrder,
+  sweepLater,
   type TestOrderWorld,
 } from '#tests/support/orders.ts';
 import { cancelOrder } from '../orders/cancel.ts';
 import { reconcile } from '../orders/reconcile.ts';
-import { settleRefunds } from '../orders/refund-state.ts';
 import { performStaffAction } from '../orders/staff-actions.ts';
 import { failure } from '../platform/outcome.ts';
 import { TASK_KINDS } from './kinds.ts';
@@ -71,7 +71,7 @@ describe('a refund asked of Razorpay', () => {
     await Promise.all([
       runOrderTasks(world.deps, TASK_KINDS, orderId, ['refund']),
       runOrderTasks(world.deps, TASK_KINDS, orderId, ['refund']),
-      settleRefunds(world.deps, await storedOrder(world, orderId)),
+      reconcile(world.deps),
     ]);
     await runOrderTasks(world.deps, TASK_KINDS, orderId, ['refund']); // asked again: done already
     expect(calls).toEqual([refund.key]);
@@ -125,7 +125,7 @@ describe('a refund asked of Razorpay', () => {
 });
 
 describe('an order moved from Blobs, its steps written before their tasks existed', () => {
-  it('gets a task for its open refund and its cancellation step from the reconciler, which runs them', async () => {
+  it('gets a task for its open refund and its cancellation step when written whole, which the sweep runs', async () => {
     const world = orderWorld(blobs);
     const orderId = await paidOrder(world);
     const { calls } = countedGateway(world);
@@ -136,12 +136,10 @@ describe('an order moved from Blobs, its steps written before their tasks existe
       reason: 'other',
       by: 'staff',
     });
-    // Neither task row exists: as `migrate:orders` left an order whose steps Blobs held.
-    await world.db.query('delete from tasks where order_id = $1 and kind in ($2, $3)', [
-      orderId,
-      'refund',
-      'cancel-booking',
-    ]);
+    // Written whole, as `migrate:orders` writes an order whose steps Blobs held (the log's `create`).
+    const moved = await storedOrder(world, orderId);
+    await world.db.query('delete from orders where order_id = $1', [orderId]);
+    expect(await world.deps.log.create(moved)).toEqual({ created: true });
     world.carrierDown = false;
     await reconcile(world.deps);
     const order = await storedOrder(world, orderId);
@@ -155,7 +153,7 @@ describe('an order moved from Blobs, its steps written before their tasks existe
 });
 
 describe("a cancellation's booking step", () => {
-  it('that fails is run again by the reconciler, whatever its back-off, once Delhivery is back', async () => {
+  it('that fails is run again by the sweep once its back-off has passed, until Delhivery is back', async () => {
     const world = orderWorld(blobs);
     const orderId = await codOrder(world);
     world.carrierDown = true;
@@ -164,12 +162,12 @@ describe("a cancellation's booking step", () => {
       state: 'cancelling',
     });
     expect((await storedOrder(world, orderId)).cancellation?.booking).toMatchObject({ status: 'failed' });
-    // Still down: the reconciler runs it again, and it fails again (no cancellation made).
-    await reconcile(world.deps);
+    // Still down: the sweep runs it again, and it fails again (no cancellation made).
+    await sweepLater(world, 30);
     expect(world.cancelledWaybills).toEqual([]);
     expect((await storedOrder(world, orderId)).cancellation?.booking).toMatchObject({ status: 'failed', attempts: 2 });
     world.carrierDown = false;
-    await reconcile(world.deps);
+    await sweepLater(world, 30);
     const order = await storedOrder(world, orderId);
     expect(order.status).toBe('cancelled');
     expect(order.cancellation?.booking).toMatchObject({ status: 'done', attempts: 3 });

@@ -8,15 +8,13 @@
  * Performed: a refund Razorpay has not given an id yet is first looked for among the payment's
  * refunds by its receipt (the key: an answer lost on the way, a runner stopped mid-call); found,
  * it is recorded, else asked for with the key as `X-Refund-Idempotency`, so a second ask answers
- * the first refund. A refund with an id still pending is fetched (the reconciler re-arms it).
+ * the first refund. A refund Razorpay still calls pending is fetched again every 15 minutes (the
+ * task settles `later`) until it is processed or failed, or a webhook tells first.
  * Razorpay unreachable: the runner's retry. Refused: the refund `failed` in Razorpay's words.
  */
 import type { RefundReport } from '#shop/order-engine/cancel-rules.ts';
-import { refundTaskKey } from '#shop/order-engine/task-keys.ts';
 import type { OrderChangeEvent } from '#shop/order-engine/transition.ts';
-import type { StoredOrder } from '#shop/order-record.ts';
-import { type IssuedRefund, refundsOpen } from '#shop/refunds.ts';
-import type { OrderDeps } from '../orders/types.ts';
+import type { IssuedRefund } from '#shop/refunds.ts';
 import type { GatewayRefund, RefundGateway } from '../razorpay/gateway.ts';
 import type { SettledTask, TaskKind, TaskOutcome } from './runner.ts';
 import type { TaskRow } from './task-view.ts';
@@ -32,18 +30,22 @@ const reportOf = ({ id, status, receipt, amountPaise, paymentId }: GatewayRefund
   paymentId,
 });
 
+/** Razorpay's word on a refund it has: still `pending`, it is asked about again in 15 minutes (a webhook may tell first). */
+const told = (refund: GatewayRefund): TaskOutcome =>
+  refund.status === 'pending'
+    ? { status: 'later', result: { refund: reportOf(refund) } }
+    : { status: 'done', result: { refund: reportOf(refund) } };
+
 /** Razorpay's word on one refund: found by its receipt, made now, or fetched by its id. */
 async function ask(gateway: RefundGateway, orderId: string, refund: IssuedRefund): Promise<TaskOutcome> {
   if (refund.refundId) {
     const answer = await gateway.fetchRefund(refund.paymentId, refund.refundId);
-    return answer.ok
-      ? { status: 'done', result: { refund: reportOf(answer.refund) } }
-      : { status: 'failed', error: answer.message };
+    return answer.ok ? told(answer.refund) : { status: 'failed', error: answer.message };
   }
   const listed = await gateway.paymentRefunds(refund.paymentId);
   if (!listed.ok) return { status: 'failed', error: listed.message };
   const found = listed.refunds.find((made) => made.receipt === refund.key);
-  if (found) return { status: 'done', result: { refund: reportOf(found) } };
+  if (found) return told(found);
   const answer = await gateway.refundPayment({
     paymentId: refund.paymentId,
     amountPaise: refund.amountPaise,
@@ -51,7 +53,7 @@ async function ask(gateway: RefundGateway, orderId: string, refund: IssuedRefund
     notes: { orderId, purpose: refund.purpose },
     idempotencyKey: refund.key,
   });
-  if (answer.ok) return { status: 'done', result: { refund: reportOf(answer.refund) } };
+  if (answer.ok) return told(answer.refund);
   // Refused never heals by asking again (more than is left, the key on another request): staff see why.
   if (answer.code === 'REFUSED') return { status: 'done', result: { refused: answer.message }, note: answer.message };
   return { status: 'failed', error: answer.message };
@@ -74,22 +76,9 @@ export const REFUND_TASK: TaskKind = {
     const key = refundKeyOf(settled.task);
     const { at, state, result, error } = settled;
     if (state === 'skipped') return undefined;
+    if (settled.later) return { type: 'refund-reported', at, refund: result.refund as RefundReport };
     if (state !== 'done') return { type: 'refund-unanswered', at, key, message: error ?? 'Razorpay did not answer' };
     if (typeof result.refused === 'string') return { type: 'refund-refused', at, key, message: result.refused };
     return { type: 'refund-reported', at, refund: result.refund as RefundReport };
   },
 };
-
-/**
- * The order's refunds Razorpay has not settled, asked about again now (the reconciler, a request
- * after its write): their tasks re-armed, so they run at once whatever their back-off, and only
- * one runner at a time asks for each. A refund written before its task existed (an order moved from
- * Blobs) gets its task here.
- */
-export async function rearmOpenRefunds(deps: OrderDeps, order: StoredOrder): Promise<void> {
-  if (!refundsOpen(order)) return;
-  const keys = (order.issuedRefunds ?? [])
-    .filter((refund) => !refund.manual && (refund.status === 'requested' || refund.status === 'pending'))
-    .map((refund) => ({ key: refundTaskKey(order.orderId, refund.key), kind: 'refund' }));
-  await deps.log.rearmTasks(order.orderId, keys, deps.now());
-}

@@ -35,7 +35,12 @@ export type TaskOutcome =
   /** It failed; `permanent`: it never will (a number not on WhatsApp), given up at once. */
   | { status: 'failed'; error: string; permanent?: boolean }
   /** No longer true when its turn came (a parcel moved on): nothing done, and nothing to do. */
-  | { status: 'skipped' };
+  | { status: 'skipped' }
+  /**
+   * Not failed, not finished: the provider has not decided yet (a refund Razorpay still calls
+   * pending, a payment not captured yet). Asked again in 15 minutes, for as long as it takes.
+   */
+  | { status: 'later'; result?: Record<string, unknown> };
 
 export interface SettledTask {
   task: TaskRow;
@@ -44,6 +49,8 @@ export interface SettledTask {
   result: Record<string, unknown>;
   at: string;
   runAt: string;
+  /** Settled `later` (not a failure): the provider has not decided yet. */
+  later?: true;
 }
 
 export interface TaskKind {
@@ -72,6 +79,10 @@ export function settledState(kind: TaskKind, task: TaskRow, outcome: TaskOutcome
     return { ...base, state: 'done', result: { ...task.result, ...outcome.result }, ...(error ? { error } : {}) };
   }
   if (outcome.status === 'skipped') return { ...base, state: 'skipped' };
+  if (outcome.status === 'later') {
+    const runAt = new Date(now.getTime() + FIRST_RETRY_MS).toISOString();
+    return { ...base, state: 'retry', runAt, result: { ...task.result, ...outcome.result }, later: true };
+  }
   if (kind.neverGivesUp) {
     return {
       ...base,
@@ -93,12 +104,15 @@ export function settledState(kind: TaskKind, task: TaskRow, outcome: TaskOutcome
 }
 
 /**
- * The order's kinds, in the order they run: the booking first (the Sheet's rows show its waybill),
- * its cancellation next, then the money back, a COD order's chase, the rows last (they show the refund's id).
+ * The order's kinds, in the order they run: Razorpay's word on a payment that has not come (it may
+ * make the order paid), the booking (the Sheet's rows show its waybill), its cancellation next and
+ * what is left of it, then the money back, a COD order's chase, the rows last (they show the refund's id).
  */
 export type KindName =
+  | 'payment-check'
   | 'shipment'
   | 'cancel-booking'
+  | 'cancel-finish'
   | 'refund'
   | 'invoice'
   | 'cod-chase'
@@ -106,8 +120,10 @@ export type KindName =
   | 'notice'
   | 'sheet';
 const PHASES: readonly (readonly KindName[])[] = [
+  ['payment-check'],
   ['shipment'],
   ['cancel-booking'],
+  ['cancel-finish'],
   ['refund'],
   ['invoice'],
   // A COD order's chase step before the notices: the message it earns goes in the same run.
@@ -120,6 +136,8 @@ export interface RunReport {
   done: string[];
   failed: string[];
   skipped: string[];
+  /** Settled `later`: asked again in 15 minutes. */
+  later: string[];
   /** The order as read when nothing more was due (undefined when the run ended otherwise). */
   order?: StoredOrder;
 }
@@ -140,7 +158,7 @@ export async function runOrderTasks(
   orderId: string,
   only: readonly KindName[] = PHASES.flat(),
 ): Promise<RunReport> {
-  const report: RunReport = { done: [], failed: [], skipped: [] };
+  const report: RunReport = { done: [], failed: [], skipped: [], later: [] };
   const runs = new Map<number, number>();
   // A phase found due whose tasks another runner claimed first: it is theirs; the later phases go on.
   const taken = new Set<number>();
@@ -183,5 +201,6 @@ async function runOne(deps: OrderDeps, kind: TaskKind, order: StoredOrder, task:
   const name = task.key.slice(task.key.indexOf('/') + 1);
   if (settled.state === 'done') report.done.push(name);
   else if (settled.state === 'skipped') report.skipped.push(name);
+  else if (settled.later) report.later.push(name);
   else report.failed.push(name);
 }

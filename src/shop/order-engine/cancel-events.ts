@@ -6,11 +6,12 @@
  * `refund`), claimed on its task row, never on the order; the order keeps what came of each step.
  */
 import type { CancelReason } from '../cancel-texts.ts';
-import type { CancelStep } from '../order-record.ts';
-import { type IssuedRefund, mergeRefund } from '../refunds.ts';
+import type { CancelStep, StoredOrder } from '../order-record.ts';
+import { type IssuedRefund, mergeRefund, refundKey } from '../refunds.ts';
 import { cancellable, cancelRefundDecision } from './cancel-rules.ts';
 import type { Family } from './family.ts';
 import { enqueueOrderNotice } from './notices.ts';
+import { creditNoteOwed } from './order-flags.ts';
 
 /** A cancellation's steps: Delhivery's booking cancelled, then the money back. */
 export type CancelStepName = 'booking' | 'refund';
@@ -43,6 +44,27 @@ const settled = (state: CancelStep) => state.status === 'done' || state.status =
  */
 const FINAL: readonly string[] = ['done', 'not-needed', 'too-late'];
 export const stepOpen = (state: CancelStep) => !FINAL.includes(state.status);
+
+/**
+ * What is left of a cancellation once Delhivery has answered for its booking, the `cancel-finish`
+ * task's work (netlify/lib/orders/cancel-finish-kind.ts): the money asked back (written on the
+ * order under its key, which earns its `refund` task), the order closed as cancelled once every
+ * step is settled, then the credit note of an order invoiced before (docs/shop-rules.md §12).
+ * Undefined: nothing to do now (the booking or the refund still with Delhivery or Razorpay, a
+ * refund staff must look at, the cancellation done or ended by a parcel that left).
+ */
+export type CancelWork = 'request-refund' | 'close' | 'credit-note';
+
+export function cancelWork(order: StoredOrder | undefined): CancelWork | undefined {
+  const cancellation = order?.cancellation;
+  if (!order || !cancellation) return undefined;
+  if (creditNoteOwed(order)) return 'credit-note';
+  if (cancellation.doneAt || order.status === 'cancelled' || !settled(cancellation.booking)) return undefined;
+  if (settled(cancellation.refund)) return 'close';
+  // Asked of Razorpay already: its own task has it, and its answer settles the step.
+  const key = refundKey(order.orderId, 'cancelled', 1);
+  return order.issuedRefunds?.some((refund) => refund.key === key) ? undefined : 'request-refund';
+}
 
 export const CANCEL_EVENTS: Family<CancelEvent> = {
   handlers: {

@@ -8,6 +8,9 @@ import { canMove, type PaidVia, type StoredOrder } from '../order-record.ts';
 import type { Family } from './family.ts';
 import { enqueueOrderNotice } from './notices.ts';
 
+/** An order paid first with no payment this long after it was placed is asked about, then expired (its `payment-check` task). */
+export const PENDING_PAYMENT_TIMEOUT_MS = 15 * 60 * 1000;
+
 export type PaymentEvent =
   /**
    * A worker claims the creation of the order's one Razorpay order (double taps, two tabs: one

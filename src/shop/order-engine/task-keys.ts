@@ -19,3 +19,9 @@ export const refundTaskKey = (orderId: string, refundKey: string) => `${orderId}
 
 /** One step of a COD order's chase (the `cod_confirm` template, its reminder, staff's call), each once. */
 export const codChaseKey = (orderId: string, step: 'asked' | 'reminded' | 'call') => `${orderId}/cod-chase/${step}`;
+
+/** The check of an order paid first whose payment has not come: Razorpay asked 15 minutes after it was placed, then expired. */
+export const paymentCheckKey = (orderId: string) => `${orderId}/payment-check`;
+
+/** What is left of a cancellation once its booking is settled: the money asked back, the order closed, its credit note. */
+export const cancelFinishKey = (orderId: string) => `${orderId}/cancel-finish`;

@@ -11,16 +11,24 @@
  * The states, the Sheet's Status words and every text stay those of docs/shop-rules.md.
  */
 import { ASK_AFTER_MS, awaitingConfirmation, CALL_AFTER_MS, REMIND_AFTER_MS } from '../cod.ts';
-import { FORWARD_KINDS, forwardOf, type StoredOrder } from '../order-record.ts';
-import { CANCEL_EVENTS, type CancelEvent } from './cancel-events.ts';
+import { FORWARD_KINDS, forwardOf, paysFirst, type StoredOrder } from '../order-record.ts';
+import { CANCEL_EVENTS, type CancelEvent, cancelWork } from './cancel-events.ts';
 import { COD_EVENTS, type CodEvent } from './cod-events.ts';
 import type { EventBase, Family, Handler } from './family.ts';
 import { PARCEL_EVENTS, type ParcelEvent } from './parcel-events.ts';
-import { PAYMENT_EVENTS, type PaymentEvent } from './payment-events.ts';
+import { PAYMENT_EVENTS, type PaymentEvent, PENDING_PAYMENT_TIMEOUT_MS } from './payment-events.ts';
 import { REFUND_EVENTS, type RefundEvent } from './refund-events.ts';
 import { resyncSheet } from './sheet-row.ts';
 import { STAFF_EVENTS, type StaffEvent } from './staff-events.ts';
-import { cancelBookingKey, codChaseKey, forwardKey, noticeTaskKey, refundTaskKey } from './task-keys.ts';
+import {
+  cancelBookingKey,
+  cancelFinishKey,
+  codChaseKey,
+  forwardKey,
+  noticeTaskKey,
+  paymentCheckKey,
+  refundTaskKey,
+} from './task-keys.ts';
 
 const CHASE_STEPS = [
   ['asked', ASK_AFTER_MS],
@@ -80,14 +88,23 @@ export function earnedTasks(before: StoredOrder, after: StoredOrder): EarnedTask
 }
 
 /**
- * The steps a change earns that are not forwards or notices: the cancellation's booking step when
- * it becomes due (asked, or a booking that landed after the cancellation), and a refund to ask of
- * Razorpay for each new `requested` one (a refund staff made by hand is never asked).
+ * The steps a change earns that are not forwards or notices: an order paid first checked with
+ * Razorpay 15 minutes after it was placed; the cancellation's booking step when it becomes due
+ * (asked, or a booking that landed after the cancellation), and what is left of it each time that
+ * changes (`cancelWork`); a COD order's chase; a refund to ask of Razorpay for each new `requested`
+ * one (a refund staff made by hand is never asked). An order written whole (`before` undefined: placed, or
+ * moved from Blobs) earns every step its record shows still open, a refund Razorpay has not settled among them.
  */
 export function earnedSteps(before: StoredOrder | undefined, after: StoredOrder): EarnedTask[] {
   const tasks: EarnedTask[] = [];
+  if (paysFirst(after) && after.status === 'pending' && before?.status !== 'pending') {
+    const due = Date.parse(after.createdAt) + PENDING_PAYMENT_TIMEOUT_MS;
+    tasks.push({ key: paymentCheckKey(after.orderId), kind: 'payment-check', runAt: new Date(due).toISOString() });
+  }
   if (after.cancellation?.booking.status === 'pending' && before?.cancellation?.booking.status !== 'pending')
     tasks.push({ key: cancelBookingKey(after.orderId), kind: 'cancel-booking' });
+  const work = cancelWork(after);
+  if (work && work !== cancelWork(before)) tasks.push({ key: cancelFinishKey(after.orderId), kind: 'cancel-finish' });
   // A COD order awaiting its shopper's yes is chased at 15 minutes, 24 hours and 48 hours from
   // when it was placed (docs/shop-rules.md §10 rule 17): each step a task due then, earned once.
   if (awaitingConfirmation(after.cod) && !awaitingConfirmation(before?.cod)) {
@@ -100,8 +117,9 @@ export function earnedSteps(before: StoredOrder | undefined, after: StoredOrder)
       });
   }
   const known = new Set((before?.issuedRefunds ?? []).map((refund) => refund.key));
+  const open = before ? ['requested'] : ['requested', 'pending'];
   for (const refund of after.issuedRefunds ?? [])
-    if (!refund.manual && refund.status === 'requested' && !known.has(refund.key))
+    if (!refund.manual && open.includes(refund.status) && !known.has(refund.key))
       tasks.push({ key: refundTaskKey(after.orderId, refund.key), kind: 'refund' });
   return tasks;
 }
