@@ -101,8 +101,6 @@ export interface StoredOrder {
     /** A payment Razorpay has but the shop could not capture yet: the shopper is told "confirming". */
     confirming?: string;
   };
-  /** A worker is creating the Razorpay order: the others wait for it instead of creating more. */
-  paymentStart?: { claimedAt: string };
   /**
    * Captured payments beyond the one that paid the order (two tabs, a retry): money to give back.
    * Each keeps the order `Needs refund` for staff until they refund it in Razorpay.

@@ -5,6 +5,8 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { STALE_CLAIM_MS } from '#shop/order-engine/claims.ts';
+import { paymentStartKey } from '#shop/order-engine/task-keys.ts';
 import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
 import { FAKE_KEYS, type FakeRazorpay, startFakeRazorpay } from '#tests/support/fake-razorpay.ts';
 import { allowPassthrough } from '#tests/support/msw.ts';
@@ -148,25 +150,26 @@ describe('starting a payment', () => {
     } finally {
       fake.ordersDown = false;
     }
-    expect((await world.deps.log.get('OUO_1732000000231'))?.paymentStart).toBeUndefined();
+    // Its task let go (given up at once), not held: the next request asks it again and tries at once.
+    expect(await world.deps.log.taskState(paymentStartKey('OUO_1732000000231'))).toBe('given-up');
     expect(await createPaymentOrder(world.deps, prepaidRequest('OUO_1732000000231'))).toMatchObject({ ok: true });
   });
 
   it('answers 503 when another request holds the claim past the wait, and takes over a dead claim', async () => {
     const world = orderWorld(blobs, { ...FAKE_KEYS, RAZORPAY_BASE_URL: fake.baseUrl });
-    const limits = { staleMs: 30_000, waitMs: 200, pollMs: 50 };
-    fake.ordersDown = true; // the first worker dies with its claim held
+    const limits = { waitMs: 200, pollMs: 50 };
+    fake.ordersDown = true;
     await createPaymentOrder(world.deps, prepaidRequest('OUO_1732000000232')).catch(() => undefined);
     fake.ordersDown = false;
-    await world.deps.log.update('OUO_1732000000232', (order) => ({
-      ...order,
-      paymentStart: { claimedAt: world.clock.now.toISOString() },
-    }));
+    // A runner claims the task and dies with its claim held.
+    const key = paymentStartKey('OUO_1732000000232');
+    await world.deps.log.rearmTasks('OUO_1732000000232', [{ key, kind: 'payment-start' }], world.clock.now);
+    await world.deps.log.claimTasks('OUO_1732000000232', ['payment-start'], 'dead', world.clock.now, STALE_CLAIM_MS);
     expect(await createPaymentOrder(world.deps, prepaidRequest('OUO_1732000000232'), limits)).toMatchObject({
       status: 503,
       code: 'PAYMENT_STARTING',
     });
-    later(world, 1);
+    later(world, STALE_CLAIM_MS / 60_000);
     expect(await createPaymentOrder(world.deps, prepaidRequest('OUO_1732000000232'), limits)).toMatchObject({
       ok: true,
     });

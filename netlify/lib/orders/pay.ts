@@ -7,13 +7,15 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ORDER_TEXTS } from '#shop/messages.ts';
-import { toPaise } from '#shop/money.ts';
-import { type PaidVia, payableNow, type StoredOrder } from '#shop/order-record.ts';
+import { paymentStartKey } from '#shop/order-engine/task-keys.ts';
+import type { PaidVia, StoredOrder } from '#shop/order-record.ts';
 import type { CreatePaymentOrderRequest, PrepaidOrderRequest } from '#shop/schemas.ts';
 import { deliverNotices } from '../notify/notices.ts';
 import { fail, type ServiceFailure, type ServiceResult } from '../platform/http.ts';
-import type { GatewayChoice, PaymentGateway } from '../razorpay/gateway.ts';
+import type { GatewayChoice } from '../razorpay/gateway.ts';
 import { isWellFormedSignature, verifyPaymentSignature } from '../razorpay/signature.ts';
+import { TASK_KINDS } from '../tasks/kinds.ts';
+import { runOrderTasks } from '../tasks/runner.ts';
 import { advanceFee } from './advance.ts';
 import { recordCapture } from './capture.ts';
 import { codNotAllowed, decideCodFor } from './cod-check.ts';
@@ -23,9 +25,7 @@ import { newOrder, priceOrder, recordedAlready, recordOrder, totalMismatch } fro
 import type { OrderDeps } from './types.ts';
 
 export const PAYMENT_START = {
-  /** A claim to create the Razorpay order older than this belongs to a worker that died (its call times out at 10 s). */
-  staleMs: 30 * 1000,
-  /** How long a concurrent request waits for the worker creating the Razorpay order. */
+  /** How long a concurrent request waits for the runner creating the Razorpay order (its call times out at 10 s). */
   waitMs: 12 * 1000,
   pollMs: 100,
 };
@@ -79,7 +79,7 @@ export async function createPaymentOrder(
   if (order.status !== 'pending' && order.status !== 'expired') {
     return fail(409, 'ALREADY_PAID', ORDER_TEXTS.alreadyPaid(order.orderId));
   }
-  const razorpay = order.razorpay ?? (await startPayment(deps, gateway, order, limits));
+  const razorpay = order.razorpay ?? (await startPayment(deps, order, limits));
   if (!razorpay) return fail(503, 'PAYMENT_STARTING', ORDER_TEXTS.paymentStarting);
   return {
     ok: true as const,
@@ -96,52 +96,28 @@ export async function createPaymentOrder(
 }
 
 /**
- * Creates the order's one Razorpay order. The shop order is claimed first, so ten concurrent
- * requests (double taps, two tabs) make one Razorpay order; the others wait for its id.
+ * The order's one Razorpay order: its `payment-start` task (payment-start-kind.ts), asked again now
+ * (a tap after Razorpay failed tries at once; one a runner holds is left to it) and run; a request
+ * whose task another runner holds waits for that runner's link. Razorpay's refusal is thrown, as
+ * its own call would: the shopper is told to try again, and the next tap does.
  */
 async function startPayment(
   deps: OrderDeps,
-  gateway: PaymentGateway,
   order: StoredOrder,
   limits: typeof PAYMENT_START,
 ): Promise<StoredOrder['razorpay']> {
+  const key = paymentStartKey(order.orderId);
+  await deps.log.rearmTasks(order.orderId, [{ key, kind: 'payment-start' }], deps.now());
+  const ran = await runOrderTasks(deps, TASK_KINDS, order.orderId, ['payment-start']);
+  const problem = ran.problems['payment-start'];
+  if (problem) throw new Error(problem);
+  if (ran.order?.razorpay) return ran.order.razorpay;
   const waitUntil = Date.now() + limits.waitMs;
   for (;;) {
-    const at = deps.now().toISOString();
-    const claim = await deps.log.apply(order.orderId, { type: 'payment-start-claimed', at, staleMs: limits.staleMs });
-    if (claim.order.razorpay) return claim.order.razorpay;
-    if (claim.changed) return createRazorpayOrder(deps, gateway, claim.order);
-    if (Date.now() > waitUntil) return undefined;
+    const current = await deps.log.get(order.orderId);
+    if (current?.razorpay || Date.now() > waitUntil) return current?.razorpay;
     await sleep(limits.pollMs);
   }
-}
-
-async function createRazorpayOrder(
-  deps: OrderDeps,
-  gateway: PaymentGateway,
-  order: StoredOrder,
-): Promise<StoredOrder['razorpay']> {
-  let created: Awaited<ReturnType<PaymentGateway['createOrder']>>;
-  try {
-    created = await gateway.createOrder({
-      amountPaise: toPaise(payableNow(order)),
-      receipt: order.orderId,
-      notes: { orderId: order.orderId, ...(order.cod?.advance ? { purpose: 'cod-fee' } : {}) },
-    });
-  } catch (error) {
-    // Let the next request try at once rather than wait for the claim to go stale.
-    await deps.log.apply(order.orderId, { type: 'payment-start-released', at: deps.now().toISOString() });
-    throw error;
-  }
-  await deps.log.linkRazorpayOrder(created.id, order.orderId);
-  // A worker that took over a stale claim may have linked one first: the order keeps that one.
-  const linked = await deps.log.apply(order.orderId, {
-    type: 'razorpay-order-created',
-    at: deps.now().toISOString(),
-    razorpayOrderId: created.id,
-    amountPaise: created.amountPaise,
-  });
-  return linked.order.razorpay;
 }
 
 export async function verifyPayment(

@@ -19,7 +19,11 @@ import { recordCapture } from './capture.ts';
 import { judgePayment } from './judge-payment.ts';
 
 /** The order waits for Razorpay (payments switched off since it was made, a capture not through): said in the log. */
-function waits(orderId: string, outcome: TaskOutcome, why = outcome.status === 'failed' ? outcome.error : ''): TaskOutcome {
+function waits(
+  orderId: string,
+  outcome: TaskOutcome,
+  why = outcome.status === 'failed' ? outcome.error : '',
+): TaskOutcome {
   console.warn(`reconcile: order ${orderId} waits: ${why}`);
   return outcome;
 }

@@ -5,8 +5,8 @@ import { STALE_CLAIM_MS } from '#shop/order-engine/claims.ts';
 import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
 import { makeCustomer } from '#tests/support/factories.ts';
 import { codRequest, orderWorld } from '#tests/support/orders.ts';
-import { placeCodOrder } from './place.ts';
 import { retryDelayMs } from '../tasks/runner.ts';
+import { placeCodOrder } from './place.ts';
 import { reconcile } from './reconcile.ts';
 
 let blobs: TestBlobs;

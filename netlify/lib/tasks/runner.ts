@@ -109,6 +109,7 @@ export function settledState(kind: TaskKind, task: TaskRow, outcome: TaskOutcome
  * what is left of it, then the money back, a COD order's chase, the rows last (they show the refund's id).
  */
 export type KindName =
+  | 'payment-start'
   | 'payment-check'
   | 'shipment'
   | 'cancel-booking'
@@ -120,6 +121,8 @@ export type KindName =
   | 'notice'
   | 'sheet';
 const PHASES: readonly (readonly KindName[])[] = [
+  // Asked only by the shopper's request (never earned by the engine): the sweep never pays.
+  ['payment-start'],
   ['payment-check'],
   ['shipment'],
   ['cancel-booking'],
@@ -138,6 +141,8 @@ export interface RunReport {
   skipped: string[];
   /** Settled `later`: asked again in 15 minutes. */
   later: string[];
+  /** What each task that failed said (the provider's words), by its name. */
+  problems: Record<string, string>;
   /** The order as read when nothing more was due (undefined when the run ended otherwise). */
   order?: StoredOrder;
 }
@@ -158,7 +163,7 @@ export async function runOrderTasks(
   orderId: string,
   only: readonly KindName[] = PHASES.flat(),
 ): Promise<RunReport> {
-  const report: RunReport = { done: [], failed: [], skipped: [], later: [] };
+  const report: RunReport = { done: [], failed: [], skipped: [], later: [], problems: {} };
   const runs = new Map<number, number>();
   // A phase found due whose tasks another runner claimed first: it is theirs; the later phases go on.
   const taken = new Set<number>();
@@ -202,5 +207,8 @@ async function runOne(deps: OrderDeps, kind: TaskKind, order: StoredOrder, task:
   if (settled.state === 'done') report.done.push(name);
   else if (settled.state === 'skipped') report.skipped.push(name);
   else if (settled.later) report.later.push(name);
-  else report.failed.push(name);
+  else {
+    report.failed.push(name);
+    report.problems[name] = settled.error ?? 'failed';
+  }
 }

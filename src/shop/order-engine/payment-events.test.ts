@@ -33,36 +33,6 @@ function applied(order: StoredOrder, ...events: PaymentEvent[]): StoredOrder {
 
 const lastEvent = (order: StoredOrder) => order.history.at(-1)?.event;
 
-describe('payment-start-claimed', () => {
-  const claim = (at: string): PaymentEvent => ({ type: 'payment-start-claimed', at, staleMs: 30_000 });
-
-  it('claims an order with no Razorpay order yet, and the claim holds against a second worker', () => {
-    const first = transition(unpaid({ razorpay: false }), claim(AT));
-    expect(first.changed).toBe(true);
-    expect(first.order.paymentStart).toEqual({ claimedAt: AT });
-    expect(first.order.history).toEqual([]);
-    expect(transition(first.order, claim('2026-12-01T10:05:29.999Z')).changed).toBe(false);
-  });
-
-  it('takes over a claim gone stale (its worker died), and never one for an order that has its Razorpay order', () => {
-    const claimed = applied(unpaid({ razorpay: false }), claim(AT));
-    expect(transition(claimed, claim('2026-12-01T10:05:30.000Z')).order.paymentStart).toEqual({
-      claimedAt: '2026-12-01T10:05:30.000Z',
-    });
-    expect(transition(unpaid(), claim(AT)).changed).toBe(false);
-  });
-});
-
-describe('payment-start-released', () => {
-  it('lets the claim go, and changes nothing without one', () => {
-    const claimed = applied(unpaid({ razorpay: false }), { type: 'payment-start-claimed', at: AT, staleMs: 30_000 });
-    const released = transition(claimed, { type: 'payment-start-released', at: AT });
-    expect(released.changed).toBe(true);
-    expect(released.order.paymentStart).toBeUndefined();
-    expect(transition(released.order, { type: 'payment-start-released', at: AT }).changed).toBe(false);
-  });
-});
-
 describe('razorpay-order-created', () => {
   const created: PaymentEvent = {
     type: 'razorpay-order-created',
@@ -71,11 +41,9 @@ describe('razorpay-order-created', () => {
     amountPaise: 78400,
   };
 
-  it('links the Razorpay order and ends the claim; a second one (a stale claim taken over) is not linked', () => {
-    const claimed = applied(unpaid({ razorpay: false }), { type: 'payment-start-claimed', at: AT, staleMs: 30_000 });
-    const linked = transition(claimed, created);
+  it('links the Razorpay order; a second one (a stale claim taken over) is not linked', () => {
+    const linked = transition(unpaid({ razorpay: false }), created);
     expect(linked.order.razorpay).toEqual({ orderId: 'order_R2', amountPaise: 78400 });
-    expect(linked.order.paymentStart).toBeUndefined();
     expect(lastEvent(linked.order)).toBe('razorpay order order_R2');
     expect(transition(linked.order, { ...created, razorpayOrderId: 'order_R3' }).changed).toBe(false);
   });

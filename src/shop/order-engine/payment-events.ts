@@ -13,13 +13,10 @@ export const PENDING_PAYMENT_TIMEOUT_MS = 15 * 60 * 1000;
 
 export type PaymentEvent =
   /**
-   * A worker claims the creation of the order's one Razorpay order (double taps, two tabs: one
-   * Razorpay order). A claim older than `staleMs` belongs to a worker that died and is taken over.
+   * Razorpay created the order's Razorpay order: its id and the amount it asks (paise). Created
+   * once by the order's `payment-start` task (netlify/lib/orders/payment-start-kind.ts), whose claim
+   * makes double taps and two tabs one Razorpay order.
    */
-  | { type: 'payment-start-claimed'; at: string; staleMs: number }
-  /** Razorpay refused to create the order: the claim is let go so the next request tries at once. */
-  | { type: 'payment-start-released'; at: string }
-  /** Razorpay created the order's Razorpay order: its id and the amount it asks (paise). */
   | { type: 'razorpay-order-created'; at: string; razorpayOrderId: string; amountPaise: number }
   /** Razorpay has this payment but it is not captured yet: the order page says "confirming". */
   | { type: 'payment-confirming'; at: string; paymentId: string; reason: string }
@@ -61,23 +58,8 @@ function knownPayment(order: StoredOrder, paymentId: string): boolean {
 
 export const PAYMENT_EVENTS: Family<PaymentEvent> = {
   handlers: {
-    'payment-start-claimed': (order, { at, staleMs }) => {
-      if (order.razorpay) return undefined;
-      const claimedAt = Date.parse(order.paymentStart?.claimedAt ?? '');
-      if (Date.parse(at) - claimedAt < staleMs) return undefined; // someone else is on it
-      order.paymentStart = { claimedAt: at };
-      return order;
-    },
-
-    'payment-start-released': (order) => {
-      if (!order.paymentStart) return undefined;
-      delete order.paymentStart;
-      return order;
-    },
-
     'razorpay-order-created': (order, { at, razorpayOrderId, amountPaise }) => {
-      if (order.razorpay) return undefined; // a worker that took over a stale claim linked one first
-      delete order.paymentStart;
+      if (order.razorpay) return undefined; // a runner that took over a stale claim linked one first
       order.razorpay = { orderId: razorpayOrderId, amountPaise };
       order.history.push({ at, event: `razorpay order ${razorpayOrderId}` });
       return order;

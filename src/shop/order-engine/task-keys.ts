@@ -25,3 +25,6 @@ export const paymentCheckKey = (orderId: string) => `${orderId}/payment-check`;
 
 /** What is left of a cancellation once its booking is settled: the money asked back, the order closed, its credit note. */
 export const cancelFinishKey = (orderId: string) => `${orderId}/cancel-finish`;
+
+/** The creation of the order's one Razorpay order, asked by the shopper's Pay (double taps and two tabs: one). */
+export const paymentStartKey = (orderId: string) => `${orderId}/payment-start`;
