@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 
 const T0 = new Date('2026-11-21T08:35:00.000Z');
-const after = (ms: number) => new Date(T0.getTime() + ms);
+const later = (ms: number) => new Date(T0.getTime() + ms);
 
 /** A fresh task's key, its row written at T0. */
 async function task(payload: Record<string, unknown> = {}) {
@@ -30,7 +30,7 @@ async function task(payload: Record<string, unknown> = {}) {
 describe('ensureTask', () => {
   it('writes the row once, however often it is asked, with no order', async () => {
     const key = await task({ parcels: 2 });
-    await ensureTask(db, { key, kind: 'pickup', payload: { parcels: 9 } }, after(60_000));
+    await ensureTask(db, { key, kind: 'pickup', payload: { parcels: 9 } }, later(60_000));
     expect(await readTask(db, key)).toMatchObject({
       key,
       order_id: null,
@@ -64,19 +64,19 @@ describe('claimTask', () => {
   it('leaves a fresh claim to its worker; one stopped mid-task is taken over after STALE_CLAIM_MS, once', async () => {
     const key = await task();
     const dead = await claimTask(db, key, T0);
-    expect(await claimTask(db, key, after(STALE_CLAIM_MS - 1))).toBeUndefined();
+    expect(await claimTask(db, key, later(STALE_CLAIM_MS - 1))).toBeUndefined();
     const both = await Promise.all([
-      claimTask(db, key, after(STALE_CLAIM_MS)),
-      claimTask(db, key, after(STALE_CLAIM_MS)),
+      claimTask(db, key, later(STALE_CLAIM_MS)),
+      claimTask(db, key, later(STALE_CLAIM_MS)),
     ]);
     const taken = both.filter((claim) => claim !== undefined);
     expect(taken).toHaveLength(1);
     expect(taken[0]).toMatchObject({ state: 'running', attempts: 2 });
     // The stopped worker's settle, should it ever come, finds its claim gone.
     if (!dead || !taken[0]) throw new Error('not claimed');
-    expect(await settleTask(db, dead, { status: 'done' }, after(STALE_CLAIM_MS))).toBeUndefined();
+    expect(await settleTask(db, dead, { status: 'done' }, later(STALE_CLAIM_MS))).toBeUndefined();
     expect(
-      await settleTask(db, taken[0], { status: 'done', result: { pickupId: 'PU1' } }, after(STALE_CLAIM_MS)),
+      await settleTask(db, taken[0], { status: 'done', result: { pickupId: 'PU1' } }, later(STALE_CLAIM_MS)),
     ).toMatchObject({
       state: 'done',
       claim: null,
@@ -94,14 +94,14 @@ describe('settleTask', () => {
     expect(retry).toMatchObject({
       state: 'retry',
       last_error: 'HTTP 503',
-      run_at: after(retryDelayMs(1)).toISOString(),
+      run_at: later(retryDelayMs(1)).toISOString(),
     });
-    expect(await claimTask(db, key, after(retryDelayMs(1) - 1))).toBeUndefined();
-    const second = await claimTask(db, key, after(retryDelayMs(1)));
+    expect(await claimTask(db, key, later(retryDelayMs(1) - 1))).toBeUndefined();
+    const second = await claimTask(db, key, later(retryDelayMs(1)));
     expect(second).toMatchObject({ attempts: 2 });
     if (!second) throw new Error('not claimed');
-    const again = await settleTask(db, second, { status: 'failed', error: 'HTTP 503' }, after(retryDelayMs(1)));
-    expect(again?.run_at).toBe(after(retryDelayMs(1) + retryDelayMs(2)).toISOString());
+    const again = await settleTask(db, second, { status: 'failed', error: 'HTTP 503' }, later(retryDelayMs(1)));
+    expect(again?.run_at).toBe(later(retryDelayMs(1) + retryDelayMs(2)).toISOString());
   });
 
   it('gives up after the retry window, keeping the provider’s own words', async () => {
@@ -109,7 +109,7 @@ describe('settleTask', () => {
     const first = await claimTask(db, key, T0);
     if (!first) throw new Error('not claimed');
     await settleTask(db, first, { status: 'failed', error: 'HTTP 503' }, T0);
-    const late = after(RETRY_WINDOW_MS);
+    const late = later(RETRY_WINDOW_MS);
     const last = await claimTask(db, key, late);
     if (!last) throw new Error('not claimed');
     const words = 'HTTP 400 (Client wallet balance is Rs 12.50, please recharge to continue)';
@@ -117,7 +117,7 @@ describe('settleTask', () => {
       state: 'given-up',
       last_error: words,
     });
-    expect(await claimTask(db, key, after(RETRY_WINDOW_MS * 2))).toBeUndefined();
+    expect(await claimTask(db, key, later(RETRY_WINDOW_MS * 2))).toBeUndefined();
     // Asked for again by a person, a given-up task is due at once.
     expect(await claimTask(db, key, late, { askedNow: true })).toMatchObject({ state: 'running', attempts: 3 });
   });
@@ -134,7 +134,7 @@ describe('giveUpTask and addToResult', () => {
     expect(await addToResult(db, failed, { sheetStatus: 'Failed' })).toMatchObject({
       result: { sheetStatus: 'Failed' },
     });
-    const gaveUp = await giveUpTask(db, key, after(60_000));
+    const gaveUp = await giveUpTask(db, key, later(60_000));
     expect(gaveUp).toMatchObject({ state: 'given-up', last_error: 'HTTP 503' });
     expect(await addToResult(db, failed, { sheetStatus: 'stale' })).toBeUndefined();
   });
