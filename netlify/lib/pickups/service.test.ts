@@ -90,6 +90,16 @@ async function twoAtOnce(w: World): Promise<string[]> {
   return (await both).map((report) => report.action).sort();
 }
 
+/** Delhivery (the real client, on a fake API) refuses every request: a low wallet. Answers its words. */
+function lowWallet(w: World): string {
+  const low = 'Client wallet balance is Rs 12.50, please recharge to continue';
+  server.use(
+    http.post('https://delhivery.test/fm/request/new/', () => HttpResponse.json({ prepaid: low }, { status: 400 })),
+  );
+  w.deps.carrier = createDelhivery({ DELHIVERY_TOKEN: 'test-token', DELHIVERY_BASE_URL: 'https://delhivery.test' });
+  return low;
+}
+
 /** A run claimed the day at the cut-off and died before Delhivery answered: its claim stays running. */
 async function diedAtCutoff(w: World): Promise<void> {
   const asked = { date: '2026-11-21', time: '16:00:00', location: 'Delhivery Uttarkashi hub', parcels: 2 };
@@ -200,11 +210,7 @@ describe("the day's pickup request", () => {
   });
 
   it("shows a refusal in Delhivery's own words in the Pickups tab: a low wallet, to top up (issue 47)", async () => {
-    const low = 'Client wallet balance is Rs 12.50, please recharge to continue';
-    server.use(
-      http.post('https://delhivery.test/fm/request/new/', () => HttpResponse.json({ prepaid: low }, { status: 400 })),
-    );
-    w.deps.carrier = createDelhivery({ DELHIVERY_TOKEN: 'test-token', DELHIVERY_BASE_URL: 'https://delhivery.test' });
+    const low = lowWallet(w);
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     expect(await run(w)).toMatchObject({ action: 'failed', error: `HTTP 400 (${low})` });
     warn.mockRestore();
@@ -262,12 +268,9 @@ describe("the day's pickup request", () => {
     w.carrierDown = true;
     await run(w);
     const due = Date.parse(AFTER_CUTOFF) + retryDelayMs(1);
-    expect(await run(w, new Date(due - 60_000).toISOString())).toEqual({
-      action: 'retry-later',
-      date: '2026-11-21',
-      runAt: new Date(due).toISOString(),
-      error: 'HTTP 503',
-    });
+    const runAt = new Date(due).toISOString();
+    const early = await run(w, new Date(due - 60_000).toISOString());
+    expect(early).toEqual({ action: 'retry-later', date: '2026-11-21', runAt, error: 'HTTP 503' });
     expect(w.requests).toHaveLength(1);
     w.carrierDown = false;
     expect(await run(w, new Date(due).toISOString())).toMatchObject({ action: 'requested', pickupId: 'PU2' });
@@ -275,11 +278,7 @@ describe("the day's pickup request", () => {
   });
 
   it("gives up a refused day at the pickup time with Delhivery's own words in the Pickups tab", async () => {
-    const low = 'Client wallet balance is Rs 12.50, please recharge to continue';
-    server.use(
-      http.post('https://delhivery.test/fm/request/new/', () => HttpResponse.json({ prepaid: low }, { status: 400 })),
-    );
-    w.deps.carrier = createDelhivery({ DELHIVERY_TOKEN: 'test-token', DELHIVERY_BASE_URL: 'https://delhivery.test' });
+    const low = lowWallet(w);
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     await run(w);
     await run(w, LATER_THAT_DAY);
