@@ -179,6 +179,16 @@ describe('submitOnce', () => {
     expect(await record()).toMatchObject({ state: 'sent', sentAt: '2026-01-01T00:00:00.000Z' });
   });
 
+  it('settles a write that threw as failed, so a resend writes it at once rather than waiting for the claim', async () => {
+    const { submit, send } = world();
+    const throwing = vi.fn(async (): Promise<Outcome> => {
+      throw new Error('socket hang up');
+    });
+    expect(await submit({ send: throwing })).toEqual({ ok: false, code: 'FAILED', message: 'socket hang up' });
+    expect(await submit()).toEqual({ ok: true, duplicate: false });
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
   it('gives up, writing nothing, when its claim keeps being lost', async () => {
     const { submit, send } = world();
     const losing: Queries = {

@@ -19,7 +19,7 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Queries } from '../platform/database.ts';
 import { fail, type ServiceResult } from '../platform/http.ts';
-import type { Outcome } from '../platform/outcome.ts';
+import { failure, type Outcome } from '../platform/outcome.ts';
 import { claimTask, ensureTask, readTask, settleTask } from '../tasks/site-tasks.ts';
 import type { TaskRow } from '../tasks/task-view.ts';
 
@@ -95,7 +95,14 @@ export async function submitOnce(options: SubmitOnce): Promise<SubmitResult> {
  * resend. A settle from a claim taken over meanwhile changes nothing (whoever holds it settles it).
  */
 async function write(db: Queries, claimed: TaskRow, send: SubmitOnce['send'], now: () => Date): Promise<SubmitResult> {
-  const result = await send(new Date(claimed.created_at));
+  let result: Outcome;
+  try {
+    result = await send(new Date(claimed.created_at));
+  } catch (error) {
+    // Settled as a failure, as the runner does: a claim left running would answer every resend
+    // BUSY until STALE_CLAIM_MS had passed.
+    result = failure('UNREACHABLE', (error as Error).message);
+  }
   await settleTask(
     db,
     claimed,
