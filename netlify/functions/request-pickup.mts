@@ -5,7 +5,7 @@ import { endpoint } from '../lib/platform/http.ts';
 
 /**
  * Every 30 minutes: once the day's cut-off has passed, asks Delhivery once for a pickup of the
- * parcels waiting (docs/shop-rules.md §10); a failed request is retried by the next run that day.
+ * parcels waiting (docs/shop-rules.md §10); a failed request is retried at the one back-off by a later run that day.
  */
 export default endpoint(async function requestPickup(): Promise<Response> {
   const report = await requestDailyPickup(createPickupDeps());

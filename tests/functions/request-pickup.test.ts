@@ -1,5 +1,5 @@
 /**
- * The scheduled `request-pickup` function as Netlify runs it: Blobs through NETLIFY_BLOBS_CONTEXT,
+ * The scheduled `request-pickup` function as Netlify runs it: the day's task row in the file's database,
  * the local Sheet in a temporary folder, Delhivery's local default or a fake of its pickup API.
  */
 
@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import requestPickup, { config } from '../../netlify/functions/request-pickup.mts';
-import type { PickupReport } from '../../netlify/lib/pickups/service.ts';
+import { type PickupReport, pickupDay, pickupKey } from '../../netlify/lib/pickups/service.ts';
 import { database } from '../../netlify/lib/platform/database.ts';
-import { versionedRows } from '../../netlify/lib/platform/versioned-rows.ts';
+import { readTask } from '../../netlify/lib/tasks/site-tasks.ts';
 import { readCsv } from '../../src/content/sheet-csv.server.ts';
 import { functionsLog } from '../support/database.ts';
 import { functionSandbox } from '../support/functions.ts';
@@ -24,7 +24,7 @@ const at = (iso: string) => vi.setSystemTime(new Date(iso));
 
 let day = 0;
 beforeEach(async () => {
-  // Each test on a day of its own: the pickups store and the order log are shared by the file.
+  // Each test on a day of its own: the day's tasks and the order log are shared by the file.
   day += 1;
   vi.useFakeTimers({ toFake: ['Date'], now: new Date(`2026-11-${String(day).padStart(2, '0')}T08:45:00Z`) });
   vi.spyOn(console, 'log').mockImplementation(() => undefined);
@@ -64,8 +64,8 @@ describe('request-pickup', () => {
         expect.any(String),
       ],
     ]);
-    const stored = await versionedRows(database(), 'pickups').getWithMetadata(`pickup-${date}`, { type: 'json' });
-    expect(stored?.data).toMatchObject({ status: 'requested', attempts: 1 });
+    const stored = await readTask(database(), pickupKey(date));
+    expect(stored && pickupDay(stored)).toMatchObject({ status: 'requested', attempts: 1 });
   });
 
   it('waits before the cut-off', async () => {

@@ -2,14 +2,17 @@
  * /api/reviews at the HTTP boundary, as Netlify calls it: reads come from the local Reviews.csv (or
  * the gviz feed when SHEET_ID is set, mocked with msw), submissions go to the local CSV in a
  * temporary LOCAL_SHEETS_DIR (or to the Apps Script web app, mocked with msw), each recorded once
- * by its submission id in Netlify's local Blobs server.
+ * by its submission id as a task row in the file's database.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import reviews, { config } from '../../netlify/functions/reviews.mts';
+import { database } from '../../netlify/lib/platform/database.ts';
 import { REVIEW_HEADERS } from '../../netlify/lib/sheets/submission-tabs.ts';
+import { submissionKey } from '../../netlify/lib/submissions/once.ts';
+import { readTask } from '../../netlify/lib/tasks/site-tasks.ts';
 import { clearReviewsCache } from '../../src/content/review-feed.server.ts';
 import { formatCsvRow, parseCsv, readCsv } from '../../src/content/sheet-csv.server.ts';
 import { MESSAGES, REQUEST_TEXTS } from '../../src/shop/messages.ts';
@@ -253,9 +256,7 @@ describe('POST /api/reviews', () => {
       issues: [{ path: 'productId', message: 'Product 99 is not in our catalogue.' }],
     });
     expect(await readCsv(reviewsCsv())).toEqual([]);
-    expect(
-      await sandbox.blobs().store('submissions').getWithMetadata(`review-${body.submissionId}`, { type: 'json' }),
-    ).toBeNull();
+    expect(await readTask(database(), submissionKey('review', body.submissionId))).toBeUndefined();
   });
 
   it.each([

@@ -4,23 +4,21 @@
  */
 import { CONTACT_TEXTS } from '#shop/messages.ts';
 import type { ContactSubmission, SubmissionAccepted } from '#shop/schemas.ts';
-import type { JsonStore } from '../platform/blobs.ts';
-import { database } from '../platform/database.ts';
+import { database, type Queries } from '../platform/database.ts';
 import { readServerEnv, type ServerEnv } from '../platform/env.ts';
 import type { ServiceResult } from '../platform/http.ts';
-import { versionedRows } from '../platform/versioned-rows.ts';
 import { createSheets, type SheetsClient } from '../sheets/client.ts';
 import { newSheetContact } from '../sheets/records.ts';
 import { SUBMISSION_ACCEPTED, submissionResult, submitOnce } from '../submissions/once.ts';
 
 export interface ContactDeps {
-  /** Each submission's record, so a resend is written once (submissions/once.ts). */
-  submissions: JsonStore;
+  /** The database holding each submission's task row, so a resend is written once (submissions/once.ts). */
+  db: Queries;
   sheets: Pick<SheetsClient, 'appendContact'>;
 }
 
 export function createContactDeps(env: ServerEnv = readServerEnv()): ContactDeps {
-  return { submissions: versionedRows(database(), 'submissions'), sheets: createSheets(env) };
+  return { db: database(), sheets: createSheets(env) };
 }
 
 /** A contact message, to the Sheet once; every failure says the form's own words. */
@@ -32,7 +30,7 @@ export async function submitContact(
   // A bot filled the hidden field: it is told what a person is told, and nothing is written.
   if (website?.trim()) return SUBMISSION_ACCEPTED;
   const result = await submitOnce({
-    store: deps.submissions,
+    db: deps.db,
     kind: 'contact',
     id: message.submissionId,
     content: message,

@@ -191,7 +191,7 @@ describe('a booking Delhivery cancelled', () => {
     expect(await world.deps.log.parcelsWaiting()).toBe(0);
     const report = await requestDailyPickup({
       log: world.deps.log,
-      store: { getWithMetadata: async () => null } as never,
+      db: world.db,
       settings: async () => ({ pickup: { name: 'Hub', cutoff: '00:00', time: '23:59' } }),
       carrier: { requestPickup: vi.fn() },
       sheets: { upsertPickup: vi.fn() },

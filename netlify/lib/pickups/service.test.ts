@@ -7,9 +7,10 @@ import { change, parcelOf, putOrders } from '#tests/support/parcels.ts';
 import { createDelhivery, type PickupRequest } from '../delhivery/client.ts';
 import { createOrderLog } from '../orders/order-log.ts';
 import { failure } from '../platform/outcome.ts';
-import { versionedRows } from '../platform/versioned-rows.ts';
 import type { SheetPickup } from '../sheets/pickups-tab.ts';
-import { type PickupDay, type PickupDeps, requestDailyPickup } from './service.ts';
+import { retryDelayMs } from '../tasks/runner.ts';
+import { claimTask, ensureTask, readTask } from '../tasks/site-tasks.ts';
+import { type PickupDeps, pickupDay, pickupKey, requestDailyPickup } from './service.ts';
 
 // India is UTC+05:30: the cut-off 14:00 is 08:30 UTC, the pickup time 16:00 is 10:30 UTC.
 const BEFORE_CUTOFF = '2026-11-21T08:00:00.000Z';
@@ -43,7 +44,7 @@ async function world(orders: Parameters<typeof putOrders>[1] = []): Promise<Worl
   };
   w.deps = {
     log,
-    store: versionedRows(db, 'pickups'),
+    db,
     settings: async () => ({ pickup: { name: 'Delhivery Uttarkashi hub', cutoff: '14:00', time: '16:00' } }),
     carrier: {
       requestPickup: vi.fn(async (request: PickupRequest) => {
@@ -72,8 +73,39 @@ const run = (w: World, at?: string) => {
   return requestDailyPickup(w.deps);
 };
 
-const stored = async (w: World, date = '2026-11-21') =>
-  (await w.deps.store.getWithMetadata(`pickup-${date}`, { type: 'json' }))?.data as PickupDay | undefined;
+/** The day as its task row holds it (what the Pickups tab shows). */
+const stored = async (w: World, date = '2026-11-21') => {
+  const task = await readTask(w.deps.db, pickupKey(date));
+  return task && pickupDay(task);
+};
+
+/** Two runs at once, the first held inside its request to Delhivery until the second has run: their actions. */
+async function twoAtOnce(w: World): Promise<string[]> {
+  const release = await new Promise<() => void>((handOver) => {
+    w.hold = new Promise<void>((resolve) => handOver(resolve));
+  });
+  const both = Promise.all([run(w), run(w)]);
+  await vi.waitFor(() => expect(w.requests).toHaveLength(1));
+  release();
+  return (await both).map((report) => report.action).sort();
+}
+
+/** Delhivery (the real client, on a fake API) refuses every request: a low wallet. Answers its words. */
+function lowWallet(w: World): string {
+  const low = 'Client wallet balance is Rs 12.50, please recharge to continue';
+  server.use(
+    http.post('https://delhivery.test/fm/request/new/', () => HttpResponse.json({ prepaid: low }, { status: 400 })),
+  );
+  w.deps.carrier = createDelhivery({ DELHIVERY_TOKEN: 'test-token', DELHIVERY_BASE_URL: 'https://delhivery.test' });
+  return low;
+}
+
+/** A run claimed the day at the cut-off and died before Delhivery answered: its claim stays running. */
+async function diedAtCutoff(w: World): Promise<void> {
+  const asked = { date: '2026-11-21', time: '16:00:00', location: 'Delhivery Uttarkashi hub', parcels: 2 };
+  await ensureTask(w.deps.db, { key: pickupKey('2026-11-21'), kind: 'pickup', payload: asked }, new Date(AFTER_CUTOFF));
+  await claimTask(w.deps.db, pickupKey('2026-11-21'), new Date(AFTER_CUTOFF));
+}
 
 /** Two parcels waiting (one booked before parcels were followed), and others that are not. */
 const TODAY = [
@@ -157,14 +189,7 @@ describe("the day's pickup request", () => {
   });
 
   it('lets only one of two runs at once ask Delhivery', async () => {
-    const release = await new Promise<() => void>((handOver) => {
-      w.hold = new Promise<void>((resolve) => handOver(resolve));
-    });
-    const both = Promise.all([run(w), run(w)]);
-    await vi.waitFor(() => expect(w.requests).toHaveLength(1));
-    release();
-    const reports = (await both).map((report) => report.action).sort();
-    expect(reports).toEqual(['claimed-elsewhere', 'requested']);
+    expect(await twoAtOnce(w)).toEqual(['claimed-elsewhere', 'requested']);
     expect(w.requests).toHaveLength(1);
   });
 
@@ -185,11 +210,7 @@ describe("the day's pickup request", () => {
   });
 
   it("shows a refusal in Delhivery's own words in the Pickups tab: a low wallet, to top up (issue 47)", async () => {
-    const low = 'Client wallet balance is Rs 12.50, please recharge to continue';
-    server.use(
-      http.post('https://delhivery.test/fm/request/new/', () => HttpResponse.json({ prepaid: low }, { status: 400 })),
-    );
-    w.deps.carrier = createDelhivery({ DELHIVERY_TOKEN: 'test-token', DELHIVERY_BASE_URL: 'https://delhivery.test' });
+    const low = lowWallet(w);
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     expect(await run(w)).toMatchObject({ action: 'failed', error: `HTTP 400 (${low})` });
     warn.mockRestore();
@@ -224,16 +245,7 @@ describe("the day's pickup request", () => {
   });
 
   it('leaves a fresh claim to the run that holds it, and takes over one abandoned by a run that died', async () => {
-    const claim: PickupDay = {
-      date: '2026-11-21',
-      status: 'requesting',
-      time: '16:00:00',
-      location: 'Delhivery Uttarkashi hub',
-      parcels: 2,
-      attempts: 1,
-      claimedAt: AFTER_CUTOFF,
-    };
-    await w.deps.store.setJSON('pickup-2026-11-21', claim, { onlyIfNew: true });
+    await diedAtCutoff(w);
     expect(await run(w, new Date(Date.parse(AFTER_CUTOFF) + 60_000).toISOString())).toEqual({
       action: 'claimed-elsewhere',
       date: '2026-11-21',
@@ -243,5 +255,44 @@ describe("the day's pickup request", () => {
       action: 'requested',
     });
     expect(await stored(w)).toMatchObject({ status: 'requested', attempts: 2 });
+  });
+
+  it('asks once and writes one row when five runs come at once, each on its own connection', async () => {
+    await Promise.all(Array.from({ length: 5 }, () => run(w)));
+    expect(w.requests).toHaveLength(1);
+    expect(w.rows).toHaveLength(1);
+    expect(await stored(w)).toMatchObject({ status: 'requested', attempts: 1, sheetStatus: 'Requested' });
+  });
+
+  it('retries a failure at the one back-off: not before its time, then once', async () => {
+    w.carrierDown = true;
+    await run(w);
+    const due = Date.parse(AFTER_CUTOFF) + retryDelayMs(1);
+    const runAt = new Date(due).toISOString();
+    const early = await run(w, new Date(due - 60_000).toISOString());
+    expect(early).toEqual({ action: 'retry-later', date: '2026-11-21', runAt, error: 'HTTP 503' });
+    expect(w.requests).toHaveLength(1);
+    w.carrierDown = false;
+    expect(await run(w, new Date(due).toISOString())).toMatchObject({ action: 'requested', pickupId: 'PU2' });
+    expect(w.requests).toHaveLength(2);
+  });
+
+  it("gives up a refused day at the pickup time with Delhivery's own words in the Pickups tab", async () => {
+    const low = lowWallet(w);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await run(w);
+    await run(w, LATER_THAT_DAY);
+    warn.mockRestore();
+    expect(await run(w, AFTER_PICKUP_TIME)).toEqual({ action: 'late', date: '2026-11-21', status: 'failed' });
+    expect(w.rows).toMatchObject([{ status: `Not requested: HTTP 400 (${low})` }]);
+    expect(await stored(w)).toMatchObject({ status: 'gave-up', attempts: 2, error: `HTTP 400 (${low})` });
+  });
+
+  it('asks once when two runs at once find a claim abandoned by a run that died', async () => {
+    await diedAtCutoff(w);
+    w.clock.now = new Date(Date.parse(AFTER_CUTOFF) + STALE_CLAIM_MS);
+    expect(await twoAtOnce(w)).toEqual(['claimed-elsewhere', 'requested']);
+    expect(w.requests).toHaveLength(1);
+    expect(await stored(w)).toMatchObject({ status: 'requested', attempts: 2, parcels: 2 });
   });
 });

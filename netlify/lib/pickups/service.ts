@@ -2,28 +2,31 @@
  * The day's pickup request to Delhivery (docs/shop-rules.md §10, "The day's pickup"): once a day,
  * from the cut-off set in the Studio, only when booked parcels are waiting, never twice for a day.
  *
- * Each day has one row in the database (`pickups`, key `pickup-<YYYY-MM-DD>`, platform/versioned-rows.ts), claimed
- * with a create-only write BEFORE Delhivery is asked, so two runs at once can never both ask: the
- * second finds the claim and stops. The outcome is written on the record; a failed request is
- * claimed again (compare-and-swap) by the next run that day, until the pickup time passes; a made
- * request is never made again. A claim left `requesting` by a run that died is taken over after
- * `STALE_CLAIM_MS`: should Delhivery have taken that request after all, it answers the repeat with
- * the same pickup id (`pr_exist`), so the day still has one pickup.
+ * Each day is one task without an order on the one `tasks` table (tasks/site-tasks.ts), key
+ * `pickup/<YYYY-MM-DD>`, kind `pickup`, claimed BEFORE Delhivery is asked, so two runs at once can
+ * never both ask: the second finds the claim and stops. The row holds the whole day, so the Sheet
+ * and the claim can never disagree: what was asked in `payload` (date, time, location, parcels),
+ * what came of it in `result` (pickupId, duplicate, requestedAt, and `sheetStatus`, what the Sheet's
+ * row last showed), Delhivery's own words on a refusal in `last_error`. A failed request is retried
+ * at the runner's one back-off by a later run that day, and given up when the pickup time passes (a
+ * request for a time gone means nothing); a made request is never made again. A claim left by a run
+ * that died is taken over after STALE_CLAIM_MS: should Delhivery have taken that request after all,
+ * it answers the repeat with the same pickup id (`pr_exist`), so the day still has one pickup.
  *
- * The Sheet's Pickups tab shows each day's row; a Sheet that is down is written on a later run
- * (`sheetStatus` is what the row last showed).
+ * The Sheet's Pickups tab shows each day's row; a Sheet that is down is written on a later run.
  */
-import { STALE_CLAIM_MS } from '#shop/order-engine/claims.ts';
 import { type PickupRequestStatus, pickupDecision, pickupStatusLabel, pickupWindow } from '#shop/pickup.ts';
 import type { PickupRequest, PickupResult } from '../delhivery/client.ts';
 import type { OrderLog } from '../orders/order-log.ts';
-import type { JsonStore } from '../platform/blobs.ts';
+import type { Queries } from '../platform/database.ts';
 import type { SheetWriteResult } from '../sheets/client.ts';
 import type { SheetPickup } from '../sheets/pickups-tab.ts';
+import { addToResult, claimTask, ensureTask, giveUpTask, readTask, settleTask } from '../tasks/site-tasks.ts';
+import type { TaskRow, TaskState } from '../tasks/task-view.ts';
 
-const DAY = (date: string) => `pickup-${date}`;
+export const pickupKey = (date: string) => `pickup/${date}`;
 
-/** One day's request, as kept in the `pickups` store. */
+/** One day's request, as its task row reads: what the Pickups tab shows. */
 export interface PickupDay {
   date: string;
   status: PickupRequestStatus;
@@ -32,19 +35,49 @@ export interface PickupDay {
   location: string;
   parcels: number;
   attempts: number;
-  claimedAt: string;
+  claimedAt?: string;
   pickupId?: string;
   /** Delhivery already had this day's request (its answer to a repeat). */
   duplicate?: boolean;
   requestedAt?: string;
+  /** Delhivery's own words on the last refusal, while the day is failed or given up. */
   error?: string;
   /** The Status the Sheet's row last showed; another status means the row is written again. */
   sheetStatus?: string;
 }
 
+/** The task's state as the day's status; a row ensured and not yet claimed is being asked. */
+const STATUS: Record<TaskState, PickupRequestStatus> = {
+  pending: 'requesting',
+  waiting: 'requesting',
+  running: 'requesting',
+  skipped: 'requesting',
+  done: 'requested',
+  retry: 'failed',
+  'given-up': 'gave-up',
+};
+
+/** The day as its task row holds it. */
+export function pickupDay(task: TaskRow): PickupDay {
+  const asked = task.payload as Pick<PickupDay, 'date' | 'time' | 'location' | 'parcels'>;
+  const came = task.result as Pick<PickupDay, 'pickupId' | 'duplicate' | 'requestedAt' | 'sheetStatus'>;
+  const status = STATUS[task.state];
+  // The runner keeps the last failure's words on a done task; a day made has no error to show.
+  const failed = status === 'failed' || status === 'gave-up';
+  return {
+    ...asked,
+    ...came,
+    status,
+    attempts: task.attempts,
+    ...(task.claimed_at ? { claimedAt: task.claimed_at } : {}),
+    ...(failed && task.last_error ? { error: task.last_error } : {}),
+  };
+}
+
 export interface PickupDeps {
   log: Pick<OrderLog, 'parcelsWaiting'>;
-  store: JsonStore;
+  /** The shop's database: the day's task row. */
+  db: Queries;
   settings: () => Promise<{ pickup: { name: string; cutoff: string; time: string } }>;
   carrier: { requestPickup(request: PickupRequest): Promise<PickupResult> };
   sheets: { upsertPickup(pickup: SheetPickup): Promise<SheetWriteResult> };
@@ -57,15 +90,10 @@ export type PickupReport =
   | { action: 'late'; date: string; status?: PickupRequestStatus }
   | { action: 'requested'; date: string; pickupId: string; parcels: number; duplicate: boolean }
   | { action: 'failed'; date: string; parcels: number; error: string; attempts: number }
+  /** The last request failed; the one back-off asks again from `runAt`. */
+  | { action: 'retry-later'; date: string; runAt: string; error?: string }
   | { action: 'already-requested'; date: string; pickupId?: string }
   | { action: 'claimed-elsewhere'; date: string };
-
-type Entry = { day: PickupDay; etag: string | undefined };
-
-async function read(store: JsonStore, date: string): Promise<Entry | undefined> {
-  const entry = await store.getWithMetadata(DAY(date), { type: 'json' });
-  return entry?.data ? { day: entry.data as PickupDay, etag: entry.etag } : undefined;
-}
 
 /** One run of the scheduled function: requests the day's pickup when it is due, and says what it did. */
 export async function requestDailyPickup(deps: PickupDeps): Promise<PickupReport> {
@@ -73,29 +101,27 @@ export async function requestDailyPickup(deps: PickupDeps): Promise<PickupReport
   const { pickup } = await deps.settings();
   const window = pickupWindow(now, pickup.cutoff, pickup.time);
   const { date } = window;
-  const existing = await showInSheet(deps, await read(deps.store, date));
+  const existing = await showInSheet(deps, await readTask(deps.db, pickupKey(date)));
+  const day = existing && pickupDay(existing);
 
-  if (existing?.day.status === 'requested') {
-    return { action: 'already-requested', date, ...(existing.day.pickupId ? { pickupId: existing.day.pickupId } : {}) };
+  if (day?.status === 'requested') {
+    return { action: 'already-requested', date, ...(day.pickupId ? { pickupId: day.pickupId } : {}) };
   }
   if (window.state === 'before-cutoff') return { action: 'wait', date, cutoff: pickup.cutoff };
   if (window.state === 'closed') {
-    if (existing?.day.status === 'failed') await giveUp(deps, existing);
-    return { action: 'late', date, ...(existing ? { status: existing.day.status } : {}) };
+    if (day?.status === 'failed') await showInSheet(deps, await giveUpTask(deps.db, pickupKey(date), now));
+    return { action: 'late', date, ...(day ? { status: day.status } : {}) };
+  }
+  if (existing?.state === 'retry' && Date.parse(existing.run_at) > now.getTime()) {
+    return { action: 'retry-later', date, runAt: existing.run_at, ...(day?.error ? { error: day.error } : {}) };
   }
 
   const decision = pickupDecision(window, await deps.log.parcelsWaiting());
   if (decision.action !== 'request') return { action: 'none', date };
-
-  const claimed = await claim(deps.store, existing, {
-    date,
-    status: 'requesting',
-    time: window.time,
-    location: pickup.name,
-    parcels: decision.parcels,
-    attempts: (existing?.day.attempts ?? 0) + 1,
-    claimedAt: now.toISOString(),
-  });
+  const asked = { date, time: window.time, location: pickup.name, parcels: decision.parcels };
+  await ensureTask(deps.db, { key: pickupKey(date), kind: 'pickup', payload: asked }, now);
+  // The count of this attempt is the one asked (a retry asks for the parcels waiting now).
+  const claimed = await claimTask(deps.db, pickupKey(date), now, { payload: asked });
   if (!claimed) return { action: 'claimed-elsewhere', date };
 
   const outcome = await deps.carrier.requestPickup({
@@ -104,69 +130,34 @@ export async function requestDailyPickup(deps: PickupDeps): Promise<PickupReport
     time: window.time,
     expectedPackageCount: decision.parcels,
   });
-  const settled: PickupDay = outcome.ok
-    ? {
-        ...claimed.day,
-        status: 'requested',
-        pickupId: outcome.pickupId,
-        duplicate: outcome.duplicate,
-        requestedAt: deps.now().toISOString(),
-      }
-    : { ...claimed.day, status: 'failed', error: outcome.message };
-  const recorded = await record(deps.store, claimed, settled);
-  await showInSheet(deps, recorded);
+  const settled = await settleTask(
+    deps.db,
+    claimed,
+    outcome.ok
+      ? {
+          status: 'done',
+          result: { pickupId: outcome.pickupId, duplicate: outcome.duplicate, requestedAt: deps.now().toISOString() },
+        }
+      : { status: 'failed', error: outcome.message },
+    deps.now(),
+  );
+  if (!settled) console.warn(`pickups: the claim on ${date} was taken over under this run; kept the other`);
+  await showInSheet(deps, settled);
   return outcome.ok
     ? { action: 'requested', date, pickupId: outcome.pickupId, parcels: decision.parcels, duplicate: outcome.duplicate }
-    : { action: 'failed', date, parcels: decision.parcels, error: outcome.message, attempts: settled.attempts };
-}
-
-/**
- * Takes the day for this run: a create-only write when the day has no record, a compare-and-swap
- * over a failed request or an abandoned claim. Undefined when another run holds the day.
- */
-async function claim(store: JsonStore, existing: Entry | undefined, day: PickupDay): Promise<Entry | undefined> {
-  if (existing) {
-    const { status, claimedAt } = existing.day;
-    const abandoned = status === 'requesting' && Date.parse(day.claimedAt) - Date.parse(claimedAt) >= STALE_CLAIM_MS;
-    if (status !== 'failed' && !abandoned) return undefined;
-    if (!existing.etag) return undefined;
-    const { error: _lastError, ...previous } = existing.day;
-    const next: PickupDay = { ...previous, ...day, status: 'requesting' };
-    const written = await store.setJSON(DAY(day.date), next, { onlyIfMatch: existing.etag });
-    return written.modified ? read(store, day.date) : undefined;
-  }
-  const written = await store.setJSON(DAY(day.date), day, { onlyIfNew: true });
-  return written.modified ? read(store, day.date) : undefined;
-}
-
-/** Writes the outcome over this run's own claim (nobody else may take a fresh claim). */
-async function record(store: JsonStore, claimed: Entry, day: PickupDay): Promise<Entry> {
-  const written = await store.setJSON(
-    DAY(day.date),
-    day,
-    claimed.etag ? { onlyIfMatch: claimed.etag } : { onlyIfNew: true },
-  );
-  if (!written.modified) console.warn(`pickups: the record of ${day.date} changed under this run; kept the other`);
-  return (await read(store, day.date)) ?? { day, etag: undefined };
-}
-
-/** The pickup time passed with the day's request failed: staff are told to arrange it themselves. */
-async function giveUp(deps: PickupDeps, entry: Entry): Promise<void> {
-  if (!entry.etag) return;
-  const day: PickupDay = { ...entry.day, status: 'gave-up' };
-  const written = await deps.store.setJSON(DAY(day.date), day, { onlyIfMatch: entry.etag });
-  if (written.modified) await showInSheet(deps, await read(deps.store, day.date));
+    : { action: 'failed', date, parcels: decision.parcels, error: outcome.message, attempts: claimed.attempts };
 }
 
 /**
  * Writes the day's row when its status changed since the row was last written (a failure waits for
- * the next run); answers the record as it now is.
+ * the next run); answers the task as it now is.
  */
-async function showInSheet(deps: PickupDeps, entry: Entry | undefined): Promise<Entry | undefined> {
-  if (!entry || entry.day.status === 'requesting') return entry;
-  const { day } = entry;
+async function showInSheet(deps: PickupDeps, task: TaskRow | undefined): Promise<TaskRow | undefined> {
+  if (!task) return task;
+  const day = pickupDay(task);
+  if (day.status === 'requesting') return task;
   const status = pickupStatusLabel(day);
-  if (day.sheetStatus === status) return entry;
+  if (day.sheetStatus === status) return task;
   const written = await deps.sheets.upsertPickup({
     date: day.date,
     time: day.time,
@@ -176,8 +167,7 @@ async function showInSheet(deps: PickupDeps, entry: Entry | undefined): Promise<
     status,
     requestedAt: day.requestedAt,
   });
-  if (!written.ok || !entry.etag) return entry;
-  // Only if the record is as read: a newer status is shown by the run that wrote it.
-  await deps.store.setJSON(DAY(day.date), { ...day, sheetStatus: status }, { onlyIfMatch: entry.etag });
-  return read(deps.store, day.date);
+  if (!written.ok) return task;
+  // Only if the row is as read: a newer status is shown by the run that wrote it.
+  return (await addToResult(deps.db, task, { sheetStatus: status })) ?? (await readTask(deps.db, task.key));
 }

@@ -1,8 +1,10 @@
 /**
  * A table of `(key, record, version)` rows read and written as the Blobs store's conditional writes
- * were (create-only, compare-and-swap on a version): what review and contact submissions, the
- * day's pickups and the content rebuild's waiting publishes are kept in (decision 031). Each write is one statement, so the condition holds
- * across every function instance, not only within one process.
+ * were (create-only, compare-and-swap on a version): what the content rebuild's waiting publishes
+ * are kept in (decision 031). Review and contact submissions and the day's pickups are tasks now
+ * (tasks/site-tasks.ts); their old tables are only what `npm run migrate:orders` copies Blobs into.
+ * Each write is one statement, so the condition holds across every function instance, not only
+ * within one process.
  */
 import type { JsonStore } from './blobs.ts';
 import type { Queries } from './database.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { reviewsEnv } from '../../../src/content/review-feed.server.ts';
-import type { JsonStore } from '../platform/blobs.ts';
+import type { Queries } from '../platform/database.ts';
 import { readServerEnv } from '../platform/env.ts';
 import { productReviews, type ReviewsDeps, submitReview } from './service.ts';
 
@@ -19,7 +19,7 @@ describe('the reviews service', () => {
   const deps = (): ReviewsDeps => ({
     catalogue: async () => [{ id: 3, name: 'Badri Cow Ghee' }],
     feed: { LOCAL_SHEETS_DIR: '/nonexistent', CONTEXT: 'dev' },
-    submissions: {} as JsonStore,
+    db: {} as Queries,
     sheets: { appendReview: vi.fn() },
   });
   const review = {

@@ -14,11 +14,9 @@ import {
   reviewSummaries,
   reviewsFor,
 } from '../../../src/content/review-feed.server.ts';
-import type { JsonStore } from '../platform/blobs.ts';
-import { database } from '../platform/database.ts';
+import { database, type Queries } from '../platform/database.ts';
 import { readServerEnv, type ServerEnv } from '../platform/env.ts';
 import { fail, type ServiceResult } from '../platform/http.ts';
-import { versionedRows } from '../platform/versioned-rows.ts';
 import { createSheets, type SheetsClient } from '../sheets/client.ts';
 import { newSheetReview } from '../sheets/records.ts';
 import { SUBMISSION_ACCEPTED, submissionResult, submitOnce } from '../submissions/once.ts';
@@ -27,8 +25,8 @@ export interface ReviewsDeps {
   catalogue: () => Promise<readonly ReviewedProduct[]>;
   /** Where the published reviews are read from (the gviz feed, or the local Reviews.csv). */
   feed: ReviewsEnv;
-  /** Each submission's record, so a resend is written once (submissions/once.ts). */
-  submissions: JsonStore;
+  /** The database holding each submission's task row, so a resend is written once (submissions/once.ts). */
+  db: Queries;
   sheets: Pick<SheetsClient, 'appendReview'>;
 }
 
@@ -36,7 +34,7 @@ export function createReviewsDeps(env: ServerEnv = readServerEnv()): ReviewsDeps
   return {
     catalogue: () => content().catalogue(),
     feed: env,
-    submissions: versionedRows(database(), 'submissions'),
+    db: database(),
     sheets: createSheets(env),
   };
 }
@@ -72,7 +70,7 @@ export async function submitReview(
     return fail(422, 'UNKNOWN_PRODUCT', message, [{ path: 'productId', message }]);
   }
   const result = await submitOnce({
-    store: deps.submissions,
+    db: deps.db,
     kind: 'review',
     id: review.submissionId,
     content: review,

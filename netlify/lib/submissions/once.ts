@@ -1,51 +1,42 @@
 /**
  * Every review and contact message counts once (docs/shop-rules.md §3). The browser names each
  * submission with an id of its own and sends the same id again for a double tap or a retry; here
- * each id gets a record in Netlify Blobs (store `submissions`, key `<kind>-<id>`), created
- * (create-only) before the Sheet is written and moved on with compare-and-swap writes:
+ * each id is a task without an order on the one `tasks` table (tasks/site-tasks.ts), key
+ * `submission/<kind>-<id>`, kind `submission`, written (if missing) before the Sheet is touched:
  *
- *   pending ──claim──▶ sending ──Sheet took it──▶ sent
+ *   pending ──claim──▶ running ──Sheet took it──▶ done
  *      ▲                  │
- *      └──Sheet failed────┘      (a claim older than CLAIM_STALE_MS is taken to be abandoned)
+ *      └──── retry ◀──────┘  Sheet failed (the runner's one policy: given up after its window)
  *
- * So a resend of a sent submission is answered as a success without a second row; a resend of
- * one whose Sheet write failed writes it, once, even when several arrive together (only the
- * request that wins the claim writes; the others wait for its outcome). The same id with other
- * content is refused. The record holds no personal data: only a hash of the content and times.
+ * So a resend of a sent submission is answered as a success without a second row; a resend of one
+ * whose Sheet write failed writes it, once, even when several arrive together (only the request
+ * that wins the claim writes; the others wait for its outcome). Only the shopper's request holds
+ * the content, so nothing but a resend retries it: a resend is asked for now, whatever the back-off
+ * says. The same id with other content is refused. The row holds no personal data: a hash of the
+ * content in `payload`; the first receipt is the row's `created_at`.
  */
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { z } from 'zod';
-import type { JsonStore } from '../platform/blobs.ts';
+import type { Queries } from '../platform/database.ts';
 import { fail, type ServiceResult } from '../platform/http.ts';
-import type { Outcome } from '../platform/outcome.ts';
+import { failure, type Outcome } from '../platform/outcome.ts';
+import { claimTask, ensureTask, readTask, settleTask } from '../tasks/site-tasks.ts';
+import type { TaskRow } from '../tasks/task-view.ts';
 
 export type SubmissionKind = 'review' | 'contact';
 
 /**
  * A request that finds another one writing the same submission waits this long for it: the
- * Sheet's own timeout (8 s) and a little, inside a function's 10 s.
+ * Sheet's own timeout (8 s) and a little, inside a function's 10 s. A claim is taken over only
+ * after the one STALE_CLAIM_MS (5 minutes), far beyond this wait, so a live writer is never taken
+ * over: a waiting request answers BUSY (503) in time and the shopper's resend asks again. A request
+ * that died mid-write leaves its claim for those 5 minutes, and resends meanwhile are answered BUSY;
+ * that is acceptable because a function dying between its claim and its settle is rare, the
+ * message is not lost (the shopper still has it and the dead request may well have written it), and
+ * a shorter time would risk two rows from a slow write still in flight.
  */
 export const SUBMISSION_WAIT_MS = 8500;
-/** A claim this old belongs to a request that died (functions end within 26 s): it may be taken over. */
-export const CLAIM_STALE_MS = 30_000;
 const POLL_MS = 150;
-/** Lost compare-and-swap races before giving up (a record that keeps changing under us). */
-const MAX_RACES = 20;
-
-const recordSchema = z.object({
-  kind: z.enum(['review', 'contact']),
-  state: z.enum(['pending', 'sending', 'sent']),
-  /** sha256 of the submission's content: the same id with other content is another submission. */
-  fingerprint: z.string(),
-  /** When it was first received: the row's date, however late a resend comes. */
-  receivedAt: z.string(),
-  claimedAt: z.string().optional(),
-  sentAt: z.string().optional(),
-  attempts: z.number().int().nonnegative(),
-  lastError: z.string().optional(),
-});
-export type SubmissionRecord = z.infer<typeof recordSchema>;
 
 export type SubmitResult =
   /** The Sheet has it: written now (`duplicate: false`) or by an earlier send of the same id. */
@@ -54,7 +45,8 @@ export type SubmitResult =
   | { ok: false; code: 'CONFLICT' | 'BUSY' | 'FAILED'; message: string };
 
 export interface SubmitOnce {
-  store: JsonStore;
+  /** The shop's database: the submission's task row. */
+  db: Queries;
   kind: SubmissionKind;
   /** The browser's submission id (`submissionIdSchema`). */
   id: string;
@@ -66,93 +58,60 @@ export interface SubmitOnce {
   waitMs?: number;
 }
 
-export const submissionKey = (kind: SubmissionKind, id: string) => `${kind}-${id}`;
+export const submissionKey = (kind: SubmissionKind, id: string) => `submission/${kind}-${id}`;
 
 export function fingerprintOf(content: unknown): string {
   return createHash('sha256').update(JSON.stringify(content)).digest('hex');
 }
 
 export async function submitOnce(options: SubmitOnce): Promise<SubmitResult> {
-  const { store, kind, id, send, now = () => new Date(), waitMs = SUBMISSION_WAIT_MS } = options;
+  const { db, kind, id, now = () => new Date(), waitMs = SUBMISSION_WAIT_MS } = options;
   const key = submissionKey(kind, id);
   const fingerprint = fingerprintOf(options.content);
-  const fresh = (): SubmissionRecord => ({
-    kind,
-    state: 'pending',
-    fingerprint,
-    receivedAt: now().toISOString(),
-    attempts: 0,
-  });
-  // Recorded before the Sheet is touched; a record already there (a resend) is left as it is.
-  await store.setJSON(key, fresh(), { onlyIfNew: true });
+  // Recorded before the Sheet is touched; a row already there (a resend) is left as it is.
+  await ensureTask(db, { key, kind: 'submission', payload: { fingerprint } }, now());
   const deadline = now().getTime() + waitMs;
 
-  for (let race = 0; race < MAX_RACES; ) {
-    const entry = await store.getWithMetadata(key, { type: 'json' });
-    const parsed = recordSchema.safeParse(entry?.data);
-    if (!entry?.etag || !parsed.success) {
-      // Gone or unreadable (a cut-off write in the local sandbox): this submission starts it afresh.
-      await store.setJSON(key, fresh());
-      race += 1;
-      continue;
-    }
-    const record = parsed.data;
-    if (record.fingerprint !== fingerprint) {
+  for (;;) {
+    const task = await readTask(db, key);
+    // A row without a fingerprint (never one this code writes) is nobody's content: this one takes it.
+    const theirs = task?.payload.fingerprint;
+    if (theirs !== undefined && theirs !== fingerprint) {
       return { ok: false, code: 'CONFLICT', message: `Submission ${id} was already used for something else.` };
     }
-    if (record.state === 'sent') return { ok: true, duplicate: true };
-    if (record.state === 'sending' && !isStale(record, now())) {
-      if (now().getTime() >= deadline) {
-        return { ok: false, code: 'BUSY', message: `Submission ${id} is still being written by another request.` };
-      }
-      await sleep(POLL_MS);
-      continue;
+    if (task?.state === 'done') return { ok: true, duplicate: true };
+    // Undefined while another request's claim is fresh: it is writing, and this one waits for it.
+    const claimed = await claimTask(db, key, now(), { payload: { fingerprint }, askedNow: true });
+    if (claimed) return write(db, claimed, options.send, now);
+    if (now().getTime() >= deadline) {
+      return { ok: false, code: 'BUSY', message: `Submission ${id} is still being written by another request.` };
     }
-    const claimedAt = now().toISOString();
-    const claim: SubmissionRecord = { ...record, state: 'sending', claimedAt, attempts: record.attempts + 1 };
-    const claimed = await store.setJSON(key, claim, { onlyIfMatch: entry.etag });
-    if (!claimed.modified) {
-      race += 1;
-      continue;
-    }
-    const result = await send(new Date(record.receivedAt));
-    await settle(store, key, claimedAt, result, now);
-    return result.ok ? { ok: true, duplicate: false } : { ok: false, code: 'FAILED', message: result.message };
+    await sleep(POLL_MS);
   }
-  return { ok: false, code: 'BUSY', message: `Submission ${id} kept changing under us.` };
-}
-
-function isStale(record: SubmissionRecord, at: Date): boolean {
-  const claimed = Date.parse(record.claimedAt ?? '');
-  return Number.isNaN(claimed) || at.getTime() - claimed > CLAIM_STALE_MS;
 }
 
 /**
- * After a write: sent is always recorded (the row is in the Sheet, whoever holds the claim now); a
- * failure puts the submission back to pending only while this request still holds the claim.
+ * Writes the row under this request's claim and settles it: done, or a failure kept for the next
+ * resend. A settle from a claim taken over meanwhile changes nothing (whoever holds it settles it).
  */
-async function settle(
-  store: JsonStore,
-  key: string,
-  claimedAt: string,
-  result: Outcome,
-  now: () => Date,
-): Promise<void> {
-  for (let race = 0; race < MAX_RACES; race += 1) {
-    const entry = await store.getWithMetadata(key, { type: 'json' });
-    const parsed = recordSchema.safeParse(entry?.data);
-    if (!entry?.etag || !parsed.success || parsed.data.state === 'sent') return;
-    const record = parsed.data;
-    let next: SubmissionRecord;
-    if (result.ok) {
-      const { lastError: _lastError, ...rest } = record;
-      next = { ...rest, state: 'sent', sentAt: now().toISOString() };
-    } else {
-      if (record.state !== 'sending' || record.claimedAt !== claimedAt) return;
-      next = { ...record, state: 'pending', lastError: result.message };
-    }
-    if ((await store.setJSON(key, next, { onlyIfMatch: entry.etag })).modified) return;
+async function write(db: Queries, claimed: TaskRow, send: SubmitOnce['send'], now: () => Date): Promise<SubmitResult> {
+  let result: Outcome;
+  try {
+    result = await send(new Date(claimed.created_at));
+  } catch (error) {
+    // Settled as a failure, as the runner does: a claim left running would answer every resend
+    // BUSY until STALE_CLAIM_MS had passed.
+    result = failure('UNREACHABLE', (error as Error).message);
   }
+  await settleTask(
+    db,
+    claimed,
+    result.ok
+      ? { status: 'done', result: { sentAt: now().toISOString() } }
+      : { status: 'failed', error: result.message },
+    now(),
+  );
+  return result.ok ? { ok: true, duplicate: false } : { ok: false, code: 'FAILED', message: result.message };
 }
 
 /** What a review or contact submission is told when it is taken (and what a bot is told, always). */
