@@ -70,7 +70,12 @@ export interface TaskKind {
 }
 
 /** The settled state of a task, from its outcome and the one policy above. */
-export function settledState(kind: TaskKind, task: TaskRow, outcome: TaskOutcome, now: Date): SettledTask {
+export function settledState(
+  kind: Pick<TaskKind, 'windowFrom' | 'neverGivesUp'>,
+  task: TaskRow,
+  outcome: TaskOutcome,
+  now: Date,
+): SettledTask {
   const at = now.toISOString();
   const base = { task, at, runAt: at, result: task.result };
   if (outcome.status === 'done') {

@@ -13,21 +13,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { STALE_CLAIM_MS } from '#shop/order-engine/claims.ts';
+import { SETTLE_ROW } from '../orders/order-statements.ts';
 import type { Queries } from '../platform/database.ts';
-import { settledState, type TaskKind, type TaskOutcome } from './runner.ts';
+import { settledState, type TaskOutcome } from './runner.ts';
 import type { TaskRow } from './task-view.ts';
 
 export type SiteTaskKind = 'pickup' | 'submission';
 
-/**
- * The runner's policy as these kinds take it: retries counted from the first attempt, none kept
- * forever. They are performed here, by their own callers, never by the order runner.
- */
-const SITE_KIND: TaskKind = {
-  windowFrom: 'first-attempt',
-  perform: () => Promise.reject(new Error('A task without an order is performed through site-tasks.ts.')),
-  settledEvent: () => undefined,
-};
+/** The runner's policy as these kinds take it: retries counted from the first attempt, none kept forever. */
+const SITE_KIND = { windowFrom: 'first-attempt' } as const;
 
 const TIMES = ['run_at', 'claimed_at', 'armed_at', 'first_attempt_at', 'created_at', 'updated_at'] as const;
 
@@ -115,24 +109,16 @@ export async function settleTask(
   now: Date,
 ): Promise<TaskRow | undefined> {
   const settled = settledState(SITE_KIND, task, outcome, now);
-  const rows = await db.query(
-    `update tasks set
-       state = case when $3 = 'done' and armed_at > claimed_at then 'pending' else $3 end,
-       attempts = case when $3 = 'skipped' then attempts - 1 else attempts end,
-       first_attempt_at = case when $3 = 'done' then null else first_attempt_at end,
-       claim = null, claimed_at = null, last_error = $4, result = $5::jsonb, run_at = $6, updated_at = $7
-     where key = $1 and claim = $2
-     returning *`,
-    [
-      task.key,
-      task.claim,
-      settled.state,
-      settled.error ?? null,
-      JSON.stringify(settled.result),
-      settled.runAt,
-      settled.at,
-    ],
-  );
+  // The order tasks' own settle, by the claim that holds the row.
+  const rows = await db.query(SETTLE_ROW.replace('returning key', 'returning *'), [
+    task.key,
+    task.claim,
+    settled.state,
+    settled.error ?? null,
+    JSON.stringify(settled.result),
+    settled.runAt,
+    settled.at,
+  ]);
   return one(rows);
 }
 
