@@ -80,6 +80,19 @@ describe('the WhatsApp channel', () => {
     ).toEqual(['confirmation', `${orderId}-shipped`, `${orderId}-out-for-delivery`, `${orderId}-delivered`]);
   });
 
+  it("writes the Sheet's WhatsApp cell after the message went, in the same run: never `waiting` once it was sent (issue 47)", async () => {
+    const world = orderWorld(blobs);
+    const orderId = await codOrder(world, true);
+    // Placed: the message and then the rows, in the runner's order (notices before the Sheet).
+    expect(world.sheetRows.find((row) => row.orderId === orderId)?.whatsapp).toMatch(/^placed: sent/);
+    later(world, 1.5);
+    await Promise.all([syncParcels(world.deps), syncParcels(world.deps)]);
+    const row = world.sheetRows.find((each) => each.orderId === orderId);
+    expect(sent(world, orderId)).toContain('order_shipped');
+    expect(row?.whatsapp).toMatch(/shipped: sent/);
+    expect(row?.whatsapp).not.toMatch(/waiting/);
+  });
+
   it('sends nothing on WhatsApp to a shopper who did not tick the box', async () => {
     const world = orderWorld(blobs);
     const orderId = await codOrder(world, false);

@@ -337,9 +337,9 @@ export function createOrderLog(db: Database) {
     },
 
     /**
-     * Asks for tasks settled or waiting out their back-off to run now (the reconciler, for a
-     * cancellation's step and a refund Razorpay has not settled), inserting one the order never
-     * had a row for (written before its kind existed); a running one is left to its claim.
+     * Asks for tasks settled or waiting out their back-off to run now, inserting one the order
+     * never had a row for: a task a person asks for, not the engine (the shopper's Pay asks the
+     * order's `payment-start`, payment-start-kind.ts); a running one is left to its claim.
      */
     async rearmTasks(orderId: string, tasks: readonly { key: string; kind: string }[], now: Date): Promise<void> {
       if (tasks.length === 0) return;
