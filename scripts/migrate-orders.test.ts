@@ -5,12 +5,14 @@ import path from 'node:path';
 import { getStore } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import { http, passthrough } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StoredOrder } from '#shop/order-record.ts';
 import { createOrderLog } from '../netlify/lib/orders/order-log.ts';
 import { phoneHistory } from '../netlify/lib/orders/phone-history.ts';
+import { type PickupDeps, pickupDay, pickupKey, requestDailyPickup } from '../netlify/lib/pickups/service.ts';
 import type { Database } from '../netlify/lib/platform/database.ts';
-import { versionedRows } from '../netlify/lib/platform/versioned-rows.ts';
+import { fingerprintOf, submissionKey, submitOnce } from '../netlify/lib/submissions/once.ts';
+import { ensureTask, readTask } from '../netlify/lib/tasks/site-tasks.ts';
 import { whatsappBook } from '../netlify/lib/whatsapp/book.ts';
 import type { CreditNote, Invoice } from '../src/shop/invoice.ts';
 import { startTestBlobs, type TestBlobs } from '../tests/support/blobs.ts';
@@ -190,6 +192,33 @@ const EXPIRED = blobsOrder('OUO_1763704800004', {
 });
 
 const ORDERS = [AWAITING, DELIVERED, CANCELLED, EXPIRED];
+
+/** A review as the shop hashed its content: a resend of it is the same submission. */
+const REVIEW = { productId: 1, rating: 5, text: 'Lovely rajma' };
+/** A review the Sheet took, as submissions/once.ts kept it in Blobs. */
+const SENT_REVIEW = {
+  kind: 'review',
+  state: 'sent',
+  fingerprint: fingerprintOf(REVIEW),
+  receivedAt: LATER,
+  claimedAt: LATER,
+  sentAt: LATER,
+  attempts: 1,
+};
+/** A day's pickup Delhivery took, as pickups/service.ts kept it in Blobs (its PickupDay). */
+const REQUESTED_DAY = {
+  date: '2026-11-22',
+  status: 'requested',
+  time: '16:00:00',
+  location: 'Delhivery Uttarkashi hub',
+  parcels: 1,
+  attempts: 1,
+  claimedAt: LATER,
+  pickupId: 'PU1',
+  duplicate: false,
+  requestedAt: LATER,
+  sheetStatus: 'Requested',
+};
 const UNMATCHED_PHONE = sha256('9000000000');
 
 /** The whole Blobs log: the orders store and the stores beside it. */
@@ -224,15 +253,8 @@ async function fillBlobs(store: (name: string) => ReturnType<TestBlobs['store']>
   // An older year's counter, settled.
   await orders.setJSON('invoice-serial-2025-26', { last: 41 });
 
-  await store('submissions').setJSON('review-b7a1c2d3e4f5a6b7', {
-    kind: 'review',
-    state: 'sent',
-    fingerprint: 'f1',
-    receivedAt: LATER,
-    sentAt: LATER,
-    attempts: 1,
-  });
-  await store('pickups').setJSON('pickup-2026-11-22', { date: '2026-11-22', state: 'requested', parcels: 1 });
+  await store('submissions').setJSON('review-b7a1c2d3e4f5a6b7', SENT_REVIEW);
+  await store('pickups').setJSON('pickup-2026-11-22', REQUESTED_DAY);
   const whatsapp = store('whatsapp');
   await whatsapp.setJSON('optout-919123456789', { out: true, at: LATER });
   await whatsapp.setJSON(`message-${sha256('wamid.HBgMOTE5ODc2NTQzMjEwFQIAERgSQUJD==')}`, {
@@ -364,14 +386,27 @@ describe('npm run migrate:orders', () => {
       { series: 'invoice-serial-2026-27', last: 2 },
     ]);
 
-    expect(
-      (await versionedRows(db, 'submissions').getWithMetadata('review-b7a1c2d3e4f5a6b7', { type: 'json' }))?.data,
-    ).toMatchObject({ kind: 'review', state: 'sent' });
-    expect((await versionedRows(db, 'pickups').getWithMetadata('pickup-2026-11-22', { type: 'json' }))?.data).toEqual({
-      date: '2026-11-22',
-      state: 'requested',
-      parcels: 1,
+    // The review sent is a task done: its resend is answered as a duplicate and writes no second row.
+    expect(await readTask(db, submissionKey('review', 'b7a1c2d3e4f5a6b7'))).toMatchObject({
+      kind: 'submission',
+      state: 'done',
+      attempts: 1,
+      payload: { fingerprint: fingerprintOf(REVIEW) },
+      result: { sentAt: LATER },
+      created_at: LATER,
     });
+    const send = vi.fn(async () => ({ ok: true as const }));
+    expect(await submitOnce({ db, kind: 'review', id: 'b7a1c2d3e4f5a6b7', content: REVIEW, send })).toEqual({
+      ok: true,
+      duplicate: true,
+    });
+    expect(send).not.toHaveBeenCalled();
+    // The day's pickup reads back as the day Blobs kept (but the claim's time: no claim holds it).
+    const day = await readTask(db, pickupKey('2026-11-22'));
+    const { claimedAt: _claimedAt, ...requested } = REQUESTED_DAY;
+    expect(day && pickupDay(day)).toEqual(requested);
+    expect(result.counts.submissions).toMatchObject({ blobs: 1, written: 1, dbBefore: 0, dbAfter: 1 });
+    expect(result.counts.pickups).toMatchObject({ blobs: 1, written: 1, dbBefore: 0, dbAfter: 1 });
     const book = whatsappBook(db);
     expect(await book.optedOut('919123456789')).toBe(true);
     expect(await book.messageRef('wamid.HBgMOTE5ODc2NTQzMjEwFQIAERgSQUJD==')).toEqual({
@@ -430,6 +465,89 @@ describe('npm run migrate:orders', () => {
     expect(printed).toMatch(/Wrote 0 rows new; 2 problems listed above\.\n$/);
     // A dry run after it would write nothing either.
     expect(Object.values(written((await run(['--dry-run'])).result)).every((n) => n === 0)).toBe(true);
+  });
+
+  it('makes each submission and day a task the shop takes on; twice writes nothing twice, a dry run nothing', async () => {
+    const CONTACT = { name: 'Asha', message: 'Do you ship to Leh?' };
+    const contact = (state: string, more: object) => ({
+      kind: 'contact',
+      state,
+      fingerprint: fingerprintOf(CONTACT),
+      receivedAt: PLACED,
+      attempts: 1,
+      ...more,
+    });
+    const submissions = blobs.store('submissions');
+    await submissions.setJSON('contact-failed01', contact('pending', { claimedAt: PLACED, lastError: 'Sheet down' }));
+    await submissions.setJSON('contact-dead0002', contact('sending', { claimedAt: LATER }));
+    await submissions.setJSON('contact-theirs03', contact('sent', { sentAt: PLACED }));
+    await submissions.setJSON('review-nohash04', { kind: 'review', state: 'sent', receivedAt: LATER, attempts: 1 });
+    const { pickupId: _id, duplicate: _dup, requestedAt: _at, sheetStatus: _status, ...asked } = REQUESTED_DAY;
+    const pickups = blobs.store('pickups');
+    await pickups.setJSON('pickup-2026-11-23', { ...asked, date: '2026-11-23', status: 'requesting' });
+    await pickups.setJSON('pickup-2026-11-24', {
+      ...asked,
+      date: '2026-11-24',
+      status: 'gave-up',
+      error: 'Low wallet',
+    });
+    // Written by the shop since Blobs was read: its row wins.
+    const theirs = submissionKey('contact', 'theirs03');
+    await ensureTask(db, { key: theirs, kind: 'submission', payload: { fingerprint: 'f' } }, new Date(LATEST));
+
+    const before = await databaseRows(db);
+    const dry = (await run(['--dry-run'])).result;
+    expect(await databaseRows(db)).toEqual(before);
+    expect(dry.counts.submissions).toMatchObject({ blobs: 5, written: 3, there: 1, skipped: 1, dbAfter: 1 });
+    expect(dry.counts.pickups).toMatchObject({ blobs: 3, written: 3, there: 0, dbAfter: 0 });
+    const { result } = await run();
+    expect(written(result)).toEqual(written(dry));
+    expect(result.counts.submissions).toMatchObject({ dbBefore: 1, dbAfter: 4 });
+    expect(result.counts.pickups).toMatchObject({ dbBefore: 0, dbAfter: 3 });
+    expect(result.counts['tasks (forwards, notices)'].dbAfter).toBe(18);
+    expect(result.problems).toContain(
+      'submissions/review-nohash04: not a submission (fingerprint: Invalid input: expected string, received undefined); not copied',
+    );
+    const rows = await databaseRows(db);
+    const again = (await run()).result;
+    expect(await databaseRows(db)).toEqual(rows);
+    expect(again.counts.submissions).toMatchObject({ written: 0, there: 4, dbBefore: 4, dbAfter: 4 });
+    expect(again.counts.pickups).toMatchObject({ written: 0, there: 3, dbBefore: 3, dbAfter: 3 });
+    expect((await readTask(db, theirs))?.payload).toEqual({ fingerprint: 'f' });
+
+    // A failed write and a dead request's claim: the resend writes each at once, dated its first receipt.
+    for (const id of ['failed01', 'dead0002']) {
+      const send = vi.fn(async () => ({ ok: true as const }));
+      const resend = () => submitOnce({ db, kind: 'contact', id, content: CONTACT, send, waitMs: 0 });
+      expect(await resend()).toEqual({ ok: true, duplicate: false });
+      expect(await resend()).toEqual({ ok: true, duplicate: true });
+      expect(send.mock.calls).toEqual([[new Date(PLACED)]]);
+    }
+    const stored = async (date: string) => {
+      const task = await readTask(db, pickupKey(date));
+      return task && pickupDay(task);
+    };
+    expect(await stored('2026-11-24')).toMatchObject({ status: 'gave-up', attempts: 1, error: 'Low wallet' });
+    // A day left requesting is asked again by that day's next run; a day made is not.
+    expect(await stored('2026-11-23')).toMatchObject({ status: 'failed', parcels: 1 });
+    const carrier = { requestPickup: vi.fn(async () => ({ ok: true as const, pickupId: 'PU2', duplicate: true })) };
+    const pickupRun = (at: string) =>
+      requestDailyPickup({
+        db,
+        carrier,
+        log: { parcelsWaiting: async () => 1 },
+        settings: async () => ({ pickup: { name: asked.location, cutoff: '14:00', time: '16:00' } }),
+        sheets: { upsertPickup: async () => ({ ok: true as const, duplicate: false }) },
+        now: () => new Date(at),
+      } satisfies PickupDeps);
+    expect(await pickupRun('2026-11-22T08:35:00.000Z')).toEqual({
+      action: 'already-requested',
+      date: '2026-11-22',
+      pickupId: 'PU1',
+    });
+    expect(carrier.requestPickup).not.toHaveBeenCalled();
+    expect(await pickupRun('2026-11-23T08:35:00.000Z')).toMatchObject({ action: 'requested', pickupId: 'PU2' });
+    expect(await stored('2026-11-23')).toMatchObject({ status: 'requested', pickupId: 'PU2', attempts: 2 });
   });
 
   it('leaves an order already in the database as it is, and never lowers a series', async () => {

@@ -6,10 +6,13 @@
 //   state the Blobs record shows (a notice sent stays sent: never sent again), in one transaction;
 // - the Razorpay order index (`razorpay-<id>`), the webhook events (`webhook-event-<id>`), the invoice
 //   and credit-note counters (`<series>-serial-<year>`: the highest number in use, never lowering a row);
-// - submissions (store `submissions`), the days' pickups (store `pickups`), WhatsApp opt-outs (store
-//   `whatsapp`, `optout-<phone>`), the WhatsApp message refs (rebuilt from each order's notices: the
-//   store keeps only a hash of each message id), and the phone histories of the COD rules (store
-//   `cod-history`, `phone-<sha256 of the phone>`: matched to a phone through the orders).
+// - the review and contact submissions (store `submissions`, `<kind>-<id>`) and the days' pickups
+//   (store `pickups`, `pickup-<date>`): each a task row without an order (`submission/<kind>-<id>`,
+//   `pickup/<date>`; migrate-site-tasks.ts), as the shop keeps them now: one sent or made stays done;
+// - WhatsApp opt-outs (store `whatsapp`, `optout-<phone>`), the WhatsApp message refs (rebuilt from
+//   each order's notices: the store keeps only a hash of each message id), and the phone histories of
+//   the COD rules (store `cod-history`, `phone-<sha256 of the phone>`: matched to a phone through the
+//   orders).
 // The log's derived markers (`open-`, `attention-`, `parcel-`, `refund-`) and the decoy are not copied.
 //
 // From the site's Blobs when NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN are set (a personal access token
@@ -21,10 +24,12 @@
 // `--blobs-dir`, so that neither shop's orders land in the other's database by a forgotten variable.
 //
 // Safe to run again: nothing is written twice and nothing in the database is overwritten (an order
-// there already is left as it is). `--dry-run` reads everything and writes nothing. Either way it
-// prints, per kind, the count in Blobs, what it writes (or would), what was already there, and the
-// database's count before and after, and a line for each thing it could not copy; it goes on past
-// them, and ends with exit code 1 if there was any.
+// there already is left as it is, and so is a submission's or a day's task the shop wrote itself).
+// `--dry-run` reads everything and writes nothing. Either way it prints, per kind, the count in Blobs,
+// what it writes (or would), what was already there, and the database's count before and after (the
+// task rows counted once: forwards and notices under their orders, submissions and pickups each under
+// their kind), and a line for each thing it could not copy; it goes on past them, and ends with exit
+// code 1 if there was any.
 //
 // Node 24 runs this TypeScript as it is (type stripping), like the modules it imports.
 import { createHash } from 'node:crypto';
@@ -42,6 +47,7 @@ import { createOrderLog } from '../netlify/lib/orders/order-log.ts';
 import type { Database, Queries } from '../netlify/lib/platform/database.ts';
 import { taskWrites } from '../netlify/lib/tasks/order-tasks.ts';
 import type { TaskState } from '../netlify/lib/tasks/task-view.ts';
+import { pickupTask, SITE_TASK_COLUMNS, type SiteTaskOf, submissionTask, why } from './migrate-site-tasks.ts';
 import { openOrders, runIfCommand } from './report-returns.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -220,27 +226,21 @@ const phoneRecordSchema = z.looseObject({
     }),
   ),
 });
-const recordSchema = z.record(z.string(), z.unknown());
-
-/** The first thing a schema found wrong, in a line. */
-function why(error: z.ZodError): string {
-  const issue = error.issues[0];
-  return issue ? `${issue.path.join('.') || '(the record)'}: ${issue.message}` : 'not valid';
-}
 
 // ---------------------------------------------------------------------------------------------------
 // The tally
 
+/** Each kind, and the rows of the database it counts: a table, or the task rows of its kind (none counted twice). */
 const KINDS = [
   ['orders', 'orders'],
   ['order lines', 'order_lines'],
   ['order history', 'order_events'],
-  ['tasks (forwards, notices)', 'tasks'],
+  ['tasks (forwards, notices)', 'tasks where order_id is not null'],
   ['Razorpay order index', 'razorpay_orders'],
   ['webhook events', 'webhook_events'],
   ['invoice series', 'document_series'],
-  ['submissions', 'submissions'],
-  ['pickups', 'pickups'],
+  ['submissions', "tasks where order_id is null and kind = 'submission'"],
+  ['pickups', "tasks where order_id is null and kind = 'pickup'"],
   ['WhatsApp opt-outs', 'whatsapp_opt_outs'],
   ['WhatsApp message refs', 'whatsapp_messages'],
   ['phone history entries', 'phone_orders'],
@@ -269,13 +269,11 @@ export interface MigrationResult {
   notes: string[];
 }
 
-const TABLES = KINDS.map(([, table]) => table);
-
-async function tableCounts(db: Queries): Promise<Record<string, number>> {
+async function tableCounts(db: Queries): Promise<Record<Kind, number>> {
   const [row] = await db.query<Record<string, number>>(
-    `select ${TABLES.map((table) => `(select count(*)::int from ${table}) as ${table}`).join(', ')}`,
+    `select ${KINDS.map(([, rows], n) => `(select count(*)::int from ${rows}) as c${n}`).join(', ')}`,
   );
-  return row ?? {};
+  return Object.fromEntries(KINDS.map(([kind], n) => [kind, row?.[`c${n}`] ?? 0])) as Record<Kind, number>;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -728,12 +726,16 @@ async function copySeries(run: Run, store: OrderStore): Promise<void> {
   }
 }
 
-/** Submissions and pickups: `key → record` rows (platform/versioned-rows.ts), a new one at version 1. */
-async function copyRecords(
+/**
+ * Submissions and the days' pickups: each a task row without an order (migrate-site-tasks.ts); one
+ * whose key is there already (the shop wrote it since) is left as it is.
+ */
+async function copySiteTasks(
   run: Run,
   kind: 'submissions' | 'pickups',
   entries: readonly Entry[],
   pattern: RegExp,
+  taskOf: (key: string, data: unknown) => SiteTaskOf,
 ): Promise<void> {
   const rows: Record<string, unknown>[] = [];
   for (const entry of entries) {
@@ -743,23 +745,11 @@ async function copyRecords(
     }
     run.counts[kind].blobs += 1;
     if (!readable(run, kind, kind, entry)) continue;
-    const parsed = recordSchema.safeParse(entry.data);
-    if (parsed.success) rows.push({ key: entry.key, record: entry.data });
-    else problem(run, kind, `${kind}/${entry.key}: not a record (${why(parsed.error)}); not copied`);
+    const task = taskOf(entry.key, entry.data);
+    if ('row' in task) rows.push(task.row);
+    else problem(run, kind, `${kind}/${entry.key}: ${task.problem}; not copied`);
   }
-  await putRows(
-    run,
-    kind,
-    {
-      name: kind,
-      columns: [
-        ['key', 'text'],
-        ['record', 'jsonb'],
-      ],
-      key: ['key'],
-    },
-    rows,
-  );
+  await putRows(run, kind, { name: 'tasks', columns: SITE_TASK_COLUMNS, key: ['key'] }, rows);
 }
 
 /**
@@ -923,15 +913,15 @@ async function migrate(source: BlobsSource, db: Database, dryRun: boolean): Prom
   await copyRazorpayIndex(run, store.razorpay, present);
   await copyEvents(run, store.events);
   await copySeries(run, store);
-  await copyRecords(run, 'submissions', submissionEntries, SUBMISSION_KEY);
-  await copyRecords(run, 'pickups', pickupEntries, PICKUP_KEY);
+  await copySiteTasks(run, 'submissions', submissionEntries, SUBMISSION_KEY, submissionTask);
+  await copySiteTasks(run, 'pickups', pickupEntries, PICKUP_KEY, pickupTask);
   await copyWhatsApp(run, whatsappEntries, store.orders, present);
   await copyPhoneHistories(run, historyEntries, store.parsed);
 
   const after = dryRun ? before : await tableCounts(db);
-  for (const [kind, table] of KINDS) {
-    counts[kind].dbBefore = before[table] ?? 0;
-    counts[kind].dbAfter = after[table] ?? 0;
+  for (const [kind] of KINDS) {
+    counts[kind].dbBefore = before[kind];
+    counts[kind].dbAfter = after[kind];
   }
   return { dryRun, counts, problems: run.problems, notes: run.notes };
 }

@@ -2,7 +2,8 @@
  * A table of `(key, record, version)` rows read and written as the Blobs store's conditional writes
  * were (create-only, compare-and-swap on a version): what the content rebuild's waiting publishes
  * are kept in (decision 031). Review and contact submissions and the day's pickups are tasks now
- * (tasks/site-tasks.ts); their old tables are only what `npm run migrate:orders` copies Blobs into.
+ * (tasks/site-tasks.ts), and `npm run migrate:orders` copies Blobs' into tasks too: nothing writes
+ * their old tables any more.
  * Each write is one statement, so the condition holds across every function instance, not only
  * within one process.
  */
