@@ -1,16 +1,15 @@
 /**
  * A table of `(key, record, version)` rows read and written as the Blobs store's conditional writes
  * were (create-only, compare-and-swap on a version): what the content rebuild's waiting publishes
- * are kept in (decision 031). Review and contact submissions and the day's pickups are tasks now
- * (tasks/site-tasks.ts), and `npm run migrate:orders` copies Blobs' into tasks too: nothing writes
- * their old tables any more.
+ * are kept in (decision 031). Review and contact submissions and the day's pickups, once kept here
+ * too, are tasks now (tasks/site-tasks.ts); their tables were dropped (migration 0002).
  * Each write is one statement, so the condition holds across every function instance, not only
  * within one process.
  */
 import type { JsonStore } from './blobs.ts';
 import type { Queries } from './database.ts';
 
-export type VersionedTable = 'submissions' | 'pickups' | 'site_state';
+export type VersionedTable = 'site_state';
 
 export function versionedRows(db: Queries, table: VersionedTable): JsonStore {
   return {
