@@ -28,7 +28,16 @@
  * a lost answer answers { ok: true, duplicate: true } and mails nothing. Needs the mail permission
  * (apps-script/README.md).
  *
- * Answers JSON: { ok: true, duplicate: false } or { ok: false, error: '...' }.
+ * Batches (issue 48) come with action 'batch': many records of one tab in one call,
+ *   { secret, action: 'batch', type: 'order', tab: 'Orders 2026-27', headers, update: [...],
+ *     records: [{ key: <orderId>, rows: [[...], ...] }, ...] }
+ * applied under the script lock with one read of the tab and few writes (`applyBatch`), answered
+ * { ok: true, written: [<keys>] }. The tab is the caller's (one Orders tab per financial year),
+ * created with its headers when missing; it must be the type's tab or start with its name.
+ *
+ * Answers JSON: { ok: true, duplicate: false } or { ok: false, error: '...' }. A refusal Google
+ * makes that heals by waiting (a quota, too many simultaneous executions, the time limit, the
+ * lock not had in time) adds busy: true, so the shop waits and retries rather than flag an order.
  * Install: see apps-script/README.md. The secret lives in the Script Property SHARED_SECRET.
  *
  * Staff actions (docs/staff-guide.md, apps-script/README.md): `onOrdersEdit`, installed as an
@@ -62,6 +71,14 @@ function doPost(e) {
     if (!expected) return reply({ ok: false, error: 'SHARED_SECRET is not set in the Script Properties' });
     if (!sameSecret(String(body.secret || ''), expected)) return reply({ ok: false, error: 'bad secret' });
 
+    if (body.action === 'batch') {
+      return reply(
+        oneAtATime(function () {
+          return applyBatch(body);
+        }),
+      );
+    }
+
     if (body.action === 'email') {
       return reply(
         oneAtATime(function () {
@@ -86,8 +103,21 @@ function doPost(e) {
       }),
     );
   } catch (error) {
-    return reply({ ok: false, error: String((error && error.message) || error) });
+    return reply(refusalOf(error));
   }
+}
+
+/**
+ * What Google throws when a quota or limit is reached (its quotas page: "Service invoked too many
+ * times for one day: email.", "Too many simultaneous invocations: Spreadsheets", "Exceeded maximum
+ * execution time"), and LockService's "Lock timeout: …": all heal by waiting. Google words them in
+ * the deploying account's language; these are the English ones (apps-script/README.md).
+ */
+var WAIT_AND_RETRY = /too many simultaneous invocations|invoked too many times|exceeded maximum execution time|too much computer time|lock timeout|try again later/i;
+
+function refusalOf(error) {
+  var message = String((error && error.message) || error);
+  return WAIT_AND_RETRY.test(message) ? { ok: false, error: message, busy: true } : { ok: false, error: message };
 }
 
 /** One request at a time, so two copies of an order (or of its email) cannot both pass the check. */
@@ -122,7 +152,8 @@ function sendOrderEmail(body) {
   var key = 'email-sent-' + emailId;
   if (properties.getProperty(key)) return { ok: true, duplicate: true };
   if (MailApp.getRemainingDailyQuota() < 1) {
-    return { ok: false, error: "today's email quota of this Google account is used up" };
+    // Heals by waiting (the quota refills within a day): the shop retries instead of giving up.
+    return { ok: false, error: "today's email quota of this Google account is used up", busy: true };
   }
   properties.setProperty(key, new Date().toISOString());
   try {
@@ -333,6 +364,244 @@ function reply(value) {
   return ContentService.createTextOutput(JSON.stringify(value)).setMimeType(ContentService.MimeType.JSON);
 }
 
+// ---- Batches: every changed record of a tab in one call (issue 48) ----------------------------
+
+/** Staff's input: never written by a batch, whatever its `update` names. */
+var STAFF_COLUMNS = ['Action'];
+
+/**
+ * Rows to rewrite further apart than this go in separate ranges: a range rewrites the rows between
+ * too (with the values just read), and a refund on an old order must not rewrite a month of rows.
+ */
+var REWRITE_GAP_ROWS = 50;
+
+/**
+ * Applies a batch (the caller holds the script lock): one read of the tab; each record already
+ * there gets the `update` columns of all its rows rewritten with this batch's values (newest state
+ * wins; its rows are neither added to nor removed, as with a single upsert, so the rows staff
+ * sorted or wrote beside stay as they are), the others are appended together. Only cells that
+ * changed make a range be written, so a batch sent twice writes nothing the second time.
+ */
+function applyBatch(body) {
+  var route = TABS[body.type];
+  var problem = batchProblem(route, body);
+  if (problem) return { ok: false, error: problem };
+  var records = lastOfEachKey(body.records);
+  var spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  var existing = spreadsheet.getSheetByName(body.tab);
+  var table = existing ? readTable(existing, body.headers) : newTab(spreadsheet, body.tab, body.headers);
+  var keyColumn = table.header.indexOf(route.keyHeader);
+  var where = rowsByKey(table.rows, keyColumn);
+  var fields = updatableFields(table.header, body.headers, body.update, route.keyHeader);
+  var changed = {};
+  var appended = [];
+  records.forEach(function (record) {
+    var found = where[record.key];
+    if (!found) {
+      record.rows.forEach(function (row) {
+        appended.push(placeRow(table.header, body.headers, row));
+      });
+      return;
+    }
+    found.forEach(function (index, position) {
+      var source = record.rows[Math.min(position, record.rows.length - 1)];
+      var columns = rewriteRow(table.rows[index], source, fields);
+      if (columns.length > 0) changed[index] = columns;
+    });
+  });
+  writeChanged(table.sheet, table.rows, changed, fields);
+  appendPlaced(table.sheet, table.rows.length + 1, appended);
+  return {
+    ok: true,
+    written: records.map(function (record) {
+      return record.key;
+    }),
+  };
+}
+
+/** Why a batch cannot be applied, before anything is written; undefined when it can. */
+function batchProblem(route, body) {
+  if (!route || route.keyPerRow || body.type === 'review') return 'a batch cannot write type ' + body.type;
+  var tab = body.tab;
+  if (typeof tab !== 'string' || tab.length > 100 || (tab !== route.tab && tab.indexOf(route.tab + ' ') !== 0)) {
+    return 'a batch of type ' + body.type + ' goes to the ' + route.tab + ' tab or one named "' + route.tab + ' …"';
+  }
+  if (!isTable(body.headers, []) || body.headers.indexOf(route.keyHeader) < 0) {
+    return 'a batch needs its headers, with ' + route.keyHeader;
+  }
+  if (body.update !== undefined && !Array.isArray(body.update)) return 'update must be a list of headers';
+  if (!Array.isArray(body.records)) return 'a batch needs its records';
+  var keyIndex = body.headers.indexOf(route.keyHeader);
+  var bad = body.records.filter(function (record) {
+    if (!record || !isText(record.key) || !Array.isArray(record.rows) || record.rows.length === 0) return true;
+    if (!isTable(body.headers, record.rows)) return true;
+    return record.rows.some(function (row) {
+      return text(row[keyIndex]) !== record.key;
+    });
+  });
+  if (bad.length > 0) return 'each record needs its key and rows carrying that key';
+  return undefined;
+}
+
+/** A key sent twice in one batch (a retry merged in) is written once, with its last rows. */
+function lastOfEachKey(records) {
+  var last = {};
+  records.forEach(function (record, index) {
+    last[record.key] = index;
+  });
+  return records.filter(function (record, index) {
+    return last[record.key] === index;
+  });
+}
+
+/**
+ * The tab in one read: its header row (with any header the batch has that it lacks added at the
+ * right edge, after the last named column) and its rows as text, each as wide as the header.
+ */
+function readTable(sheet, headers) {
+  var lastRow = sheet.getLastRow();
+  var width = Math.max(sheet.getLastColumn(), 1);
+  var values = lastRow > 0 ? sheet.getRange(1, 1, lastRow, width).getDisplayValues() : [[]];
+  var named = values[0].map(String);
+  while (named.length > 0 && named[named.length - 1] === '') named.pop();
+  var missing = headers.filter(function (header) {
+    return named.indexOf(header) < 0;
+  });
+  if (missing.length > 0) {
+    sheet.getRange(1, named.length + 1, 1, missing.length).setNumberFormat('@').setValues([missing]).setFontWeight('bold');
+  }
+  var header = named.concat(missing);
+  var rows = values.slice(1).map(function (cells) {
+    var row = cells.map(String);
+    while (row.length < header.length) row.push('');
+    return row;
+  });
+  return { sheet: sheet, header: header, rows: rows };
+}
+
+/**
+ * A new tab (the next financial year's Orders): its header row, frozen and bold, and on an Orders
+ * tab the Action column's dropdown, so staff actions work there as in the first one.
+ */
+function newTab(spreadsheet, name, headers) {
+  var sheet = spreadsheet.insertSheet(name);
+  sheet.getRange(1, 1, 1, headers.length).setNumberFormat('@').setValues([headers]).setFontWeight('bold');
+  sheet.setFrozenRows(1);
+  var action = headers.indexOf('Action');
+  if (isOrdersTab(name) && action >= 0) {
+    sheet.getRange(2, action + 1, Math.max(sheet.getMaxRows() - 1, 1), 1).setDataValidation(actionRule());
+  }
+  return { sheet: sheet, header: headers.slice(), rows: [] };
+}
+
+/** Row indices (0 = the first row under the header) by the key in their key column. */
+function rowsByKey(rows, keyColumn) {
+  var where = {};
+  rows.forEach(function (cells, index) {
+    var key = cells[keyColumn];
+    if (key === '') return;
+    if (!Object.prototype.hasOwnProperty.call(where, key)) where[key] = [];
+    where[key].push(index);
+  });
+  return where;
+}
+
+/** The `update` columns a batch may rewrite: where each is sent (`from`) and stands (`column`). */
+function updatableFields(header, headers, update, keyHeader) {
+  return (update || [])
+    .filter(function (name) {
+      return name !== keyHeader && STAFF_COLUMNS.indexOf(name) < 0;
+    })
+    .map(function (name) {
+      return { from: headers.indexOf(name), column: header.indexOf(name) };
+    })
+    .filter(function (field) {
+      return field.from >= 0 && field.column >= 0;
+    })
+    .sort(function (a, b) {
+      return a.column - b.column;
+    });
+}
+
+/** Sets a row's updatable cells from a sent row; answers the columns that changed. */
+function rewriteRow(cells, source, fields) {
+  var changed = [];
+  fields.forEach(function (field) {
+    var value = text(source[field.from]);
+    if (cells[field.column] === value) return;
+    cells[field.column] = value;
+    changed.push(field.column);
+  });
+  return changed;
+}
+
+/**
+ * The changed cells, written back: one range per run of neighbouring changed rows and per block
+ * of adjacent updatable columns with a change in it (Payment Status, and Payment ID … Invoice Link,
+ * in a tab the shop made). A range's other cells get the values just read, under the lock.
+ */
+function writeChanged(sheet, rows, changed, fields) {
+  var indices = Object.keys(changed).map(Number);
+  var blocks = runsOf(
+    fields.map(function (field) {
+      return field.column;
+    }),
+    1,
+  );
+  runsOf(indices, REWRITE_GAP_ROWS + 1).forEach(function (run) {
+    blocks.forEach(function (block) {
+      if (!changedWithin(changed, run, block)) return;
+      var values = rows.slice(run.first, run.last + 1).map(function (cells) {
+        return cells.slice(block.first, block.last + 1);
+      });
+      var range = sheet.getRange(run.first + 2, block.first + 1, values.length, block.last - block.first + 1);
+      range.setNumberFormat('@');
+      range.setValues(values);
+    });
+  });
+}
+
+/** Whether a cell of these rows and columns changed (`changed`: row index → its changed columns). */
+function changedWithin(changed, run, block) {
+  return Object.keys(changed).some(function (key) {
+    var index = Number(key);
+    if (index < run.first || index > run.last) return false;
+    return changed[key].some(function (column) {
+      return column >= block.first && column <= block.last;
+    });
+  });
+}
+
+/** Sorted numbers in runs whose neighbours are at most `gap` apart: [{ first, last }]. */
+function runsOf(numbers, gap) {
+  var sorted = numbers.slice().sort(function (a, b) {
+    return a - b;
+  });
+  var runs = [];
+  sorted.forEach(function (number) {
+    var run = runs[runs.length - 1];
+    if (run && number - run.last <= gap) run.last = number;
+    else runs.push({ first: number, last: number });
+  });
+  return runs;
+}
+
+/** A sent row placed under the tab's header: each cell under its own header, the rest empty. */
+function placeRow(header, headers, row) {
+  return header.map(function (name) {
+    var from = headers.indexOf(name);
+    return from >= 0 && STAFF_COLUMNS.indexOf(name) < 0 ? text(row[from]) : '';
+  });
+}
+
+/** The new records' rows in one range under the last row, as plain text. */
+function appendPlaced(sheet, lastRow, placed) {
+  if (placed.length === 0) return;
+  var range = sheet.getRange(lastRow + 1, 1, placed.length, placed[0].length);
+  range.setNumberFormat('@');
+  range.setValues(placed);
+}
+
 // ---- Staff actions from the Orders tab --------------------------------------------------------
 
 /** The Action column's choices, and what the shop calls each (`Refund ₹<amount>` is read apart). */
@@ -363,7 +632,7 @@ function staffActionOf(value) {
 function onOrdersEdit(e) {
   if (!e || !e.range) return;
   var sheet = e.range.getSheet();
-  if (sheet.getName() !== TABS.order.tab) return;
+  if (!isOrdersTab(sheet.getName())) return;
   if (e.range.getNumRows() !== 1 || e.range.getNumColumns() !== 1 || e.range.getRow() < 2) return;
   var headers = sheet.getRange(1, 1, 1, Math.max(sheet.getLastColumn(), 1)).getValues()[0].map(String);
   var actionColumn = headers.indexOf('Action') + 1;
@@ -374,8 +643,21 @@ function onOrdersEdit(e) {
   var orderId = text(sheet.getRange(row, headers.indexOf(TABS.order.keyHeader) + 1).getValue());
   var answer = sendStaffAction(orderId, value);
   var statusColumn = headers.indexOf('Status') + 1;
-  if (statusColumn > 0) sheet.getRange(row, statusColumn).setNumberFormat('@').setValues([[answer]]);
-  sheet.getRange(row, actionColumn).setValues([['']]);
+  // Under the lock: a batch rewriting this row's Status reads and writes it under the lock too.
+  oneAtATime(function () {
+    if (statusColumn > 0) sheet.getRange(row, statusColumn).setNumberFormat('@').setValues([[answer]]);
+    sheet.getRange(row, actionColumn).setValues([['']]);
+  });
+}
+
+/** The Orders tab and each financial year's (`Orders 2026-27`): staff act from any of them. */
+function isOrdersTab(name) {
+  return name === TABS.order.tab || String(name).indexOf(TABS.order.tab + ' ') === 0;
+}
+
+/** The Action column's dropdown; a typed `Refund ₹250` is allowed too. */
+function actionRule() {
+  return SpreadsheetApp.newDataValidation().requireValueInList(ACTION_CHOICES, true).setAllowInvalid(true).build();
 }
 
 /** Posts one action to the shop, signed; answers the words for Status (the shop's, or why not sent). */
@@ -433,8 +715,7 @@ function setUpStaffActions() {
   var sheet = spreadsheet.getSheetByName(TABS.order.tab) || spreadsheet.insertSheet(TABS.order.tab);
   var headers = ensureHeaders(sheet, ['Action']);
   var column = headers.indexOf('Action') + 1;
-  var rule = SpreadsheetApp.newDataValidation().requireValueInList(ACTION_CHOICES, true).setAllowInvalid(true).build();
-  sheet.getRange(2, column, Math.max(sheet.getMaxRows() - 1, 1), 1).setDataValidation(rule);
+  sheet.getRange(2, column, Math.max(sheet.getMaxRows() - 1, 1), 1).setDataValidation(actionRule());
   var installed = ScriptApp.getProjectTriggers().some(function (trigger) {
     return trigger.getHandlerFunction() === 'onOrdersEdit';
   });

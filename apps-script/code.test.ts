@@ -1,174 +1,14 @@
 /**
  * Runs the Apps Script (Code.gs) against small fakes of SpreadsheetApp, MailApp and friends: the
  * secret, routing by type, header creation, idempotency by id, reviews split so the public reviews
- * spreadsheet never holds an email, and one confirmation email per order id.
+ * spreadsheet never holds an email, one confirmation email per order id, staff actions, and
+ * batches: one read of a tab, few writes, staff's columns untouched, a resend harmless.
  */
 import { createHmac } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-type Table = { rows: string[][] };
-
-function loadScript(properties: Record<string, string>) {
-  const books: Record<string, Record<string, Table>> = {};
-  const sheet = (table: Table, name = '') => ({
-    getName: () => name,
-    getMaxRows: () => Math.max(table.rows.length, 1000),
-    getLastRow: () => table.rows.length,
-    getLastColumn: () => table.rows[0]?.length ?? 0,
-    getRange: (row: number, column: number, rowCount = 1, columnCount = 1) => {
-      const range = {
-        setNumberFormat: () => range,
-        setFontWeight: () => range,
-        setValues: (values: string[][]) => {
-          values.forEach((cells, index) => {
-            const target = table.rows[row - 1 + index] ?? [];
-            cells.forEach((cell, offset) => {
-              target[column - 1 + offset] = cell;
-            });
-            table.rows[row - 1 + index] = Array.from(target, (cell) => cell ?? '');
-          });
-          return range;
-        },
-        getValues: () => [(table.rows[row - 1] ?? []).slice(column - 1, column - 1 + columnCount)],
-        getValue: () => table.rows[row - 1]?.[column - 1] ?? '',
-        setDataValidation: (rule: unknown) => {
-          validations.push({ row, column, rowCount, rule });
-          return range;
-        },
-        getDisplayValues: () =>
-          table.rows
-            .slice(row - 1, row - 1 + rowCount)
-            .map((cells) => Array.from({ length: columnCount }, (_, offset) => cells[column - 1 + offset] ?? '')),
-      };
-      return range;
-    },
-    setFrozenRows: () => undefined,
-  });
-  const book = (id: string) => {
-    books[id] ??= {};
-    const tabs = books[id];
-    return {
-      getSheetByName: (name: string) => (tabs[name] ? sheet(tabs[name], name) : null),
-      insertSheet: (name: string) => {
-        tabs[name] = { rows: [] };
-        return sheet(tabs[name], name);
-      },
-    };
-  };
-  const mail = {
-    sent: [] as Record<string, string>[],
-    quota: 100,
-    down: false,
-    sendEmail(message: Record<string, string>) {
-      if (mail.down) throw new Error('Service unavailable: Gmail');
-      mail.sent.push(message);
-      mail.quota -= 1;
-    },
-    getRemainingDailyQuota: () => mail.quota,
-  };
-  const validations: { row: number; column: number; rowCount: number; rule: unknown }[] = [];
-  /** What the shop received from UrlFetchApp, and what it answers (`answer`). */
-  const shop = {
-    fetched: [] as {
-      url: string;
-      options: { payload: string; headers: Record<string, string>; contentType: string };
-    }[],
-    answer: { code: 200, body: '{"ok":true,"result":"COD received: the cash is recorded on the order."}' },
-  };
-  const triggers: { handler: string }[] = [];
-  let uuids = 0;
-  const services = {
-    SpreadsheetApp: {
-      getActiveSpreadsheet: () => book('main'),
-      openById: (id: string) => book(id),
-      newDataValidation: () => {
-        const rule = {
-          list: [] as string[],
-          allowInvalid: false,
-          requireValueInList: (list: string[]) => {
-            rule.list = list;
-            return rule;
-          },
-          setAllowInvalid: (allow: boolean) => {
-            rule.allowInvalid = allow;
-            return rule;
-          },
-          build: () => ({ list: rule.list, allowInvalid: rule.allowInvalid }),
-        };
-        return rule;
-      },
-    },
-    UrlFetchApp: {
-      fetch: (url: string, options: (typeof shop.fetched)[number]['options']) => {
-        shop.fetched.push({ url, options });
-        return { getContentText: () => shop.answer.body, getResponseCode: () => shop.answer.code };
-      },
-    },
-    Utilities: {
-      getUuid: () => {
-        uuids += 1;
-        return `00000000-0000-4000-8000-${String(uuids).padStart(12, '0')}`;
-      },
-      Charset: { UTF_8: 'UTF-8' },
-      // Apps Script answers signed bytes (-128…127).
-      computeHmacSha256Signature: (value: string, key: string) =>
-        Array.from(createHmac('sha256', key).update(value, 'utf8').digest(), (byte) =>
-          byte > 127 ? byte - 256 : byte,
-        ),
-    },
-    ScriptApp: {
-      getProjectTriggers: () => triggers.map((trigger) => ({ getHandlerFunction: () => trigger.handler })),
-      newTrigger: (handler: string) => ({
-        forSpreadsheet: () => ({ onEdit: () => ({ create: () => triggers.push({ handler }) }) }),
-      }),
-    },
-    MailApp: mail,
-    PropertiesService: {
-      getScriptProperties: () => ({
-        getProperty: (key: string) => properties[key] ?? null,
-        setProperty: (key: string, value: string) => {
-          properties[key] = value;
-        },
-        deleteProperty: (key: string) => {
-          delete properties[key];
-        },
-        getProperties: () => ({ ...properties }),
-      }),
-    },
-    LockService: { getScriptLock: () => ({ waitLock: () => undefined, releaseLock: () => undefined }) },
-    ContentService: {
-      createTextOutput: (text: string) => ({ text, setMimeType: () => ({ text }) }),
-      MimeType: { JSON: 'json' },
-    },
-  };
-  const source = readFileSync(path.join(import.meta.dirname, 'Code.gs'), 'utf8');
-  const script = new Function(
-    ...Object.keys(services),
-    `${source}; return { doPost, onOrdersEdit, setUpStaffActions };`,
-  )(...Object.values(services));
-  const post = (body: unknown) => JSON.parse(script.doPost({ postData: { contents: JSON.stringify(body) } }).text);
-  /** Staff type `value` into a cell of the Orders tab (1-based row and column), as the edit trigger sees it. */
-  const edit = (row: number, column: number, value: string, tab = 'Orders') => {
-    const target = book('main').getSheetByName(tab);
-    if (!target) throw new Error(`no tab ${tab}`);
-    const range = target.getRange(row, column);
-    range.setValues([[value]]);
-    script.onOrdersEdit({
-      value,
-      range: {
-        getSheet: () => target,
-        getRow: () => row,
-        getColumn: () => column,
-        getNumRows: () => 1,
-        getNumColumns: () => 1,
-        getValue: () => value,
-      },
-    });
-  };
-  return { post, books, mail, properties, shop, edit, validations, triggers, setUp: () => script.setUpStaffActions() };
-}
+import { type LoadedScript, loadScript } from '#tests/support/apps-script-runtime.ts';
+import { makeSheetOrder } from '#tests/support/sheets.ts';
+import { ORDER_HEADERS, ORDERS_TAB, orderRows, type SheetOrder } from '../netlify/lib/sheets/orders-tab.ts';
 
 const order = {
   secret: 's3cret',
@@ -503,7 +343,11 @@ describe('Code.gs', () => {
     it("says so when the account's daily quota is used up, and sends nothing", () => {
       const { post, mail } = loadScript({ SHARED_SECRET: 's3cret' });
       mail.quota = 0;
-      expect(post(email)).toEqual({ ok: false, error: "today's email quota of this Google account is used up" });
+      expect(post(email)).toEqual({
+        ok: false,
+        error: "today's email quota of this Google account is used up",
+        busy: true,
+      });
       expect(mail.sent).toEqual([]);
     });
 
@@ -615,5 +459,206 @@ describe('Code.gs', () => {
         },
       });
     });
+  });
+});
+
+describe('batches (action batch): every changed order of a tab in one call', () => {
+  const update = [...(ORDERS_TAB.updatable ?? [])];
+  const headers = [...ORDER_HEADERS];
+  const column = (name: (typeof ORDER_HEADERS)[number]) => headers.indexOf(name);
+  const one = makeSheetOrder('OUO_1760000000001');
+  const two = makeSheetOrder('OUO_1760000000002', [{ productId: 5, size: '1kg', quantity: 1 }]);
+  const batch = (orders: SheetOrder[], tab = 'Orders 2026-27') => ({
+    secret: 's3cret',
+    action: 'batch',
+    type: 'order',
+    tab,
+    headers,
+    update,
+    records: orders.map((sent) => ({ key: sent.orderId, rows: orderRows(sent) })),
+  });
+  const booked = (sent: SheetOrder, waybill = 'SIM1'): SheetOrder => ({ ...sent, waybill, status: 'Booked' });
+  const writes = (script: LoadedScript) => script.rangeCalls.filter((call) => call.method === 'setValues');
+  const reads = (script: LoadedScript) => script.rangeCalls.filter((call) => call.method !== 'setValues');
+
+  it("creates the financial year's tab with its headers and the Action dropdown, and appends in one write", () => {
+    const script = loadScript({ SHARED_SECRET: 's3cret' });
+    expect(script.post(batch([one, two]))).toEqual({ ok: true, written: [one.orderId, two.orderId] });
+    expect(script.books.main?.['Orders 2026-27']?.rows).toEqual([headers, ...orderRows(one), ...orderRows(two)]);
+    expect(script.books.main?.Orders).toBeUndefined();
+    expect(reads(script)).toEqual([]);
+    // The header row, then every new row in one range.
+    expect(writes(script).map(({ row, rows }) => ({ row, rows }))).toEqual([
+      { row: 1, rows: 1 },
+      { row: 2, rows: 3 },
+    ]);
+    expect(script.validations).toMatchObject([
+      { tab: 'Orders 2026-27', row: 2, column: column('Action') + 1, rule: { allowInvalid: true } },
+    ]);
+  });
+
+  it('rewrites the updatable cells of an order there (newest state wins) and appends the new one: one read, few writes', () => {
+    const script = loadScript({ SHARED_SECRET: 's3cret' });
+    script.post(batch([one]));
+    script.rangeCalls.length = 0;
+    expect(script.post(batch([booked(one), two]))).toEqual({ ok: true, written: [one.orderId, two.orderId] });
+    expect(script.books.main?.['Orders 2026-27']?.rows).toEqual([
+      headers,
+      ...orderRows(booked(one)),
+      ...orderRows(two),
+    ]);
+    expect(reads(script)).toMatchObject([{ method: 'getDisplayValues', row: 1, rows: 3 }]);
+    // Payment ID … Invoice Link over the order's two rows (its Payment Status did not change), the new row.
+    expect(writes(script).map(({ row, column: at, rows, columns }) => [row, at, rows, columns])).toEqual([
+      [2, column('Payment ID') + 1, 2, column('Action') - column('Payment ID')],
+      [4, 1, 1, headers.length],
+    ]);
+  });
+
+  it("never writes staff's columns: a column they added and the Action cell survive the next batch", () => {
+    const script = loadScript({ SHARED_SECRET: 's3cret' });
+    script.post(batch([one, two], 'Orders'));
+    const tab = script.books.main?.Orders;
+    tab?.rows[0]?.push('Packed by');
+    tab?.rows[1]?.push('Meena');
+    tab?.rows[1]?.splice(column('Action'), 1, 'Cancel');
+    const sent = booked(one);
+    const withAction = { ...batch([sent], 'Orders'), update: [...update, 'Action', 'Order ID'] };
+    for (const row of withAction.records[0]?.rows ?? []) row.splice(column('Action'), 1, 'Refund ₹1');
+    expect(script.post(withAction)).toEqual({ ok: true, written: [one.orderId] });
+    expect(tab?.rows[1]?.[column('Status')]).toBe('Booked');
+    expect(tab?.rows[1]?.[column('Action')]).toBe('Cancel');
+    expect(tab?.rows[1]?.at(-1)).toBe('Meena');
+    expect(script.post(batch([two], 'Orders'))).toMatchObject({ ok: true });
+    expect(tab?.rows[0]?.at(-1)).toBe('Packed by');
+    expect(tab?.rows).toHaveLength(4);
+  });
+
+  it('sent twice (its answer lost) leaves one set of rows per order and writes nothing the second time', () => {
+    const script = loadScript({ SHARED_SECRET: 's3cret' });
+    expect(script.post(batch([one, two]))).toMatchObject({ ok: true });
+    const after = structuredClone(script.books.main?.['Orders 2026-27']?.rows);
+    script.rangeCalls.length = 0;
+    expect(script.post(batch([one, two]))).toEqual({ ok: true, written: [one.orderId, two.orderId] });
+    expect(script.books.main?.['Orders 2026-27']?.rows).toEqual(after);
+    expect(script.rangeCalls.map((call) => call.method)).toEqual(['getDisplayValues']);
+  });
+
+  it('half applied by a killed script, then sent again: every order once, with its newest state', () => {
+    let allowed = Number.POSITIVE_INFINITY;
+    const script = loadScript(
+      { SHARED_SECRET: 's3cret' },
+      {
+        meter: (call) => {
+          if (call.method !== 'setValues') return;
+          allowed -= 1;
+          if (allowed < 0) throw new Error('Exceeded maximum execution time');
+        },
+      },
+    );
+    script.post(batch([one]));
+    // Killed after its first write: the order there rewritten, the new one not appended.
+    allowed = 1;
+    expect(script.post(batch([booked(one), two]))).toMatchObject({ ok: false, busy: true });
+    const rows = script.books.main?.['Orders 2026-27']?.rows ?? [];
+    expect(rows).toEqual([headers, ...orderRows(booked(one))]);
+    allowed = Number.POSITIVE_INFINITY;
+    expect(script.post(batch([booked(one), two]))).toEqual({ ok: true, written: [one.orderId, two.orderId] });
+    expect(rows).toEqual([headers, ...orderRows(booked(one)), ...orderRows(two)]);
+  });
+
+  it("keeps an order's rows when the batch sends a different number of lines: only their cells change", () => {
+    const script = loadScript({ SHARED_SECRET: 's3cret' });
+    script.post(batch([one]));
+    const fewer = { ...batch([booked(one)]) };
+    fewer.records = fewer.records.map((record) => ({ ...record, rows: record.rows.slice(0, 1) }));
+    expect(script.post(fewer)).toMatchObject({ ok: true });
+    expect(script.books.main?.['Orders 2026-27']?.rows).toEqual([headers, ...orderRows(booked(one))]);
+    const more = { ...batch([booked(one, 'SIM2')]) };
+    more.records = more.records.map((record) => ({ ...record, rows: [...record.rows, ...record.rows] }));
+    expect(script.post(more)).toMatchObject({ ok: true });
+    expect(script.books.main?.['Orders 2026-27']?.rows).toEqual([headers, ...orderRows(booked(one, 'SIM2'))]);
+  });
+
+  it('writes a key sent twice in one batch once, with its last rows', () => {
+    const script = loadScript({ SHARED_SECRET: 's3cret' });
+    expect(script.post(batch([one, booked(one)]))).toEqual({ ok: true, written: [one.orderId] });
+    expect(script.books.main?.['Orders 2026-27']?.rows).toEqual([headers, ...orderRows(booked(one))]);
+  });
+
+  it('adds a header the tab lacks at its right edge and rewrites only rows near each other in one range', () => {
+    const script = loadScript({ SHARED_SECRET: 's3cret' });
+    const old = headers.filter((name) => name !== 'Invoice Link');
+    const many = Array.from({ length: 60 }, (_, index) =>
+      makeSheetOrder(`OUO_17600000001${String(index).padStart(2, '0')}`),
+    );
+    script.post({
+      ...batch(many),
+      headers: old,
+      records: many.map((sent) => ({
+        key: sent.orderId,
+        rows: orderRows(sent).map((row) => row.filter((_, at) => at !== column('Invoice Link'))),
+      })),
+    });
+    script.rangeCalls.length = 0;
+    const first = many[0] as SheetOrder;
+    const last = many[59] as SheetOrder;
+    expect(script.post(batch([booked(first), booked(last)]))).toMatchObject({ ok: true });
+    const rows = script.books.main?.['Orders 2026-27']?.rows ?? [];
+    expect(rows[0]?.at(-1)).toBe('Invoice Link');
+    expect(rows[1]?.[old.indexOf('Status')]).toBe('Booked');
+    expect(rows.at(-1)?.[old.indexOf('Status')]).toBe('Booked');
+    // The header cell, then a range for each run of rows (two: 118 rows apart), each only over the
+    // block of columns that changed (Payment ID … Invoice; not Payment Status, not Invoice Link).
+    expect(writes(script)).toHaveLength(1 + 2);
+  });
+
+  it('refuses a batch for another tab, a type it cannot batch, and records whose rows lack their key', () => {
+    const script = loadScript({ SHARED_SECRET: 's3cret' });
+    expect(script.post(batch([one], 'Reviews'))).toMatchObject({ ok: false, error: expect.stringContaining('Orders') });
+    expect(script.post(batch([one], 'Orderly'))).toMatchObject({ ok: false });
+    expect(script.post({ ...batch([one]), type: 'rto' })).toMatchObject({ ok: false });
+    expect(script.post({ ...batch([one]), update: 'Status' })).toMatchObject({ ok: false });
+    expect(script.post({ ...batch([one]), headers: ['Name'] })).toMatchObject({ ok: false });
+    expect(script.post({ ...batch([one]), records: undefined })).toMatchObject({ ok: false });
+    expect(script.post({ ...batch([one]), records: [{ key: 'OUO_9', rows: orderRows(one) }] })).toEqual({
+      ok: false,
+      error: 'each record needs its key and rows carrying that key',
+    });
+    expect(script.post({ ...batch([one]), records: [{ key: one.orderId, rows: [] }] })).toMatchObject({ ok: false });
+    expect(script.books.main).toBeUndefined();
+  });
+
+  it("answers busy for Google's refusals that heal by waiting, and not for a real error", () => {
+    let thrown = 'Exception: Too many simultaneous invocations: Spreadsheets';
+    const script = loadScript(
+      { SHARED_SECRET: 's3cret' },
+      {
+        meter: () => {
+          throw new Error(thrown);
+        },
+      },
+    );
+    expect(script.post(batch([two], 'Orders'))).toEqual({ ok: false, error: thrown, busy: true });
+    thrown = 'Exception: Service invoked too many times for one day: urlfetch.';
+    expect(script.post(batch([two], 'Orders'))).toMatchObject({ busy: true });
+    thrown = 'Lock timeout: another process was holding the lock for too long.';
+    expect(script.post(batch([two], 'Orders'))).toMatchObject({ busy: true });
+    thrown = 'Exception: The number of rows in the data does not match the number of rows in the range.';
+    expect(script.post(batch([two], 'Orders'))).toEqual({ ok: false, error: thrown });
+  });
+
+  it("lets staff act from the new year's tab as from the first", () => {
+    const script = loadScript({ SHARED_SECRET: 's3cret', SHOP_URL: 'https://shop.example', STAFF_ACTION_SECRET: 'k' });
+    const order = { ...makeSheetOrder('OUO_1760000000009'), status: 'Booked' };
+    script.post(batch([order]));
+    script.edit(2, column('Action') + 1, 'COD received', 'Orders 2026-27');
+    expect(JSON.parse(script.shop.fetched[0]?.options.payload ?? '{}')).toMatchObject({
+      orderId: 'OUO_1760000000009',
+      action: 'cod-received',
+    });
+    const row = script.books.main?.['Orders 2026-27']?.rows[1];
+    expect(row?.[column('Status')]).toBe('COD received: the cash is recorded on the order.');
+    expect(row?.[column('Action')]).toBe('');
   });
 });
