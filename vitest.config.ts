@@ -25,6 +25,7 @@ export default defineConfig({
             'tests/docs/**/*.test.ts',
             'studio/**/*.test.ts',
             'apps-script/**/*.test.ts',
+            'tests/support/**/*.test.ts',
             'bench/**/*.test.ts',
           ],
           // One throw-away PostgreSQL server for the run; each file and order world has its own schema.

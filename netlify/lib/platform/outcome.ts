@@ -7,8 +7,10 @@
  * - `NOT_CONFIGURED`: the system is switched off here (its variables are unset); nothing was sent.
  * - `UNREACHABLE`: no usable answer (network, timeout, 5xx, a body we cannot read); worth a retry.
  * - `REFUSED`: the system answered and said no; a retry as is will be refused again.
+ * - `BUSY`: the system refused for now, in a way that heals by waiting (Google's quotas, its limit
+ *   of simultaneous executions, a script's time limit, HTTP 429); retry later, nothing is wrong.
  */
-export type FailureCode = 'DUPLICATE' | 'NOT_CONFIGURED' | 'UNREACHABLE' | 'REFUSED';
+export type FailureCode = 'DUPLICATE' | 'NOT_CONFIGURED' | 'UNREACHABLE' | 'REFUSED' | 'BUSY';
 
 export type Failure = { ok: false; code: FailureCode; message: string };
 

@@ -1,11 +1,12 @@
 import { join } from 'node:path';
 import { delay, HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { googleErrorPage } from '#tests/support/fake-apps-script.ts';
 import { server } from '#tests/support/msw.ts';
 import { makeSheetOrder as makeOrder, tempSheetsDir } from '#tests/support/sheets.ts';
 import { readCsv } from '../../../src/content/sheet-csv.server.ts';
 import { createSheets } from './client.ts';
-import { ORDER_HEADERS, orderRows } from './orders-tab.ts';
+import { ORDER_HEADERS, ORDERS_TAB, orderRows } from './orders-tab.ts';
 
 const sheetsDir = tempSheetsDir();
 const localEnv = sheetsDir.localEnv;
@@ -136,5 +137,96 @@ describe('createSheets with SHEETS_WEBHOOK_URL (Apps Script web app)', () => {
     });
     expect(fetchImpl).not.toHaveBeenCalled();
     expect(warn).toHaveBeenCalledTimes(1);
+  });
+
+  describe('writeOrders: a batch in one call', () => {
+    const one = makeOrder('OUO_1760000000001');
+    const two = makeOrder('OUO_1760000000002');
+
+    it('posts the batch signed: the tab, the headers, the updatable columns and each order with its rows', async () => {
+      const received = scriptAnswers(() => HttpResponse.json({ ok: true, written: [one.orderId, two.orderId] }));
+      expect(await createSheets(env).writeOrders('Orders 2026-27', [one, two])).toEqual({
+        ok: true,
+        written: [one.orderId, two.orderId],
+      });
+      expect(received).toEqual([
+        {
+          secret: 'sheet-secret',
+          action: 'batch',
+          type: 'order',
+          tab: 'Orders 2026-27',
+          headers: [...ORDER_HEADERS],
+          update: [...(ORDERS_TAB.updatable ?? [])],
+          records: [
+            { key: one.orderId, rows: orderRows(one) },
+            { key: two.orderId, rows: orderRows(two) },
+          ],
+        },
+      ]);
+      expect(warn).not.toHaveBeenCalled();
+    });
+
+    it('sends nothing for an empty batch', async () => {
+      const fetchImpl = vi.fn<typeof fetch>();
+      expect(await createSheets(env, fetchImpl).writeOrders('Orders 2026-27', [])).toEqual({ ok: true, written: [] });
+      expect(fetchImpl).not.toHaveBeenCalled();
+    });
+
+    const page = (message: string, status = 200) =>
+      new HttpResponse(googleErrorPage(message), { status, headers: { 'content-type': 'text/html' } });
+
+    it.each([
+      [
+        'the script saying so',
+        () => HttpResponse.json({ ok: false, error: 'Lock timeout: another process', busy: true }),
+      ],
+      [
+        "an older script passing on Google's quota exception",
+        () => HttpResponse.json({ ok: false, error: 'Exception: Service invoked too many times for one day: email.' }),
+      ],
+      [
+        "Google's page for too many simultaneous executions",
+        () => page('Exception: Too many simultaneous invocations: Spreadsheets'),
+      ],
+      [
+        "Google's page for a daily quota",
+        () => page('Exception: Service invoked too many times for one day: urlfetch.'),
+      ],
+      ["Google's page for the time limit", () => page('Exceeded maximum execution time')],
+      [
+        "Google's placeholder for an execution it stopped",
+        () => HttpResponse.html('<p>The script completed but did not return anything.</p>'),
+      ],
+      ['HTTP 429', () => new HttpResponse('Too Many Requests', { status: 429 })],
+      ["Google's refusal with a 5xx status", () => page('Too many simultaneous invocations: Spreadsheets', 503)],
+    ])("answers BUSY for %s: Google's refusal heals by waiting", async (_, reply) => {
+      scriptAnswers(reply);
+      const result = await createSheets(env).writeOrders('Orders 2026-27', [one]);
+      expect(result).toMatchObject({ ok: false, code: 'BUSY' });
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('Orders 2026-27 batch of 1 not written (BUSY)'));
+    });
+
+    it("says which of Google's words refused it", async () => {
+      scriptAnswers(() =>
+        page('Exception: Too many simultaneous invocations: Spreadsheets (line 3, file &quot;Code&quot;)'),
+      );
+      expect(await createSheets(env).writeOrders('Orders', [one])).toEqual({
+        ok: false,
+        code: 'BUSY',
+        message:
+          'Google refused the call for now: Exception: Too many simultaneous invocations: Spreadsheets (line 3, file "Code")',
+      });
+    });
+
+    it.each([
+      ["the script's own refusal", () => HttpResponse.json({ ok: false, error: 'bad secret' }), 'REFUSED'],
+      ['an unexpected shape', () => HttpResponse.json({ ok: true, duplicate: false }), 'REFUSED'],
+      ['a 500 of its own', () => HttpResponse.json({ ok: true }, { status: 500 }), 'UNREACHABLE'],
+      ["Google's page for a missing doPost", () => page('Script function not found: doPost'), 'UNREACHABLE'],
+      ['a network error', () => HttpResponse.error(), 'UNREACHABLE'],
+    ])('answers %s as a real failure, not BUSY', async (_, reply, code) => {
+      scriptAnswers(reply);
+      expect(await createSheets(env).writeOrders('Orders 2026-27', [one])).toMatchObject({ ok: false, code });
+    });
   });
 });

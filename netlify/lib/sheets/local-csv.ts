@@ -11,7 +11,7 @@ import { fileInFolder } from '../../../src/content/local-file.server.ts';
 import { BOM, CRLF, formatCsvRow, parseCsv, readCsvText } from '../../../src/content/sheet-csv.server.ts';
 import { withLock } from '../platform/file-lock.ts';
 import { failure } from '../platform/outcome.ts';
-import type { TabWriter, WriteOptions } from './client.ts';
+import type { BatchWriter, TabWriter, WriteOptions } from './client.ts';
 import { neutraliseCell, type SheetTab, tabRows } from './tabs.ts';
 
 export function csvWriter(dir: string): TabWriter {
@@ -39,6 +39,73 @@ export function csvWriter(dir: string): TabWriter {
       return failure('UNREACHABLE', `${file} could not be written (${String(error)})`);
     }
   };
+}
+
+/**
+ * A batch into `<name>.csv` with one write of the file (a temporary file renamed over it), as the
+ * Apps Script applies it: a key already there gets the updatable cells of all its rows set from
+ * the batch's rows (its rows neither added to nor removed), a new key's rows are appended under
+ * their headers, a key sent twice counts once (its last rows). Nothing changed, nothing written.
+ */
+export function csvBatchWriter(dir: string): BatchWriter {
+  return async (tab, name, records) => {
+    // The caller names the tab: one file name, never a path.
+    if (!/^[^/\\.][^/\\]*$/.test(name)) return failure('REFUSED', `"${name}" cannot name a tab`);
+    const file = fileInFolder(dir, `${name}.csv`);
+    const batch = new Map(records.map((record) => [neutraliseCell(tab.key(record)), tabRows(tab, record)]));
+    try {
+      await withLock(`csv\u0000${file}`, async () => {
+        await mkdir(resolve(dir), { recursive: true });
+        const before = parseCsv(await readCsvText(file));
+        const after = batchTable(before, tab, batch);
+        if (after) await rewrite(file, tableText(after));
+      });
+    } catch (error) {
+      return failure('UNREACHABLE', `${file} could not be written (${String(error)})`);
+    }
+    return { ok: true, written: [...new Set(records.map((record) => tab.key(record)))] };
+  };
+}
+
+/** The table with the batch applied (rows by neutralised key); undefined when nothing changed. */
+function batchTable<T>(table: string[][], tab: SheetTab<T>, batch: Map<string, string[][]>): string[][] | undefined {
+  const header = [...(table[0] ?? [])];
+  let changed = table.length === 0;
+  for (const name of tab.headers) {
+    if (!header.includes(name)) {
+      header.push(name);
+      changed = true;
+    }
+  }
+  const keyColumn = header.indexOf(tab.keyHeader);
+  const fields = (tab.updatable ?? []).map((name) => ({ from: tab.headers.indexOf(name), to: header.indexOf(name) }));
+  // Each row at least as wide as the header; cells staff wrote further right are kept.
+  const rows = table
+    .slice(1)
+    .map((row) => Array.from({ length: Math.max(header.length, row.length) }, (_, column) => row[column] ?? ''));
+  const seen = new Map<string, number>();
+  for (const row of rows) {
+    const key = row[keyColumn] ?? '';
+    const sent = batch.get(key);
+    if (!sent) continue;
+    // The record's n-th row here takes its n-th row sent (its last, when fewer were sent).
+    const position = seen.get(key) ?? 0;
+    seen.set(key, position + 1);
+    const source = sent[Math.min(position, sent.length - 1)] ?? [];
+    for (const { from, to } of fields) {
+      const value = source[from] ?? '';
+      if (row[to] !== value) {
+        row[to] = value;
+        changed = true;
+      }
+    }
+  }
+  for (const [key, sent] of batch) {
+    if (seen.has(key)) continue;
+    rows.push(...sent.map((row) => header.map((name) => row[tab.headers.indexOf(name)] ?? '')));
+    changed = true;
+  }
+  return changed ? [header, ...rows] : undefined;
 }
 
 /**
