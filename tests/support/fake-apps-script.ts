@@ -142,9 +142,11 @@ export function fakeAppsScript(options: FakeAppsScriptOptions = {}) {
     limits,
     /** Executions wait (and count as running) until the returned function is called. */
     hold(): () => void {
-      const held = Promise.withResolvers<void>();
-      gate = held.promise;
-      return () => held.resolve();
+      let release = () => {};
+      gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return () => release();
     },
     /** The rows of a tab of the staff's spreadsheet, header first (empty for a tab not made). */
     rows(tab = 'Orders'): string[][] {
