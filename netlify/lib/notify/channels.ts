@@ -67,7 +67,8 @@ async function sendEmail(
     replyTo: shop.email,
   });
   // DUPLICATE: sent before, its answer lost; sending again would be a second message.
-  return result.ok || result.code === 'DUPLICATE' ? { ok: true } : { ok: false, reason: result.message };
+  if (result.ok || result.code === 'DUPLICATE') return { ok: true };
+  return { ok: false, reason: result.message, ...('permanent' in result ? { permanent: true } : {}) };
 }
 
 async function sendWhatsApp(

@@ -39,6 +39,17 @@ export const serverEnvSchema = z.object({
   SHEET_ID: optional,
   /** Where the embedded sheet (CSV files, one per tab) lives when no sheet is configured. */
   LOCAL_SHEETS_DIR: z.string().default('.data/sheets'),
+  /**
+   * Resend, the shop's mail provider (netlify/lib/mail/resend.ts, decision 032): an API key with
+   * sending access. Set: every email goes through Resend; unset, the Apps Script's MailApp as before.
+   */
+  RESEND_API_KEY: optional,
+  /** The sender's address on the domain verified in Resend (docs/deploy.md), e.g. `orders@mail.example.in`. */
+  RESEND_FROM: optional,
+  /** The webhook's signing secret (`whsec_…`, Resend's webhook page): /api/email/webhook answers 503 without it. */
+  RESEND_WEBHOOK_SECRET: optional,
+  /** Where Resend's API is (a fake one in contract tests). */
+  RESEND_BASE_URL: z.url().default('https://api.resend.com'),
   /** Where the local stand-in writes each confirmation email (`<orderId>.html`) when no web app is set. */
   LOCAL_MAIL_DIR: z.string().default('.data/mail'),
   /** Where the local WhatsApp outbox writes each message, outside production (netlify/lib/whatsapp/sender.ts). */
