@@ -7,7 +7,7 @@
  * `<LOCAL_MAIL_DIR>/<emailId>.html`. Every sender sends an email at most once per id.
  */
 import type { MailResult, OrderEmail } from '../orders/types.ts';
-import type { ServerEnv } from '../platform/env.ts';
+import { type MailerKind, mailerKind, type ServerEnv } from '../platform/env.ts';
 import { failure } from '../platform/outcome.ts';
 import { postToAppsScript, SHEETS_TIMEOUT_MS } from '../sheets/apps-script.ts';
 import { localMailWriter } from './local.ts';
@@ -18,17 +18,8 @@ export interface Mailer {
   sendOrderEmail(email: OrderEmail): Promise<MailResult>;
 }
 
-export type MailerKind = 'resend' | 'apps-script' | 'local' | 'off';
-
 export type MailEnv = Pick<ServerEnv, 'SHEETS_WEBHOOK_URL' | 'SHEETS_WEBHOOK_SECRET' | 'LOCAL_MAIL_DIR'> &
   Partial<Pick<ServerEnv, 'CONTEXT' | 'RESEND_API_KEY' | 'RESEND_FROM' | 'RESEND_BASE_URL'>>;
-
-/** Which sender `createMailer` picks for this environment (also what /api/health reports). */
-export function mailerKind(env: MailEnv): MailerKind {
-  if (env.RESEND_API_KEY) return 'resend';
-  if (env.SHEETS_WEBHOOK_URL) return 'apps-script';
-  return env.CONTEXT === 'production' ? 'off' : 'local';
-}
 
 export function createMailer(
   env: MailEnv,

@@ -140,6 +140,20 @@ export function localGatewayAllowed(env: ServerEnv): boolean {
   return onLocalMachine() && !isProduction(env) && !env.SHEETS_WEBHOOK_URL && !env.DELHIVERY_TOKEN;
 }
 
+export type MailerKind = 'resend' | 'apps-script' | 'local' | 'off';
+
+/**
+ * Which sender the shop's emails go through (netlify/lib/mail/client.ts, /api/health): Resend when
+ * its key is set, else the Apps Script's MailApp, else nothing in production, else the local files.
+ */
+export function mailerKind(
+  env: Pick<ServerEnv, 'SHEETS_WEBHOOK_URL'> & Partial<Pick<ServerEnv, 'RESEND_API_KEY' | 'CONTEXT'>>,
+): MailerKind {
+  if (env.RESEND_API_KEY) return 'resend';
+  if (env.SHEETS_WEBHOOK_URL) return 'apps-script';
+  return env.CONTEXT === 'production' ? 'off' : 'local';
+}
+
 /** Why online payment is off here, in words for the log and /api/health. */
 export function paymentsOffReason(env: ServerEnv): string {
   if (isProduction(env)) return 'Online payments are not configured (RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET).';
