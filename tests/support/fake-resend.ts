@@ -51,7 +51,8 @@ const error = (statusCode: number, name: string, message: string) =>
 export function fakeResend() {
   const sent: SentEmail[] = [];
   const requests: { headers: Headers; body: unknown }[] = [];
-  const state = { down: false, refuse: new Set<string>() };
+  // `loseNextAnswer`: the next email is sent but its answer never reaches the shop (a network error).
+  const state = { down: false, loseNextAnswer: false, refuse: new Set<string>() };
   const handler = http.post(`${FAKE_RESEND_URL}/emails`, async ({ request }) => {
     const body: unknown = await request.json();
     requests.push({ headers: request.headers, body });
@@ -70,6 +71,10 @@ export function fakeResend() {
     if (earlier) return HttpResponse.json({ id: earlier.id });
     const id = `4ef9a417-02e9-4d39-ad75-9611e0fc${String(sent.length).padStart(4, '0')}`;
     sent.push({ key, id, body: parsed.data });
+    if (state.loseNextAnswer) {
+      state.loseNextAnswer = false;
+      return HttpResponse.error();
+    }
     return HttpResponse.json({ id });
   });
   return { handler, sent, requests, state };
