@@ -27,7 +27,7 @@ export const FAKE_RESEND = {
 /** Tag names and values: ASCII letters, digits, `_` and `-`, at most 256 (the send-email reference). */
 const tagPart = z.string().regex(/^[A-Za-z0-9_-]{1,256}$/);
 
-export const sendEmailSchema = z
+const sendEmailSchema = z
   .object({
     from: z.string().regex(/^[^<>"]* <[^<>@\s]+@[^<>@\s]+>$/),
     to: z.array(z.string().min(3)).min(1).max(50),
@@ -38,7 +38,7 @@ export const sendEmailSchema = z
   })
   .strict();
 
-export interface SentEmail {
+interface SentEmail {
   key: string;
   id: string;
   body: z.infer<typeof sendEmailSchema>;

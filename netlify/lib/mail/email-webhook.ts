@@ -42,7 +42,7 @@ const eventSchema = z.object({
 
 type ResendEvent = z.infer<typeof eventSchema>;
 
-export interface EmailWebhookInput {
+interface EmailWebhookInput {
   rawBody: string;
   headers: SignedHeaders;
 }

@@ -13,7 +13,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-export const SIGNATURE_TOLERANCE_S = 5 * 60;
+const SIGNATURE_TOLERANCE_S = 5 * 60;
 
 export interface SignedHeaders {
   id: string | null;
@@ -21,7 +21,7 @@ export interface SignedHeaders {
   signature: string | null;
 }
 
-export type ResendSignatureCheck = { ok: true } | { ok: false; reason: 'missing' | 'stale' | 'mismatch' };
+type ResendSignatureCheck = { ok: true } | { ok: false; reason: 'missing' | 'stale' | 'mismatch' };
 
 const TIMESTAMP = /^\d{1,12}$/;
 

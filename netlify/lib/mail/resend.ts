@@ -17,7 +17,7 @@ import { failure } from '../platform/outcome.ts';
 /** A send runs in the runner, not while a shopper waits: as long as the Sheet's calls may take. */
 export const RESEND_TIMEOUT_MS = 8_000;
 
-export interface ResendTarget {
+interface ResendTarget {
   apiKey: string;
   /** The sender's address on the verified domain (RESEND_FROM); the shop's name goes before it. */
   from: string | undefined;

@@ -32,7 +32,7 @@ export async function sendNotice(
 }
 
 /** Why an email notice was not sent: the shopper's address came back on an earlier email. */
-export const undeliverableReason = (refused: EmailUndeliverable) =>
+const undeliverableReason = (refused: EmailUndeliverable) =>
   `the shopper's email is undeliverable (${refused.kind} on ${refused.emailId}); staff call instead`;
 
 /** The notice's name without its channel: `shipped`, `out-for-delivery-2`, `refunded-<key>`. */

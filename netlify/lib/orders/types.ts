@@ -63,7 +63,7 @@ export type MailResult = Outcome<{ duplicate: boolean }> | MailRefusal;
  * `permanent`: the provider refused this email as it is for good (an address it will not take):
  * retrying cannot help, so the email is given up at once and staff are told.
  */
-export type MailRefusal = Failure & { permanent: true };
+type MailRefusal = Failure & { permanent: true };
 
 export interface OrderDeps {
   log: OrderLog;
