@@ -196,7 +196,10 @@ describe('POST /api/email/webhook', () => {
   it('answers 400 to a bad or stale signature and records nothing', async () => {
     const orderId = await anOrder();
     const body = bounced(orderId);
-    const forged = signResendWebhook(body, { id: 'msg_forged', secret: `whsec_${Buffer.from('x').toString('base64')}` });
+    const forged = signResendWebhook(body, {
+      id: 'msg_forged',
+      secret: `whsec_${Buffer.from('x').toString('base64')}`,
+    });
     expect((await post(body, forged)).status).toBe(400);
     const stale = signResendWebhook(body, { id: 'msg_stale', timestamp: Math.floor(Date.now() / 1000) - 600 });
     expect((await post(body, stale)).status).toBe(400);
@@ -221,7 +224,10 @@ describe('POST /api/email/webhook', () => {
     const body = JSON.stringify(resendEvent('email.complained', { order_id: orderId }));
     const response = await post(body, signResendWebhook(body, { id: 'msg_complaint' }));
     expect(await response.json()).toMatchObject({ outcome: 'recorded' });
-    expect((await functionsLog().get(orderId))?.emailUndeliverable).toMatchObject({ kind: 'complaint', emailId: orderId });
+    expect((await functionsLog().get(orderId))?.emailUndeliverable).toMatchObject({
+      kind: 'complaint',
+      emailId: orderId,
+    });
     vi.stubEnv('RESEND_WEBHOOK_SECRET', undefined);
     expect((await post(body, signResendWebhook(body))).status).toBe(503);
   });

@@ -61,8 +61,7 @@ export function fakeResend() {
     if (state.down) return error(503, 'internal_server_error', 'An unexpected error occurred.');
     const parsed = sendEmailSchema.safeParse(body);
     if (!parsed.success) return error(422, 'validation_error', parsed.error.message);
-    if (parsed.data.to.some((to) => state.refuse.has(to)))
-      return error(422, 'validation_error', 'Invalid `to` field.');
+    if (parsed.data.to.some((to) => state.refuse.has(to))) return error(422, 'validation_error', 'Invalid `to` field.');
     const key = request.headers.get('idempotency-key') ?? '';
     if (key.length > 256) return error(400, 'invalid_idempotency_key', 'The key must be between 1-256 chars.');
     const earlier = key ? sent.find((email) => email.key === key) : undefined;

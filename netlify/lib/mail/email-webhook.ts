@@ -22,9 +22,9 @@ const ORDER_ID = /^OUO_\d{1,20}$/;
 const tagsSchema = z
   .union([
     z.record(z.string(), z.string()),
-    z.array(z.object({ name: z.string(), value: z.string() })).transform((tags) =>
-      Object.fromEntries(tags.map((tag) => [tag.name, tag.value])),
-    ),
+    z
+      .array(z.object({ name: z.string(), value: z.string() }))
+      .transform((tags) => Object.fromEntries(tags.map((tag) => [tag.name, tag.value]))),
   ])
   .default({});
 

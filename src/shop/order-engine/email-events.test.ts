@@ -82,7 +82,9 @@ describe('staff told to call while the order has news for the shopper', () => {
         o.status = 'expired';
       }),
       undeliverable((o) => {
-        o.cancellation = { reason: 'other', by: 'shopper', requestedAt: AT } as NonNullable<StoredOrder['cancellation']>;
+        o.cancellation = { reason: 'other', by: 'shopper', requestedAt: AT } as NonNullable<
+          StoredOrder['cancellation']
+        >;
       }),
     ]) {
       expect(callAboutEmail(order)).toBe(false);
