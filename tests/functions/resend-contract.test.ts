@@ -92,6 +92,18 @@ describe('sending through Resend', () => {
     expect(fake.sent).toHaveLength(0);
     server.use(http.post(`${FAKE_RESEND_URL}/emails`, () => HttpResponse.json({}, { status: 429 })));
     expect(await mailer.sendOrderEmail(email)).toMatchObject({ ok: false, code: 'UNREACHABLE' });
+    // A gateway's page instead of Resend's JSON, and an answer without the email's id: both wait.
+    server.use(http.post(`${FAKE_RESEND_URL}/emails`, () => new HttpResponse('Bad Gateway', { status: 502 })));
+    expect(await mailer.sendOrderEmail(email)).toMatchObject({
+      code: 'UNREACHABLE',
+      message: 'Resend answered 502 unknown:',
+    });
+    server.use(http.post(`${FAKE_RESEND_URL}/emails`, () => HttpResponse.json({ ok: true })));
+    expect(await mailer.sendOrderEmail(email)).toEqual({
+      ok: false,
+      code: 'UNREACHABLE',
+      message: 'Resend answered without an id',
+    });
     // Never the shopper's address in the logs.
     expect(sandbox.warn().mock.calls.join(' ')).not.toContain('asha@example.in');
   });
@@ -216,6 +228,37 @@ describe('POST /api/email/webhook', () => {
     const delivered = JSON.stringify(resendEvent('email.delivered', { order_id: orderId }));
     const answer = await post(delivered, signResendWebhook(delivered, { id: 'msg_delivered' }));
     expect(await answer.json()).toEqual({ ok: true, event: 'email.delivered', outcome: 'ignored' });
+    expect((await functionsLog().get(orderId))?.emailUndeliverable).toBeUndefined();
+  });
+
+  it('reads tags sent as a list too, and ignores a delivery whose id can be no key (200, logged)', async () => {
+    const orderId = await anOrder();
+    const event = resendEvent('email.bounced', {}, { message: '550 mailbox closed' });
+    const listed = JSON.stringify({
+      ...event,
+      data: { ...event.data, tags: [{ name: 'order_id', value: orderId }] },
+    });
+    const odd = await post(listed, signResendWebhook(listed, { id: 'msg/../odd' }));
+    expect(await odd.json()).toEqual({ ok: true, outcome: 'ignored: its delivery id cannot be a key' });
+    expect(sandbox.warn()).toHaveBeenCalledWith(expect.stringContaining('cannot be a key'));
+    const response = await post(listed, signResendWebhook(listed, { id: 'msg_listed' }));
+    expect(await response.json()).toMatchObject({ outcome: 'recorded' });
+    expect((await functionsLog().get(orderId))?.emailUndeliverable).toMatchObject({
+      emailId: orderId,
+      reason: 'General: 550 mailbox closed',
+    });
+  });
+
+  it('ignores a bounce Resend does not call permanent, and a body that is no event', async () => {
+    const orderId = await anOrder();
+    const soft = JSON.stringify(
+      resendEvent('email.bounced', { order_id: orderId }, { message: 'later', type: 'Transient' }),
+    );
+    expect(await (await post(soft, signResendWebhook(soft, { id: 'msg_soft' }))).json()).toMatchObject({
+      outcome: 'ignored',
+    });
+    const junk = 'not json';
+    expect((await post(junk, signResendWebhook(junk, { id: 'msg_junk' }))).status).toBe(400);
     expect((await functionsLog().get(orderId))?.emailUndeliverable).toBeUndefined();
   });
 
