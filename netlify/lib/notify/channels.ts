@@ -48,8 +48,9 @@ async function sendEmail(
   if (event === 'placed') return { ok: false, reason: 'the confirmation email is its own forward', permanent: true };
   if (event === 'cod-confirm')
     return { ok: false, reason: 'the COD confirmation is asked on WhatsApp', permanent: true };
-  // An address that bounced for good or complained takes no more email: providers suspend senders
-  // who keep mailing one (docs/shop-rules.md §11). Given up with the reason, as a WhatsApp STOP is.
+  // An address that bounced for good or complained takes no more email: mailing it again "will
+  // damage your domain reputation" (resend.com/docs/dashboard/emails/send-test-emails; shop-rules
+  // §11). Given up with the reason, as a WhatsApp STOP is.
   const refused = order.emailUndeliverable;
   if (refused) return { ok: false, reason: undeliverableReason(refused), permanent: true };
   const { shop } = await deps.settings();
