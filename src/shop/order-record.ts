@@ -75,6 +75,16 @@ export interface ForwardState {
 
 export type PaidVia = 'browser' | 'webhook' | 'reconciler';
 
+/** Why the shopper's email address takes no more of the shop's emails (docs/shop-rules.md §11). */
+export interface EmailUndeliverable {
+  /** The email that came back (`OrderEmail.emailId`: the order id, or `<orderId>-<notice>`). */
+  emailId: string;
+  kind: 'bounce' | 'complaint';
+  /** The provider's words (the receiving server's answer), for staff. */
+  reason: string;
+  at: string;
+}
+
 export interface StoredOrder {
   orderId: string;
   /**
@@ -137,6 +147,12 @@ export interface StoredOrder {
   cod?: CodState;
   /** A Cash on Delivery order's cash, told by staff from the Sheet (`COD received`). */
   codReceived?: { at: string; requestId: string };
+  /**
+   * The shopper's address refused one of the shop's emails for good (a hard bounce) or its owner
+   * marked it as spam (a complaint), as the mail provider's signed webhook told it
+   * (src/shop/order-engine/email-events.ts): staff call instead, and later email notices are skipped.
+   */
+  emailUndeliverable?: EmailUndeliverable;
   /** The shopper's yes to order updates on WhatsApp, as the checkout asked it (src/shop/whatsapp.ts). */
   whatsapp?: {
     consent?: WhatsAppConsent;

@@ -20,6 +20,7 @@ import contentPublished from '../../netlify/functions/content-published.mts';
 import createOrder from '../../netlify/functions/create-order.mts';
 import devStaff from '../../netlify/functions/dev-staff.mts';
 import devWhatsApp from '../../netlify/functions/dev-whatsapp.mts';
+import emailWebhook from '../../netlify/functions/email-webhook.mts';
 import health from '../../netlify/functions/health.mts';
 import invoice from '../../netlify/functions/invoice.mts';
 import label from '../../netlify/functions/label.mts';
@@ -47,6 +48,7 @@ import { hmacHex } from '../../netlify/lib/razorpay/signature.ts';
 import { createPaymentOrderResponseSchema, localGatewayPayResponseSchema } from '../../src/shop/schemas.ts';
 import { functionsLog } from '../support/database.ts';
 import { makeCustomer } from '../support/factories.ts';
+import { FAKE_RESEND, signResendWebhook } from '../support/fake-resend.ts';
 import { functionSandbox } from '../support/functions.ts';
 import { makeInvoice } from '../support/invoices.ts';
 import { change, parcelOf } from '../support/parcels.ts';
@@ -344,6 +346,16 @@ const CASES: Record<string, { success: Call[]; error: Call[]; policy?: string }>
       },
     ],
     error: [() => razorpayWebhook(post('/api/razorpay/webhook', '{}'))],
+  },
+  'email-webhook': {
+    success: [
+      () => {
+        vi.stubEnv('RESEND_WEBHOOK_SECRET', FAKE_RESEND.webhookSecret);
+        const body = JSON.stringify({ type: 'email.delivered', data: {} });
+        return emailWebhook(post('/api/email/webhook', body, signResendWebhook(body, { id: 'msg_headers' })));
+      },
+    ],
+    error: [() => emailWebhook(post('/api/email/webhook', '{}'))],
   },
   'whatsapp-webhook': {
     success: [

@@ -32,6 +32,7 @@ describe('GET /api/health', () => {
         sheet: 'local',
         reviews: 'local',
         whatsapp: 'local',
+        email: 'local',
       },
       missing: expect.arrayContaining(['SANITY_PROJECT_ID', 'DELHIVERY_TOKEN', 'SHEETS_WEBHOOK_URL']),
       orders: { needsAttention: 0, needsRefund: 0 },
@@ -50,7 +51,7 @@ describe('GET /api/health', () => {
       const body = await response.json();
       expect(body).toMatchObject({
         ok: false,
-        systems: { payments: 'real', carrier: 'local', sheet: 'local', whatsapp: 'off' },
+        systems: { payments: 'real', carrier: 'local', sheet: 'local', whatsapp: 'off', email: 'off' },
         error: { code: 'LOCAL_STAND_IN_IN_PRODUCTION' },
       });
       // WhatsApp is optional: never among what production is missing.
@@ -68,6 +69,19 @@ describe('GET /api/health', () => {
     try {
       const response = await health(staffHealthRequest());
       expect(await response.json()).toMatchObject({ systems: { whatsapp: 'real' } });
+    } finally {
+      vi.unstubAllEnvs();
+      vi.stubEnv('NETLIFY_BLOBS_CONTEXT', blobs.context);
+    }
+  });
+
+  it('says whether email goes through Resend or the Apps Script (issue 48)', async () => {
+    try {
+      vi.stubEnv('SHEETS_WEBHOOK_URL', 'https://script.google.com/macros/s/AKfycb-mail/exec');
+      expect(await (await health(staffHealthRequest())).json()).toMatchObject({ systems: { email: 'apps-script' } });
+      // The provider's key wins: the Apps Script stays only as the fallback without it.
+      vi.stubEnv('RESEND_API_KEY', 're_test_key');
+      expect(await (await health(staffHealthRequest())).json()).toMatchObject({ systems: { email: 'resend' } });
     } finally {
       vi.unstubAllEnvs();
       vi.stubEnv('NETLIFY_BLOBS_CONTEXT', blobs.context);

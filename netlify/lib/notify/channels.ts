@@ -5,7 +5,7 @@
  * when an earlier answer was lost.
  */
 
-import type { NoticeState, OrderEvent, StoredOrder } from '#shop/order-record.ts';
+import type { EmailUndeliverable, NoticeState, OrderEvent, StoredOrder } from '#shop/order-record.ts';
 import type { NoticeEvent } from '#shop/parcel.ts';
 import { STOPPED } from '#shop/whatsapp.ts';
 import type { OrderDeps } from '../orders/types.ts';
@@ -31,6 +31,10 @@ export async function sendNotice(
   }
 }
 
+/** Why an email notice was not sent: the shopper's address came back on an earlier email. */
+const undeliverableReason = (refused: EmailUndeliverable) =>
+  `the shopper's email is undeliverable (${refused.kind} on ${refused.emailId}); staff call instead`;
+
 /** The notice's name without its channel: `shipped`, `out-for-delivery-2`, `refunded-<key>`. */
 const nameOf = (key: string) => key.slice(key.indexOf(':') + 1);
 
@@ -44,6 +48,11 @@ async function sendEmail(
   if (event === 'placed') return { ok: false, reason: 'the confirmation email is its own forward', permanent: true };
   if (event === 'cod-confirm')
     return { ok: false, reason: 'the COD confirmation is asked on WhatsApp', permanent: true };
+  // An address that bounced for good or complained takes no more email: mailing it again "will
+  // damage your domain reputation" (resend.com/docs/dashboard/emails/send-test-emails; shop-rules
+  // §11). Given up with the reason, as a WhatsApp STOP is.
+  const refused = order.emailUndeliverable;
+  if (refused) return { ok: false, reason: undeliverableReason(refused), permanent: true };
   const { shop } = await deps.settings();
   const email =
     event === 'cancelled' || event === 'refunded'
@@ -59,7 +68,8 @@ async function sendEmail(
     replyTo: shop.email,
   });
   // DUPLICATE: sent before, its answer lost; sending again would be a second message.
-  return result.ok || result.code === 'DUPLICATE' ? { ok: true } : { ok: false, reason: result.message };
+  if (result.ok || result.code === 'DUPLICATE') return { ok: true };
+  return { ok: false, reason: result.message, ...('permanent' in result ? { permanent: true } : {}) };
 }
 
 async function sendWhatsApp(

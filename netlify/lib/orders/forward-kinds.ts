@@ -104,7 +104,9 @@ const email: TaskKind = {
       replyTo: shop.email,
     });
     // DUPLICATE: an earlier attempt was sent but its answer was lost; sending again would be a second email.
-    return result.ok || result.code === 'DUPLICATE' ? { status: 'done' } : { status: 'failed', error: result.message };
+    if (result.ok || result.code === 'DUPLICATE') return { status: 'done' };
+    // Refused for good (an address the provider will not take): given up now, staff write instead.
+    return { status: 'failed', error: result.message, ...('permanent' in result ? { permanent: true } : {}) };
   },
   settledEvent: settledForward('email'),
 };

@@ -9,7 +9,7 @@ import type { PaymentMode, ShippingRules } from '#shop/shipping.ts';
 import type { CancelQuery, CancelShipmentResult, ShipmentResult } from '../delhivery/client.ts';
 import type { ReattemptResult } from '../delhivery/ndr.ts';
 import type { BulkTracker } from '../delhivery/tracking.ts';
-import type { Outcome } from '../platform/outcome.ts';
+import type { Failure, Outcome } from '../platform/outcome.ts';
 import type { GatewayChoice } from '../razorpay/gateway.ts';
 import type { SheetsClient } from '../sheets/client.ts';
 import type { WhatsAppBook } from '../whatsapp/book.ts';
@@ -57,7 +57,13 @@ export interface OrderEmail {
  * `duplicate`: this order's email had been sent already (an earlier answer was lost), so nothing
  * was sent now; it counts as done.
  */
-export type MailResult = Outcome<{ duplicate: boolean }>;
+export type MailResult = Outcome<{ duplicate: boolean }> | MailRefusal;
+
+/**
+ * `permanent`: the provider refused this email as it is for good (an address it will not take):
+ * retrying cannot help, so the email is given up at once and staff are told.
+ */
+type MailRefusal = Failure & { permanent: true };
 
 export interface OrderDeps {
   log: OrderLog;

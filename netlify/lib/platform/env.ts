@@ -39,6 +39,17 @@ export const serverEnvSchema = z.object({
   SHEET_ID: optional,
   /** Where the embedded sheet (CSV files, one per tab) lives when no sheet is configured. */
   LOCAL_SHEETS_DIR: z.string().default('.data/sheets'),
+  /**
+   * Resend, the shop's mail provider (netlify/lib/mail/resend.ts, decision 032): an API key with
+   * sending access. Set: every email goes through Resend; unset, the Apps Script's MailApp as before.
+   */
+  RESEND_API_KEY: optional,
+  /** The sender's address on the domain verified in Resend (docs/deploy.md), e.g. `orders@mail.example.in`. */
+  RESEND_FROM: optional,
+  /** The webhook's signing secret (`whsec_…`, Resend's webhook page): /api/email/webhook answers 503 without it. */
+  RESEND_WEBHOOK_SECRET: optional,
+  /** Where Resend's API is (a fake one in contract tests). */
+  RESEND_BASE_URL: z.url().default('https://api.resend.com'),
   /** Where the local stand-in writes each confirmation email (`<orderId>.html`) when no web app is set. */
   LOCAL_MAIL_DIR: z.string().default('.data/mail'),
   /** Where the local WhatsApp outbox writes each message, outside production (netlify/lib/whatsapp/sender.ts). */
@@ -127,6 +138,20 @@ export function razorpayConfigured(env: ServerEnv): boolean {
  */
 export function localGatewayAllowed(env: ServerEnv): boolean {
   return onLocalMachine() && !isProduction(env) && !env.SHEETS_WEBHOOK_URL && !env.DELHIVERY_TOKEN;
+}
+
+export type MailerKind = 'resend' | 'apps-script' | 'local' | 'off';
+
+/**
+ * Which sender the shop's emails go through (netlify/lib/mail/client.ts, /api/health): Resend when
+ * its key is set, else the Apps Script's MailApp, else nothing in production, else the local files.
+ */
+export function mailerKind(
+  env: Pick<ServerEnv, 'SHEETS_WEBHOOK_URL'> & Partial<Pick<ServerEnv, 'RESEND_API_KEY' | 'CONTEXT'>>,
+): MailerKind {
+  if (env.RESEND_API_KEY) return 'resend';
+  if (env.SHEETS_WEBHOOK_URL) return 'apps-script';
+  return env.CONTEXT === 'production' ? 'off' : 'local';
 }
 
 /** Why online payment is off here, in words for the log and /api/health. */

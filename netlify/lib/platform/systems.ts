@@ -3,7 +3,7 @@
  * for /api/health. Production on any stand-in is a misconfiguration to shout about: orders are
  * still kept in the order log and forwarded once the variables are set.
  */
-import { localGatewayAllowed, razorpayConfigured, type ServerEnv } from './env.ts';
+import { localGatewayAllowed, type MailerKind, mailerKind, razorpayConfigured, type ServerEnv } from './env.ts';
 
 export type Mode = 'real' | 'local';
 
@@ -21,13 +21,18 @@ export interface SystemReport {
      * outbox, or off (production without WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID).
      */
     whatsapp: Mode | 'off';
+    /**
+     * Where the shop's emails go (optional beside the Sheet's web app, so never among `missing`):
+     * Resend, the Apps Script's MailApp (Google's daily quota), the local files, or off.
+     */
+    email: MailerKind;
   };
   /** The variables production still needs, empty when every system is real. */
   missing: string[];
 }
 
 export function systemReport(env: ServerEnv, contentSource: 'sanity' | 'bundled'): SystemReport {
-  const checks: [Exclude<keyof SystemReport['systems'], 'whatsapp'>, boolean, string[]][] = [
+  const checks: [Exclude<keyof SystemReport['systems'], 'whatsapp' | 'email'>, boolean, string[]][] = [
     ['content', contentSource === 'sanity', ['SANITY_PROJECT_ID']],
     ['payments', razorpayConfigured(env), ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET']],
     ['webhook', Boolean(env.RAZORPAY_WEBHOOK_SECRET), ['RAZORPAY_WEBHOOK_SECRET']],
@@ -41,10 +46,10 @@ export function systemReport(env: ServerEnv, contentSource: 'sanity' | 'bundled'
   ];
   const fromChecks = Object.fromEntries(
     checks.map(([name, real]) => [name, real ? 'real' : name === 'webhook' ? 'off' : 'local']),
-  ) as Omit<SystemReport['systems'], 'whatsapp'>;
+  ) as Omit<SystemReport['systems'], 'whatsapp' | 'email'>;
   const whatsapp =
     env.WHATSAPP_TOKEN && env.WHATSAPP_PHONE_NUMBER_ID ? 'real' : env.CONTEXT === 'production' ? 'off' : 'local';
-  const systems: SystemReport['systems'] = { ...fromChecks, whatsapp };
+  const systems: SystemReport['systems'] = { ...fromChecks, whatsapp, email: mailerKind(env) };
   if (systems.payments === 'local' && !localGatewayAllowed(env)) systems.payments = 'off';
   const missing = checks.flatMap(([, real, variables]) =>
     real ? [] : variables.filter((variable) => !env[variable as keyof ServerEnv]),

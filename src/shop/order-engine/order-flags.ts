@@ -7,6 +7,7 @@
 import { staffToCall } from '../cod.ts';
 import { FORWARD_KINDS, forwardOf, noticeOpen, type StoredOrder } from '../order-record.ts';
 import { parcelAttention, parcelClosed } from '../parcel.ts';
+import { callAboutEmail } from './email-events.ts';
 
 /**
  * Something is left to do: a payment to settle, or a forward to make (a later Sheet update, or the
@@ -27,14 +28,16 @@ export const isOpen = (order: StoredOrder) =>
     FORWARD_KINDS.some((kind) => ['pending', 'sending', 'failed'].includes(forwardOf(order, kind).status)));
 
 /**
- * A forward the shop gave up on, a COD order unconfirmed for 48 hours (rule 17), or a parcel that
- * failed at the door twice or was lost (parcel.ts).
+ * A forward the shop gave up on, a COD order unconfirmed for 48 hours (rule 17), a parcel that
+ * failed at the door twice or was lost (parcel.ts), or a shopper whose email bounced or complained
+ * while the order still has news for them (email-events.ts: staff call).
  */
 export const needsAttention = (order: StoredOrder) =>
   FORWARD_KINDS.some((kind) => forwardOf(order, kind).status === 'needs-attention') ||
   forwardOf(order, 'invoice').status === 'failed' ||
   (staffToCall(order.cod) && !order.cancellation) ||
-  (order.parcel !== undefined && parcelAttention(order.parcel) !== undefined);
+  (order.parcel !== undefined && parcelAttention(order.parcel) !== undefined) ||
+  callAboutEmail(order);
 
 /** Cancelled after it was invoiced, and its credit note not issued yet (netlify/lib/invoices/issue.ts). */
 export const creditNoteOwed = (order: Pick<StoredOrder, 'status' | 'invoice' | 'creditNote'>) =>

@@ -18,6 +18,8 @@
  *   `Needs attention: not confirmed`: a COD order its shopper has not confirmed in 48 hours; staff
  *   call, then confirm (the Sheet's Action `Confirm COD`) or cancel it. `Needs attention: 5 wrong
  *   confirmation codes`: WhatsApp takes no confirmation of it any more; staff call, the same way.
+ *   `Needs attention: email undeliverable (bounced: <the provider's words>); call the shopper` (or
+ *   `marked as spam`): the shopper's address refused an email while the order still has news.
  * - `Needs refund: <payments>`: the order was paid more than once; staff refund the extra payment
  *   in Razorpay's dashboard (the order itself goes ahead on its first payment).
  * - `Expired`: a prepaid order (or a COD fee to pay now) never paid within 15 minutes (it never
@@ -29,6 +31,7 @@ import type { OrderRecord } from '../order.ts';
 import { type ForwardState, forwardOf, type StoredOrder } from '../order-record.ts';
 import { type CodMoney, codMoney, parcelAttention, parcelStaffStatus } from '../parcel.ts';
 import { refundsSummary } from '../refunds.ts';
+import { emailAttention } from './email-events.ts';
 import { needsRefund } from './order-flags.ts';
 
 /** A COD order's Payment Status once its COD fee was paid now (docs/shop-rules.md §10 rule 17). */
@@ -51,7 +54,7 @@ export type StaffStatus =
   | 'Expired';
 
 type Judged = Pick<StoredOrder, 'status' | 'mode' | 'forwards' | 'refunds' | 'razorpay'> &
-  Partial<Pick<StoredOrder, 'parcel' | 'cancellation' | 'issuedRefunds' | 'cod'>>;
+  Partial<Pick<StoredOrder, 'parcel' | 'cancellation' | 'issuedRefunds' | 'cod' | 'emailUndeliverable'>>;
 
 export function staffStatus(order: Judged): StaffStatus {
   if (order.status === 'expired') return 'Expired';
@@ -114,8 +117,8 @@ const ATTENTION = [
 ] as const;
 
 function attentionReason(
-  order: Pick<StoredOrder, 'forwards'> &
-    Partial<Pick<StoredOrder, 'parcel' | 'issuedRefunds' | 'cod' | 'cancellation'>>,
+  order: Pick<StoredOrder, 'forwards' | 'status'> &
+    Partial<Pick<StoredOrder, 'parcel' | 'issuedRefunds' | 'cod' | 'cancellation' | 'emailUndeliverable'>>,
 ): string | undefined {
   // 48 hours without the shopper's yes, or too many wrong codes on WhatsApp: staff call (rule 17).
   if (staffToCall(order.cod) && !order.cancellation)
@@ -130,7 +133,8 @@ function attentionReason(
   if (invoice.status === 'failed') return invoice.lastError ?? 'invoice not issued';
   const failed = order.issuedRefunds?.find((refund) => refund.status === 'failed');
   if (failed) return `refund failed (${failed.failure ?? failed.refundId ?? failed.key})`;
-  return order.parcel ? parcelAttention(order.parcel) : undefined;
+  // Last: the shop can still work the order; only the shopper cannot hear from it (email-events.ts).
+  return (order.parcel ? parcelAttention(order.parcel) : undefined) ?? emailAttention(order);
 }
 
 function isBooked(shipment: ForwardState): boolean {

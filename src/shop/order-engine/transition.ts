@@ -14,6 +14,7 @@ import { ASK_AFTER_MS, awaitingConfirmation, CALL_AFTER_MS, REMIND_AFTER_MS } fr
 import { FORWARD_KINDS, forwardOf, paysFirst, type StoredOrder } from '../order-record.ts';
 import { CANCEL_EVENTS, type CancelEvent, cancelWork } from './cancel-events.ts';
 import { COD_EVENTS, type CodEvent } from './cod-events.ts';
+import { EMAIL_EVENTS, type EmailEvent } from './email-events.ts';
 import type { EventBase, Family, Handler } from './family.ts';
 import { PARCEL_EVENTS, type ParcelEvent } from './parcel-events.ts';
 import { PAYMENT_EVENTS, type PaymentEvent, PENDING_PAYMENT_TIMEOUT_MS } from './payment-events.ts';
@@ -36,7 +37,14 @@ const CHASE_STEPS = [
   ['call', CALL_AFTER_MS],
 ] as const;
 
-export type OrderChangeEvent = PaymentEvent | CodEvent | CancelEvent | RefundEvent | StaffEvent | ParcelEvent;
+export type OrderChangeEvent =
+  | PaymentEvent
+  | CodEvent
+  | CancelEvent
+  | RefundEvent
+  | StaffEvent
+  | ParcelEvent
+  | EmailEvent;
 
 /** A task the change earned: a forward asked for (again), a notice added, a cancellation's booking step, a refund to ask. */
 export interface EarnedTask {
@@ -59,6 +67,7 @@ const FAMILIES = [
   REFUND_EVENTS,
   STAFF_EVENTS,
   PARCEL_EVENTS,
+  EMAIL_EVENTS,
 ] as Family<EventBase>[];
 const HANDLERS: Record<string, Handler<EventBase>> = Object.assign({}, ...FAMILIES.map((family) => family.handlers));
 const REWRITES_SHEET = new Set(FAMILIES.flatMap((family) => family.rewritesSheet ?? []));
