@@ -135,10 +135,11 @@ try {
       whatHappensNext: [],
     }),
     gateway: () => /** @type {never} */ ({ ok: false, code: 'NOT_CONFIGURED', message: 'bench' }),
+    sheetBatch: { everyMs: 0, maxOrders: 500 },
     sheets: {
-      upsertOrder: async () => {
+      writeOrders: async (/** @type {string} */ _tab, /** @type {{ orderId: string }[]} */ orders) => {
         sheetWrites.count += 1;
-        return /** @type {const} */ ({ ok: true, duplicate: true, updated: true });
+        return /** @type {const} */ ({ ok: true, written: orders.map((order) => order.orderId) });
       },
     },
     mail: {

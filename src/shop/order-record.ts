@@ -71,6 +71,8 @@ export interface ForwardState {
    * event that changes none writes nothing.
    */
   syncedCells?: string;
+  /** The Sheet: the Orders tab its rows were written to (src/shop/sheet-tab.ts). */
+  tab?: string;
 }
 
 export type PaidVia = 'browser' | 'webhook' | 'reconciler';

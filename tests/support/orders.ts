@@ -44,6 +44,8 @@ export interface TestOrderWorld {
   db: Database;
   /** One entry per order, as the Sheet holds it: an upsert replaces the order's entry. */
   sheetRows: SheetOrder[];
+  /** The Orders tab each order's rows went to. */
+  sheetTabs: Map<string, string>;
   /** How many writes reached the Sheet (a first write and its updates). */
   sheetWrites: number;
   /** The WhatsApp tab's rows: shoppers' messages for staff, once per message id. */
@@ -87,6 +89,7 @@ export function orderWorld(blobs: TestBlobs, env: Partial<ServerEnv> = {}): Test
   const world: TestOrderWorld = {
     db,
     sheetRows: [],
+    sheetTabs: new Map(),
     sheetWrites: 0,
     whatsappTab: [],
     shipments: [],
@@ -125,17 +128,19 @@ export function orderWorld(blobs: TestBlobs, env: Partial<ServerEnv> = {}): Test
     catalogue: () => content().catalogue(),
     settings: orderSettings,
     gateway: () => createGateway(serverEnv, () => blobs.store(gatewayStoreName)),
+    // Every change written at once, as before the Sheet's batches waited a minute (sheet-kind.ts).
+    sheetBatch: { everyMs: 0, maxOrders: 500 },
     sheets: {
-      upsertOrder: vi.fn(async (order) => {
+      writeOrders: vi.fn(async (tab: string, orders: readonly SheetOrder[]) => {
         if (world.sheetDown) return failure('UNREACHABLE', 'Sheet unreachable');
         world.sheetWrites += 1;
-        const index = world.sheetRows.findIndex((row) => row.orderId === order.orderId);
-        if (index < 0) {
-          world.sheetRows.push(order);
-          return { ok: true as const, duplicate: false };
+        for (const order of orders) {
+          const index = world.sheetRows.findIndex((row) => row.orderId === order.orderId);
+          if (index < 0) world.sheetRows.push(order);
+          else world.sheetRows[index] = order;
+          world.sheetTabs.set(order.orderId, tab);
         }
-        world.sheetRows[index] = order;
-        return { ok: true as const, duplicate: true, updated: true };
+        return { ok: true as const, written: orders.map((order) => order.orderId) };
       }),
       appendWhatsApp: vi.fn(async (message) => {
         if (world.sheetDown) return failure('UNREACHABLE', 'Sheet unreachable');

@@ -17,6 +17,7 @@ import { webhookAppSecret } from '../whatsapp/local-phone.ts';
 import { createWhatsApp } from '../whatsapp/sender.ts';
 import { createOrderLog } from './order-log.ts';
 import { NO_PHONE_HISTORY, phoneHistory } from './phone-history.ts';
+import { SHEET_BATCH } from './sheet-kind.ts';
 import type { OrderDeps, ShopSettingsForOrders } from './types.ts';
 
 export const LOCAL_GATEWAY_STORE = 'local-gateway';
@@ -49,6 +50,7 @@ export async function orderSettings(): Promise<ShopSettingsForOrders> {
 
 export function createDeps(env: ServerEnv = readServerEnv()): OrderDeps {
   let gateway: GatewayChoice | undefined;
+  const sheets = createSheets(env);
   return {
     log: createOrderLog(database()),
     catalogue: () => content().catalogue(),
@@ -57,7 +59,9 @@ export function createDeps(env: ServerEnv = readServerEnv()): OrderDeps {
       gateway ??= createGateway(env, () => blobStore(LOCAL_GATEWAY_STORE));
       return gateway;
     },
-    sheets: createSheets(env),
+    sheets,
+    // The Apps Script's quotas are why rows wait for a minute's batch; the local CSV files have none.
+    sheetBatch: sheets.kind === 'apps-script' ? SHEET_BATCH : { ...SHEET_BATCH, everyMs: 0 },
     carrier: createDelhivery(env),
     mail: createMailer(env),
     whatsapp: createWhatsApp(env),

@@ -6,30 +6,17 @@
  * by the engine's `task-settled`, and an order whose Sheet rows and booking are done is `forwarded`.
  */
 
-import type { TaskSettledEvent } from '#shop/order-engine/parcel-events.ts';
-import { sheetCells, sheetFingerprint } from '#shop/order-engine/sheet-row.ts';
-import type { ForwardKind, StoredOrder } from '#shop/order-record.ts';
+import type { StoredOrder } from '#shop/order-record.ts';
 import { shipmentReference } from '#shop/order-record.ts';
 import { buildShipment } from '#shop/shipment.ts';
 import type { ShipmentResult } from '../delhivery/client.ts';
 import { issueInvoice } from '../invoices/issue.ts';
-import { documentUrl } from '../invoices/links.ts';
 import { forwardReady } from '../tasks/order-tasks.ts';
-import type { SettledTask, TaskKind, TaskOutcome } from '../tasks/runner.ts';
-import { forwardView } from '../tasks/task-view.ts';
+import type { TaskKind, TaskOutcome } from '../tasks/runner.ts';
+import { settledForward } from '../tasks/task-view.ts';
 import { orderEmail } from './email.ts';
+import { SHEET_TASK } from './sheet-kind.ts';
 import type { OrderDeps } from './types.ts';
-
-/** The `task-settled` a forward's task writes on its order (src/shop/order-engine/task-settles.ts): its state as its row now reads. */
-const settledForward =
-  (kind: ForwardKind) =>
-  (settled: SettledTask): TaskSettledEvent => ({
-    type: 'task-settled',
-    at: settled.at,
-    key: settled.task.key,
-    kind,
-    state: forwardView(settled),
-  });
 
 /** What a booking attempt means for the order, decided on the outcome's code, never its words. */
 function shipmentOutcome(result: ShipmentResult): TaskOutcome {
@@ -69,25 +56,6 @@ const invoice: TaskKind = {
   settledEvent: settledForward('invoice'),
 };
 
-const sheet: TaskKind = {
-  ready: (order) => forwardReady(order, 'sheet'),
-  windowFrom: 'first-attempt',
-  async perform(deps, order) {
-    const cells = sheetCells(order);
-    const result = await deps.sheets.upsertOrder({
-      ...order.record,
-      ...cells,
-      ...(order.forwards.shipment.waybill ? { labelUrl: deps.labelLink?.(order.orderId) } : {}),
-      ...(order.invoice ? { invoiceUrl: documentUrl(deps.siteUrl, order) } : {}),
-      lines: order.cart.lines,
-    });
-    return result.ok
-      ? { status: 'done', result: { syncedStatus: cells.status, syncedCells: sheetFingerprint(order) } }
-      : { status: 'failed', error: result.message };
-  },
-  settledEvent: settledForward('sheet'),
-};
-
 const email: TaskKind = {
   ready: (order) => forwardReady(order, 'email'),
   windowFrom: 'first-attempt',
@@ -111,4 +79,4 @@ const email: TaskKind = {
   settledEvent: settledForward('email'),
 };
 
-export const FORWARD_TASKS = { shipment, invoice, sheet, email } as const;
+export const FORWARD_TASKS = { shipment, invoice, sheet: SHEET_TASK, email } as const;

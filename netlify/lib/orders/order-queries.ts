@@ -7,7 +7,15 @@
  */
 import type { StoredOrder } from '#shop/order-record.ts';
 import type { Queries } from '../platform/database.ts';
-import { orderOf, READ, type Row } from './order-statements.ts';
+import { claimTask, ensureTask, settleTask } from '../tasks/site-tasks.ts';
+import type { TaskRow } from '../tasks/task-view.ts';
+import { CLAIM, orderOf, READ, type Row } from './order-statements.ts';
+
+/** The one task without an order the Sheet's batches take turns through (sheet-kind.ts). */
+const SHEET_GATE = 'sheet-batch';
+
+/** Tasks due at $1 (pending or past their back-off), or held by a claim older than $2. */
+const DUE = `((state in ('pending', 'retry') and run_at <= $1) or (state = 'running' and claimed_at <= $2))`;
 
 const ids = async (db: Queries, where: string) =>
   (await db.query<{ order_id: string }>(`select order_id from orders where ${where} order by order_id`)).map(
@@ -37,14 +45,46 @@ export function orderQueries(db: Queries, get: (orderId: string) => Promise<Stor
      * (reconcile.ts), read from the task table's two partial indexes.
      */
     async dueOrderIds(now: Date, staleMs: number): Promise<string[]> {
+      // The Sheet's rows are written in batches, not by their order's run (sheet-kind.ts).
       const rows = await db.query<{ order_id: string }>(
-        `select order_id from tasks
-         where order_id is not null
-           and ((state in ('pending', 'retry') and run_at <= $1) or (state = 'running' and claimed_at <= $2))
+        `select order_id from tasks where order_id is not null and kind <> 'sheet' and ${DUE}
          group by order_id order by order_id collate "C"`,
         [now.toISOString(), new Date(now.getTime() - staleMs).toISOString()],
       );
       return rows.map((row) => row.order_id);
+    },
+
+    /** Claims up to `limit` orders' Sheet rows due (sheet-kind.ts), oldest due first. */
+    async claimDueSheets(claim: string, now: Date, staleMs: number, limit: number): Promise<TaskRow[]> {
+      const stale = new Date(now.getTime() - staleMs).toISOString();
+      const rows = await db.query<{ task: TaskRow }>(CLAIM('order_id is not null', 'limit $5'), [
+        claim,
+        now.toISOString(),
+        stale,
+        ['sheet'],
+        limit,
+      ]);
+      return rows.map((row) => row.task);
+    },
+
+    /** Are any orders' Sheet rows due? */
+    async sheetsDue(now: Date, staleMs: number): Promise<boolean> {
+      const rows = await db.query(
+        `select 1 from tasks where order_id is not null and kind = 'sheet' and ${DUE} limit 1`,
+        [now.toISOString(), new Date(now.getTime() - staleMs).toISOString()],
+      );
+      return rows.length > 0;
+    },
+
+    /** The Sheet batches' gate, claimed when its time has come (undefined: another holds it, or not yet). */
+    async claimSheetGate(now: Date): Promise<TaskRow | undefined> {
+      await ensureTask(db, { key: SHEET_GATE, kind: 'sheet-batch' }, now);
+      return claimTask(db, SHEET_GATE, now);
+    },
+
+    /** Lets the gate go, to open again `afterMs` from now. */
+    async settleSheetGate(gate: TaskRow, afterMs: number, now: Date): Promise<void> {
+      await settleTask(db, gate, { status: 'later', afterMs }, now);
     },
 
     /** Open orders, oldest first (order ids are `OUO_<milliseconds>`, so they sort by age). */

@@ -13,6 +13,7 @@
 import { STALE_CLAIM_MS } from '#shop/order-engine/claims.ts';
 import { TASK_KINDS } from '../tasks/kinds.ts';
 import { type RunReport, runOrderTasks } from '../tasks/runner.ts';
+import { flushSheet } from './sheet-kind.ts';
 import type { OrderDeps } from './types.ts';
 
 export interface ReconcileLimits {
@@ -57,6 +58,8 @@ export async function reconcile(deps: OrderDeps, limits: ReconcileLimits = RECON
     }
   };
   await Promise.all(Array.from({ length: limits.concurrency }, worker));
+  // The Sheet's rows the runs above (or anything since the last batch) left due: one call per tab.
+  await flushSheet(deps);
   return report;
 }
 

@@ -16,6 +16,7 @@ import type { WhatsAppBook } from '../whatsapp/book.ts';
 import type { WhatsAppSender } from '../whatsapp/sender.ts';
 import type { OrderLog } from './order-log.ts';
 import type { PhoneHistory } from './phone-history.ts';
+import type { SheetBatchLimits } from './sheet-kind.ts';
 
 /** Who the shopper hears from, and how to reach them (the shop settings). */
 export interface ShopContact {
@@ -71,7 +72,9 @@ export interface OrderDeps {
   settings: () => Promise<ShopSettingsForOrders>;
   /** The payment gateway, or why there is none here (`NOT_CONFIGURED`): never a throw. */
   gateway: () => GatewayChoice;
-  sheets: Pick<SheetsClient, 'upsertOrder' | 'appendWhatsApp'>;
+  sheets: Pick<SheetsClient, 'writeOrders' | 'appendWhatsApp'>;
+  /** How the Sheet's batches take turns (sheet-kind.ts); production's minute unless set. */
+  sheetBatch?: SheetBatchLimits;
   /** Sends an order's confirmation email; never throws, a failure is a result to retry. */
   mail: {
     sendOrderEmail(email: OrderEmail): Promise<MailResult>;

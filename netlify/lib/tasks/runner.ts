@@ -40,7 +40,7 @@ export type TaskOutcome =
    * Not failed, not finished: the provider has not decided yet (a refund Razorpay still calls
    * pending, a payment not captured yet). Asked again in 15 minutes, for as long as it takes.
    */
-  | { status: 'later'; result?: Record<string, unknown> };
+  | { status: 'later'; result?: Record<string, unknown>; afterMs?: number };
 
 export interface SettledTask {
   task: TaskRow;
@@ -53,10 +53,9 @@ export interface SettledTask {
   later?: true;
 }
 
-export interface TaskKind {
+interface KindRules {
   /** May it run on this order now? One that may not waits until the order changes (order-tasks.ts). */
   ready?(order: StoredOrder): boolean;
-  perform(deps: OrderDeps, order: StoredOrder, task: TaskRow): Promise<TaskOutcome>;
   /** Counted from the first attempt (a forward) or from when it was earned (a notice). */
   windowFrom: 'first-attempt' | 'earned';
   /** Never given up: retried every 15 minutes for as long as it fails (the invoice). */
@@ -68,6 +67,17 @@ export interface TaskKind {
    */
   settledEvent(settled: SettledTask): OrderChangeEvent | undefined;
 }
+
+/**
+ * A kind of task: performed for its order by the order runner, or (`batch`) written for many
+ * orders at once (the Sheet's rows, one call per tab: netlify/lib/orders/sheet-kind.ts): the order
+ * runner never claims those; it asks for the batch once the order's own tasks have run.
+ */
+export type TaskKind = KindRules &
+  (
+    | { perform(deps: OrderDeps, order: StoredOrder, task: TaskRow): Promise<TaskOutcome>; batch?: never }
+    | { batch(deps: OrderDeps): Promise<void>; perform?: never }
+  );
 
 /** The settled state of a task, from its outcome and the one policy above. */
 export function settledState(
@@ -85,7 +95,7 @@ export function settledState(
   }
   if (outcome.status === 'skipped') return { ...base, state: 'skipped' };
   if (outcome.status === 'later') {
-    const runAt = new Date(now.getTime() + FIRST_RETRY_MS).toISOString();
+    const runAt = new Date(now.getTime() + (outcome.afterMs ?? FIRST_RETRY_MS)).toISOString();
     return { ...base, state: 'retry', runAt, result: { ...task.result, ...outcome.result }, later: true };
   }
   if (kind.neverGivesUp) {
@@ -172,9 +182,12 @@ export async function runOrderTasks(
   const runs = new Map<number, number>();
   // A phase found due whose tasks another runner claimed first: it is theirs; the later phases go on.
   const taken = new Set<number>();
+  const batched = only.filter((name) => kinds[name].batch);
   for (;;) {
     const phases = PHASES.map((phase, index) =>
-      (runs.get(index) ?? 0) < PASSES && !taken.has(index) ? phase.filter((kind) => only.includes(kind)) : [],
+      (runs.get(index) ?? 0) < PASSES && !taken.has(index)
+        ? phase.filter((kind) => only.includes(kind) && !batched.includes(kind))
+        : [],
     );
     if (phases.every((phase) => phase.length === 0)) break;
     const claimed = await deps.log.claimPhase(orderId, phases, randomUUID(), deps.now(), STALE_CLAIM_MS);
@@ -191,6 +204,7 @@ export async function runOrderTasks(
     if (!order) continue;
     await Promise.all(claimed.tasks.map((task) => runOne(deps, kinds[task.kind as KindName], order, task, report)));
   }
+  for (const name of batched) await kinds[name].batch?.(deps);
   return report;
 }
 
@@ -201,7 +215,8 @@ async function runOne(deps: OrderDeps, kind: TaskKind, order: StoredOrder, task:
   }
   let outcome: TaskOutcome;
   try {
-    outcome = await kind.perform(deps, order, task);
+    // Only kinds with a `perform` are claimed here (runOrderTasks leaves the batched ones out).
+    outcome = await (kind.perform as NonNullable<typeof kind.perform>)(deps, order, task);
   } catch (error) {
     outcome = { status: 'failed', error: (error as Error).message };
   }

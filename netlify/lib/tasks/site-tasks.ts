@@ -18,7 +18,8 @@ import type { Queries } from '../platform/database.ts';
 import { settledState, type TaskOutcome } from './runner.ts';
 import type { TaskRow } from './task-view.ts';
 
-export type SiteTaskKind = 'pickup' | 'submission';
+/** The day's pickup, a review or contact submission, and the Sheet batches' gate (sheet-kind.ts). */
+export type SiteTaskKind = 'pickup' | 'submission' | 'sheet-batch';
 
 /** The runner's policy as these kinds take it: retries counted from the first attempt, none kept forever. */
 const SITE_KIND = { windowFrom: 'first-attempt' } as const;

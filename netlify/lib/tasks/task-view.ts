@@ -6,8 +6,10 @@
  * order asks of its rows is order-tasks.ts.
  */
 
+import type { TaskSettledEvent } from '#shop/order-engine/parcel-events.ts';
 import { forwardKey } from '#shop/order-engine/task-keys.ts';
 import type { ForwardKind, ForwardState, NoticeState, StoredOrder } from '#shop/order-record.ts';
+import type { SettledTask } from './runner.ts';
 
 export type TaskState = 'pending' | 'waiting' | 'running' | 'done' | 'retry' | 'given-up' | 'skipped';
 
@@ -54,7 +56,7 @@ const NOTICE_STATUS: Record<TaskState, NoticeState['status']> = {
 const SETTLED: readonly TaskState[] = ['done', 'retry', 'given-up', 'skipped'];
 
 function forwardState(task: TaskRow): ForwardState {
-  const result = task.result as Pick<ForwardState, 'waybill' | 'syncedStatus' | 'syncedCells'>;
+  const result = task.result as Pick<ForwardState, 'waybill' | 'syncedStatus' | 'syncedCells' | 'tab'>;
   return {
     status: FORWARD_STATUS[task.state],
     attempts: task.attempts,
@@ -66,6 +68,7 @@ function forwardState(task: TaskRow): ForwardState {
     ...(result.waybill ? { waybill: result.waybill } : {}),
     ...(result.syncedStatus ? { syncedStatus: result.syncedStatus } : {}),
     ...(result.syncedCells ? { syncedCells: result.syncedCells } : {}),
+    ...(result.tab ? { tab: result.tab } : {}),
   };
 }
 
@@ -140,3 +143,14 @@ function settledRow(settled: {
 
 export const forwardView = (settled: Parameters<typeof settledRow>[0]) => forwardState(settledRow(settled));
 export const noticeView = (settled: Parameters<typeof settledRow>[0]) => noticeState(settledRow(settled));
+
+/** The `task-settled` a forward's task writes on its order (src/shop/order-engine/task-settles.ts): its state as its row now reads. */
+export const settledForward =
+  (kind: ForwardKind) =>
+  (settled: SettledTask): TaskSettledEvent => ({
+    type: 'task-settled',
+    at: settled.at,
+    key: settled.task.key,
+    kind,
+    state: forwardView(settled),
+  });

@@ -1,0 +1,127 @@
+/**
+ * The staff's Sheet as a view written in batches (issue 48 point 2; docs/shop-rules.md §11). Each
+ * order whose rows show something new has its `sheet` task due (the engine re-arms it when a cell
+ * changes: src/shop/order-engine/sheet-row.ts); no order writes its own rows. A batch takes every
+ * row due (up to `maxOrders`), reads those orders once, and writes them in ONE call per Orders tab
+ * (`writeOrders`; one tab per financial year, src/shop/sheet-tab.ts): a row changed five times in
+ * the minute is written once, as it is now. Batches take turns through one gate (a task without an
+ * order, `sheet-batch`) that opens `everyMs` after the last (a minute in production), at once when
+ * more rows wait than one batch takes: at most one call per tab per minute in steady state.
+ *
+ * Google's refusals (a quota, too many simultaneous executions: `BUSY`) are not failures: the rows
+ * wait a minute, nothing is marked `Needs attention`; a real error is retried by the one back-off
+ * and given up for staff after a day (runner.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import { STALE_CLAIM_MS } from '#shop/order-engine/claims.ts';
+import { sheetCells, sheetFingerprint } from '#shop/order-engine/sheet-row.ts';
+import type { StoredOrder } from '#shop/order-record.ts';
+import { ordersTabOf } from '#shop/sheet-tab.ts';
+import { documentUrl } from '../invoices/links.ts';
+import type { SheetBatchResult } from '../sheets/client.ts';
+import type { SheetOrder } from '../sheets/orders-tab.ts';
+import { forwardReady } from '../tasks/order-tasks.ts';
+import { settledState, type TaskKind, type TaskOutcome } from '../tasks/runner.ts';
+import { settledForward, type TaskRow } from '../tasks/task-view.ts';
+import type { OrderDeps } from './types.ts';
+
+export interface SheetBatchLimits {
+  /** The gate opens this long after a batch: a minute in production, 0 where every change is written at once (tests, development). */
+  everyMs: number;
+  /** Orders in one batch; more waiting opens the gate again at once. */
+  maxOrders: number;
+}
+
+export const SHEET_BATCH: SheetBatchLimits = { everyMs: 60_000, maxOrders: 500 };
+
+/** Google refused for now (BUSY): the rows wait this long, and so does the gate. */
+const BUSY_WAIT_MS = 60_000;
+/** Batches one flush runs at most before leaving the rest to the next (a function's time is short). */
+const ROUNDS = 10;
+
+type Due = { task: TaskRow; order: StoredOrder };
+
+/** What the Orders tab shows of an order: its record, the cells the engine derives, its links. */
+function sheetOrderOf(deps: OrderDeps, order: StoredOrder): SheetOrder {
+  return {
+    ...order.record,
+    ...sheetCells(order),
+    ...(order.forwards.shipment.waybill ? { labelUrl: deps.labelLink?.(order.orderId) } : {}),
+    ...(order.invoice ? { invoiceUrl: documentUrl(deps.siteUrl, order) } : {}),
+    lines: order.cart.lines,
+  };
+}
+
+function outcomeOf(result: SheetBatchResult, order: StoredOrder, tab: string): TaskOutcome {
+  if (result.ok && result.written.includes(order.orderId)) {
+    const cells = { syncedStatus: sheetCells(order).status, syncedCells: sheetFingerprint(order), tab };
+    return { status: 'done', result: cells };
+  }
+  if (result.ok) return { status: 'failed', error: `the Sheet did not write ${order.orderId}` };
+  if (result.code === 'BUSY') return { status: 'later', afterMs: BUSY_WAIT_MS };
+  return { status: 'failed', error: result.message };
+}
+
+/** One tab's rows in one call, each order's task settled by what the Sheet answered; whether Google said wait. */
+async function writeTab(deps: OrderDeps, tab: string, due: readonly Due[]): Promise<boolean> {
+  const result = await deps.sheets.writeOrders(
+    tab,
+    due.map(({ order }) => sheetOrderOf(deps, order)),
+  );
+  const now = deps.now();
+  await Promise.all(
+    due.map(({ task, order }) => {
+      const settled = settledState(SHEET_TASK, task, outcomeOf(result, order, tab), now);
+      return deps.log.settleTask(task, settled, SHEET_TASK.settledEvent(settled));
+    }),
+  );
+  return !result.ok && result.code === 'BUSY';
+}
+
+/** One batch: the rows due, by tab. Whether more wait than it took, and whether Google said wait. */
+async function writeDue(deps: OrderDeps, limits: SheetBatchLimits): Promise<{ more: boolean; busy: boolean }> {
+  const tasks = await deps.log.claimDueSheets(randomUUID(), deps.now(), STALE_CLAIM_MS, limits.maxOrders);
+  if (tasks.length === 0) return { more: false, busy: false };
+  const orders = await deps.log.ordersWhere('o.order_id = any($1::text[])', [tasks.map((task) => task.order_id)]);
+  const byId = new Map(orders.map((order) => [order.orderId, order]));
+  const byTab = new Map<string, Due[]>();
+  for (const task of tasks) {
+    const order = byId.get(task.order_id ?? '');
+    // Not ready (an order paid first, not paid yet): it waits for the change that makes it ready.
+    if (!order || !forwardReady(order, 'sheet')) {
+      await deps.log.releaseTask(task, 'waiting');
+      continue;
+    }
+    const tab = ordersTabOf(order);
+    byTab.set(tab, [...(byTab.get(tab) ?? []), { task, order }]);
+  }
+  const busy = await Promise.all([...byTab].map(([tab, due]) => writeTab(deps, tab, due)));
+  return { more: tasks.length >= limits.maxOrders, busy: busy.some(Boolean) };
+}
+
+/**
+ * Writes the rows due when the gate is open; another flush holding it, or its minute not passed,
+ * leaves them to that flush or to the next (the scheduled `sheet-sync`, every minute). A flush
+ * that finds rows due again after its batch (a change made while it wrote) goes on when the gate allows.
+ */
+export async function flushSheet(deps: OrderDeps, limits: SheetBatchLimits = deps.sheetBatch ?? SHEET_BATCH) {
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const gate = await deps.log.claimSheetGate(deps.now());
+    if (!gate) return;
+    let next = { more: false, busy: false };
+    try {
+      next = await writeDue(deps, limits);
+    } finally {
+      const afterMs = next.busy ? Math.max(BUSY_WAIT_MS, limits.everyMs) : next.more ? 0 : limits.everyMs;
+      await deps.log.settleSheetGate(gate, afterMs, deps.now());
+    }
+    if (next.busy || (!next.more && !(await deps.log.sheetsDue(deps.now(), STALE_CLAIM_MS)))) return;
+  }
+}
+
+export const SHEET_TASK: TaskKind = {
+  ready: (order) => forwardReady(order, 'sheet'),
+  windowFrom: 'first-attempt',
+  settledEvent: settledForward('sheet'),
+  batch: (deps) => flushSheet(deps),
+};
