@@ -205,6 +205,8 @@ export async function runOrderTasks(
     await Promise.all(claimed.tasks.map((task) => runOne(deps, kinds[task.kind as KindName], order, task, report)));
   }
   for (const name of batched) await kinds[name].batch?.(deps);
+  // The batch may have written this order (its rows done, the order `forwarded`): read as it now is.
+  if (batched.length > 0) report.order = await deps.log.get(orderId);
   return report;
 }
 
