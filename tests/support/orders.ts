@@ -128,7 +128,7 @@ export function orderWorld(blobs: TestBlobs, env: Partial<ServerEnv> = {}): Test
     catalogue: () => content().catalogue(),
     settings: orderSettings,
     gateway: () => createGateway(serverEnv, () => blobs.store(gatewayStoreName)),
-    // Every change written at once, as before the Sheet's batches waited a minute (sheet-kind.ts).
+    // Every change written with its order, as the local CSV files are (sheet-kind.ts); the batch's own tests set a minute.
     sheetBatch: { everyMs: 0, maxOrders: 500 },
     sheets: {
       writeOrders: vi.fn(async (tab: string, orders: readonly SheetOrder[]) => {

@@ -122,6 +122,13 @@ export async function flushSheet(deps: OrderDeps, limits: SheetBatchLimits = dep
 export const SHEET_TASK: TaskKind = {
   ready: (order) => forwardReady(order, 'sheet'),
   windowFrom: 'first-attempt',
+  // Where every change may be written at once (the local CSV files: no quota), each order's rows
+  // go with the order's own run, in a batch of one.
+  async perform(deps, order) {
+    const tab = ordersTabOf(order);
+    return outcomeOf(await deps.sheets.writeOrders(tab, [sheetOrderOf(deps, order)]), order, tab);
+  },
   settledEvent: settledForward('sheet'),
+  batches: (deps) => (deps.sheetBatch ?? SHEET_BATCH).everyMs > 0,
   batch: (deps) => flushSheet(deps),
 };

@@ -68,16 +68,17 @@ interface KindRules {
   settledEvent(settled: SettledTask): OrderChangeEvent | undefined;
 }
 
-/**
- * A kind of task: performed for its order by the order runner, or (`batch`) written for many
- * orders at once (the Sheet's rows, one call per tab: netlify/lib/orders/sheet-kind.ts): the order
- * runner never claims those; it asks for the batch once the order's own tasks have run.
- */
-export type TaskKind = KindRules &
-  (
-    | { perform(deps: OrderDeps, order: StoredOrder, task: TaskRow): Promise<TaskOutcome>; batch?: never }
-    | { batch(deps: OrderDeps): Promise<void>; perform?: never }
-  );
+/** A kind of task, performed for its order by the order runner. */
+export interface TaskKind extends KindRules {
+  perform(deps: OrderDeps, order: StoredOrder, task: TaskRow): Promise<TaskOutcome>;
+  /**
+   * Where it is written for many orders at once (`batches(deps)`: the Sheet's rows through the Apps
+   * Script, one call per tab: netlify/lib/orders/sheet-kind.ts), the order runner leaves its tasks
+   * to `batch`, asked once the order's own have run; elsewhere each is performed with its order.
+   */
+  batches?(deps: OrderDeps): boolean;
+  batch?(deps: OrderDeps): Promise<void>;
+}
 
 /** The settled state of a task, from its outcome and the one policy above. */
 export function settledState(
@@ -182,7 +183,7 @@ export async function runOrderTasks(
   const runs = new Map<number, number>();
   // A phase found due whose tasks another runner claimed first: it is theirs; the later phases go on.
   const taken = new Set<number>();
-  const batched = only.filter((name) => kinds[name].batch);
+  const batched = only.filter((name) => kinds[name].batches?.(deps));
   for (;;) {
     const phases = PHASES.map((phase, index) =>
       (runs.get(index) ?? 0) < PASSES && !taken.has(index)
@@ -217,8 +218,7 @@ async function runOne(deps: OrderDeps, kind: TaskKind, order: StoredOrder, task:
   }
   let outcome: TaskOutcome;
   try {
-    // Only kinds with a `perform` are claimed here (runOrderTasks leaves the batched ones out).
-    outcome = await (kind.perform as NonNullable<typeof kind.perform>)(deps, order, task);
+    outcome = await kind.perform(deps, order, task);
   } catch (error) {
     outcome = { status: 'failed', error: (error as Error).message };
   }
