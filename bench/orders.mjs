@@ -23,6 +23,7 @@ import { createOrderLog } from '../netlify/lib/orders/order-log.ts';
 import { openDatabase } from '../netlify/lib/platform/database.ts';
 import { createSchema, schemaUrl, startThrowawayPostgres } from '../scripts/throwaway-postgres.ts';
 import { urlFile } from '../site-build/local-database.ts';
+import { yearTab } from '../src/shop/sheet-tab.ts';
 import { measureNotFound, NOT_FOUND_TARGET_Z } from './not-found.mjs';
 import { HOST, portInUse, startServer, stopServer, waitForHealth } from './serve-build.mjs';
 
@@ -622,7 +623,8 @@ async function settle(sentIds) {
  * @param {string[]} sentIds
  */
 async function checkSheet(sentIds) {
-  const file = path.join(sheetsDir ?? '', 'Orders.csv');
+  // The year's Orders tab (src/shop/sheet-tab.ts), where an order placed now is written.
+  const file = path.join(sheetsDir ?? '', `${yearTab(new Date().toISOString())}.csv`);
   const records = parseCsv(await readFile(file, 'utf8').catch(() => ''));
   const [header = [], ...rows] = records;
   const idColumn = header.indexOf('Order ID');

@@ -1,3 +1,4 @@
+import { ordersCsv } from '#tests/support/sheets.ts';
 /**
  * The checkout functions at the HTTP boundary: each default export is called with a `Request`,
  * exactly as Netlify calls it. Paths that reach the order service run on Netlify's local Blobs
@@ -148,14 +149,14 @@ function useRazorpayKeys() {
 
 /** Rows of the local Orders tab (header dropped) for one order id. */
 async function sheetRowsFor(orderId: string): Promise<string[][]> {
-  const [header, ...rows] = await readCsv(path.join(sheetsDir, 'Orders.csv'));
+  const [header, ...rows] = await readCsv(ordersCsv(sheetsDir));
   if (!header) return [];
   const idColumn = header.indexOf('Order ID');
   return rows.filter((row) => row[idColumn] === orderId);
 }
 
 async function sheetColumn(rows: string[][], name: string): Promise<string[]> {
-  const [header] = await readCsv(path.join(sheetsDir, 'Orders.csv'));
+  const [header] = await readCsv(ordersCsv(sheetsDir));
   const index = header?.indexOf(name) ?? -1;
   return rows.map((row) => row[index] ?? '');
 }

@@ -1,11 +1,5 @@
-/**
- * The COD fee paid now, end to end through the functions on the local defaults (docs/shop-rules.md
- * §10 rule 17, issue 34 "Done means"): create-order with `codAdvance: true`, the local test gateway
- * takes ₹150, process-prepaid completes it; the order is confirmed by the payment and the local
- * carrier's booking collects the total less ₹150. Paid twice, never paid, cancelled before pickup.
- */
-import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { ordersCsv } from '#tests/support/sheets.ts';
 import cancelOrderFunction from '../../netlify/functions/cancel-order.mts';
 import createOrder from '../../netlify/functions/create-order.mts';
 import label from '../../netlify/functions/label.mts';
@@ -61,7 +55,7 @@ const view = async (orderId: string, key: string) =>
   );
 
 async function sheetRow(orderId: string) {
-  const [header = [], ...rows] = await readCsv(path.join(sandbox.sheetsDir(), 'Orders.csv'));
+  const [header = [], ...rows] = await readCsv(ordersCsv(sandbox.sheetsDir()));
   return rows
     .map((row) => Object.fromEntries(header.map((name, index) => [name, row[index] ?? ''])))
     .find((row) => row['Order ID'] === orderId);

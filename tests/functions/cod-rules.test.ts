@@ -6,8 +6,8 @@
  * and cancel with a stranger's phone, leave that phone's COD as it was (issue 46).
  */
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { ordersCsv } from '#tests/support/sheets.ts';
 import cancelOrderFunction from '../../netlify/functions/cancel-order.mts';
 import codOptionsFunction from '../../netlify/functions/cod-options.mts';
 import processCod from '../../netlify/functions/process-cod.mts';
@@ -74,7 +74,7 @@ describe('a COD order the rules do not allow, over HTTP', () => {
     expect(answer.status).toBe(422);
     expect(await answer.json()).toEqual({ error: { code: 'COD_NOT_ALLOWED', message: COD_TEXTS.address } });
     expect(await stored(orderId)).toBeUndefined();
-    const sheet = await readFile(path.join(sandbox.sheetsDir(), 'Orders.csv'), 'utf8').catch(() => '');
+    const sheet = await readFile(ordersCsv(sandbox.sheetsDir()), 'utf8').catch(() => '');
     expect(sheet).not.toContain(orderId);
   });
 });

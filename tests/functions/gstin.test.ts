@@ -5,8 +5,8 @@
  * and nothing is recorded; a good one is stored on the order as the shop reads it.
  */
 import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ordersCsv } from '#tests/support/sheets.ts';
 import createOrder from '../../netlify/functions/create-order.mts';
 import processCod from '../../netlify/functions/process-cod.mts';
 import { readCsv } from '../../src/content/sheet-csv.server.ts';
@@ -28,7 +28,7 @@ const placeCod = async (orderId: string, gstin: string | undefined) =>
 
 /** The Orders tab's rows for an order (none when the tab was never written). */
 async function sheetRows(orderId: string) {
-  const file = path.join(sandbox.sheetsDir(), 'Orders.csv');
+  const file = ordersCsv(sandbox.sheetsDir());
   if (!existsSync(file)) return [];
   return (await readCsv(file)).filter((row) => row[0] === orderId);
 }

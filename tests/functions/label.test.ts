@@ -1,13 +1,6 @@
-/**
- * The Sheet's Label link (GET /api/label/:orderId?exp=&sig=), called as Netlify calls it: a COD
- * order placed through process-cod on the local defaults, its link read from the local Sheet, its
- * label opened; a link tampered with, expired or made up opens nothing, and an order without a
- * parcel has no label. Where Delhivery is configured its packing slip is used (a fake upstream),
- * and the shop's own label, saying so, when Delhivery cannot give it.
- */
-import path from 'node:path';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { ordersCsv } from '#tests/support/sheets.ts';
 import calculateShipping from '../../netlify/functions/calculate-shipping.mts';
 import label from '../../netlify/functions/label.mts';
 import processCod from '../../netlify/functions/process-cod.mts';
@@ -49,7 +42,7 @@ async function placeCod(customer = makeCustomer()) {
 
 /** The order's rows in the local Sheet, as objects by header. */
 async function sheetRows(orderId: string) {
-  const [header = [], ...rows] = await readCsv(path.join(sandbox.sheetsDir(), 'Orders.csv'));
+  const [header = [], ...rows] = await readCsv(ordersCsv(sandbox.sheetsDir()));
   return rows
     .map((row) => Object.fromEntries(header.map((name, index) => [name, row[index] ?? ''])))
     .filter((row) => row['Order ID'] === orderId);

@@ -23,6 +23,7 @@ import { NetlifyDev } from '@netlify/dev';
 import { type Config, type FunctionResult, type NodeBundlerName, zipFunctions } from '@netlify/zip-it-and-ship-it';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ordersCsv } from '#tests/support/sheets.ts';
 import { INVOICE_FONT_FILES } from '../../netlify/lib/invoices/invoice-pdf.ts';
 import { readCsv } from '../../src/content/sheet-csv.server.ts';
 import { orderResponseSchema, shippingQuoteResponseSchema } from '../../src/shop/schemas.ts';
@@ -330,7 +331,7 @@ describe('the functions as Netlify packages them', () => {
     });
     // Written where the test's database, sheet and mail folders are: nothing went elsewhere.
     expect(await functionsLog().get(orderId)).toMatchObject({ orderId, status: 'forwarded' });
-    const [header, ...rows] = await readCsv(path.join(localDirs.sheets, 'Orders.csv'));
+    const [header, ...rows] = await readCsv(ordersCsv(localDirs.sheets));
     const idColumn = header?.indexOf('Order ID') ?? -1;
     expect(rows.filter((row) => row[idColumn] === orderId)).toHaveLength(lines.length);
     expect(await readFile(path.join(localDirs.mail, `${orderId}.html`), 'utf8')).toContain(orderId);

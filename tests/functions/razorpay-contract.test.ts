@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ordersCsv } from '#tests/support/sheets.ts';
 import createOrder from '../../netlify/functions/create-order.mts';
 import health from '../../netlify/functions/health.mts';
 import processPrepaid from '../../netlify/functions/process-prepaid.mts';
@@ -86,7 +87,7 @@ function webhook(event: string, payment: object, eventId: string) {
 
 /** The local Orders tab's Status and Payment ID cells for one order (one row per line). */
 async function sheetStatus(orderId: string) {
-  const [header = [], ...rows] = await readCsv(path.join(sheetsDir, 'Orders.csv')).catch(() => [] as string[][]);
+  const [header = [], ...rows] = await readCsv(ordersCsv(sheetsDir)).catch(() => [] as string[][]);
   const mine = rows.filter((row) => row[header.indexOf('Order ID')] === orderId);
   return mine.map((row) => `${row[header.indexOf('Status')]} / ${row[header.indexOf('Payment ID')]}`);
 }

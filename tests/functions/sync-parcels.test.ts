@@ -1,3 +1,4 @@
+import { ordersCsv } from '#tests/support/sheets.ts';
 /**
  * The scheduled parcel sync at the HTTP boundary, against a fake Delhivery answering in its
  * documented shapes (tests/support/fake-delhivery.ts): the shop books through it, then the sync
@@ -86,7 +87,7 @@ async function sync() {
 const stored = async (orderId: string) => (await functionsLog().get(orderId)) as StoredOrder;
 
 async function sheetRow(orderId: string): Promise<Record<string, string>> {
-  const [headers = [], ...rows] = await readCsv(path.join(sandbox.sheetsDir(), 'Orders.csv'));
+  const [headers = [], ...rows] = await readCsv(ordersCsv(sandbox.sheetsDir()));
   const row = rows.find((cells) => cells[0] === orderId) ?? [];
   return Object.fromEntries(headers.map((header, index) => [header, row[index] ?? '']));
 }

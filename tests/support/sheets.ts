@@ -1,9 +1,10 @@
 /** Test data for the Sheet's tabs and writers: an order priced by the shop core, a temporary folder. */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import path, { join } from 'node:path';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { yearTab } from '#shop/sheet-tab.ts';
 import type { SheetOrder } from '../../netlify/lib/sheets/orders-tab.ts';
 import { buildOrderRecord, orderTotals, priceLines } from '../../src/shop/order.ts';
 import { makeCatalogue, makeCustomer } from './factories.ts';
@@ -68,3 +69,9 @@ export function fakeAppsScript(
   );
   return { received, env: { SHEETS_WEBHOOK_URL: url, SHEETS_WEBHOOK_SECRET: 's3cret' } };
 }
+
+/**
+ * The local Sheet's Orders file an order placed now is written to: its financial year's tab
+ * (`Orders 2026-27.csv`, src/shop/sheet-tab.ts), as the Apps Script keeps one tab per year.
+ */
+export const ordersCsv = (dir: string, now: Date = new Date()) => path.join(dir, `${yearTab(now.toISOString())}.csv`);

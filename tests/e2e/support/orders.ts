@@ -8,6 +8,7 @@ import { E2E_MAIL_DIR, E2E_SHEETS_DIR } from '../../../playwright.config.ts';
 import { urlFile } from '../../../site-build/local-database.ts';
 import { formatCsvRow, parseCsv } from '../../../src/content/sheet-csv.server.ts';
 import type { CreditNote, Invoice } from '../../../src/shop/invoice.ts';
+import { yearTab } from '../../../src/shop/sheet-tab.ts';
 
 /**
  * The test server's database folder (LOCAL_DB_DIR in playwright.config.ts): while the server runs,
@@ -67,7 +68,8 @@ export function sheetTabRows(tab: string, keep: (row: Record<string, string>) =>
 }
 
 /** Rows of the local Sheet's Orders tab for one order id. */
-export const sheetRows = (orderId: string) => sheetTabRows('Orders', (row) => row['Order ID'] === orderId);
+export const sheetRows = (orderId: string) =>
+  sheetTabRows(yearTab(new Date().toISOString()), (row) => row['Order ID'] === orderId);
 
 const REVIEWS_FILE = path.join(E2E_SHEETS_DIR, 'Reviews.csv');
 
