@@ -886,7 +886,7 @@ await run(deployed, async () => {
     const answer = await ask(deployed, request);
     if (answer.status !== 404) finding(deployed, 'a development tool answers (not 404)', shown(answer));
   }
-  for (const name of ['sync-parcels', 'request-pickup', 'reconcile-orders', 'rebuild-content']) {
+  for (const name of ['sync-parcels', 'request-pickup', 'reconcile-orders', 'rebuild-content', 'sheet-sync']) {
     const answer = await ask(deployed, { method: 'POST', path: `/.netlify/functions/${name}` });
     if (answer.status !== 404) finding(deployed, 'a scheduled function runs on request (not 404)', shown(answer));
   }

@@ -13,7 +13,7 @@ import { freePort } from './support/free-port.ts';
  */
 const root = path.resolve(import.meta.dirname, '../..');
 const LOCAL_PHONE_SECRET = 'local-whatsapp-app-secret-for-development-only';
-const SCHEDULED = ['sync-parcels', 'request-pickup', 'reconcile-orders', 'rebuild-content'];
+const SCHEDULED = ['sync-parcels', 'request-pickup', 'reconcile-orders', 'rebuild-content', 'sheet-sync'];
 
 async function startServe(port: number, env: Record<string, string>) {
   const output: string[] = [];

@@ -33,6 +33,7 @@ import razorpayWebhook from '../../netlify/functions/razorpay-webhook.mts';
 import rebuildContent from '../../netlify/functions/rebuild-content.mts';
 import reconcileOrders from '../../netlify/functions/reconcile-orders.mts';
 import requestPickup from '../../netlify/functions/request-pickup.mts';
+import sheetSync from '../../netlify/functions/sheet-sync.mts';
 import reviews from '../../netlify/functions/reviews.mts';
 import staffAction from '../../netlify/functions/staff-action.mts';
 import syncParcels from '../../netlify/functions/sync-parcels.mts';
@@ -374,6 +375,7 @@ const CASES: Record<string, { success: Call[]; error: Call[]; policy?: string }>
   'sync-parcels': { success: [() => syncParcels()], error: [] },
   'rebuild-content': { success: [() => rebuildContent()], error: [] },
   'request-pickup': { success: [() => requestPickup()], error: [] },
+  'sheet-sync': { success: [() => sheetSync()], error: [] },
   'content-published': {
     success: [
       async () => {
