@@ -42,6 +42,8 @@ export default endpoint(async function health(request: Request): Promise<Respons
   const [needsAttention, needsRefund] = (await Promise.all([log.attentionOrderIds(), log.refundOrderIds()])).map(
     (ids) => ids.length,
   );
+  // How far behind the staff's Sheet is (issue 48): the oldest change its rows do not show yet.
+  const oldestUnwritten = (await log.oldestUnwrittenSheet()) ?? null;
   return Response.json(
     {
       ok: !misconfigured,
@@ -51,6 +53,7 @@ export default endpoint(async function health(request: Request): Promise<Respons
       systems,
       missing,
       orders: { needsAttention, needsRefund },
+      sheet: { oldestUnwritten },
       ...(misconfigured ? productionMissing(missing) : {}),
     },
     { status: misconfigured ? 503 : 200 },

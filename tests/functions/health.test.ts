@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import health, { config } from '../../netlify/functions/health.mts';
+import { database } from '../../netlify/lib/platform/database.ts';
 import * as contentModule from '../../src/content/content.server.ts';
 import { startTestBlobs, type TestBlobs } from '../support/blobs.ts';
 import { functionsLog } from '../support/database.ts';
@@ -36,6 +37,7 @@ describe('GET /api/health', () => {
       },
       missing: expect.arrayContaining(['SANITY_PROJECT_ID', 'DELHIVERY_TOKEN', 'SHEETS_WEBHOOK_URL']),
       orders: { needsAttention: 0, needsRefund: 0 },
+      sheet: { oldestUnwritten: null },
     });
     expect(config.path).toBe('/api/health');
   });
@@ -105,6 +107,16 @@ describe('GET /api/health', () => {
     }));
     const response = await health(staffHealthRequest());
     expect(await response.json()).toMatchObject({ orders: { needsRefund: 1 } });
+  });
+
+  it('says how far behind the Sheet is: the oldest change its rows do not show yet (issue 48)', async () => {
+    await putOrders(functionsLog(), [{ orderId: 'OUO_1700000000003' }]);
+    const [task] = await database().query<{ armed_at: Date }>(
+      `update tasks set state = 'pending', armed_at = '2026-11-25T00:00:00.000Z' where key = 'OUO_1700000000003/sheet' returning armed_at`,
+    );
+    expect(task).toBeDefined();
+    const response = await health(staffHealthRequest());
+    expect(await response.json()).toMatchObject({ sheet: { oldestUnwritten: '2026-11-25T00:00:00.000Z' } });
   });
 
   it('tells anyone only whether the shop works: no systems, settings or order counts (issue 46)', async () => {

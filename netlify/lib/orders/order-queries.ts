@@ -67,6 +67,15 @@ export function orderQueries(db: Queries, get: (orderId: string) => Promise<Stor
       return rows.map((row) => row.task);
     },
 
+    /** When the oldest change the Sheet's rows do not show yet was made (`/api/health`), or undefined when they show everything. */
+    async oldestUnwrittenSheet(): Promise<string | undefined> {
+      const [row] = await db.query<{ at: Date | null }>(
+        `select min(armed_at) as at from tasks
+         where order_id is not null and kind = 'sheet' and state in ('pending', 'retry', 'running')`,
+      );
+      return row?.at ? new Date(row.at).toISOString() : undefined;
+    },
+
     /** Are any orders' Sheet rows due? */
     async sheetsDue(now: Date, staleMs: number): Promise<boolean> {
       const rows = await db.query(
