@@ -5,10 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { needsAttention } from '#shop/order-engine/order-flags.ts';
+import { staffStatusLabel } from '#shop/order-engine/staff-status.ts';
 import { yearTab } from '#shop/sheet-tab.ts';
 import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
 import { codOrder, orderWorld, storedOrder, type TestOrderWorld } from '#tests/support/orders.ts';
 import { failure } from '../platform/outcome.ts';
+import { cancelOrder } from './cancel.ts';
 import { flushSheet } from './sheet-kind.ts';
 
 let blobs: TestBlobs;
@@ -67,6 +69,22 @@ describe("the Sheet's rows in batches", () => {
     await flushSheet(world.deps);
     expect(world.sheetRows.map((row) => row.orderId)).toEqual([orderId]);
     expect(needsAttention(await storedOrder(world, orderId))).toBe(false);
+  });
+
+  it('writes a row changed several times in the minute once, with its newest state', async () => {
+    const world = batchedWorld();
+    await codOrder(world); // opens and closes the minute's gate
+    const orderId = await codOrder(world);
+    const writes = world.sheetWrites;
+    // Changed twice while its rows wait: cancelled by staff, then the cancellation done.
+    await cancelOrder(world.deps, orderId, { reason: 'other', by: 'staff' });
+    expect(world.sheetWrites).toBe(writes);
+    later(world, MINUTE);
+    await flushSheet(world.deps);
+    expect(world.sheetWrites).toBe(writes + 1);
+    const row = world.sheetRows.find((each) => each.orderId === orderId);
+    expect(row?.status).toBe(staffStatusLabel(await storedOrder(world, orderId)));
+    expect(row?.status).toMatch(/^Cancelled/);
   });
 
   it('writes once when two flushes run at the same moment', async () => {
