@@ -8,23 +8,10 @@ import type { PickupRequestStatus } from '#shop/pickup.ts';
 import { pickupKey } from '../netlify/lib/pickups/service.ts';
 import { submissionKey } from '../netlify/lib/submissions/once.ts';
 import type { SiteTaskKind } from '../netlify/lib/tasks/site-tasks.ts';
-import type { TaskState } from '../netlify/lib/tasks/task-view.ts';
+import type { TaskRow, TaskState } from '../netlify/lib/tasks/task-view.ts';
 
 /** A task row without an order as the migration inserts it (times as ISO strings; no claim holds it). */
-export type SiteTaskRow = {
-  key: string;
-  kind: SiteTaskKind;
-  state: TaskState;
-  attempts: number;
-  run_at: string;
-  armed_at: string;
-  first_attempt_at: string | null;
-  last_error: string | null;
-  payload: Record<string, unknown>;
-  result: Record<string, unknown>;
-  created_at: string;
-  updated_at: string;
-};
+export type SiteTaskRow = Omit<TaskRow, 'id' | 'order_id' | 'kind' | 'claim' | 'claimed_at'> & { kind: SiteTaskKind };
 
 /** The `tasks` columns a SiteTaskRow fills, with their types; `order_id`, `claim` and `claimed_at` stay null. */
 export const SITE_TASK_COLUMNS = [
