@@ -42,7 +42,7 @@ const ROUNDS = 10;
 type Due = { task: TaskRow; order: StoredOrder };
 
 /** What the Orders tab shows of an order: its record, the cells the engine derives, its links. */
-function sheetOrderOf(deps: OrderDeps, order: StoredOrder): SheetOrder {
+export function sheetOrderOf(deps: OrderDeps, order: StoredOrder): SheetOrder {
   return {
     ...order.record,
     ...sheetCells(order),
