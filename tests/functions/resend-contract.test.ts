@@ -9,6 +9,9 @@
  *   `svix-id`, `svix-timestamp`, `svix-signature` over `id.timestamp.body`;
  * - resend.com/docs/webhooks/emails/bounced: `{ type, created_at, data: { email_id, bounce, tags } }`.
  */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import emailWebhook, { config } from '../../netlify/functions/email-webhook.mts';
@@ -18,7 +21,8 @@ import { functionsLog } from '../support/database.ts';
 import { FAKE_RESEND, FAKE_RESEND_URL, fakeResend, resendEvent, signResendWebhook } from '../support/fake-resend.ts';
 import { functionSandbox } from '../support/functions.ts';
 import { server } from '../support/msw.ts';
-import { codOrder, orderWorld, storedOrder, sweepLater } from '../support/orders.ts';
+import { codOrder, orderWorld, ordersOverHttp, storedOrder, sweepLater } from '../support/orders.ts';
+import { makeCustomer } from '../support/factories.ts';
 import { putOrders } from '../support/parcels.ts';
 
 const sandbox = functionSandbox('resend');
@@ -182,6 +186,17 @@ describe('POST /api/email/webhook', () => {
     return orderId;
   };
 
+  /** The order's rows in the local Sheet (any Orders tab), by header. */
+  const sheetRowsOf = async (orderId: string) => {
+    const tabs = (await readdir(sandbox.sheetsDir())).filter((name) => name.startsWith('Orders'));
+    const rows = await Promise.all(
+      tabs.map(async (tab) =>
+        parse(await readFile(path.join(sandbox.sheetsDir(), tab), 'utf8'), { columns: true, bom: true }) as Record<string, string>[],
+      ),
+    );
+    return rows.flat().filter((row) => row['Order ID'] === orderId);
+  };
+
   beforeEach(() => {
     vi.stubEnv('RESEND_WEBHOOK_SECRET', FAKE_RESEND.webhookSecret);
   });
@@ -203,6 +218,19 @@ describe('POST /api/email/webhook', () => {
     const replay = await post(body, headers);
     expect(await replay.json()).toEqual({ ok: true, duplicate: true });
     expect((await functionsLog().get(orderId))?.history).toEqual(order?.history);
+  });
+
+  it("marks the address in the Sheet's Email cell, and tells staff to call in its Status", async () => {
+    const { orderId } = await ordersOverHttp(Date.now()).codOrder();
+    const before = await sheetRowsOf(orderId);
+    expect(before.map((row) => row.Email)).toEqual([makeCustomer().email]);
+    const body = bounced(orderId);
+    expect((await post(body, signResendWebhook(body, { id: 'msg_bounce_sheet' }))).status).toBe(200);
+    const after = await sheetRowsOf(orderId);
+    expect(after.map((row) => row.Email)).toEqual([`${makeCustomer().email} (undeliverable: bounced)`]);
+    expect(after[0]?.Status).toBe(
+      'Needs attention: email undeliverable (bounced: General: 550 5.1.1 user unknown); call the shopper',
+    );
   });
 
   it('answers 400 to a bad or stale signature and records nothing', async () => {

@@ -51,9 +51,10 @@ describe('createSheets with SHEETS_WEBHOOK_URL (Apps Script web app)', () => {
         orderId: 'OUO_1760000000000',
         headers: [...ORDER_HEADERS],
         rows: orderRows(order),
-        // Orders are upserted: a later status or waybill rewrites these cells of the order's rows.
+        // Orders are upserted: a later status or waybill (or the address marked undeliverable) rewrites these cells.
         action: 'upsert',
         update: [
+          'Email',
           'Payment Status',
           'Payment ID',
           'Waybill',

@@ -85,8 +85,10 @@ export const ORDERS_TAB: SheetTab<SheetOrder> = {
   headers: ORDER_HEADERS,
   keyHeader: 'Order ID',
   keyField: 'orderId',
-  // What later steps learn: the Payment Status, and every column from Payment ID to staff's Action.
+  // What later steps learn: the Email once the provider says it is undeliverable, the Payment
+  // Status, and every column from Payment ID to staff's Action.
   updatable: [
+    'Email',
     'Payment Status',
     ...ORDER_HEADERS.slice(ORDER_HEADERS.indexOf('Payment ID'), ORDER_HEADERS.indexOf('Action')),
   ],

@@ -16,6 +16,8 @@ import { whatsappCost, whatsappSummary } from './whatsapp-summary.ts';
  */
 export function sheetCells(order: StoredOrder) {
   return {
+    // The address the provider said is undeliverable, marked where staff read it (issue 48).
+    ...(order.emailUndeliverable ? { email: undeliverableEmailCell(order) } : {}),
     paymentStatus: sheetPaymentStatus(order),
     ...(order.razorpay?.paymentId ? { paymentId: order.razorpay.paymentId } : {}),
     ...(order.forwards.shipment.waybill ? { waybill: order.forwards.shipment.waybill } : {}),
@@ -25,6 +27,12 @@ export function sheetCells(order: StoredOrder) {
     whatsappCost: whatsappCost(order),
     ...(order.invoice ? { invoice: invoiceCell(order.invoice, order.creditNote) } : {}),
   };
+}
+
+/** `asha@example.com (undeliverable: bounced)`: the address kept, so staff can read it out when they call. */
+function undeliverableEmailCell(order: StoredOrder): string {
+  const words = order.emailUndeliverable?.kind === 'complaint' ? 'marked as spam' : 'bounced';
+  return `${order.record.email} (undeliverable: ${words})`;
 }
 
 /**
