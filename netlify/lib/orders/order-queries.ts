@@ -67,11 +67,23 @@ export function orderQueries(db: Queries, get: (orderId: string) => Promise<Stor
       return rows.map((row) => row.task);
     },
 
+    /**
+     * Rows given up (the Sheet failing for a day: staff see `Needs attention`) are due again `afterMs`
+     * after they were: the Sheet is where staff work orders, so none may stay out of it for good.
+     */
+    async retryGivenUpSheets(now: Date, afterMs: number): Promise<void> {
+      await db.query(
+        `update tasks set state = 'retry', run_at = $1 where order_id is not null and kind = 'sheet'
+         and state = 'given-up' and updated_at <= $2`,
+        [now.toISOString(), new Date(now.getTime() - afterMs).toISOString()],
+      );
+    },
+
     /** When the oldest change the Sheet's rows do not show yet was made (`/api/health`), or undefined when they show everything. */
     async oldestUnwrittenSheet(): Promise<string | undefined> {
       const [row] = await db.query<{ at: Date | null }>(
         `select min(armed_at) as at from tasks
-         where order_id is not null and kind = 'sheet' and state in ('pending', 'retry', 'running')`,
+         where order_id is not null and kind = 'sheet' and state in ('pending', 'retry', 'running', 'given-up')`,
       );
       return row?.at ? new Date(row.at).toISOString() : undefined;
     },

@@ -8,10 +8,13 @@ import { needsAttention } from '#shop/order-engine/order-flags.ts';
 import { staffStatusLabel } from '#shop/order-engine/staff-status.ts';
 import { yearTab } from '#shop/sheet-tab.ts';
 import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
+import { fakeAppsScript } from '#tests/support/fake-apps-script.ts';
 import { codOrder, orderWorld, storedOrder, type TestOrderWorld } from '#tests/support/orders.ts';
 import { failure } from '../platform/outcome.ts';
+import { createSheets } from '../sheets/client.ts';
+import { ORDER_HEADERS, orderRows } from '../sheets/orders-tab.ts';
 import { cancelOrder } from './cancel.ts';
-import { flushSheet } from './sheet-kind.ts';
+import { flushSheet, sheetOrderOf } from './sheet-kind.ts';
 
 let blobs: TestBlobs;
 beforeAll(async () => {
@@ -97,5 +100,96 @@ describe("the Sheet's rows in batches", () => {
     await Promise.all([flushSheet(world.deps), flushSheet(world.deps)]);
     expect(world.sheetWrites).toBe(writes + 1);
     expect(world.sheetRows.map((row) => row.orderId).sort()).toEqual([...ids].sort());
+  });
+
+  it('catches up in order once the Apps Script answers after an hour down: one call per tab, nothing for staff', async () => {
+    const world = batchedWorld();
+    // Half an hour before a financial year ends (India time): the hour's orders fall in two tabs.
+    world.clock.now = new Date('2027-03-31T18:00:00.000Z');
+    world.sheetDown = true;
+    const ids: string[] = [];
+    for (let minute = 0; minute < 60; minute += 1) {
+      if (minute % 5 === 0) ids.push(await codOrder(world));
+      later(world, MINUTE);
+      await flushSheet(world.deps);
+    }
+    expect(world.sheetRows).toEqual([]);
+    const waiting = await storedOrder(world, ids[0] as string);
+    expect(needsAttention(waiting)).toBe(false);
+    // Tried each minute, the same failure is written in its history once.
+    expect(waiting.history.filter((entry) => entry.event.startsWith('sheet: failed'))).toHaveLength(1);
+    const write = vi.mocked(world.deps.sheets.writeOrders);
+    write.mockClear();
+    world.sheetDown = false;
+    later(world, MINUTE);
+    await flushSheet(world.deps);
+    const calls = write.mock.calls.map(([tab, orders]) => ({ tab, ids: orders.map((order) => order.orderId) }));
+    expect(calls.map((call) => call.tab).sort()).toEqual(['Orders 2026-27', 'Orders 2027-28']);
+    // Oldest first in each tab, every order once.
+    for (const call of calls)
+      expect(call.ids).toEqual([...call.ids].sort((a, b) => a.localeCompare(b, 'en', { numeric: true })));
+    expect(calls.flatMap((call) => call.ids).sort()).toEqual([...ids].sort());
+    for (const id of ids) expect(needsAttention(await storedOrder(world, id))).toBe(false);
+  });
+
+  it('finishes a batch half applied by a killed script: what it wrote is not written again, the rest follow', async () => {
+    const world = batchedWorld();
+    const clock = () => world.clock.now.getTime();
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined); // the client tells of Google's refusal
+    const fake = fakeAppsScript({ clock, costPerRangeCallMs: 150_000 });
+    world.deps.sheets = createSheets({ ...fake.env, LOCAL_SHEETS_DIR: '/nonexistent' });
+    const first = await codOrder(world); // a new tab: its header and rows, two writes (5 simulated minutes)
+    const tab = yearTab(world.clock.now.toISOString());
+    expect(fake.rows(tab)).toHaveLength(2);
+    const rest = [await codOrder(world), await codOrder(world)];
+    await cancelOrder(world.deps, first, { reason: 'other', by: 'staff' });
+    later(world, MINUTE);
+    const before = fake.script.rangeCalls.length;
+    await flushSheet(world.deps);
+    // The read and the first order's rewrite went; Google stopped the script before the append.
+    expect(fake.state.killed).toBe(1);
+    const killed = fake.script.rangeCalls.slice(before).filter((call) => call.method === 'setValues');
+    expect(killed.length).toBeGreaterThan(0);
+    expect(fake.rows(tab)).toHaveLength(2);
+    expect(needsAttention(await storedOrder(world, first))).toBe(false);
+    fake.limits.costPerRangeCallMs = 0;
+    later(world, MINUTE);
+    const resent = fake.script.rangeCalls.length;
+    await flushSheet(world.deps);
+    const again = fake.script.rangeCalls.slice(resent).filter((call) => call.method === 'setValues');
+    // No cell written by the killed execution is written again.
+    const cells = (call: (typeof again)[number]) =>
+      Array.from(
+        { length: call.rows * call.columns },
+        (_, i) => `${call.row + Math.floor(i / call.columns)}:${call.column + (i % call.columns)}`,
+      );
+    const written = new Set(killed.flatMap(cells));
+    expect(again.flatMap(cells).filter((cell) => written.has(cell))).toEqual([]);
+    const expected = await Promise.all(
+      [first, ...rest].map(async (id) => orderRows(sheetOrderOf(world.deps, await storedOrder(world, id)))),
+    );
+    expect(fake.rows(tab)).toEqual([[...ORDER_HEADERS], ...expected.flat()]);
+  });
+
+  it('marks the rows for staff when the Sheet fails a whole day (a real error), and still writes them once it answers', async () => {
+    const world = batchedWorld();
+    world.sheetDown = true;
+    const orderId = await codOrder(world);
+    for (let quarter = 0; quarter < 25 * 4; quarter += 1) {
+      later(world, 15 * MINUTE);
+      await flushSheet(world.deps);
+    }
+    const order = await storedOrder(world, orderId);
+    expect(order.forwards.sheet).toMatchObject({ status: 'needs-attention', lastError: 'Sheet unreachable' });
+    expect(needsAttention(order)).toBe(true);
+    expect(order.history.filter((entry) => entry.event.startsWith('sheet: '))).toHaveLength(2);
+    expect(await world.deps.log.oldestUnwrittenSheet()).toBeDefined();
+    // Still tried each hour: once the Sheet answers, the order is in it and nothing is left for staff.
+    world.sheetDown = false;
+    later(world, 60 * MINUTE);
+    await flushSheet(world.deps);
+    expect(world.sheetRows.map((row) => row.orderId)).toEqual([orderId]);
+    expect(needsAttention(await storedOrder(world, orderId))).toBe(false);
+    expect(await world.deps.log.oldestUnwrittenSheet()).toBeUndefined();
   });
 });

@@ -36,6 +36,8 @@ export const SHEET_BATCH: SheetBatchLimits = { everyMs: 60_000, maxOrders: 500 }
 
 /** Google refused for now (BUSY): the rows wait this long, and so does the gate. */
 const BUSY_WAIT_MS = 60_000;
+/** Rows given up after a day of failures (`Needs attention`) are still tried this often. */
+const GIVEN_UP_RETRY_MS = 60 * 60 * 1000;
 /** Batches one flush runs at most before leaving the rest to the next (a function's time is short). */
 const ROUNDS = 10;
 
@@ -52,18 +54,27 @@ export function sheetOrderOf(deps: OrderDeps, order: StoredOrder): SheetOrder {
   };
 }
 
-function outcomeOf(result: SheetBatchResult, order: StoredOrder, tab: string): TaskOutcome {
+/**
+ * What the Sheet's answer makes of one order's task. A call that failed whole (the script down or
+ * erring) is a failure of each of its rows, counted by the one policy, but tried again with the
+ * next batch (`batchRetryMs`) rather than on each row's own back-off: when the Sheet answers again
+ * the rows that waited go together, oldest first, one call per tab.
+ */
+function outcomeOf(result: SheetBatchResult, order: StoredOrder, tab: string, batchRetryMs?: number): TaskOutcome {
   if (result.ok && result.written.includes(order.orderId)) {
     const cells = { syncedStatus: sheetCells(order).status, syncedCells: sheetFingerprint(order), tab };
     return { status: 'done', result: cells };
   }
   if (result.ok) return { status: 'failed', error: `the Sheet did not write ${order.orderId}` };
   if (result.code === 'BUSY') return { status: 'later', afterMs: BUSY_WAIT_MS };
-  return { status: 'failed', error: result.message };
+  return { status: 'failed', error: result.message, ...(batchRetryMs ? { afterMs: batchRetryMs } : {}) };
 }
 
-/** One tab's rows in one call, each order's task settled by what the Sheet answered; whether Google said wait. */
-async function writeTab(deps: OrderDeps, tab: string, due: readonly Due[]): Promise<boolean> {
+/** What a batch's calls came to: all answered, Google said wait, or a call failed. */
+type BatchAnswer = 'written' | 'busy' | 'failed';
+
+/** One tab's rows in one call, each order's task settled by what the Sheet answered. */
+async function writeTab(deps: OrderDeps, limits: SheetBatchLimits, tab: string, due: readonly Due[]) {
   const result = await deps.sheets.writeOrders(
     tab,
     due.map(({ order }) => sheetOrderOf(deps, order)),
@@ -71,17 +82,22 @@ async function writeTab(deps: OrderDeps, tab: string, due: readonly Due[]): Prom
   const now = deps.now();
   await Promise.all(
     due.map(({ task, order }) => {
-      const settled = settledState(SHEET_TASK, task, outcomeOf(result, order, tab), now);
+      const settled = settledState(SHEET_TASK, task, outcomeOf(result, order, tab, limits.everyMs), now);
       return deps.log.settleTask(task, settled, SHEET_TASK.settledEvent(settled));
     }),
   );
-  return !result.ok && result.code === 'BUSY';
+  const answer: BatchAnswer = result.ok ? 'written' : result.code === 'BUSY' ? 'busy' : 'failed';
+  return answer;
 }
 
-/** One batch: the rows due, by tab. Whether more wait than it took, and whether Google said wait. */
-async function writeDue(deps: OrderDeps, limits: SheetBatchLimits): Promise<{ more: boolean; busy: boolean }> {
+/** One batch: the rows due, by tab. Whether more wait than it took, and what the calls came to. */
+async function writeDue(
+  deps: OrderDeps,
+  limits: SheetBatchLimits,
+): Promise<{ more: boolean; answers: readonly BatchAnswer[] }> {
+  await deps.log.retryGivenUpSheets(deps.now(), GIVEN_UP_RETRY_MS);
   const tasks = await deps.log.claimDueSheets(randomUUID(), deps.now(), STALE_CLAIM_MS, limits.maxOrders);
-  if (tasks.length === 0) return { more: false, busy: false };
+  if (tasks.length === 0) return { more: false, answers: [] };
   const orders = await deps.log.ordersWhere('o.order_id = any($1::text[])', [tasks.map((task) => task.order_id)]);
   const byId = new Map(orders.map((order) => [order.orderId, order]));
   const byTab = new Map<string, Due[]>();
@@ -95,8 +111,15 @@ async function writeDue(deps: OrderDeps, limits: SheetBatchLimits): Promise<{ mo
     const tab = ordersTabOf(order);
     byTab.set(tab, [...(byTab.get(tab) ?? []), { task, order }]);
   }
-  const busy = await Promise.all([...byTab].map(([tab, due]) => writeTab(deps, tab, due)));
-  return { more: tasks.length >= limits.maxOrders, busy: busy.some(Boolean) };
+  const answers = await Promise.all([...byTab].map(([tab, due]) => writeTab(deps, limits, tab, due)));
+  return { more: tasks.length >= limits.maxOrders, answers };
+}
+
+/** When the gate opens again: a minute on; Google's wait when it asked for one; at once when more rows wait. */
+function gateWaitMs(limits: SheetBatchLimits, next: { more: boolean; answers: readonly BatchAnswer[] }): number {
+  if (next.answers.includes('busy')) return Math.max(BUSY_WAIT_MS, limits.everyMs);
+  if (next.answers.includes('failed') || !next.more) return limits.everyMs;
+  return 0;
 }
 
 /**
@@ -108,14 +131,14 @@ export async function flushSheet(deps: OrderDeps, limits: SheetBatchLimits = dep
   for (let round = 0; round < ROUNDS; round += 1) {
     const gate = await deps.log.claimSheetGate(deps.now());
     if (!gate) return;
-    let next = { more: false, busy: false };
+    let next: { more: boolean; answers: readonly BatchAnswer[] } = { more: false, answers: ['failed'] };
     try {
       next = await writeDue(deps, limits);
     } finally {
-      const afterMs = next.busy ? Math.max(BUSY_WAIT_MS, limits.everyMs) : next.more ? 0 : limits.everyMs;
-      await deps.log.settleSheetGate(gate, afterMs, deps.now());
+      await deps.log.settleSheetGate(gate, gateWaitMs(limits, next), deps.now());
     }
-    if (next.busy || (!next.more && !(await deps.log.sheetsDue(deps.now(), STALE_CLAIM_MS)))) return;
+    if (next.answers.some((answer) => answer !== 'written')) return;
+    if (!next.more && !(await deps.log.sheetsDue(deps.now(), STALE_CLAIM_MS))) return;
   }
 }
 

@@ -32,8 +32,12 @@ export function retryDelayMs(attempts: number): number {
 export type TaskOutcome =
   /** `order`: the order as the task's own write left it (the invoice frozen on it), for its settle to write over. */
   | { status: 'done'; result?: Record<string, unknown>; note?: string; order?: StoredOrder }
-  /** It failed; `permanent`: it never will (a number not on WhatsApp), given up at once. */
-  | { status: 'failed'; error: string; permanent?: boolean }
+  /**
+   * It failed; `permanent`: it never will (a number not on WhatsApp), given up at once. `afterMs`:
+   * tried again then rather than after the policy's back-off, for a task retried with its batch
+   * (the Sheet's rows: the next batch, a minute on); the day's window and `Needs attention` stay.
+   */
+  | { status: 'failed'; error: string; permanent?: boolean; afterMs?: number }
   /** No longer true when its turn came (a parcel moved on): nothing done, and nothing to do. */
   | { status: 'skipped' }
   /**
@@ -115,7 +119,7 @@ export function settledState(
     ...base,
     state: 'retry',
     error: outcome.error,
-    runAt: new Date(now.getTime() + retryDelayMs(task.attempts)).toISOString(),
+    runAt: new Date(now.getTime() + (outcome.afterMs ?? retryDelayMs(task.attempts))).toISOString(),
   };
 }
 

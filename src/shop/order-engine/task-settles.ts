@@ -12,7 +12,12 @@ const HANDED_OVER = ['sheet', 'shipment'] as const;
 /** Writes a settled forward on the order: its state, its history, a late booking's cancellation, `forwarded`. */
 export function settleForward(order: StoredOrder, kind: ForwardKind, state: ForwardState, at: string): StoredOrder {
   order.forwards[kind] = state;
-  order.history.push({ at, event: `${kind}: ${state.status}${state.lastError ? ` (${state.lastError})` : ''}` });
+  const event = `${kind}: ${state.status}${state.lastError ? ` (${state.lastError})` : ''}`;
+  // The same failure again (the Sheet's batch retried each minute while the script is down, then
+  // each hour once given up) is not news: the history keeps its first time, the forward its count.
+  const last = order.history.findLast((entry) => entry.event.startsWith(`${kind}: `));
+  const again = ['failed', 'needs-attention'].includes(state.status) && last?.event === event;
+  if (!again) order.history.push({ at, event });
   // A booking that settled after the order's cancellation was asked (its task was in flight):
   // the cancellation cancels this parcel too (cancel.ts), however far it had got (issue 47).
   const cancellation = order.cancellation;
