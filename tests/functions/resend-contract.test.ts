@@ -18,11 +18,11 @@ import emailWebhook, { config } from '../../netlify/functions/email-webhook.mts'
 import { createMailer } from '../../netlify/lib/mail/client.ts';
 import type { OrderEmail } from '../../netlify/lib/orders/types.ts';
 import { functionsLog } from '../support/database.ts';
+import { makeCustomer } from '../support/factories.ts';
 import { FAKE_RESEND, FAKE_RESEND_URL, fakeResend, resendEvent, signResendWebhook } from '../support/fake-resend.ts';
 import { functionSandbox } from '../support/functions.ts';
 import { server } from '../support/msw.ts';
-import { codOrder, orderWorld, ordersOverHttp, storedOrder, sweepLater } from '../support/orders.ts';
-import { makeCustomer } from '../support/factories.ts';
+import { codOrder, ordersOverHttp, orderWorld, storedOrder, sweepLater } from '../support/orders.ts';
 import { putOrders } from '../support/parcels.ts';
 
 const sandbox = functionSandbox('resend');
@@ -190,8 +190,12 @@ describe('POST /api/email/webhook', () => {
   const sheetRowsOf = async (orderId: string) => {
     const tabs = (await readdir(sandbox.sheetsDir())).filter((name) => name.startsWith('Orders'));
     const rows = await Promise.all(
-      tabs.map(async (tab) =>
-        parse(await readFile(path.join(sandbox.sheetsDir(), tab), 'utf8'), { columns: true, bom: true }) as Record<string, string>[],
+      tabs.map(
+        async (tab) =>
+          parse(await readFile(path.join(sandbox.sheetsDir(), tab), 'utf8'), { columns: true, bom: true }) as Record<
+            string,
+            string
+          >[],
       ),
     );
     return rows.flat().filter((row) => row['Order ID'] === orderId);
