@@ -48,6 +48,7 @@ export function figures(result) {
     busyMinutes,
     health,
     failedBatches: result.writes.filter((write) => !write.answer.startsWith('wrote')).length,
+    largestBatch: Math.max(0, ...result.writes.map((write) => write.orders)),
     catchUp:
       result.downForMs > 0
         ? {
@@ -168,6 +169,12 @@ export function reportRows(results, run) {
       ({ figures }) =>
         `${figures.busyMinutes.length} (${figures.busyMinutes.filter((minute) => minute.allowed).length} allowed)`,
       'all allowed',
+    ),
+    row(
+      'orders in a batch: largest / mean',
+      ({ result, figures }) =>
+        `${figures.largestBatch} / ${round(sum(result.writes.map((write) => write.orders)) / Math.max(1, result.writes.length), 1)}`,
+      `≤ ${MAX_ORDERS}`,
     ),
     row(
       'batches failed (not written) / refused (30 at once) / killed (6 min)',
