@@ -202,7 +202,8 @@ export function minutesOverOne(writes, start, maxOrders) {
 /**
  * A tab's rows (header first) against the rows each order should show now: orders missing, ids
  * not expected, orders whose rows appear more than once or apart, and orders whose rows differ
- * (written, but not last with the newest state), with the first difference.
+ * (written, but not last with the newest state), with the first difference; and how many orders'
+ * rows sit below a newer order's (written out of order: reported, not a failure).
  * @param {readonly string[][]} rows
  * @param {readonly string[]} headers
  * @param {ReadonlyMap<string, string[][]>} expected order id → its rows
@@ -231,10 +232,18 @@ export function sheetCheck(rows, headers, expected) {
       firstDifference ??= difference(id, got.rows, want, header);
     }
   }
+  // Order ids are `OUO_<ms>`: an id below one whose rows are above it was placed earlier, written later.
+  let newest = '';
+  let outOfOrder = 0;
+  for (const id of found.keys()) {
+    if (id < newest) outOfOrder += 1;
+    else newest = id;
+  }
   return {
     headerOk: JSON.stringify(header) === JSON.stringify(headers),
     orders: expected.size,
     rows: body.length,
+    outOfOrder,
     missing: [...expected.keys()].filter((id) => !found.has(id)),
     unexpected: [...found.keys()].filter((id) => !expected.has(id)),
     doubled,

@@ -129,6 +129,7 @@ describe('the checks', () => {
       headerOk: true,
       orders: 4,
       rows: 5,
+      outOfOrder: 0,
       missing: ['D'],
       unexpected: ['E'],
       doubled: ['B'],
@@ -147,6 +148,11 @@ describe('the checks', () => {
       stale: [],
     });
     expect(sheetCheck([['Order'], ...rows.slice(1)], headers, expected).headerOk).toBe(false);
+    // A and B written after the newer C and D: two orders whose rows sit below a newer order's.
+    const late = [headers, ['C', 'Returned'], ['D', 'Lost'], ['A', 'Delivered'], ['B', 'Booked'], ['B', 'Booked']];
+    expect(sheetCheck(late, headers, expected)).toMatchObject({ outOfOrder: 2, stale: [], doubled: [] });
+    const reversed = [headers, ['D', 'Lost'], ['C', 'Returned'], ['B', 'Booked'], ['B', 'Booked'], ['A', 'Delivered']];
+    expect(sheetCheck(reversed, headers, expected)).toMatchObject({ outOfOrder: 3, stale: [], doubled: [] });
   });
 
   it('finds emails sent twice, emails the log shows sent that never went, and emails the log does not show', () => {

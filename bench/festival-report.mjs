@@ -36,6 +36,7 @@ export function figures(result) {
   const sheet = {
     orders: sum(result.sheet.map((tab) => tab.orders)),
     rows: sum(result.sheet.map((tab) => tab.rows)),
+    outOfOrder: sum(result.sheet.map((tab) => tab.outOfOrder)),
     missing: result.sheet.flatMap((tab) => tab.missing),
     unexpected: result.sheet.flatMap((tab) => tab.unexpected),
     doubled: result.sheet.flatMap((tab) => tab.doubled),
@@ -192,6 +193,10 @@ export function reportRows(results, run) {
       ({ figures }) =>
         `${figures.sheet.orders} / ${figures.sheet.rows} / ${figures.sheet.missing.length} / ${figures.sheet.doubled.length} / ${figures.sheet.stale.length}`,
       '— / — / 0 / 0 / 0',
+    ),
+    row(
+      "orders whose rows sit below a newer order's (written out of order)",
+      ({ figures }) => figures.sheet.outOfOrder,
     ),
     row(
       'Sheet rows unwritten at the end',
