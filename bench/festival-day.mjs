@@ -198,7 +198,8 @@ async function scenario(name, downForMs, shop) {
       paymentMode: 'cod',
       clientTotal: priced.body.totals.total,
     });
-    return placeCodOrder(deps, request);
+    // Each request on its own clock, its arrival: requests placed together are still apart in time.
+    return placeCodOrder({ ...deps, now: () => new Date(planned.at) }, request);
   };
   try {
     if (downForMs > 0) fake.state.down = 503;
