@@ -22,6 +22,7 @@ import { buildReport as buildReturnsReport } from '../scripts/report-returns.ts'
 import { createSchema, startThrowawayPostgres } from '../scripts/throwaway-postgres.ts';
 import { makeCustomer } from '../tests/support/factories.ts';
 import { makeInvoiceSettings } from '../tests/support/invoices.ts';
+import { seeded } from './seeded.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ORDERS = Number(process.env.BENCH_REPORT_ORDERS ?? 10_000);
@@ -77,20 +78,6 @@ const FAILED_REASONS = [
   'Customer asked for future delivery',
 ];
 
-/**
- * A small seeded generator (mulberry32): the same orders on every run.
- * @param {number} seed
- */
-function seeded(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 const random = seeded(47);
 /**
  * @template T
