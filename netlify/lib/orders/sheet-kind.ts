@@ -101,7 +101,11 @@ async function writeDue(
   const orders = await deps.log.ordersWhere('o.order_id = any($1::text[])', [tasks.map((task) => task.order_id)]);
   const byId = new Map(orders.map((order) => [order.orderId, order]));
   const byTab = new Map<string, Due[]>();
-  for (const task of tasks) {
+  // Oldest order first, so a tab's new rows are appended in the order the orders came (the claim's
+  // `order by` picks which rows, not the order an update returns them in). Ids are `OUO_<ms>`.
+  for (const task of [...tasks].sort((a, b) =>
+    (a.order_id ?? '').localeCompare(b.order_id ?? '', 'en', { numeric: true }),
+  )) {
     const order = byId.get(task.order_id ?? '');
     // Not ready (an order paid first, not paid yet): it waits for the change that makes it ready.
     if (!order || !forwardReady(order, 'sheet')) {
