@@ -28,47 +28,22 @@ import {
  *   notFound: Awaited<ReturnType<typeof import('./not-found.mjs').measureNotFound>>,
  * }} figures
  */
-export function ordersReport({
-  databaseShown,
-  counting,
-  clientTotal,
-  quoteRun,
-  placed,
-  placingStatements,
-  confirming,
-  notFound,
-}) {
-  const {
-    sentIds,
-    orderRun,
-    orderSeconds,
-    firstStatuses,
-    firstLog,
-    firstSheet,
-    unanswered,
-    resendStatuses,
-    resendSeconds,
-    answered,
-    log,
-    sheet,
-    outbox,
-    placedMessages,
-    renamed,
-  } = placed;
+export function ordersReport(figures) {
+  const { databaseShown, counting, clientTotal, quoteRun, placed, placingStatements, confirming, notFound } = figures;
   const { beforeConfirming, confirmations, confirmingStatements, repeats, confirmed, repeatStatements } = confirming;
   // What must hold once the outbox has resent: every order in the log and the sheet exactly once.
   // (First-attempt answers are reported, not required: see the table.)
   const ok =
-    sentIds.length === ORDERS &&
-    renamed === 0 &&
-    sheet.distinctIds === ORDERS &&
-    sheet.dataRows === ORDERS * CART.length &&
-    sheet.doubled === 0 &&
-    sheet.unexpectedRows === 0 &&
-    placedMessages === ORDERS &&
-    outbox.length === ORDERS &&
-    log.orders === ORDERS &&
-    log.unreadable === 0 &&
+    placed.sentIds.length === ORDERS &&
+    placed.renamed === 0 &&
+    placed.sheet.distinctIds === ORDERS &&
+    placed.sheet.dataRows === ORDERS * CART.length &&
+    placed.sheet.doubled === 0 &&
+    placed.sheet.unexpectedRows === 0 &&
+    placed.placedMessages === ORDERS &&
+    placed.outbox.length === ORDERS &&
+    placed.log.orders === ORDERS &&
+    placed.log.unreadable === 0 &&
     beforeConfirming.awaiting === ORDERS &&
     beforeConfirming.bookings === 0 &&
     confirmations.outcomes['confirmation: confirmed'] === ORDERS &&
@@ -105,33 +80,37 @@ export function ordersReport({
       `${quoteRun.non2xx} / ${quoteRun.errors} / ${quoteRun.timeouts}`,
       '0 / 0 / 0',
     ],
-    ['COD orders sent at once (distinct ids)', new Set(sentIds).size, ORDERS],
-    ['COD first answers by status', JSON.stringify(firstStatuses), `{"201":${ORDERS}}`],
-    ['COD connection errors / timeouts', `${orderRun.errors} / ${orderRun.timeouts}`, '0 / 0'],
-    ['COD wall time for all (s)', round(orderSeconds, 2), ''],
+    ['COD orders sent at once (distinct ids)', new Set(placed.sentIds).size, ORDERS],
+    ['COD first answers by status', JSON.stringify(placed.firstStatuses), `{"201":${ORDERS}}`],
+    ['COD connection errors / timeouts', `${placed.orderRun.errors} / ${placed.orderRun.timeouts}`, '0 / 0'],
+    ['COD wall time for all (s)', round(placed.orderSeconds, 2), ''],
     statementRow('placing (with resends)', placingStatements, `≤ ${STATEMENTS_TARGET}`),
-    ['COD orders/s (2xx answers / wall time)', round((firstStatuses[201] ?? 0) / orderSeconds, 2), ''],
+    ['COD orders/s (2xx answers / wall time)', round((placed.firstStatuses[201] ?? 0) / placed.orderSeconds, 2), ''],
     [
       'COD latency p50 / p99 / max (ms)',
-      `${orderRun.latency.p50} / ${orderRun.latency.p99} / ${orderRun.latency.max}`,
+      `${placed.orderRun.latency.p50} / ${placed.orderRun.latency.p99} / ${placed.orderRun.latency.max}`,
       '',
     ],
     [
       'after the burst: log records / forwarded / sheet ids',
-      `${firstLog.orders} / ${firstLog.forwarded} / ${firstSheet.distinctIds}`,
+      `${placed.firstLog.orders} / ${placed.firstLog.forwarded} / ${placed.firstSheet.distinctIds}`,
       '',
     ],
-    ['outbox resends by status', JSON.stringify(resendStatuses), ''],
-    ['WhatsApp order_placed messages / all messages', `${placedMessages} / ${outbox.length}`, `${ORDERS} / ${ORDERS}`],
-    ['outbox resend time (s)', round(resendSeconds, 2), ''],
-    ['orders answered 2xx (after one resend round)', answered.size, ''],
-    ['orders answered under another id', renamed, 0],
-    ['Orders.csv distinct order ids', sheet.distinctIds, ORDERS],
-    ['Orders.csv item rows (2 per order)', sheet.dataRows, ORDERS * CART.length],
-    ['Orders.csv ids written more than once', sheet.doubled, 0],
-    ['Orders.csv unexpected rows (extra headers, foreign ids)', sheet.unexpectedRows, 0],
-    ['order log records (database rows)', log.orders, ORDERS],
-    ['order log records unreadable (malformed record)', log.unreadable, 0],
+    ['outbox resends by status', JSON.stringify(placed.resendStatuses), ''],
+    [
+      'WhatsApp order_placed messages / all messages',
+      `${placed.placedMessages} / ${placed.outbox.length}`,
+      `${ORDERS} / ${ORDERS}`,
+    ],
+    ['outbox resend time (s)', round(placed.resendSeconds, 2), ''],
+    ['orders answered 2xx (after one resend round)', placed.answered.size, ''],
+    ['orders answered under another id', placed.renamed, 0],
+    ['Orders.csv distinct order ids', placed.sheet.distinctIds, ORDERS],
+    ['Orders.csv item rows (2 per order)', placed.sheet.dataRows, ORDERS * CART.length],
+    ['Orders.csv ids written more than once', placed.sheet.doubled, 0],
+    ['Orders.csv unexpected rows (extra headers, foreign ids)', placed.sheet.unexpectedRows, 0],
+    ['order log records (database rows)', placed.log.orders, ORDERS],
+    ['order log records unreadable (malformed record)', placed.log.unreadable, 0],
     [
       'awaiting confirmation / booked, before any confirmation',
       `${beforeConfirming.awaiting} / ${beforeConfirming.bookings}`,
@@ -198,23 +177,23 @@ export function ordersReport({
     cod: {
       orders: ORDERS,
       clientTotal,
-      wallSeconds: orderSeconds,
-      latency: orderRun.latency,
-      firstStatuses,
-      errors: orderRun.errors,
-      timeouts: orderRun.timeouts,
-      afterBurst: { log: firstLog, sheet: firstSheet },
+      wallSeconds: placed.orderSeconds,
+      latency: placed.orderRun.latency,
+      firstStatuses: placed.firstStatuses,
+      errors: placed.orderRun.errors,
+      timeouts: placed.orderRun.timeouts,
+      afterBurst: { log: placed.firstLog, sheet: placed.firstSheet },
       resend: {
-        count: unanswered.length,
+        count: placed.unanswered.length,
         concurrency: RESEND_CONCURRENCY,
-        statuses: resendStatuses,
-        seconds: resendSeconds,
+        statuses: placed.resendStatuses,
+        seconds: placed.resendSeconds,
       },
-      answered: answered.size,
-      renamed,
+      answered: placed.answered.size,
+      renamed: placed.renamed,
     },
-    sheet,
-    log: { ...log, confirmTexts: undefined },
+    sheet: placed.sheet,
+    log: { ...placed.log, confirmTexts: undefined },
     confirmation: {
       before: beforeConfirming,
       first: confirmations,
