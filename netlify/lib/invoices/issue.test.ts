@@ -3,10 +3,10 @@
  * §12): once each however often asked, none for an order cancelled before it was booked, a rate
  * missing stops only the invoice (staff see why) until the Studio has it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { InvoiceSettings } from '#shop/invoice-settings.ts';
 import { staffStatusLabel } from '#shop/order-engine/staff-status.ts';
-import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
+import { fileTestBlobs } from '#tests/support/blobs.ts';
 import { makeCustomer } from '#tests/support/factories.ts';
 import {
   codOrder,
@@ -24,11 +24,7 @@ import { placeCodOrder } from '../orders/place.ts';
 import { reconcile } from '../orders/reconcile.ts';
 import { orderView } from '../orders/view.ts';
 
-let blobs: TestBlobs;
-beforeAll(async () => {
-  blobs = await startTestBlobs();
-});
-afterAll(() => blobs.stop());
+const blobs = fileTestBlobs();
 
 const GST: InvoiceSettings = {
   supplier: {
