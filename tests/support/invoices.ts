@@ -40,14 +40,6 @@ export interface GstReportInvoiceInput {
   ratesToConfirm?: string[];
 }
 
-const SUPPLIER = {
-  legalName: 'Orang Utan Organics',
-  gstin: '05ABCDE1234F1Z5',
-  address: ['Village Raithal', 'Uttarkashi, Uttarakhand 249135'],
-  stateName: 'Uttarakhand',
-  stateCode: '05',
-};
-
 /**
  * An invoice as the GST report reads it, its figures computed by the shop core's rounding: one
  * line of rajma (₹398, 5 %) to a shopper in Dehradun on 3 November 2026 unless told.
@@ -62,7 +54,8 @@ export function gstReportInvoice({
   lines = [{ hsn: '07133300', rate: 5, paidPaise: 39_800, quantity: 2 }],
   ratesToConfirm = [],
 }: GstReportInvoiceInput): Invoice {
-  const interState = place.stateCode !== SUPPLIER.stateCode;
+  const supplier = makeSampleInvoiceSettings().supplier;
+  const interState = place.stateCode !== supplier.stateCode;
   const invoiceLines: InvoiceLine[] = lines.map((line) => ({
     description: `Goods under ${line.hsn}`,
     hsn: line.hsn,
@@ -78,7 +71,7 @@ export function gstReportInvoice({
     issuedAt: `${date}T06:30:00.000Z`,
     date,
     financialYear: financialYear(date).id,
-    supplier: SUPPLIER,
+    supplier,
     recipient: {
       name,
       address: ['12 Mall Road', `${place.stateName} 248001`],

@@ -8,6 +8,7 @@ import type { InvoiceSettings } from '#shop/invoice-settings.ts';
 import { staffStatusLabel } from '#shop/order-engine/staff-status.ts';
 import { fileTestBlobs } from '#tests/support/blobs.ts';
 import { makeCustomer } from '#tests/support/factories.ts';
+import { makeSampleInvoiceSettings } from '#tests/support/invoices.ts';
 import {
   codOrder,
   codRequest,
@@ -26,22 +27,7 @@ import { orderView } from '../orders/view.ts';
 
 const blobs = fileTestBlobs();
 
-const GST: InvoiceSettings = {
-  supplier: {
-    legalName: 'Orang Utan Organics',
-    gstin: '05ABCDE1234F1Z5',
-    address: ['Raithal', 'Uttarkashi, Uttarakhand 249135'],
-    stateName: 'Uttarakhand',
-    stateCode: '05',
-  },
-  rates: [
-    { hsn: '0713', rate: 5, validFrom: '2017-07-01' },
-    { hsn: '0405', rate: 5, validFrom: '2025-09-22' },
-  ],
-  charges: { mode: 'principal' },
-  signature: { mode: 'computer-generated' },
-  prefix: 'OUO',
-};
+const GST = makeSampleInvoiceSettings();
 
 /** A world whose Studio has these invoice settings (or none). */
 function invoicingWorld(gst: InvoiceSettings | null = GST): TestOrderWorld {
