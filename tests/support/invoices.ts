@@ -16,7 +16,7 @@ import {
 import { financialYear } from '../../src/shop/invoice-numbers.ts';
 import type { InvoiceSettings } from '../../src/shop/invoice-settings.ts';
 import type { Customer, PricedLine } from '../../src/shop/order.ts';
-import { makeCustomer } from './factories.ts';
+import { makeCustomer, makePricedLine } from './factories.ts';
 
 /** A line of a `gstReportInvoice`: what was paid for it, at its rate; its tax is the shop's own rounding. */
 export interface GstReportLine {
@@ -157,16 +157,7 @@ export function makeSampleInvoiceSettings(overrides: Partial<InvoiceSettings> = 
 /** The two lines of `makeOrderView`'s order: White Rajma 500gm × 2, Badri Cow Ghee 120gm. */
 export function makeInvoiceLines(): PricedLine[] {
   return [
-    {
-      productId: 1,
-      size: '500gm',
-      quantity: 2,
-      name: 'Himalayan White Rajma',
-      price: 347,
-      weight: 500,
-      lineTotal: 694,
-      hsnCode: '07133300',
-    },
+    makePricedLine(),
     {
       productId: 3,
       size: '120gm',
