@@ -130,7 +130,7 @@ export const TINY_PNG_BASE64 =
 
 /** Invoice settings of a sample supplier (a Private Limited, a trade name): what the renderings are tested with. */
 export function makeSampleInvoiceSettings(overrides: Partial<InvoiceSettings> = {}): InvoiceSettings {
-  return {
+  return makeInvoiceSettings({
     supplier: {
       legalName: 'Orang Utan Organics Private Limited',
       tradeName: 'Orang Utan Organics',
@@ -147,11 +147,8 @@ export function makeSampleInvoiceSettings(overrides: Partial<InvoiceSettings> = 
       { hsn: '0909', rate: 5, validFrom: '2017-07-01' },
       { hsn: '0712', rate: 5, validFrom: '2017-07-01', toConfirm: true },
     ],
-    charges: { mode: 'principal' },
-    signature: { mode: 'computer-generated' },
-    prefix: 'OUO',
     ...overrides,
-  };
+  });
 }
 
 /** The two lines of `makeOrderView`'s order: White Rajma 500gm × 2, Badri Cow Ghee 120gm. */
