@@ -24,6 +24,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HttpResponse, http } from 'msw';
 import { vi } from 'vitest';
+import { type ZodType, z } from 'zod';
 import { allowPassthrough } from './msw.ts';
 
 /** One scan as Delhivery writes it (India time without a zone). */
@@ -273,5 +274,30 @@ export function delhiveryPincodeHandler(deliveryCodes: unknown[], seen: string[]
     seen.push(pin);
     if (!/^\d{6}$/.test(pin)) return HttpResponse.json({ error: 'filter_codes' }, { status: 400 });
     return HttpResponse.json({ delivery_codes: deliveryCodes });
+  });
+}
+
+/**
+ * One of Delhivery's JSON `POST` endpoints (cancellation, pickup request): 401 without the token,
+ * 415 for a body that is not JSON, 400 for one `bodySchema` refuses (as Delhivery would); else the
+ * parsed body kept in `seen` and `answer()` given.
+ */
+export function delhiveryJsonPostHandler<Body>(
+  path: string,
+  bodySchema: ZodType<Body>,
+  answer: () => Response | Promise<Response>,
+  seen: unknown[] = [],
+) {
+  return http.post(`${DELHIVERY_TEST_BASE_URL}${path}`, async ({ request }) => {
+    if (request.headers.get('authorization') !== `Token ${DELHIVERY_TEST_TOKEN}`) {
+      return HttpResponse.json({ detail: 'Invalid token' }, { status: 401 });
+    }
+    if (!request.headers.get('content-type')?.startsWith('application/json')) {
+      return HttpResponse.json({ error: 'JSON expected' }, { status: 415 });
+    }
+    const body = bodySchema.safeParse(await request.json());
+    if (!body.success) return HttpResponse.json({ error: z.prettifyError(body.error) }, { status: 400 });
+    seen.push(body.data);
+    return answer();
   });
 }
