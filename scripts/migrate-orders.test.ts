@@ -17,7 +17,7 @@ import { whatsappBook } from '../netlify/lib/whatsapp/book.ts';
 import type { CreditNote, Invoice } from '../src/shop/invoice.ts';
 import { startTestBlobs, type TestBlobs } from '../tests/support/blobs.ts';
 import { databaseRows, freshDatabase } from '../tests/support/database.ts';
-import { makeCustomer } from '../tests/support/factories.ts';
+import { makeCustomer, makePricedLine } from '../tests/support/factories.ts';
 import { server as msw } from '../tests/support/msw.ts';
 import { type Kind, type MigrationResult, main } from './migrate-orders.ts';
 
@@ -40,18 +40,7 @@ function blobsOrder(orderId: string, overrides: Partial<StoredOrder> = {}): Stor
     customer: makeCustomer(),
     lines: [{ productId: 1, size: '500gm', quantity: 2 }],
     cart: {
-      lines: [
-        {
-          productId: 1,
-          size: '500gm',
-          quantity: 2,
-          name: 'Himalayan White Rajma',
-          price: 347,
-          weight: 500,
-          lineTotal: 694,
-          hsnCode: '07133300',
-        },
-      ],
+      lines: [makePricedLine()],
       subtotal: 694,
       weight: 1000,
     },

@@ -3,13 +3,21 @@ import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } fr
 import type { ShippingQuoteRequest } from '../../src/shop/schemas.ts';
 import { DEFAULT_SHIPPING_RULES } from '../../src/shop/shipping.ts';
 import { makeCatalogue } from '../../tests/support/factories.ts';
+import {
+  DELHIVERY_TEST_BASE_URL,
+  DELHIVERY_TEST_TOKEN,
+  delhiveryRateHandler,
+  forbiddenRateHandler,
+  DELHIVERY_TEST_RATE_URL as RATE_URL,
+} from '../../tests/support/fake-delhivery.ts';
 import { server } from '../../tests/support/msw.ts';
 import { createDelhivery } from './delhivery/client.ts';
 import { quoteShipping, type ShippingQuoteDeps } from './shipping-quote.ts';
 
-const BASE = 'https://delhivery.test';
-const RATE_URL = `${BASE}/api/kinko/v1/invoice/charges/.json`;
-const delhivery = createDelhivery({ DELHIVERY_TOKEN: 'test-token', DELHIVERY_BASE_URL: BASE });
+const delhivery = createDelhivery({
+  DELHIVERY_TOKEN: DELHIVERY_TEST_TOKEN,
+  DELHIVERY_BASE_URL: DELHIVERY_TEST_BASE_URL,
+});
 
 function deps(overrides: Partial<ShippingQuoteDeps> = {}): ShippingQuoteDeps {
   return {
@@ -19,32 +27,6 @@ function deps(overrides: Partial<ShippingQuoteDeps> = {}): ShippingQuoteDeps {
     carrier: delhivery,
     ...overrides,
   };
-}
-
-/** Delhivery's rate API: answers `charge` only to a well-formed request from our pickup pin. */
-function rateHandler(charge: number, seen: URLSearchParams[] = []) {
-  return http.get(RATE_URL, ({ request }) => {
-    const query = new URL(request.url).searchParams;
-    seen.push(query);
-    const wellFormed =
-      request.headers.get('authorization') === 'Token test-token' &&
-      query.get('md') === 'S' &&
-      query.get('ss') === 'Delivered' &&
-      query.get('o_pin') === '249135' &&
-      /^\d{6}$/.test(query.get('d_pin') ?? '') &&
-      /^[1-9]\d*$/.test(query.get('cgm') ?? '') &&
-      ['COD', 'Pre-paid'].includes(query.get('pt') ?? '');
-    if (!wellFormed) return HttpResponse.json({ error: 'bad query' }, { status: 400 });
-    return HttpResponse.json([{ total_amount: charge }]);
-  });
-}
-
-/** Must never be reached: the free-shipping path makes no carrier call. */
-function forbiddenRateHandler(calls: string[]) {
-  return http.get(RATE_URL, ({ request }) => {
-    calls.push(request.url);
-    return HttpResponse.json({ error: 'no carrier call expected' }, { status: 500 });
-  });
 }
 
 const request = (overrides: Partial<ShippingQuoteRequest> = {}): ShippingQuoteRequest => ({
@@ -105,7 +87,7 @@ describe('quoteShipping', () => {
 
   it("charges the carrier's rate below the threshold, asked from the pickup pin with the catalogue weight", async () => {
     const seen: URLSearchParams[] = [];
-    server.use(rateHandler(72.6, seen));
+    server.use(delhiveryRateHandler(72.6, seen));
 
     const result = await quoteShipping(request({ lines: [{ productId: 1, size: '500gm', quantity: 2 }] }), deps());
 
@@ -130,7 +112,7 @@ describe('quoteShipping', () => {
 
   it('adds the COD charge and asks for the COD rate when paying on delivery', async () => {
     const seen: URLSearchParams[] = [];
-    server.use(rateHandler(95, seen));
+    server.use(delhiveryRateHandler(95, seen));
 
     const result = await quoteShipping(request({ paymentMode: 'cod' }), deps());
 
@@ -142,7 +124,7 @@ describe('quoteShipping', () => {
   });
 
   it('uses the COD charge and threshold from shop settings', async () => {
-    server.use(rateHandler(60));
+    server.use(delhiveryRateHandler(60));
 
     const result = await quoteShipping(
       request({ paymentMode: 'cod' }),
@@ -176,7 +158,7 @@ describe('quoteShipping', () => {
   it('uses the estimate without any call when Delhivery is not configured', async () => {
     const result = await quoteShipping(
       request({ lines: [{ productId: 5, size: '1kg', quantity: 2 }] }),
-      deps({ carrier: createDelhivery({ DELHIVERY_BASE_URL: BASE }) }),
+      deps({ carrier: createDelhivery({ DELHIVERY_BASE_URL: DELHIVERY_TEST_BASE_URL }) }),
     );
 
     // 2 kg: round(2 × 50 + 40) = 140.
@@ -185,7 +167,7 @@ describe('quoteShipping', () => {
   });
 
   it('prices the lines from the catalogue, merging repeats', async () => {
-    server.use(rateHandler(80));
+    server.use(delhiveryRateHandler(80));
     const lines = [
       { productId: 6, size: '23gm', quantity: 1 },
       { productId: 6, size: '23gm', quantity: 1 },

@@ -1,27 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { makeSampleInvoiceSettings } from '#tests/support/invoices.ts';
 import { draftCreditNote, draftInvoice, type Invoice, type InvoiceOrder, invoiceCell, taxOf } from './invoice.ts';
-import type { InvoiceSettings } from './invoice-settings.ts';
 import type { PricedLine } from './order.ts';
 
-const SETTINGS: InvoiceSettings = {
-  supplier: {
-    legalName: 'Orang Utan Organics',
-    gstin: '05ABCDE1234F1Z5',
-    address: ['Village Raithal', 'Uttarkashi, Uttarakhand 249135'],
-    stateName: 'Uttarakhand',
-    stateCode: '05',
-  },
-  rates: [
-    { hsn: '0713', rate: 5, validFrom: '2017-07-01' },
-    { hsn: '1006', rate: 5, validFrom: '2017-07-01' },
-    { hsn: '0405', rate: 12, validFrom: '2017-07-01' },
-    { hsn: '0405', rate: 5, validFrom: '2025-09-22' },
-    { hsn: '0712', rate: 5, validFrom: '2017-07-01', toConfirm: true },
-  ],
-  charges: { mode: 'principal' },
-  signature: { mode: 'computer-generated' },
-  prefix: 'OUO',
-};
+const SETTINGS = makeSampleInvoiceSettings();
 const UTTARAKHAND = { stateName: 'Uttarakhand', stateCode: '05' };
 const DELHI = { stateName: 'Delhi', stateCode: '07' };
 const NOW = new Date('2026-11-27T06:30:00Z');

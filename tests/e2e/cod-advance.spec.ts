@@ -8,9 +8,7 @@ import { expect, test } from './fixtures.ts';
 import { seriousViolations } from './support/axe.ts';
 import { addToCart, fillDelivery, orderIdIn } from './support/checkout.ts';
 import { loggedOrder, sheetRows } from './support/orders.ts';
-
-const sideways = (page: import('@playwright/test').Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+import { scrollsSideways as sideways } from './support/pages.ts';
 
 test('pay the ₹150 COD fee now, the rest on delivery: its page says ₹150 paid and ₹412 on delivery', async ({
   page,

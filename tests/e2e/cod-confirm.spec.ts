@@ -1,20 +1,11 @@
-/**
- * A cash on delivery order confirmed before it ships (docs/shop-rules.md §10 rule 17), as a
- * shopper and the development phone play it: the order page asks, with a link to confirm on
- * WhatsApp; a CONFIRM from another phone changes nothing; the shopper's own CONFIRM confirms it
- * and it is booked, once, however often it is sent.
- */
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { seriousViolations } from './support/axe.ts';
 import { placeCodOrderByApi } from './support/checkout.ts';
 import { loggedOrder, sheetRows } from './support/orders.ts';
-import { openOrder } from './support/pages.ts';
+import { openOrder, scrollsSideways as sideways } from './support/pages.ts';
 
 const freshPhone = () => `9${String(Date.now()).slice(-9)}`;
 const spaced = (phone: string) => `+91 ${phone.slice(0, 5)} ${phone.slice(5)}`;
-const sideways = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 const bookings = async (orderId: string) =>
   ((await loggedOrder(orderId)) as unknown as { history: { event: string }[] }).history.filter(
     (entry) => entry.event === 'shipment: done',

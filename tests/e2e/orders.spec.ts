@@ -10,7 +10,7 @@ import { expect, test } from './fixtures.ts';
 import { seriousViolations } from './support/axe.ts';
 import { addToCart, confirmByWhatsApp, fillDelivery, orderIdIn, placeCodOrderByApi } from './support/checkout.ts';
 import { emailFile } from './support/orders.ts';
-import { expectCartCount, openOrder, trackOrder } from './support/pages.ts';
+import { expectCartCount, openOrder, scrollsSideways, trackOrder } from './support/pages.ts';
 
 const ORDER_PAGE = /\/orders\/(OUO_\d{13})\?key=([0-9a-f]{32})$/;
 
@@ -28,10 +28,6 @@ const facts = (page: Page) =>
     .evaluateAll((items) =>
       items.map((item) => `${item.querySelector('dt')?.textContent}: ${item.querySelector('dd')?.textContent}`),
     );
-
-/** Whether the page is wider than the screen (sideways scroll). */
-const scrollsSideways = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
 test('cash on delivery lands on the order page with its lines and totals; a name with HTML stays text', async ({
   page,

@@ -6,17 +6,15 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { E2E_MAIL_DIR } from '../../playwright.config.ts';
 import { expect, test } from './fixtures.ts';
 import { seriousViolations } from './support/axe.ts';
 import { placeCodOrderByApi } from './support/checkout.ts';
 import { sheetRows } from './support/orders.ts';
-import { openOrder, trackOrder } from './support/pages.ts';
+import { openOrder, scrollsSideways as sideways, trackOrder } from './support/pages.ts';
 
 const titles = (status: Locator) => status.locator('.order-timeline__title').allTextContents();
-const sideways = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
 test('the order page follows a parcel through a failed attempt to Delivered, and the shopper is told each once', async ({
   page,

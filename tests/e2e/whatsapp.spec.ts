@@ -12,12 +12,11 @@ import { expect, test } from './fixtures.ts';
 import { seriousViolations } from './support/axe.ts';
 import { placeCodOrderByApi } from './support/checkout.ts';
 import { sheetRows, sheetTabRows } from './support/orders.ts';
+import { scrollsSideways as sideways } from './support/pages.ts';
 
 /** A mobile number no other test uses: 9 and nine digits from the clock. */
 const freshPhone = () => `9${String(Date.now()).slice(-9)}`;
 const spaced = (phone: string) => `+91 ${phone.slice(0, 5)} ${phone.slice(5)}`;
-const sideways = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
 /**
  * Follows the parcel as a shopper refreshing their order page would, but every 100 ms: the local

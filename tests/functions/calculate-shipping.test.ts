@@ -3,10 +3,14 @@ import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } fr
 import calculateShipping, { config } from '../../netlify/functions/calculate-shipping.mts';
 import * as contentModule from '../../src/content/content.server.ts';
 import { errorEnvelopeSchema, shippingQuoteResponseSchema } from '../../src/shop/schemas.ts';
+import {
+  delhiveryRateHandler,
+  forbiddenRateHandler,
+  DELHIVERY_TEST_RATE_URL as RATE_URL,
+  stubDelhiveryEnv,
+} from '../support/fake-delhivery.ts';
 import { server } from '../support/msw.ts';
 
-const BASE = 'https://delhivery.test';
-const RATE_URL = `${BASE}/api/kinko/v1/invoice/charges/.json`;
 const ENDPOINT = 'http://localhost/api/delhivery/calculate-shipping';
 
 function post(body: unknown, init: RequestInit = {}): Promise<Response> {
@@ -18,31 +22,6 @@ function post(body: unknown, init: RequestInit = {}): Promise<Response> {
       ...init,
     }),
   );
-}
-
-/** Delhivery's rate API, answering only a well-formed request from our pickup pin. */
-function rateHandler(charge: number, seen: URLSearchParams[] = []) {
-  return http.get(RATE_URL, ({ request }) => {
-    const query = new URL(request.url).searchParams;
-    seen.push(query);
-    const wellFormed =
-      request.headers.get('authorization') === 'Token test-token' &&
-      query.get('md') === 'S' &&
-      query.get('ss') === 'Delivered' &&
-      query.get('o_pin') === '249135' &&
-      /^\d{6}$/.test(query.get('d_pin') ?? '') &&
-      /^[1-9]\d*$/.test(query.get('cgm') ?? '') &&
-      ['COD', 'Pre-paid'].includes(query.get('pt') ?? '');
-    if (!wellFormed) return HttpResponse.json({ error: 'bad query' }, { status: 400 });
-    return HttpResponse.json([{ total_amount: charge }]);
-  });
-}
-
-function forbiddenRateHandler(calls: string[]) {
-  return http.get(RATE_URL, ({ request }) => {
-    calls.push(request.url);
-    return HttpResponse.json({ error: 'no carrier call expected' }, { status: 500 });
-  });
 }
 
 async function quoteOf(response: Response) {
@@ -58,8 +37,7 @@ const rajma500 = { productId: 1, size: '500gm', quantity: 1 };
 
 let warn: MockInstance<typeof console.warn>;
 beforeEach(() => {
-  vi.stubEnv('DELHIVERY_TOKEN', 'test-token');
-  vi.stubEnv('DELHIVERY_BASE_URL', BASE);
+  stubDelhiveryEnv();
   warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
 afterEach(() => {
@@ -97,7 +75,7 @@ describe('POST /api/delhivery/calculate-shipping', () => {
 
   it("charges Delhivery's rate below ₹1000", async () => {
     const seen: URLSearchParams[] = [];
-    server.use(rateHandler(81.4, seen));
+    server.use(delhiveryRateHandler(81.4, seen));
 
     const quote = await quoteOf(await post({ lines: [rajma500], pincode: '560001', paymentMode: 'prepaid' }));
 
@@ -122,7 +100,7 @@ describe('POST /api/delhivery/calculate-shipping', () => {
 
   it('adds the ₹150 COD charge and asks for the COD rate for cash on delivery', async () => {
     const seen: URLSearchParams[] = [];
-    server.use(rateHandler(90, seen));
+    server.use(delhiveryRateHandler(90, seen));
 
     const prepaid = await quoteOf(await post({ lines: [rajma500], pincode: '560001', paymentMode: 'prepaid' }));
     const cod = await quoteOf(await post({ lines: [rajma500], pincode: '560001', paymentMode: 'cod' }));
@@ -173,7 +151,7 @@ describe('POST /api/delhivery/calculate-shipping', () => {
 
   it("ignores the browser's weight, prices and totals: only lines are read", async () => {
     const seen: URLSearchParams[] = [];
-    server.use(rateHandler(70, seen));
+    server.use(delhiveryRateHandler(70, seen));
 
     const quote = await quoteOf(
       await post({

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import health, { config } from '../../netlify/functions/health.mts';
 import { database } from '../../netlify/lib/platform/database.ts';
 import * as contentModule from '../../src/content/content.server.ts';
-import { startTestBlobs, type TestBlobs } from '../support/blobs.ts';
+import { fileTestBlobs } from '../support/blobs.ts';
 import { functionsLog } from '../support/database.ts';
 import { staffHealthRequest } from '../support/functions.ts';
 import { change, parcelOf, putOrders } from '../support/parcels.ts';
 
-let blobs: TestBlobs;
-beforeAll(async () => {
-  blobs = await startTestBlobs();
-});
-afterAll(() => blobs.stop());
+const blobs = fileTestBlobs();
 beforeEach(() => {
   vi.stubEnv('NETLIFY_BLOBS_CONTEXT', blobs.context);
 });

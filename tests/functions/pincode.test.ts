@@ -3,27 +3,16 @@ import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } fr
 import pincode, { config } from '../../netlify/functions/pincode.mts';
 import * as contentModule from '../../src/content/content.server.ts';
 import { errorEnvelopeSchema, pincodeCheckResponseSchema } from '../../src/shop/schemas.ts';
+import {
+  delhiveryPincodeHandler,
+  DELHIVERY_TEST_PINCODE_URL as PINCODE_URL,
+  stubDelhiveryEnv,
+} from '../support/fake-delhivery.ts';
 import { server } from '../support/msw.ts';
-
-const BASE = 'https://delhivery.test';
-const PINCODE_URL = `${BASE}/c/api/pin-codes/json/`;
 
 function check(pin: string, method = 'GET'): Promise<Response> {
   return pincode(new Request(`http://localhost/api/pincode/${encodeURIComponent(pin)}`, { method }), {
     params: { pin },
-  });
-}
-
-/** Delhivery's serviceability API: answers the given codes only to a well-formed, authorised request. */
-function pincodeHandler(deliveryCodes: unknown[], seen: string[] = []) {
-  return http.get(PINCODE_URL, ({ request }) => {
-    if (request.headers.get('authorization') !== 'Token test-token') {
-      return HttpResponse.json({ detail: 'Invalid token' }, { status: 401 });
-    }
-    const pin = new URL(request.url).searchParams.get('filter_codes') ?? '';
-    seen.push(pin);
-    if (!/^\d{6}$/.test(pin)) return HttpResponse.json({ error: 'filter_codes' }, { status: 400 });
-    return HttpResponse.json({ delivery_codes: deliveryCodes });
   });
 }
 
@@ -34,8 +23,7 @@ async function answerOf(response: Response) {
 
 let warn: MockInstance<typeof console.warn>;
 beforeEach(() => {
-  vi.stubEnv('DELHIVERY_TOKEN', 'test-token');
-  vi.stubEnv('DELHIVERY_BASE_URL', BASE);
+  stubDelhiveryEnv();
   warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
 afterEach(() => {
@@ -54,7 +42,7 @@ describe('GET /api/pincode/:pin', () => {
   it("answers Delhivery's serviceability with the delivery window from Uttarkashi", async () => {
     const seen: string[] = [];
     server.use(
-      pincodeHandler([{ postal_code: { pin: 110001, pre_paid: 'Y', cod: 'Y', district: 'New Delhi' } }], seen),
+      delhiveryPincodeHandler([{ postal_code: { pin: 110001, pre_paid: 'Y', cod: 'Y', district: 'New Delhi' } }], seen),
     );
 
     expect(await answerOf(await check('110001'))).toEqual({
@@ -69,7 +57,7 @@ describe('GET /api/pincode/:pin', () => {
   });
 
   it('says when a pincode takes prepaid orders only', async () => {
-    server.use(pincodeHandler([{ postal_code: { pin: 249193, pre_paid: 'Y', cod: 'N' } }]));
+    server.use(delhiveryPincodeHandler([{ postal_code: { pin: 249193, pre_paid: 'Y', cod: 'N' } }]));
 
     expect(await answerOf(await check('249193'))).toMatchObject({
       serviceable: true,
@@ -80,7 +68,7 @@ describe('GET /api/pincode/:pin', () => {
   });
 
   it('says when Delhivery does not serve the pincode', async () => {
-    server.use(pincodeHandler([]));
+    server.use(delhiveryPincodeHandler([]));
 
     expect(await answerOf(await check('999999'))).toEqual({
       pincode: '999999',
@@ -96,7 +84,7 @@ describe('GET /api/pincode/:pin', () => {
     'refuses %j with 400 and the pincode message',
     async (pin) => {
       const seen: string[] = [];
-      server.use(pincodeHandler([], seen));
+      server.use(delhiveryPincodeHandler([], seen));
 
       const response = await check(pin);
 
@@ -138,7 +126,7 @@ describe('GET /api/pincode/:pin', () => {
   });
 
   it('still estimates from the usual pickup when shop settings cannot be read', async () => {
-    server.use(pincodeHandler([{ postal_code: { pin: 110001, pre_paid: 'Y', cod: 'Y' } }]));
+    server.use(delhiveryPincodeHandler([{ postal_code: { pin: 110001, pre_paid: 'Y', cod: 'Y' } }]));
     const failing = contentModule.createContent({ kind: 'sanity', fetch: () => Promise.reject(new Error('offline')) });
     const spy = vi.spyOn(contentModule, 'content').mockReturnValue(failing);
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { getStore } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
+import { afterAll, beforeAll } from 'vitest';
 import { guardedStore, type JsonStore } from '../../netlify/lib/platform/blobs.ts';
 import { allowPassthrough } from './msw.ts';
 
@@ -40,5 +41,37 @@ export async function startTestBlobs(): Promise<TestBlobs> {
       await server.stop();
       await rm(directory, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * The local Blobs server for the tests of one file: started before them, stopped after. The
+ * answer stands for the running server (read it inside a test or hook, not at the file's top).
+ */
+export function fileTestBlobs(): TestBlobs {
+  let started: TestBlobs | undefined;
+  beforeAll(async () => {
+    started = await startTestBlobs();
+  });
+  afterAll(() => started?.stop());
+  const running = (): TestBlobs => {
+    if (!started) throw new Error('the test Blobs server starts in beforeAll: read it inside a test or hook');
+    return started;
+  };
+  return {
+    store: (name) => running().store(name),
+    get context() {
+      return running().context;
+    },
+    get url() {
+      return running().url;
+    },
+    get siteID() {
+      return running().siteID;
+    },
+    get token() {
+      return running().token;
+    },
+    stop: () => running().stop(),
   };
 }

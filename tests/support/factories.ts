@@ -2,7 +2,7 @@
 
 import type { CartItem } from '../../src/shop/cart.ts';
 import type { Product, Variant } from '../../src/shop/catalogue.ts';
-import type { Customer } from '../../src/shop/order.ts';
+import type { Customer, PricedLine } from '../../src/shop/order.ts';
 import { statesForPincode } from '../../src/shop/pincode-states.ts';
 import type { OrderView, TrackView } from '../../src/shop/schemas.ts';
 
@@ -70,6 +70,21 @@ export function makeCartItem(overrides: Partial<CartItem> = {}): CartItem {
     weight: 500,
     quantity: 1,
     image: '/media/products/white-rajma-pack.svg',
+    ...overrides,
+  };
+}
+
+/** A priced line as an order keeps it: Himalayan White Rajma 500gm × 2 at ₹347 (HSN 07133300). */
+export function makePricedLine(overrides: Partial<PricedLine> = {}): PricedLine {
+  return {
+    productId: 1,
+    size: '500gm',
+    quantity: 2,
+    name: 'Himalayan White Rajma',
+    price: 347,
+    weight: 500,
+    lineTotal: 694,
+    hsnCode: '07133300',
     ...overrides,
   };
 }

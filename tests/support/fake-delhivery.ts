@@ -16,9 +16,15 @@
  *   again for one already cancelled (Delhivery does not tell them apart), `<status>False</status>`
  *   with a remark for one that has moved (a scan past "Manifested"/"Not Picked") or an unknown
  *   waybill; 503 while `cancelDown`.
+ *
+ * Tests that need one answer of Delhivery's rather than a running upstream use its msw handlers at
+ * the end of this file instead (rates and serviceability at `DELHIVERY_TEST_BASE_URL`).
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { HttpResponse, http } from 'msw';
+import { vi } from 'vitest';
+import { type ZodType, z } from 'zod';
 import { allowPassthrough } from './msw.ts';
 
 /** One scan as Delhivery writes it (India time without a zone). */
@@ -218,4 +224,80 @@ export async function startFakeDelhivery(): Promise<FakeDelhivery> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** Delhivery's address and token as the msw handlers below answer them (the upstream is msw's, not a server). */
+export const DELHIVERY_TEST_BASE_URL = 'https://delhivery.test';
+export const DELHIVERY_TEST_TOKEN = 'test-token';
+export const DELHIVERY_TEST_RATE_URL = `${DELHIVERY_TEST_BASE_URL}/api/kinko/v1/invoice/charges/.json`;
+export const DELHIVERY_TEST_PINCODE_URL = `${DELHIVERY_TEST_BASE_URL}/c/api/pin-codes/json/`;
+
+/** Points the functions at the msw Delhivery (`DELHIVERY_TOKEN`, `DELHIVERY_BASE_URL`); undo with `vi.unstubAllEnvs()`. */
+export function stubDelhiveryEnv(): void {
+  vi.stubEnv('DELHIVERY_TOKEN', DELHIVERY_TEST_TOKEN);
+  vi.stubEnv('DELHIVERY_BASE_URL', DELHIVERY_TEST_BASE_URL);
+}
+
+/** Delhivery's rate API: answers `charge` only to a well-formed request from our pickup pin; each query kept in `seen`. */
+export function delhiveryRateHandler(charge: number, seen: URLSearchParams[] = []) {
+  return http.get(DELHIVERY_TEST_RATE_URL, ({ request }) => {
+    const query = new URL(request.url).searchParams;
+    seen.push(query);
+    const wellFormed =
+      request.headers.get('authorization') === `Token ${DELHIVERY_TEST_TOKEN}` &&
+      query.get('md') === 'S' &&
+      query.get('ss') === 'Delivered' &&
+      query.get('o_pin') === '249135' &&
+      /^\d{6}$/.test(query.get('d_pin') ?? '') &&
+      /^[1-9]\d*$/.test(query.get('cgm') ?? '') &&
+      ['COD', 'Pre-paid'].includes(query.get('pt') ?? '');
+    if (!wellFormed) return HttpResponse.json({ error: 'bad query' }, { status: 400 });
+    return HttpResponse.json([{ total_amount: charge }]);
+  });
+}
+
+/** Delhivery's rate API where it must never be reached (free shipping asks no carrier): each call kept in `calls`. */
+export function forbiddenRateHandler(calls: string[]) {
+  return http.get(DELHIVERY_TEST_RATE_URL, ({ request }) => {
+    calls.push(request.url);
+    return HttpResponse.json({ error: 'no carrier call expected' }, { status: 500 });
+  });
+}
+
+/** Delhivery's serviceability API: answers the given codes only to a well-formed, authorised request; each pin asked kept in `seen`. */
+export function delhiveryPincodeHandler(deliveryCodes: unknown[], seen: string[] = []) {
+  return http.get(DELHIVERY_TEST_PINCODE_URL, ({ request }) => {
+    if (request.headers.get('authorization') !== `Token ${DELHIVERY_TEST_TOKEN}`) {
+      return HttpResponse.json({ detail: 'Invalid token' }, { status: 401 });
+    }
+    const pin = new URL(request.url).searchParams.get('filter_codes') ?? '';
+    seen.push(pin);
+    if (!/^\d{6}$/.test(pin)) return HttpResponse.json({ error: 'filter_codes' }, { status: 400 });
+    return HttpResponse.json({ delivery_codes: deliveryCodes });
+  });
+}
+
+/**
+ * One of Delhivery's JSON `POST` endpoints (cancellation, pickup request): 401 without the token,
+ * 415 for a body that is not JSON, 400 for one `bodySchema` refuses (as Delhivery would); else the
+ * parsed body kept in `seen` and `answer()` given.
+ */
+export function delhiveryJsonPostHandler<Body>(
+  path: string,
+  bodySchema: ZodType<Body>,
+  answer: () => Response | Promise<Response>,
+  seen: unknown[] = [],
+) {
+  return http.post(`${DELHIVERY_TEST_BASE_URL}${path}`, async ({ request }) => {
+    if (request.headers.get('authorization') !== `Token ${DELHIVERY_TEST_TOKEN}`) {
+      return HttpResponse.json({ detail: 'Invalid token' }, { status: 401 });
+    }
+    if (!request.headers.get('content-type')?.startsWith('application/json')) {
+      return HttpResponse.json({ error: 'JSON expected' }, { status: 415 });
+    }
+    const body = bodySchema.safeParse(await request.json());
+    if (!body.success) return HttpResponse.json({ error: z.prettifyError(body.error) }, { status: 400 });
+    seen.push(body.data);
+    return answer();
+  });
 }

@@ -16,7 +16,7 @@ import {
 import { financialYear } from '../../src/shop/invoice-numbers.ts';
 import type { InvoiceSettings } from '../../src/shop/invoice-settings.ts';
 import type { Customer, PricedLine } from '../../src/shop/order.ts';
-import { makeCustomer } from './factories.ts';
+import { makeCustomer, makePricedLine } from './factories.ts';
 
 /** A line of a `gstReportInvoice`: what was paid for it, at its rate; its tax is the shop's own rounding. */
 export interface GstReportLine {
@@ -40,14 +40,6 @@ export interface GstReportInvoiceInput {
   ratesToConfirm?: string[];
 }
 
-const SUPPLIER = {
-  legalName: 'Orang Utan Organics',
-  gstin: '05ABCDE1234F1Z5',
-  address: ['Village Raithal', 'Uttarkashi, Uttarakhand 249135'],
-  stateName: 'Uttarakhand',
-  stateCode: '05',
-};
-
 /**
  * An invoice as the GST report reads it, its figures computed by the shop core's rounding: one
  * line of rajma (₹398, 5 %) to a shopper in Dehradun on 3 November 2026 unless told.
@@ -62,7 +54,8 @@ export function gstReportInvoice({
   lines = [{ hsn: '07133300', rate: 5, paidPaise: 39_800, quantity: 2 }],
   ratesToConfirm = [],
 }: GstReportInvoiceInput): Invoice {
-  const interState = place.stateCode !== SUPPLIER.stateCode;
+  const supplier = makeSampleInvoiceSettings().supplier;
+  const interState = place.stateCode !== supplier.stateCode;
   const invoiceLines: InvoiceLine[] = lines.map((line) => ({
     description: `Goods under ${line.hsn}`,
     hsn: line.hsn,
@@ -78,7 +71,7 @@ export function gstReportInvoice({
     issuedAt: `${date}T06:30:00.000Z`,
     date,
     financialYear: financialYear(date).id,
-    supplier: SUPPLIER,
+    supplier,
     recipient: {
       name,
       address: ['12 Mall Road', `${place.stateName} 248001`],
@@ -137,7 +130,7 @@ export const TINY_PNG_BASE64 =
 
 /** Invoice settings of a sample supplier (a Private Limited, a trade name): what the renderings are tested with. */
 export function makeSampleInvoiceSettings(overrides: Partial<InvoiceSettings> = {}): InvoiceSettings {
-  return {
+  return makeInvoiceSettings({
     supplier: {
       legalName: 'Orang Utan Organics Private Limited',
       tradeName: 'Orang Utan Organics',
@@ -154,26 +147,14 @@ export function makeSampleInvoiceSettings(overrides: Partial<InvoiceSettings> = 
       { hsn: '0909', rate: 5, validFrom: '2017-07-01' },
       { hsn: '0712', rate: 5, validFrom: '2017-07-01', toConfirm: true },
     ],
-    charges: { mode: 'principal' },
-    signature: { mode: 'computer-generated' },
-    prefix: 'OUO',
     ...overrides,
-  };
+  });
 }
 
 /** The two lines of `makeOrderView`'s order: White Rajma 500gm × 2, Badri Cow Ghee 120gm. */
 export function makeInvoiceLines(): PricedLine[] {
   return [
-    {
-      productId: 1,
-      size: '500gm',
-      quantity: 2,
-      name: 'Himalayan White Rajma',
-      price: 347,
-      weight: 500,
-      lineTotal: 694,
-      hsnCode: '07133300',
-    },
+    makePricedLine(),
     {
       productId: 3,
       size: '120gm',

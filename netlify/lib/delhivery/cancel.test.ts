@@ -10,22 +10,27 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { delay, HttpResponse, http } from 'msw';
+import { delay, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { z } from 'zod';
 import { buildOrderRecord, orderTotals, priceLines } from '#shop/order.ts';
 import { applyScans, newParcel } from '#shop/parcel.ts';
 import { buildShipment, type ShipmentRecord } from '#shop/shipment.ts';
 import { makeCatalogue, makeCustomer } from '#tests/support/factories.ts';
-import { type FakeDelhivery, startFakeDelhivery } from '#tests/support/fake-delhivery.ts';
+import {
+  DELHIVERY_TEST_BASE_URL,
+  DELHIVERY_TEST_TOKEN,
+  delhiveryJsonPostHandler,
+  type FakeDelhivery,
+  startFakeDelhivery,
+} from '#tests/support/fake-delhivery.ts';
 import { server } from '#tests/support/msw.ts';
 import { readCancelAnswer } from './cancel.ts';
 import { createDelhivery } from './client.ts';
 import { localDelhiveryWithDay } from './local.ts';
 
-const BASE = 'https://delhivery.test';
-const TOKEN = 'test-token';
-const EDIT_URL = `${BASE}/api/p/edit`;
+const BASE = DELHIVERY_TEST_BASE_URL;
+const TOKEN = DELHIVERY_TEST_TOKEN;
 const WAYBILL = '57930810000066';
 const BOOKED_AT = '2026-11-21T10:00:00.000Z';
 
@@ -39,20 +44,8 @@ const xmlAnswer = (status: 'True' | 'False', remark: string, waybill = WAYBILL) 
 const xml = (body: string, status = 200) =>
   new HttpResponse(body, { status, headers: { 'content-type': 'application/xml; charset=utf-8' } });
 
-function editHandler(answer: () => Response | Promise<Response>, seen: unknown[] = []) {
-  return http.post(EDIT_URL, async ({ request }) => {
-    if (request.headers.get('authorization') !== `Token ${TOKEN}`) {
-      return HttpResponse.json({ detail: 'Invalid token' }, { status: 401 });
-    }
-    if (!request.headers.get('content-type')?.startsWith('application/json')) {
-      return HttpResponse.json({ error: 'JSON expected' }, { status: 415 });
-    }
-    const body = cancelBodySchema.safeParse(await request.json());
-    if (!body.success) return HttpResponse.json({ error: z.prettifyError(body.error) }, { status: 400 });
-    seen.push(body.data);
-    return answer();
-  });
-}
+const editHandler = (answer: () => Response | Promise<Response>, seen: unknown[] = []) =>
+  delhiveryJsonPostHandler('/api/p/edit', cancelBodySchema, answer, seen);
 
 const carrier = (token = TOKEN, cancelTimeoutMs?: number) =>
   createDelhivery({ DELHIVERY_TOKEN: token, DELHIVERY_BASE_URL: BASE }, undefined, { cancelTimeoutMs });

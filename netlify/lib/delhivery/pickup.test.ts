@@ -8,11 +8,16 @@
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { z } from 'zod';
+import {
+  DELHIVERY_TEST_BASE_URL,
+  DELHIVERY_TEST_TOKEN,
+  delhiveryJsonPostHandler,
+} from '#tests/support/fake-delhivery.ts';
 import { server } from '#tests/support/msw.ts';
 import { createDelhivery, type PickupRequest } from './client.ts';
 
-const BASE = 'https://delhivery.test';
-const TOKEN = 'test-token';
+const BASE = DELHIVERY_TEST_BASE_URL;
+const TOKEN = DELHIVERY_TEST_TOKEN;
 const PICKUP_URL = `${BASE}/fm/request/new/`;
 
 /** What Delhivery expects; anything else is answered 400 here, as Delhivery would. */
@@ -40,20 +45,8 @@ const MADE = {
   expected_package_count: '3',
 };
 
-function pickupHandler(answer: () => Response, seen: unknown[] = []) {
-  return http.post(PICKUP_URL, async ({ request }) => {
-    if (request.headers.get('authorization') !== `Token ${TOKEN}`) {
-      return HttpResponse.json({ detail: 'Invalid token' }, { status: 401 });
-    }
-    if (!request.headers.get('content-type')?.startsWith('application/json')) {
-      return HttpResponse.json({ error: 'JSON expected' }, { status: 415 });
-    }
-    const body = pickupBodySchema.safeParse(await request.json());
-    if (!body.success) return HttpResponse.json({ error: z.prettifyError(body.error) }, { status: 400 });
-    seen.push(body.data);
-    return answer();
-  });
-}
+const pickupHandler = (answer: () => Response, seen: unknown[] = []) =>
+  delhiveryJsonPostHandler('/fm/request/new/', pickupBodySchema, answer, seen);
 
 const carrier = (token = TOKEN) => createDelhivery({ DELHIVERY_TOKEN: token, DELHIVERY_BASE_URL: BASE });
 

@@ -3,11 +3,12 @@
  * §12): once each however often asked, none for an order cancelled before it was booked, a rate
  * missing stops only the invoice (staff see why) until the Studio has it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { InvoiceSettings } from '#shop/invoice-settings.ts';
 import { staffStatusLabel } from '#shop/order-engine/staff-status.ts';
-import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
+import { fileTestBlobs } from '#tests/support/blobs.ts';
 import { makeCustomer } from '#tests/support/factories.ts';
+import { makeSampleInvoiceSettings } from '#tests/support/invoices.ts';
 import {
   codOrder,
   codRequest,
@@ -24,28 +25,9 @@ import { placeCodOrder } from '../orders/place.ts';
 import { reconcile } from '../orders/reconcile.ts';
 import { orderView } from '../orders/view.ts';
 
-let blobs: TestBlobs;
-beforeAll(async () => {
-  blobs = await startTestBlobs();
-});
-afterAll(() => blobs.stop());
+const blobs = fileTestBlobs();
 
-const GST: InvoiceSettings = {
-  supplier: {
-    legalName: 'Orang Utan Organics',
-    gstin: '05ABCDE1234F1Z5',
-    address: ['Raithal', 'Uttarkashi, Uttarakhand 249135'],
-    stateName: 'Uttarakhand',
-    stateCode: '05',
-  },
-  rates: [
-    { hsn: '0713', rate: 5, validFrom: '2017-07-01' },
-    { hsn: '0405', rate: 5, validFrom: '2025-09-22' },
-  ],
-  charges: { mode: 'principal' },
-  signature: { mode: 'computer-generated' },
-  prefix: 'OUO',
-};
+const GST = makeSampleInvoiceSettings();
 
 /** A world whose Studio has these invoice settings (or none). */
 function invoicingWorld(gst: InvoiceSettings | null = GST): TestOrderWorld {

@@ -4,9 +4,9 @@
  * the sync, the reconciler or a retry runs; the email goes regardless; a message WhatsApp will
  * never take is given up at once, one it cannot take now is tried again.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkoutFormSchema } from '#shop/form-schemas.ts';
-import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
+import { fileTestBlobs } from '#tests/support/blobs.ts';
 import { makeCustomer } from '#tests/support/factories.ts';
 import { FAKE_GRAPH_URL, FAKE_WHATSAPP, fakeWhatsApp, graphError } from '#tests/support/fake-whatsapp.ts';
 import { server } from '#tests/support/msw.ts';
@@ -27,11 +27,7 @@ import { syncParcels } from '../parcels/sync.ts';
 import { cloudApi } from '../whatsapp/cloud-api.ts';
 import { cloudSender } from '../whatsapp/sender.ts';
 
-let blobs: TestBlobs;
-beforeAll(async () => {
-  blobs = await startTestBlobs();
-});
-afterAll(() => blobs.stop());
+const blobs = fileTestBlobs();
 
 const DAY = 24 * 60 * 60 * 1000;
 const later = (world: TestOrderWorld, days: number) => {

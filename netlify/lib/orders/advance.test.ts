@@ -3,9 +3,9 @@
  * settings' COD fee, placed only once it is captured, confirmed by it, booked with the courier
  * collecting the rest; paid twice, never paid, cancelled before pickup.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { staffStatusLabel } from '#shop/order-engine/staff-status.ts';
-import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
+import { fileTestBlobs } from '#tests/support/blobs.ts';
 import {
   advanceRequest,
   codRequest,
@@ -23,11 +23,7 @@ import { placeCodOrder } from './place.ts';
 import { reconcile } from './reconcile.ts';
 import { orderView } from './view.ts';
 
-let blobs: TestBlobs;
-beforeAll(async () => {
-  blobs = await startTestBlobs();
-});
-afterAll(() => blobs.stop());
+const blobs = fileTestBlobs();
 
 const FEE = 150;
 const CASH = RAJMA_COD_TOTAL - FEE;

@@ -3,18 +3,14 @@
  * payments switched off when the refund is due, and a refund Razorpay refuses. The booking stays
  * cancelled either way; the order waits as "cancelling" until the money is settled or staff act.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { staffStatusLabel } from '#shop/order-engine/staff-status.ts';
-import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
+import { fileTestBlobs } from '#tests/support/blobs.ts';
 import { gatewayRefunds, orderWorld, paidOrder, storedOrder, sweepLater } from '#tests/support/orders.ts';
 import { failure } from '../platform/outcome.ts';
 import { cancelOrder } from './cancel.ts';
 
-let blobs: TestBlobs;
-beforeAll(async () => {
-  blobs = await startTestBlobs();
-});
-afterAll(() => blobs.stop());
+const blobs = fileTestBlobs();
 
 const request = { reason: 'ordered-by-mistake' as const, by: 'shopper' as const };
 

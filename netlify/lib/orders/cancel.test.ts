@@ -4,9 +4,9 @@
  * when the parcel has already left; and a cancellation a system interrupted, finished by the
  * reconciler.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { staffStatusLabel } from '#shop/order-engine/staff-status.ts';
-import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
+import { fileTestBlobs } from '#tests/support/blobs.ts';
 import { heldAnswer } from '#tests/support/held-answer.ts';
 import {
   codOrder,
@@ -26,11 +26,7 @@ import { reconcile } from './reconcile.ts';
 import { recordRefund } from './refund-state.ts';
 import { orderView } from './view.ts';
 
-let blobs: TestBlobs;
-beforeAll(async () => {
-  blobs = await startTestBlobs();
-});
-afterAll(() => blobs.stop());
+const blobs = fileTestBlobs();
 
 const refundsOf = async (world: TestOrderWorld, orderId: string) =>
   gatewayRefunds(world, (await storedOrder(world, orderId)).razorpay?.paymentId ?? '');

@@ -4,10 +4,10 @@
  * staff asked to call after 48; each step once however often the reconciler runs, none once the
  * order is confirmed or cancelled.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { staffStatusLabel } from '#shop/order-engine/staff-status.ts';
 import { codChaseKey } from '#shop/order-engine/task-keys.ts';
-import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
+import { fileTestBlobs } from '#tests/support/blobs.ts';
 import { chaseConfirmation } from '#tests/support/chase.ts';
 import { codRequest, newOrderId, orderWorld, storedOrder, type TestOrderWorld } from '#tests/support/orders.ts';
 import { cancelOrder } from './cancel.ts';
@@ -15,11 +15,7 @@ import { confirmCod } from './confirm.ts';
 import { placeCodOrder } from './place.ts';
 import { reconcile } from './reconcile.ts';
 
-let blobs: TestBlobs;
-beforeAll(async () => {
-  blobs = await startTestBlobs();
-});
-afterAll(() => blobs.stop());
+const blobs = fileTestBlobs();
 
 const MINUTE = 60 * 1000;
 

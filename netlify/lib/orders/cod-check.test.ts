@@ -3,11 +3,11 @@
  * is refused with the checkout's sentence and recorded nowhere; an allowed one keeps the decision;
  * each phone's orders and their ends reach its history; a retry is never refused by its own try.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COD_RULE_DEFAULTS, type CodRuleSettings } from '#shop/cod-rules.ts';
 import { COD_TEXTS } from '#shop/cod-texts.ts';
 import { DELIVERY_MESSAGES } from '#shop/messages.ts';
-import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
+import { fileTestBlobs } from '#tests/support/blobs.ts';
 import { makeCustomer } from '#tests/support/factories.ts';
 import {
   codOrder,
@@ -26,11 +26,7 @@ import { cancelOrder } from './cancel.ts';
 import { orderSettings } from './deps.ts';
 import { codOptions, placeCodOrder } from './place.ts';
 
-let blobs: TestBlobs;
-beforeAll(async () => {
-  blobs = await startTestBlobs();
-});
-afterAll(() => blobs.stop());
+const blobs = fileTestBlobs();
 
 const PHONE = '9876543210';
 const DAY = 24 * 60 * 60 * 1000;

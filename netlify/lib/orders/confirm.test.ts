@@ -4,11 +4,11 @@
  * staff; booked once however often and however many at once; a wrong phone, a wrong code or a
  * cancelled order books nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WRONG_CODES_ALLOWED } from '#shop/cod.ts';
 import { COD_REPLY_TEXTS } from '#shop/cod-texts.ts';
 import { staffStatusLabel } from '#shop/order-engine/staff-status.ts';
-import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
+import { fileTestBlobs } from '#tests/support/blobs.ts';
 import { chaseConfirmation } from '#tests/support/chase.ts';
 import { codRequest, newOrderId, orderWorld, storedOrder, type TestOrderWorld } from '#tests/support/orders.ts';
 import { messageBody, outcomesOf, postWebhook } from '#tests/support/whatsapp-webhook.ts';
@@ -17,11 +17,7 @@ import { confirmCod } from './confirm.ts';
 import { placeCodOrder } from './place.ts';
 import { orderView, trackView } from './view.ts';
 
-let blobs: TestBlobs;
-beforeAll(async () => {
-  blobs = await startTestBlobs();
-});
-afterAll(() => blobs.stop());
+const blobs = fileTestBlobs();
 
 /** A world that hears WhatsApp, and a COD order placed in it (with consent unless told). */
 async function awaitingOrder(

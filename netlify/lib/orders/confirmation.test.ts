@@ -6,8 +6,8 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { fileTestBlobs } from '#tests/support/blobs.ts';
 import { makeCustomer } from '#tests/support/factories.ts';
 import { codRequest, orderWorld, rajma } from '#tests/support/orders.ts';
 import { createMailer } from '../mail/client.ts';
@@ -16,11 +16,7 @@ import { forwardOrder } from './forward.ts';
 import { newOrder, placeCodOrder, priceOrder } from './place.ts';
 import { reconcile } from './reconcile.ts';
 
-let blobs: TestBlobs;
-beforeAll(async () => {
-  blobs = await startTestBlobs();
-});
-afterAll(() => blobs.stop());
+const blobs = fileTestBlobs();
 
 const minutesLater = (world: ReturnType<typeof orderWorld>, start: number, minutes: number) => {
   world.clock.now = new Date(start + minutes * 60 * 1000);

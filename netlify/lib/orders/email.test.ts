@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeCustomer } from '#tests/support/factories.ts';
+import { makeCustomer, makePricedLine } from '#tests/support/factories.ts';
 import { orderSettings } from './deps.ts';
 import { type EmailedOrder, escapeHtml, orderEmail, orderPageUrl } from './email.ts';
 import type { ShopContact } from './types.ts';
@@ -20,15 +20,7 @@ function order(overrides: Partial<EmailedOrder> = {}): EmailedOrder {
     customer: makeCustomer({ city: 'Dehradun', state: 'Uttarakhand' }),
     cart: {
       lines: [
-        {
-          productId: 1,
-          size: '500gm',
-          quantity: 2,
-          name: 'Himalayan White Rajma',
-          price: 347,
-          weight: 500,
-          lineTotal: 694,
-        },
+        makePricedLine(),
         { productId: 3, size: '120gm', quantity: 1, name: 'Badri Cow Ghee', price: 499, weight: 120, lineTotal: 499 },
       ],
       subtotal: 1193,

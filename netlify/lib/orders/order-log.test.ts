@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canMove, type StoredOrder } from '#shop/order-record.ts';
 import { freshDatabase } from '#tests/support/database.ts';
+import { makeCustomer } from '#tests/support/factories.ts';
 import { bareOrder } from '#tests/support/stored-order.ts';
 import type { Database } from '../platform/database.ts';
 import { createOrderLog } from './order-log.ts';
@@ -227,16 +228,7 @@ function countingReads(db: Database) {
 describe('an unknown id and a failed proof do the same work (security.md finding 8)', () => {
   const realistic = (orderId: string) => ({
     ...order(orderId, { key: 'k'.repeat(32), status: 'forwarded' }),
-    customer: {
-      name: 'Asha Rawat',
-      email: 'asha@example.in',
-      phone: '98765 43210',
-      address1: '12 Mall Road',
-      address2: 'Near the clock tower',
-      pincode: '248001',
-      city: 'Dehradun',
-      state: 'Uttarakhand',
-    },
+    customer: makeCustomer(),
   });
 
   it('answers the order only to its proof, and reads the same keys either way', async () => {

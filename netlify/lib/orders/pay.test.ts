@@ -2,8 +2,8 @@ import { readFileSync, statSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { fileTestBlobs } from '#tests/support/blobs.ts';
 import { orderWorld, prepaidRequest, RAJMA_PREPAID_TOTAL } from '#tests/support/orders.ts';
 import { localGatewaySecret } from '../razorpay/local-gateway.ts';
 import { hmacHex, paymentSignature } from '../razorpay/signature.ts';
@@ -11,11 +11,7 @@ import { createPaymentOrder, processPrepaid, verifyPayment } from './pay.ts';
 import { reconcile } from './reconcile.ts';
 import { handleRazorpayWebhook } from './webhook.ts';
 
-let blobs: TestBlobs;
-beforeAll(async () => {
-  blobs = await startTestBlobs();
-});
-afterAll(() => blobs.stop());
+const blobs = fileTestBlobs();
 
 describe('prepaid with the local test gateway', () => {
   it('creates a payment order for the server total, then completes on a real signature', async () => {

@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ORDER_ID_PATTERN } from '#shop/order.ts';
 import { WHATSAPP_TEXTS } from '#shop/whatsapp-texts.ts';
-import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
+import { fileTestBlobs } from '#tests/support/blobs.ts';
 import { makeCustomer } from '#tests/support/factories.ts';
 import { codRequest, ghee, orderWorld, RAJMA_COD_TOTAL } from '#tests/support/orders.ts';
 import { failure } from '../platform/outcome.ts';
 import { placeCodOrder } from './place.ts';
 import { reconcile } from './reconcile.ts';
 
-let blobs: TestBlobs;
-beforeAll(async () => {
-  blobs = await startTestBlobs();
-});
-afterAll(() => blobs.stop());
+const blobs = fileTestBlobs();
 
 describe('cash on delivery', () => {
   it('prices on the server, records the order, then forwards it once to the Sheet and Delhivery', async () => {

@@ -3,9 +3,9 @@
  * server: requests at the same moment, as two tabs, a shopper and staff, or Razorpay's webhook send
  * them. Each test reproduced its race on the code before the order engine moved to the database.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { StoredOrder } from '#shop/order-record.ts';
-import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
+import { fileTestBlobs } from '#tests/support/blobs.ts';
 import {
   codOrder,
   gatewayRefunds,
@@ -24,11 +24,7 @@ import { reconcile } from './reconcile.ts';
 import { recordRefund } from './refund-state.ts';
 import { performStaffAction } from './staff-actions.ts';
 
-let blobs: TestBlobs;
-beforeAll(async () => {
-  blobs = await startTestBlobs();
-});
-afterAll(() => blobs.stop());
+const blobs = fileTestBlobs();
 
 const shopperCancel = { reason: 'ordered-by-mistake' as const, by: 'shopper' as const };
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,19 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { STALE_CLAIM_MS } from '#shop/order-engine/claims.ts';
-import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
+import { fileTestBlobs } from '#tests/support/blobs.ts';
 import { makeCustomer } from '#tests/support/factories.ts';
 import { codRequest, orderWorld } from '#tests/support/orders.ts';
 import { retryDelayMs } from '../tasks/runner.ts';
 import { placeCodOrder } from './place.ts';
 import { reconcile } from './reconcile.ts';
 
-let blobs: TestBlobs;
-beforeAll(async () => {
-  blobs = await startTestBlobs();
-});
-afterAll(() => blobs.stop());
+const blobs = fileTestBlobs();
 
 describe('the reconciler under a time budget', () => {
   it('works oldest first, a few at a time, and leaves the rest to the next run', async () => {

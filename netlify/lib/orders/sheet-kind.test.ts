@@ -3,11 +3,11 @@
  * call per tab for every row due, at most one a minute in steady state; Google's refusals wait
  * without `Needs attention`; two flushes at once write once. On the test run's PostgreSQL.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { needsAttention } from '#shop/order-engine/order-flags.ts';
 import { staffStatusLabel } from '#shop/order-engine/staff-status.ts';
 import { yearTab } from '#shop/sheet-tab.ts';
-import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
+import { fileTestBlobs } from '#tests/support/blobs.ts';
 import { fakeAppsScript } from '#tests/support/fake-apps-script.ts';
 import { codOrder, orderWorld, storedOrder, type TestOrderWorld } from '#tests/support/orders.ts';
 import { failure } from '../platform/outcome.ts';
@@ -16,11 +16,7 @@ import { ORDER_HEADERS, orderRows } from '../sheets/orders-tab.ts';
 import { cancelOrder } from './cancel.ts';
 import { flushSheet, sheetOrderOf } from './sheet-kind.ts';
 
-let blobs: TestBlobs;
-beforeAll(async () => {
-  blobs = await startTestBlobs();
-});
-afterAll(() => blobs.stop());
+const blobs = fileTestBlobs();
 
 const MINUTE = 60_000;
 

@@ -4,10 +4,10 @@
  * once never share a key nor refund more than was captured, and the same request never refunds
  * twice; a COD order's refund is made by hand; refusals change nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { staffStatusLabel } from '#shop/order-engine/staff-status.ts';
 import { STAFF_TEXTS } from '#shop/staff-texts.ts';
-import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
+import { fileTestBlobs } from '#tests/support/blobs.ts';
 import {
   codOrder,
   gatewayRefunds,
@@ -24,11 +24,7 @@ import { createPaymentOrder } from './pay.ts';
 import { recordRefund } from './refund-state.ts';
 import { performStaffAction, type StaffActionInput } from './staff-actions.ts';
 
-let blobs: TestBlobs;
-beforeAll(async () => {
-  blobs = await startTestBlobs();
-});
-afterAll(() => blobs.stop());
+const blobs = fileTestBlobs();
 
 let requests = 0;
 const act = (world: TestOrderWorld, input: Omit<StaffActionInput, 'requestId'> & { requestId?: string }) => {

@@ -1,6 +1,6 @@
 /** What a shopper sees of an order at each point of its life (the order page and /track). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
+import { describe, expect, it } from 'vitest';
+import { fileTestBlobs } from '#tests/support/blobs.ts';
 import { makeCustomer } from '#tests/support/factories.ts';
 import { codRequest, orderWorld, prepaidRequest } from '#tests/support/orders.ts';
 import { failure } from '../platform/outcome.ts';
@@ -9,11 +9,7 @@ import { placeCodOrder } from './place.ts';
 import { reconcile } from './reconcile.ts';
 import { keyMatches, NOT_FOUND_FLOOR_MS, orderForShopper, orderView, phoneMatches, trackView } from './view.ts';
 
-let blobs: TestBlobs;
-beforeAll(async () => {
-  blobs = await startTestBlobs();
-});
-afterAll(() => blobs.stop());
+const blobs = fileTestBlobs();
 
 async function stored(world: ReturnType<typeof orderWorld>, orderId: string) {
   const order = await world.deps.log.get(orderId);

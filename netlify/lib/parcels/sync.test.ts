@@ -3,8 +3,8 @@
  * stored once however often it runs, the Sheet and the shopper told once, and nothing lost when
  * the carrier, the Sheet or the mail is down.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
+import { describe, expect, it } from 'vitest';
+import { fileTestBlobs } from '#tests/support/blobs.ts';
 import { codRequest, orderWorld, paidOrder, storedOrder, type TestOrderWorld } from '#tests/support/orders.ts';
 import { JOURNEY_PINCODES } from '../delhivery/simulated-tracking.ts';
 import { placeCodOrder } from '../orders/place.ts';
@@ -13,11 +13,7 @@ import { performStaffAction } from '../orders/staff-actions.ts';
 import { failure } from '../platform/outcome.ts';
 import { PARCEL_SYNC_LIMITS, syncParcels } from './sync.ts';
 
-let blobs: TestBlobs;
-beforeAll(async () => {
-  blobs = await startTestBlobs();
-});
-afterAll(() => blobs.stop());
+const blobs = fileTestBlobs();
 
 const DAY = 24 * 60 * 60 * 1000;
 let next = 1_733_000_000_000;

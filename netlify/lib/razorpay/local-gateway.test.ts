@@ -1,7 +1,7 @@
 /** The local test gateway's refunds: Razorpay's contract (refunds.ts) on Netlify's local Blobs server. */
 import { HttpResponse, http } from 'msw';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { fileTestBlobs } from '#tests/support/blobs.ts';
 import { server } from '#tests/support/msw.ts';
 import { readServerEnv } from '../platform/env.ts';
 import { createGateway, type RefundRequest } from './gateway.ts';
@@ -10,11 +10,7 @@ import { type LocalRefundOptions, localRefundEvent } from './local-refunds.ts';
 import { readRefundEvent } from './refunds.ts';
 import { verifyWebhookSignature } from './signature.ts';
 
-let blobs: TestBlobs;
-beforeAll(async () => {
-  blobs = await startTestBlobs();
-});
-afterAll(() => blobs.stop());
+const blobs = fileTestBlobs();
 
 let stores = 0;
 /** A fresh gateway store with one payment of `amountPaise`, paid and captured in the test dialog. */

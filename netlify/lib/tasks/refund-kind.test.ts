@@ -6,10 +6,10 @@
  * step that failed is run again by the reconciler.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STALE_CLAIM_MS } from '#shop/order-engine/claims.ts';
 import { staffStatusLabel } from '#shop/order-engine/staff-status.ts';
-import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
+import { fileTestBlobs } from '#tests/support/blobs.ts';
 import {
   codOrder,
   gatewayRefunds,
@@ -26,11 +26,7 @@ import { failure } from '../platform/outcome.ts';
 import { TASK_KINDS } from './kinds.ts';
 import { runOrderTasks } from './runner.ts';
 
-let blobs: TestBlobs;
-beforeAll(async () => {
-  blobs = await startTestBlobs();
-});
-afterAll(() => blobs.stop());
+const blobs = fileTestBlobs();
 
 /** The world's gateway, its refund calls counted. */
 function countedGateway(world: TestOrderWorld) {

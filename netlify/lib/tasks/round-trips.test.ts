@@ -5,8 +5,8 @@
  * shopper ticked WhatsApp updates, placed where the shop hears WhatsApp, then confirmed by its
  * shopper's CONFIRM: its email, Sheet rows and notice sent once, its booking and invoice made once.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
+import { describe, expect, it } from 'vitest';
+import { fileTestBlobs } from '#tests/support/blobs.ts';
 import { codRequest, newOrderId, orderWorld, storedOrder } from '#tests/support/orders.ts';
 import { messageBody, outcomesOf, postWebhook } from '#tests/support/whatsapp-webhook.ts';
 import { placeCodOrder } from '../orders/place.ts';
@@ -14,11 +14,7 @@ import { placeCodOrder } from '../orders/place.ts';
 /** Issue 47's ceiling of statements per order, in each phase. */
 const MOST = 15;
 
-let blobs: TestBlobs;
-beforeAll(async () => {
-  blobs = await startTestBlobs();
-});
-afterAll(() => blobs.stop());
+const blobs = fileTestBlobs();
 
 describe('an order placed, then confirmed', () => {
   it(`takes at most ${MOST} statements in each, and does each of its tasks once`, async () => {

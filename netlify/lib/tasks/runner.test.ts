@@ -6,20 +6,16 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STALE_CLAIM_MS } from '#shop/order-engine/claims.ts';
-import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
+import { fileTestBlobs } from '#tests/support/blobs.ts';
 import { codOrder, codRequest, newOrderId, orderWorld, storedOrder } from '#tests/support/orders.ts';
 import { placeCodOrder } from '../orders/place.ts';
 import { reconcile } from '../orders/reconcile.ts';
 import { TASK_KINDS } from './kinds.ts';
 import { retryDelayMs, runOrderTasks, settledState } from './runner.ts';
 
-let blobs: TestBlobs;
-beforeAll(async () => {
-  blobs = await startTestBlobs();
-});
-afterAll(() => blobs.stop());
+const blobs = fileTestBlobs();
 
 describe('two sweeps at once', () => {
   it('book each of 30 waiting orders once between them', async () => {

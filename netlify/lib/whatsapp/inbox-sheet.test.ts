@@ -4,8 +4,8 @@
  * per change and never for a replay; a shopper's own words land in the WhatsApp tab once per
  * message, and a Sheet that cannot take them makes Meta deliver them again.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
+import { describe, expect, it } from 'vitest';
+import { fileTestBlobs } from '#tests/support/blobs.ts';
 import { orderWorld, type TestOrderWorld } from '#tests/support/orders.ts';
 import {
   consentingCodOrder,
@@ -16,11 +16,7 @@ import {
 } from '#tests/support/whatsapp-webhook.ts';
 import { syncParcels } from '../parcels/sync.ts';
 
-let blobs: TestBlobs;
-beforeAll(async () => {
-  blobs = await startTestBlobs();
-});
-afterAll(() => blobs.stop());
+const blobs = fileTestBlobs();
 
 const rowOf = (world: TestOrderWorld, orderId: string) => world.sheetRows.find((row) => row.orderId === orderId);
 const text = (body: string, extra: Record<string, unknown> = {}) => ({ type: 'text', text: { body }, ...extra });

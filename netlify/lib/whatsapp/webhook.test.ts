@@ -4,8 +4,8 @@
  * START, and a quick reply from the order's own phone kept once. Bodies in the shape of Meta's
  * documented samples (as in webhook-events.test.ts).
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { fileTestBlobs } from '#tests/support/blobs.ts';
 import { orderWorld, storedOrder } from '#tests/support/orders.ts';
 import {
   consentingCodOrder,
@@ -18,11 +18,7 @@ import {
 import { whatsappEvents, whatsappHandshake } from './webhook.ts';
 import { signWebhookBody } from './webhook-signature.ts';
 
-let blobs: TestBlobs;
-beforeAll(async () => {
-  blobs = await startTestBlobs();
-});
-afterAll(() => blobs.stop());
+const blobs = fileTestBlobs();
 
 describe("WhatsApp's webhook", () => {
   it('refuses a missing, malformed or wrong signature, and acts on nothing', async () => {

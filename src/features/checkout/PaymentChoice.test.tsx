@@ -6,11 +6,11 @@
  */
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { makeCartItem } from '#tests/support/factories.ts';
-import { server } from '#tests/support/msw.ts';
+import { ownApiPost } from '#tests/support/msw.ts';
 import { useSchemaForm } from '../../components/form/index.ts';
 import type { CheckoutPayment } from '../../shop/cod-advance.ts';
 import { COD_TEXTS } from '../../shop/cod-texts.ts';
@@ -42,16 +42,7 @@ function Checkout() {
   );
 }
 
-function codOptionsApi(respond: () => Response) {
-  const bodies: unknown[] = [];
-  server.use(
-    http.post('*/api/checkout/cod-options', async ({ request }) => {
-      bodies.push(await request.json());
-      return respond();
-    }),
-  );
-  return bodies;
-}
+const codOptionsApi = (respond: () => Response) => ownApiPost('/api/checkout/cod-options', respond);
 
 async function typeDelivery(address1: string) {
   const user = userEvent.setup();

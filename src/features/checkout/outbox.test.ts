@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CartItem } from '../../shop/cart.ts';
+import { makeCartItem } from '#tests/support/factories.ts';
 import type { CodOrderRequest } from '../../shop/schemas.ts';
 import {
   dequeueOrder,
@@ -11,16 +11,7 @@ import {
   takeNotices,
 } from './outbox.ts';
 
-const item: CartItem = {
-  product_retailer_id: '1_500gm',
-  productId: 1,
-  name: 'Himalayan White Rajma',
-  size: '500gm',
-  price: 347,
-  weight: 500,
-  quantity: 2,
-  image: '/media/white-rajma.svg',
-};
+const item = makeCartItem({ quantity: 2, image: '/media/white-rajma.svg' });
 
 const request = (orderId: string): CodOrderRequest => ({
   orderId,

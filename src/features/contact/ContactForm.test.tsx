@@ -1,23 +1,16 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { delay, HttpResponse, http } from 'msw';
+import { delay, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { heldAnswer } from '#tests/support/held-answer.ts';
-import { server } from '#tests/support/msw.ts';
+import { ownApiPost } from '#tests/support/msw.ts';
 import { ContactForm } from './ContactForm.tsx';
 
 const SUCCESS = "Thank you for your message! We'll get back to you soon.";
 const ERROR = 'Sorry, there was an error submitting your message. Please try again or email us directly.';
 
-function contactApi(respond: () => Response | Promise<Response>, bodies: unknown[] = []) {
-  server.use(
-    http.post('*/api/contact', async ({ request }) => {
-      bodies.push(await request.json());
-      return respond();
-    }),
-  );
-  return bodies;
-}
+const contactApi = (respond: () => Response | Promise<Response>, bodies: unknown[] = []) =>
+  ownApiPost('/api/contact', respond, bodies);
 
 async function fillIn(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByRole('textbox', { name: 'Full Name *' }), 'Ravi Negi');

@@ -1,23 +1,14 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { makeTrackView } from '#tests/support/factories.ts';
 import { heldAnswer } from '#tests/support/held-answer.ts';
-import { server } from '#tests/support/msw.ts';
+import { ownApiPost } from '#tests/support/msw.ts';
 import { MESSAGES } from '../../shop/messages.ts';
 import { TrackOrder } from './TrackOrder.tsx';
 
-function trackApi(respond: () => Response | Promise<Response>) {
-  const bodies: unknown[] = [];
-  server.use(
-    http.post('*/api/track', async ({ request }) => {
-      bodies.push(await request.json());
-      return respond();
-    }),
-  );
-  return bodies;
-}
+const trackApi = (respond: () => Response | Promise<Response>) => ownApiPost('/api/track', respond);
 
 async function lookUp(orderId: string, phone: string) {
   const user = userEvent.setup();

@@ -1,9 +1,9 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { heldAnswer } from '#tests/support/held-answer.ts';
-import { server } from '#tests/support/msw.ts';
+import { ownApiPost } from '#tests/support/msw.ts';
 import { ToastProvider } from '../../components/toast/index.ts';
 import { ReviewForm } from './ReviewForm.tsx';
 
@@ -11,15 +11,8 @@ const SUCCESS = 'Thank you for your review! It will be published after approval.
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const ERROR = 'Oops! Something went wrong. Please try again.';
 
-function reviewPostApi(respond: () => Response | Promise<Response>, bodies: unknown[] = []) {
-  server.use(
-    http.post('*/api/reviews', async ({ request }) => {
-      bodies.push(await request.json());
-      return respond();
-    }),
-  );
-  return bodies;
-}
+const reviewPostApi = (respond: () => Response | Promise<Response>, bodies: unknown[] = []) =>
+  ownApiPost('/api/reviews', respond, bodies);
 
 async function fillIn(user: ReturnType<typeof userEvent.setup>) {
   // user-event keeps its own idea of an email field's value, which form.reset() does not clear.

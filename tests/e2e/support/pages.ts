@@ -14,6 +14,11 @@ export async function waitForLive(page: Page) {
   await expect.poll(() => page.evaluate(() => typeof (window as { __ouoLive?: unknown }).__ouoLive)).toBe('undefined');
 }
 
+/** Whether the page is wider than the screen (a sideways scroll). */
+export function scrollsSideways(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+}
+
 export async function expectCartCount(page: Page, count: number) {
   await expect(cartLink(page)).toHaveAccessibleName(
     count === 0 ? 'Cart, empty' : `Cart, ${count} ${count === 1 ? 'item' : 'items'}`,
