@@ -79,8 +79,15 @@ for (const context of ['dev', 'production']) {
       const health = await ask('/api/health');
       expect(JSON.parse(health.text)).toEqual({ status: context === 'production' ? 'degraded' : 'ok' });
     } finally {
+      // The server's database writes its files as it stops: its folder goes once it has exited
+      // (removed while it still wrote, rmdir met a file just made: ENOTEMPTY).
+      const exited = new Promise<void>((resolve) => {
+        if (server.child.exitCode !== null || server.child.signalCode !== null) resolve();
+        else server.child.once('exit', () => resolve());
+      });
       server.child.kill('SIGTERM');
-      await rm(data, { recursive: true, force: true });
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+      await rm(data, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     }
   });
 }
