@@ -11,7 +11,7 @@ import { SIGN_NOTE } from '../src/shop/gst-report-tables.ts';
 import { freshDatabase } from '../tests/support/database.ts';
 import { gstReportCreditNote, gstReportInvoice } from '../tests/support/invoices.ts';
 import { bookedOrder } from '../tests/support/parcels.ts';
-import { fakeAppsScript } from '../tests/support/sheets.ts';
+import { recordingAppsScript } from '../tests/support/sheets.ts';
 import { DEFAULT_CSV_DIR, main, previousMonth, readOptions } from './report-gst.ts';
 
 const DELHI = { stateName: 'Delhi', stateCode: '07' };
@@ -206,12 +206,12 @@ describe("the report over production's database (NETLIFY_DB_URL)", () => {
   });
 
   it('writes to the Apps Script when SHEETS_WEBHOOK_URL is set, and fails with its reason when refused', async () => {
-    const script = fakeAppsScript({ ok: true, duplicate: false, updated: false });
+    const script = recordingAppsScript({ ok: true, duplicate: false, updated: false });
     const { printed } = await run(['2026-11', '--sheet'], { ...env, ...script.env });
     expect(printed).toContain('to the GST tab of the Google Sheet');
     expect(script.received[0]).toMatchObject({ type: 'gst', month: '2026-11' });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const refusing = fakeAppsScript({ ok: false, error: 'unknown type: gst' });
+    const refusing = recordingAppsScript({ ok: false, error: 'unknown type: gst' });
     await expect(run(['2026-11', '--sheet'], { ...env, ...refusing.env })).rejects.toThrow(
       'The GST tab was not written: the Apps Script refused the rows: unknown type: gst',
     );

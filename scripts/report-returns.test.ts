@@ -9,7 +9,7 @@ import { readCsv } from '../src/content/sheet-csv.server.ts';
 import type { ReturnsReport } from '../src/shop/returns-report.ts';
 import { freshDatabase } from '../tests/support/database.ts';
 import { type BookedOrder, bookedOrder, change, parcelOf, putOrders } from '../tests/support/parcels.ts';
-import { fakeAppsScript } from '../tests/support/sheets.ts';
+import { recordingAppsScript } from '../tests/support/sheets.ts';
 import { main, openOrders, readOptions } from './report-returns.ts';
 
 /** A folder no test may open: where a wrongly chosen local database would be. */
@@ -210,7 +210,7 @@ describe("--sheet: the report in the Sheet's RTO tab", () => {
   });
 
   it('writes to the Apps Script when SHEETS_WEBHOOK_URL and SHEETS_WEBHOOK_SECRET are set', async () => {
-    const script = fakeAppsScript({ ok: true, duplicate: false, updated: false });
+    const script = recordingAppsScript({ ok: true, duplicate: false, updated: false });
     const { printed } = await run([...NOVEMBER, '--sheet'], { ...env, ...script.env });
     expect(printed).toContain('Wrote 8 rows for 2026-11-01 to 2026-11-30 to the RTO tab of the Google Sheet');
     expect(script.received).toHaveLength(1);
@@ -220,7 +220,7 @@ describe("--sheet: the report in the Sheet's RTO tab", () => {
 
   it("fails with the Sheets client's own message when the rows were not written, and never says written", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const script = fakeAppsScript({ ok: false, error: 'unknown type: rto' });
+    const script = recordingAppsScript({ ok: false, error: 'unknown type: rto' });
     const printed: string[] = [];
     const failed = main([...NOVEMBER, '--sheet'], { ...env, ...script.env }, (text) => printed.push(text));
     await expect(failed).rejects.toThrow(

@@ -8,7 +8,7 @@ import { MESSAGES, REQUEST_TEXTS } from '../../src/shop/messages.ts';
 import { errorEnvelopeSchema } from '../../src/shop/schemas.ts';
 import { functionSandbox, newSubmissionId, scriptDownAtFirst } from '../support/functions.ts';
 import { server } from '../support/msw.ts';
-import { fakeAppsScript } from '../support/sheets.ts';
+import { recordingAppsScript } from '../support/sheets.ts';
 
 const SCRIPT_URL = 'https://script.google.com/macros/s/AKfycb-contact/exec';
 
@@ -108,7 +108,7 @@ describe('POST /api/contact', () => {
     });
 
     it('posts the secret, type contact, the tab, headers and the row', async () => {
-      const { received } = fakeAppsScript({ ok: true }, SCRIPT_URL);
+      const { received } = recordingAppsScript({ ok: true }, SCRIPT_URL);
       expect((await post(message())).status).toBe(201);
       expect(received[0]).toMatchObject({
         secret: 'sheet-secret',

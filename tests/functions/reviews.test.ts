@@ -24,7 +24,7 @@ import {
 } from '../../src/shop/schemas.ts';
 import { functionSandbox, newSubmissionId, scriptDownAtFirst } from '../support/functions.ts';
 import { server } from '../support/msw.ts';
-import { fakeAppsScript } from '../support/sheets.ts';
+import { recordingAppsScript } from '../support/sheets.ts';
 
 const SCRIPT_URL = 'https://script.google.com/macros/s/AKfycb-reviews/exec';
 
@@ -379,7 +379,7 @@ describe('POST /api/reviews', () => {
     });
 
     it('posts the secret, type, tab, id, headers and one row', async () => {
-      const { received } = fakeAppsScript({ ok: true }, SCRIPT_URL);
+      const { received } = recordingAppsScript({ ok: true }, SCRIPT_URL);
       expect((await post(submission())).status).toBe(201);
       expect(received).toHaveLength(1);
       const body = received[0] as { id: string; rows: string[][] };

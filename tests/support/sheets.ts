@@ -53,10 +53,11 @@ export function tempSheetsDir() {
 }
 
 /**
- * The staff's Apps Script web app for one test: it keeps every body it is sent (`received`) and
- * answers each with `answer`; `env` points the Sheets client at it.
+ * The staff's Apps Script web app for one test, as a recorder: it keeps every body it is sent
+ * (`received`) and answers each with `answer`; `env` points the Sheets client at it. For the real
+ * Code.gs under Google's limits, `fakeAppsScript` (tests/support/fake-apps-script.ts).
  */
-export function fakeAppsScript(
+export function recordingAppsScript(
   answer: Record<string, unknown>,
   url = 'https://script.google.com/macros/s/AKfycb-fake/exec',
 ) {

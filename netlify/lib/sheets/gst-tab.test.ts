@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { gstReport } from '#shop/gst-report.ts';
 import { gstTables, SIGN_NOTE } from '#shop/gst-report-tables.ts';
 import { gstReportCreditNote, gstReportInvoice } from '#tests/support/invoices.ts';
-import { fakeAppsScript, tempSheetsDir } from '#tests/support/sheets.ts';
+import { recordingAppsScript, tempSheetsDir } from '#tests/support/sheets.ts';
 import { readCsv } from '../../../src/content/sheet-csv.server.ts';
 import { createSheets } from './client.ts';
 import { GST_HEADERS, GST_TAB, gstRows, type SheetGst } from './gst-tab.ts';
@@ -92,7 +92,7 @@ describe('the GST tab', () => {
   });
 
   it('sends the Apps Script the whole month in one upsert of type gst, each row carrying its key', async () => {
-    const script = fakeAppsScript({ ok: true, duplicate: false, updated: false });
+    const script = recordingAppsScript({ ok: true, duplicate: false, updated: false });
     const sheets = createSheets({ ...sheetsDir.localEnv(), ...script.env });
     expect(await sheets.upsertGst(gst)).toEqual({ ok: true, duplicate: false, updated: false });
     expect(script.received).toEqual([

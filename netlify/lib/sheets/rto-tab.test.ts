@@ -6,7 +6,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ReturnsReport } from '#shop/returns-report.ts';
-import { fakeAppsScript, tempSheetsDir } from '#tests/support/sheets.ts';
+import { recordingAppsScript, tempSheetsDir } from '#tests/support/sheets.ts';
 import { CRLF, formatCsvRow, readCsv } from '../../../src/content/sheet-csv.server.ts';
 import { createSheets } from './client.ts';
 import { RTO_HEADERS, RTO_TAB, rtoRows, type SheetRto } from './rto-tab.ts';
@@ -174,7 +174,7 @@ describe('the RTO tab', () => {
   });
 
   it('sends the Apps Script the whole period in one upsert of type rto, each row carrying its key', async () => {
-    const script = fakeAppsScript({ ok: true, duplicate: false, updated: false });
+    const script = recordingAppsScript({ ok: true, duplicate: false, updated: false });
     const sheets = createSheets({ ...sheetsDir.localEnv(), ...script.env });
     expect(await sheets.upsertRto(rto)).toEqual({ ok: true, duplicate: false, updated: false });
     expect(script.received).toEqual([

@@ -1,7 +1,7 @@
 /** The WhatsApp tab: a shopper's message as a row, shown and never evaluated, written once per message id. */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fakeAppsScript, tempSheetsDir } from '#tests/support/sheets.ts';
+import { recordingAppsScript, tempSheetsDir } from '#tests/support/sheets.ts';
 import { readCsv } from '../../../src/content/sheet-csv.server.ts';
 import { createSheets } from './client.ts';
 import { tabRows } from './tabs.ts';
@@ -61,7 +61,7 @@ describe('the WhatsApp tab', () => {
   });
 
   it('posts the type whatsapp, the tab, the message id, the headers and the rows to the Apps Script', async () => {
-    const script = fakeAppsScript({ ok: true });
+    const script = recordingAppsScript({ ok: true });
     const row = message();
     expect(await createSheets({ ...sheetsDir.localEnv(), ...script.env }).appendWhatsApp(row)).toEqual({
       ok: true,
