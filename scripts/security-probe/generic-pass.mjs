@@ -22,7 +22,7 @@ import { customer, freshOrderId, hmac, razorpayEvent, whatsappStatus } from './r
  * netlify/functions/*.mts as Netlify routes them; scheduled functions have none (section 1).
  * @returns {Promise<Route[]>}
  */
-export async function functionRoutes() {
+async function functionRoutes() {
   const folder = path.join(root, 'netlify/functions');
   /** @type {Route[]} */
   const routes = [];
@@ -40,9 +40,9 @@ export async function functionRoutes() {
 }
 
 /** @type {Record<string, string>} A believable value for each path parameter. */
-export const PARAMS = { orderId: 'OUO_1764057000000', pin: PINCODE };
+const PARAMS = { orderId: 'OUO_1764057000000', pin: PINCODE };
 
-export const ODD_IDS = [
+const ODD_IDS = [
   '..%2F..%2F..%2Fetc%2Fpasswd',
   '%2e%2e%2f%2e%2e%2fnetlify.toml',
   'OUO_1764057000000%2F..%2F..%2Fx',
@@ -66,7 +66,7 @@ export const ODD_IDS = [
   '%E0%A4%A',
 ];
 
-export const ODD_QUERIES = [
+const ODD_QUERIES = [
   '?key=%00',
   `?key=${'a'.repeat(6000)}`,
   '?key=a&key=b&key[]=c',
@@ -78,7 +78,7 @@ export const ODD_QUERIES = [
   '?%=%&&=&',
 ];
 
-export const UNKNOWN_PATHS = [
+const UNKNOWN_PATHS = [
   '/api/',
   '/api/nope',
   '/api/orders',
@@ -94,15 +94,10 @@ export const UNKNOWN_PATHS = [
 ];
 
 /** The development tools: 404 before any body is read (section 1), so their fields are not varied. */
-export const DEV_ROUTES = new Set([
-  '/api/dev/staff',
-  '/api/dev/whatsapp',
-  '/api/local-gateway/pay',
-  '/api/content-published',
-]);
+const DEV_ROUTES = new Set(['/api/dev/staff', '/api/dev/whatsapp', '/api/local-gateway/pay', '/api/content-published']);
 
 /** @type {Record<string, () => Record<string, unknown>>} A believable body per route, that records nothing. */
-export const BASE_BODIES = {
+const BASE_BODIES = {
   // The honeypot filled: accepted and dropped, so nothing is written.
   '/api/contact': () => ({
     name: 'Probe',
@@ -177,7 +172,7 @@ export const BASE_BODIES = {
 };
 
 /** @type {Record<string, string[]>} Where a long body's fields are varied (the rest is Meta's or Razorpay's envelope). */
-export const FOCUS = {
+const FOCUS = {
   '/api/whatsapp/webhook': ['object', 'entry.0.changes.0.field', 'entry.0.changes.0.value.statuses.0'],
   '/api/razorpay/webhook': ['event', 'payload.payment.entity'],
 };
@@ -187,7 +182,7 @@ export const FOCUS = {
  * @param {unknown} body
  * @param {string} label
  */
-export function freshen(body, label) {
+function freshen(body, label) {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
   const copy = /** @type {Record<string, unknown>} */ (body);
   if ('submissionId' in copy && !label.startsWith('submissionId=')) copy.submissionId = randomUUID();
@@ -202,7 +197,7 @@ export function freshen(body, label) {
 }
 
 /** @type {Record<string, { ready: () => boolean; sign: (body: unknown, label: string) => { raw: string; headers: Record<string, string> } }>} */
-export const SIGNERS = {
+const SIGNERS = {
   '/api/staff/action': {
     ready: () => Boolean(SECRETS.staff),
     sign: (body, label) => {
@@ -248,7 +243,7 @@ export const SIGNERS = {
 };
 
 /** @type {[string, unknown][]} */
-export const STRING_ODDITIES = [
+const STRING_ODDITIES = [
   ['empty', ''],
   ['NUL', '\u0000'],
   ['lone surrogate', '\ud800'],
@@ -270,7 +265,7 @@ export const STRING_ODDITIES = [
 ];
 
 /** @type {[string, unknown][]} */
-export const NUMBER_ODDITIES = [
+const NUMBER_ODDITIES = [
   ['-1', -1],
   ['0', 0],
   ['1.5', 1.5],
@@ -286,7 +281,7 @@ export const NUMBER_ODDITIES = [
 ];
 
 /** @type {[string, unknown][]} */
-export const OBJECT_ODDITIES = [
+const OBJECT_ODDITIES = [
   ['null', null],
   ['a string', 'x'],
   ['an empty array', []],
@@ -299,7 +294,7 @@ export const OBJECT_ODDITIES = [
  * @param {string[] | undefined} focus
  * @returns {{ label: string; body: unknown }[]}
  */
-export function mutations(base, focus) {
+function mutations(base, focus) {
   /** @type {{ label: string; body: unknown }[]} */
   const out = [];
   const inFocus = (/** @type {string} */ name) =>
@@ -332,7 +327,7 @@ export function mutations(base, focus) {
  * @param {string[]} parts
  * @param {unknown} value
  */
-export function setAt(base, parts, value) {
+function setAt(base, parts, value) {
   const copy = structuredClone(base);
   /** @type {any} */
   let target = copy;

@@ -4,10 +4,10 @@
 import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '../..');
-export const flags = new Set(process.argv.slice(2).filter((arg) => arg.startsWith('--')));
+const flags = new Set(process.argv.slice(2).filter((arg) => arg.startsWith('--')));
 export const BASE = new URL(process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? 'http://localhost:8940');
 
-export const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
 if (!LOOPBACK.test(BASE.hostname)) {
   console.error(`probe:security places and cancels orders: it probes only a server on this machine, not ${BASE.host}.`);
   process.exit(2);
@@ -23,13 +23,13 @@ export const PUBLIC_WHATSAPP_SECRET = 'local-whatsapp-app-secret-for-development
 
 /** Bounds: requests in all and in the generic pass, one request's time, the whole run's time. */
 export const LIMITS = { total: 3_600, generic: 3_000, requestMs: 20_000, runMs: 20 * 60_000, concurrency: 4 };
-export const deadline = Date.now() + LIMITS.runMs;
+const deadline = Date.now() + LIMITS.runMs;
 export let totalRequests = 0;
 /** @type {string[]} Every request and its answer (PROBE_LOG). */
 export const journal = [];
 
 /** 503s that say a system is not configured here: by design (production without its settings). */
-export const CONFIGURATION_CODES = new Set(['NOT_CONFIGURED', 'WEBHOOK_NOT_CONFIGURED', 'PAYMENTS_UNAVAILABLE']);
+const CONFIGURATION_CODES = new Set(['NOT_CONFIGURED', 'WEBHOOK_NOT_CONFIGURED', 'PAYMENTS_UNAVAILABLE']);
 
 /** The order the probe places: one White Rajma 500gm to Dehradun, as the end-to-end tests do. */
 export const LINES = [{ productId: 1, size: '500gm', quantity: 1 }];
@@ -88,7 +88,7 @@ export function section(id, title) {
   return created;
 }
 
-export class BudgetSpent extends Error {}
+class BudgetSpent extends Error {}
 
 /** What the probe learned about the server (setup): its context and systems, from staff's health answer. */
 export const server = {
@@ -103,7 +103,7 @@ export const server = {
  * @param {Answer} answer
  * @param {string} pathname
  */
-export function byDesign(answer, pathname) {
+function byDesign(answer, pathname) {
   if (answer.status !== 503) return false;
   const code = answer.json?.error?.code;
   if (typeof code === 'string' && CONFIGURATION_CODES.has(code)) return true;

@@ -16,7 +16,7 @@ export const hmac = (/** @type {string} */ secret, /** @type {string} */ body) =
 /** A fresh Indian mobile number (10 digits, 6–9 first): a phone with no history. */
 export const freshPhone = () => `${randomInt(6, 10)}${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`;
 
-export let lastOrderMs = 0;
+let lastOrderMs = 0;
 /** An order id as the checkout makes one; never the same twice in this run. */
 export function freshOrderId() {
   lastOrderMs = Math.max(lastOrderMs + 1, Date.now() + randomInt(0, 5_000));
@@ -40,7 +40,7 @@ export const customer = (phone, overrides = {}) => ({
 });
 
 /** @type {Map<string, number>} */
-export const quotes = new Map();
+const quotes = new Map();
 
 /**
  * The total the server quotes for LINES to PINCODE, as the checkout asks before placing an order.
@@ -125,7 +125,7 @@ export function wrongCode(/** @type {string} */ code) {
 }
 
 /** Meta's envelope around one `messages` change (tests/support/whatsapp-webhook.ts). */
-export const whatsappEnvelope = (/** @type {Record<string, unknown>} */ value) => ({
+const whatsappEnvelope = (/** @type {Record<string, unknown>} */ value) => ({
   object: 'whatsapp_business_account',
   entry: [
     {
@@ -144,8 +144,8 @@ export const whatsappEnvelope = (/** @type {Record<string, unknown>} */ value) =
   ],
 });
 
-export const wamid = () => `wamid.PROBE${randomBytes(12).toString('hex')}`;
-export const unixNow = () => String(Math.floor(Date.now() / 1000));
+const wamid = () => `wamid.PROBE${randomBytes(12).toString('hex')}`;
+const unixNow = () => String(Math.floor(Date.now() / 1000));
 
 /**
  * A shopper's message from `phone` (`content`: `{ type: 'text', text: { body } }`, …).
