@@ -27,4 +27,9 @@ describe('the WhatsApp book', () => {
     expect(await book.messageRef(id)).toEqual({ orderId: 'OUO_1', key: 'whatsapp:shipped' });
     expect(await book.messageRef('wamid.unknown')).toBeUndefined();
   });
+
+  it('answers an id holding a NUL (which PostgreSQL cannot compare) as no message of the shop', async () => {
+    const book = await freshBook();
+    expect(await book.messageRef('wamid.\u0000')).toBeUndefined();
+  });
 });

@@ -47,6 +47,9 @@ export function whatsappBook(db: Queries) {
     },
 
     async messageRef(messageId: string): Promise<MessageRef | undefined> {
+      // PostgreSQL's text holds no NUL (it refuses the query): an id with one is no message the shop
+      // sent, and a status or reply naming it belongs to no order (the security probe's generic pass).
+      if (messageId.includes('\u0000')) return undefined;
       const [row] = await db.query<{ order_id: string; notice_key: string }>(
         'select order_id, notice_key from whatsapp_messages where message_id = $1',
         [messageId],
