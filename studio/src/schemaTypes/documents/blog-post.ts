@@ -1,6 +1,6 @@
 import { defineField, defineType } from 'sanity';
 import { BLOG_CATEGORIES } from '../../../../src/shop/vocabulary.ts';
-import { imageWithAlt } from '../fields.ts';
+import { imageWithAlt, requiredString } from '../fields.ts';
 import { uniqueAcrossType } from '../rules.ts';
 
 export const blogPost = defineType({
@@ -31,7 +31,7 @@ export const blogPost = defineType({
       description: 'e.g. "6 min read".',
       validation: (rule) => rule.required().regex(/^\d+ min read$/),
     }),
-    defineField({ name: 'author', type: 'string', validation: (rule) => rule.required() }),
+    requiredString('author'),
     defineField({ name: 'body', type: 'blockContent', validation: (rule) => rule.required().min(1) }),
   ],
   orderings: [{ title: 'Newest first', name: 'dateDesc', by: [{ field: 'date', direction: 'desc' }] }],

@@ -1,19 +1,20 @@
 import { defineField, defineType } from 'sanity';
+import { orderField, requiredString, requiredText } from '../fields.ts';
 
 export const faqEntry = defineType({
   name: 'faqEntry',
   title: 'FAQ entry',
   type: 'document',
   fields: [
-    defineField({ name: 'question', type: 'string', validation: (rule) => rule.required() }),
-    defineField({ name: 'answer', type: 'text', rows: 4, validation: (rule) => rule.required() }),
+    requiredString('question'),
+    requiredText('answer', 4),
     defineField({
       name: 'topic',
       type: 'string',
       options: { list: ['shipping-charges', 'international-shipping', 'organic-certification', 'payment-methods'] },
       validation: (rule) => rule.required(),
     }),
-    defineField({ name: 'order', type: 'number', validation: (rule) => rule.required().integer() }),
+    orderField(),
   ],
   preview: { select: { title: 'question', subtitle: 'topic' } },
 });

@@ -1,6 +1,6 @@
 import { defineField, defineType } from 'sanity';
 import { RECIPE_OCCASIONS } from '../../../../src/shop/vocabulary.ts';
-import { stringList } from '../fields.ts';
+import { requiredString, stringList } from '../fields.ts';
 import { uniqueAcrossType } from '../rules.ts';
 
 export const recipe = defineType({
@@ -42,7 +42,7 @@ export const recipe = defineType({
     }),
     defineField({ name: 'serves', type: 'number', validation: (rule) => rule.integer().positive() }),
     stringList('ingredients', undefined, 2),
-    defineField({ name: 'quickTip', type: 'string', validation: (rule) => rule.required() }),
+    requiredString('quickTip'),
     stringList('steps', undefined, 2),
     stringList('tags', undefined, 1),
   ],

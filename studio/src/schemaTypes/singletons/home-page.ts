@@ -1,4 +1,5 @@
 import { defineField, defineType } from 'sanity';
+import { requiredString, requiredText } from '../fields.ts';
 import { cards, copyField } from './fields.ts';
 
 export const homePage = defineType({
@@ -6,8 +7,8 @@ export const homePage = defineType({
   title: 'Home page',
   type: 'document',
   fields: [
-    defineField({ name: 'heroTitle', type: 'string', validation: (rule) => rule.required() }),
-    defineField({ name: 'heroSubtitle', type: 'text', rows: 2, validation: (rule) => rule.required() }),
+    requiredString('heroTitle'),
+    requiredText('heroSubtitle', 2),
     copyField('heroButton', "The hero's button to the products.", 30),
     defineField({
       name: 'heroVideo',
@@ -45,10 +46,10 @@ export const homePage = defineType({
     cards('tiles', 4),
     copyField('productsTitle', 'The heading over the product cards.', 40),
     copyField('productsButton', 'The button under the product cards.', 30),
-    defineField({ name: 'whyChooseTitle', type: 'string', validation: (rule) => rule.required() }),
+    requiredString('whyChooseTitle'),
     cards('whyChooseUs', 6, 'Why choose us'),
-    defineField({ name: 'ctaTitle', type: 'string', validation: (rule) => rule.required() }),
-    defineField({ name: 'ctaText', type: 'text', rows: 2, validation: (rule) => rule.required() }),
+    requiredString('ctaTitle'),
+    requiredText('ctaText', 2),
     copyField('ctaButton', "The closing band's button to the products.", 30),
   ],
 });

@@ -1,6 +1,6 @@
 /** The shop's settings: contact, shipping figures, the texts every page shows, and the GST invoices' particulars. */
 import { defineArrayMember, defineField, defineType } from 'sanity';
-import { iconField } from '../fields.ts';
+import { iconField, requiredString, requiredText } from '../fields.ts';
 import { copyField } from './fields.ts';
 import { gstInvoiceField } from './gst-invoice.ts';
 
@@ -130,7 +130,7 @@ export const shopSettings = defineType({
         title: 'Product page: banner button',
       },
     ),
-    defineField({ name: 'shopName', type: 'string', validation: (rule) => rule.required() }),
+    requiredString('shopName'),
     defineField({ name: 'tagline', type: 'string' }),
     defineField({
       name: 'showDiscountTag',
@@ -164,8 +164,8 @@ export const shopSettings = defineType({
     }),
     defineField({ name: 'whatsappGreeting', type: 'string', validation: (rule) => rule.required().max(200) }),
     defineField({ name: 'contactEmail', type: 'string', validation: (rule) => rule.required().email() }),
-    defineField({ name: 'contactPhone', type: 'string', validation: (rule) => rule.required() }),
-    defineField({ name: 'address', type: 'text', rows: 3, validation: (rule) => rule.required() }),
+    requiredString('contactPhone'),
+    requiredText('address', 3),
     defineField({ name: 'socialLinks', type: 'array', of: [{ type: 'socialLink' }] }),
     defineField({ name: 'marketplaceNote', type: 'string' }),
     defineField({
@@ -174,7 +174,7 @@ export const shopSettings = defineType({
       type: 'object',
       validation: (rule) => rule.required(),
       fields: [
-        defineField({ name: 'name', type: 'string', validation: (rule) => rule.required() }),
+        requiredString('name'),
         defineField({ name: 'pincode', type: 'string', validation: (rule) => rule.required().regex(/^\d{6}$/) }),
         defineField({
           name: 'cutoff',
