@@ -2,6 +2,17 @@ import { defineField, defineType } from 'sanity';
 import { requiredString, requiredText } from '../fields.ts';
 import { cards, copyField } from './fields.ts';
 
+/** One encoding of the hero clip: a file of that video type (`video/webm`, `video/mp4`), required. */
+const clip = (format: 'webm' | 'mp4', title: string, description: string) =>
+  defineField({
+    name: format,
+    title,
+    type: 'file',
+    options: { accept: `video/${format}` },
+    description,
+    validation: (rule) => rule.required(),
+  });
+
 export const homePage = defineType({
   name: 'homePage',
   title: 'Home page',
@@ -25,22 +36,12 @@ export const homePage = defineType({
           description: 'A frame of the clip, 16:9 and at least 960 px wide. It is the first thing the home page draws.',
           validation: (rule) => rule.required(),
         }),
-        defineField({
-          name: 'webm',
-          title: 'Clip (WebM)',
-          type: 'file',
-          options: { accept: 'video/webm' },
-          description: 'What most browsers play. Keep it short and small (about 100 kB): it loops on every visit.',
-          validation: (rule) => rule.required(),
-        }),
-        defineField({
-          name: 'mp4',
-          title: 'Clip (MP4)',
-          type: 'file',
-          options: { accept: 'video/mp4' },
-          description: 'The same clip for Safari on iPhones and Macs.',
-          validation: (rule) => rule.required(),
-        }),
+        clip(
+          'webm',
+          'Clip (WebM)',
+          'What most browsers play. Keep it short and small (about 100 kB): it loops on every visit.',
+        ),
+        clip('mp4', 'Clip (MP4)', 'The same clip for Safari on iPhones and Macs.'),
       ],
     }),
     cards('tiles', 4),
