@@ -51,3 +51,12 @@ export const requiredText = (name: string, rows: number) =>
 /** Where an item stands in its list on the site: a whole number, required. */
 export const orderField = () =>
   defineField({ name: 'order', type: 'number', validation: (rule) => rule.required().integer() });
+
+/** One of a fixed list the editor must pick; `radio` shows the list as buttons rather than a drop-down. */
+export const requiredChoice = (name: string, list: readonly string[], layout?: 'radio') =>
+  defineField({
+    name,
+    type: 'string',
+    options: { list: [...list], ...(layout ? { layout } : {}) },
+    validation: (rule) => rule.required(),
+  });

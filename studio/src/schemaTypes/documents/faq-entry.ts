@@ -1,5 +1,5 @@
-import { defineField, defineType } from 'sanity';
-import { orderField, requiredString, requiredText } from '../fields.ts';
+import { defineType } from 'sanity';
+import { orderField, requiredChoice, requiredString, requiredText } from '../fields.ts';
 
 export const faqEntry = defineType({
   name: 'faqEntry',
@@ -8,12 +8,7 @@ export const faqEntry = defineType({
   fields: [
     requiredString('question'),
     requiredText('answer', 4),
-    defineField({
-      name: 'topic',
-      type: 'string',
-      options: { list: ['shipping-charges', 'international-shipping', 'organic-certification', 'payment-methods'] },
-      validation: (rule) => rule.required(),
-    }),
+    requiredChoice('topic', ['shipping-charges', 'international-shipping', 'organic-certification', 'payment-methods']),
     orderField(),
   ],
   preview: { select: { title: 'question', subtitle: 'topic' } },

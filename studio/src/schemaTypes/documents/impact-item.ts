@@ -1,6 +1,6 @@
 import { defineField, defineType } from 'sanity';
 import { IMPACT_TYPES } from '../../../../src/shop/vocabulary.ts';
-import { requiredString, requiredText, stringList } from '../fields.ts';
+import { requiredChoice, requiredString, requiredText, stringList } from '../fields.ts';
 import { uniqueAcrossType } from '../rules.ts';
 
 export const impactItem = defineType({
@@ -13,12 +13,7 @@ export const impactItem = defineType({
       type: 'string',
       validation: (rule) => rule.required().custom(uniqueAcrossType('impactItem', 'itemId')),
     }),
-    defineField({
-      name: 'type',
-      type: 'string',
-      options: { list: [...IMPACT_TYPES], layout: 'radio' },
-      validation: (rule) => rule.required(),
-    }),
+    requiredChoice('type', IMPACT_TYPES, 'radio'),
     requiredString('title'),
     defineField({ name: 'emoji', type: 'string', validation: (rule) => rule.max(8) }),
     requiredText('description', 4),
