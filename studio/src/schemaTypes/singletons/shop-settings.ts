@@ -1,7 +1,7 @@
 /** The shop's settings: contact, shipping figures, the texts every page shows, and the GST invoices' particulars. */
 import { defineArrayMember, defineField, defineType } from 'sanity';
 import { iconField, requiredString, requiredText } from '../fields.ts';
-import { copyField } from './fields.ts';
+import { copyField, copyGroup } from './fields.ts';
 import { gstInvoiceField } from './gst-invoice.ts';
 
 /** A time of day on the 24-hour clock: 09:30, 14:00. */
@@ -99,19 +99,17 @@ export const shopSettings = defineType({
       ],
       validation: (rule) => rule.required().min(2).max(4),
     }),
-    defineField({
-      name: 'newsletter',
-      title: 'Blog: newsletter box',
-      group: 'texts',
-      type: 'object',
-      description: 'The box under the blog list. There is no newsletter yet: the note says so.',
-      validation: (rule) => rule.required(),
-      fields: [
+    copyGroup(
+      'newsletter',
+      'Blog: newsletter box',
+      'The box under the blog list. There is no newsletter yet: the note says so.',
+      [
         copyField('title', 'Its heading.', 40),
         copyField('text', 'The sentence under the heading.', 160, { rows: 2 }),
         copyField('note', 'The small print under the button.', 160, { rows: 2 }),
       ],
-    }),
+      'texts',
+    ),
     copyField('contactIntro', 'The sentence under the heading of /contact.', 160, {
       rows: 2,
       group: 'texts',
