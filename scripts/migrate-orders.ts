@@ -40,12 +40,12 @@ import { BlobsServer } from '@netlify/blobs/server';
 import { z } from 'zod';
 import { financialYear, SERIAL_PATTERN, serialIndex } from '#shop/invoice-numbers.ts';
 import { forwardKey, noticeTaskKey } from '#shop/order-engine/task-keys.ts';
-import type { ForwardState, NoticeState, StoredOrder } from '#shop/order-record.ts';
+import type { ForwardState, StoredOrder } from '#shop/order-record.ts';
 import { FORWARD_KINDS } from '#shop/order-record.ts';
 import { indianMobile } from '#shop/phone.ts';
 import { createOrderLog } from '../netlify/lib/orders/order-log.ts';
 import type { Database, Queries } from '../netlify/lib/platform/database.ts';
-import { taskWrites } from '../netlify/lib/tasks/order-tasks.ts';
+import { TASK_STATE_OF_NOTICE, taskWrites } from '../netlify/lib/tasks/order-tasks.ts';
 import type { TaskState } from '../netlify/lib/tasks/task-view.ts';
 import { pickupTask, SITE_TASK_COLUMNS, type SiteTaskOf, submissionTask, why } from './migrate-site-tasks.ts';
 import { openOrders, runIfCommand } from './report-returns.ts';
@@ -288,15 +288,6 @@ const TASK_OF_FORWARD: Record<ForwardState['status'], TaskState | null> = {
   'not-sent': null, // `create` makes no task
 };
 
-const TASK_OF_NOTICE: Record<NoticeState['status'], TaskState> = {
-  pending: 'pending',
-  sending: 'running',
-  sent: 'done',
-  failed: 'retry',
-  'gave-up': 'given-up',
-  skipped: 'skipped',
-};
-
 /** A task row as the Blobs record shows it; a null leaves the column as `create` wrote it. */
 interface TaskFix {
   key: string;
@@ -352,7 +343,7 @@ function taskFixes(order: StoredOrder): TaskFix[] {
     });
   }
   for (const [key, notice] of Object.entries(order.notices ?? {})) {
-    const state = TASK_OF_NOTICE[notice.status];
+    const state = TASK_STATE_OF_NOTICE[notice.status];
     fixes.push({
       key: noticeTaskKey(order.orderId, key),
       state,

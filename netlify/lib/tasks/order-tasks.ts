@@ -80,7 +80,8 @@ const TASK_STATE_OF_FORWARD: Record<ForwardState['status'], TaskState> = {
   'not-sent': 'skipped',
 };
 
-const TASK_STATE_OF_NOTICE: Record<NoticeState['status'], TaskState> = {
+/** A notice's task state from its status on the order (also how scripts/migrate-orders.ts reads old records). */
+export const TASK_STATE_OF_NOTICE: Record<NoticeState['status'], TaskState> = {
   pending: 'pending',
   sending: 'running',
   sent: 'done',
