@@ -97,6 +97,14 @@ const stateOf = (status: ForwardState['status'], ready: boolean): TaskState | un
   return undefined; // not-sent: nothing to do
 };
 
+/** The attempts a forward and a notice both keep on the order, as the `set` of their task writes them. */
+const attemptFields = (wanted: ForwardState | NoticeState) => ({
+  attempts: wanted.attempts,
+  ...(wanted.lastError ? { lastError: wanted.lastError } : {}),
+  ...(wanted.claimedAt ? { claimedAt: wanted.claimedAt } : {}),
+  ...(wanted.nextAttemptAt ? { runAt: wanted.nextAttemptAt } : {}),
+});
+
 /**
  * What a change of the order (`current` → `next`) asks of its tasks: a forward or notice it
  * earned, a forward asked for again (the Sheet's rows to rewrite, a booking to try again), a
@@ -144,10 +152,7 @@ export function taskWrites(
         op: 'set',
         key,
         state: TASK_STATE_OF_FORWARD[wanted.status],
-        attempts: wanted.attempts,
-        ...(wanted.lastError ? { lastError: wanted.lastError } : {}),
-        ...(wanted.claimedAt ? { claimedAt: wanted.claimedAt } : {}),
-        ...(wanted.nextAttemptAt ? { runAt: wanted.nextAttemptAt } : {}),
+        ...attemptFields(wanted),
         result: {
           ...task.result,
           ...(wanted.waybill ? { waybill: wanted.waybill } : {}),
@@ -177,10 +182,7 @@ export function taskWrites(
         op: 'set',
         key,
         state: TASK_STATE_OF_NOTICE[wanted.status],
-        attempts: wanted.attempts,
-        ...(wanted.lastError ? { lastError: wanted.lastError } : {}),
-        ...(wanted.claimedAt ? { claimedAt: wanted.claimedAt } : {}),
-        ...(wanted.nextAttemptAt ? { runAt: wanted.nextAttemptAt } : {}),
+        ...attemptFields(wanted),
         result: { ...task.result, ...(wanted.messageId ? { messageId: wanted.messageId } : {}) },
       });
     } else if (JSON.stringify(wanted.delivery) !== JSON.stringify(current?.notices?.[noticeKey]?.delivery)) {
