@@ -449,13 +449,8 @@ const whatsappStatus = () =>
  * @param {string} what
  */
 function postWhatsApp(where, body, secret, what) {
-  const raw = JSON.stringify(body);
-  return ask(where, {
-    path: '/api/whatsapp/webhook',
-    raw,
-    headers: { 'content-type': 'application/json', 'x-hub-signature-256': `sha256=${hmac(secret, raw)}` },
-    what,
-  });
+  const signed = signedJson(body, (raw) => ({ 'x-hub-signature-256': `sha256=${hmac(secret, raw)}` }));
+  return ask(where, { path: '/api/whatsapp/webhook', ...signed, what });
 }
 
 /**
@@ -702,6 +697,17 @@ function freshen(body, label) {
   return copy;
 }
 
+/**
+ * The body as JSON and the headers a signed endpoint wants with it: the JSON content type, then
+ * the signature `signature` makes of the very bytes sent.
+ * @param {unknown} body
+ * @param {(raw: string) => Record<string, string>} signature
+ */
+function signedJson(body, signature) {
+  const raw = JSON.stringify(body);
+  return { raw, headers: { 'content-type': 'application/json', ...signature(raw) } };
+}
+
 /** @type {Record<string, { ready: () => boolean; sign: (body: unknown, label: string) => { raw: string; headers: Record<string, string> } }>} */
 const SIGNERS = {
   '/api/staff/action': {
@@ -712,39 +718,21 @@ const SIGNERS = {
         if (!label.startsWith('id=')) copy.id = randomUUID();
         if (!label.startsWith('at=')) copy.at = new Date().toISOString();
       }
-      const raw = JSON.stringify(body);
-      return {
-        raw,
-        headers: { 'content-type': 'application/json', 'x-shop-signature': `sha256=${hmac(SECRETS.staff ?? '', raw)}` },
-      };
+      return signedJson(body, (raw) => ({ 'x-shop-signature': `sha256=${hmac(SECRETS.staff ?? '', raw)}` }));
     },
   },
   '/api/whatsapp/webhook': {
     ready: () => Boolean(SECRETS.whatsapp),
-    sign: (body) => {
-      const raw = JSON.stringify(body);
-      return {
-        raw,
-        headers: {
-          'content-type': 'application/json',
-          'x-hub-signature-256': `sha256=${hmac(SECRETS.whatsapp ?? '', raw)}`,
-        },
-      };
-    },
+    sign: (body) =>
+      signedJson(body, (raw) => ({ 'x-hub-signature-256': `sha256=${hmac(SECRETS.whatsapp ?? '', raw)}` })),
   },
   '/api/razorpay/webhook': {
     ready: () => Boolean(SECRETS.razorpayWebhook),
-    sign: (body) => {
-      const raw = JSON.stringify(body);
-      return {
-        raw,
-        headers: {
-          'content-type': 'application/json',
-          'x-razorpay-signature': hmac(SECRETS.razorpayWebhook ?? '', raw),
-          'x-razorpay-event-id': `evt_probe${randomBytes(6).toString('hex')}`,
-        },
-      };
-    },
+    sign: (body) =>
+      signedJson(body, (raw) => ({
+        'x-razorpay-signature': hmac(SECRETS.razorpayWebhook ?? '', raw),
+        'x-razorpay-event-id': `evt_probe${randomBytes(6).toString('hex')}`,
+      })),
   },
 };
 
