@@ -496,6 +496,25 @@ const razorpayEvent = ({ event = 'payment.captured', orderId, paymentId }) => ({
 });
 
 /**
+ * A Razorpay refund entity of its documented shape, ₹1 processed now, whose id is also its
+ * payment's (the probes vary the ids).
+ * @param {string} id
+ * @param {string} receipt
+ * @param {Record<string, string>} notes
+ */
+const processedRefund = (id, receipt, notes) => ({
+  id,
+  entity: 'refund',
+  amount: 100,
+  currency: 'INR',
+  payment_id: id,
+  receipt,
+  notes,
+  status: 'processed',
+  created_at: Math.floor(Date.now() / 1000),
+});
+
+/**
  * POST /api/razorpay/webhook signed as Razorpay signs (`X-Razorpay-Signature`, hex HMAC of the raw body).
  * @param {Section} where
  * @param {unknown} body
@@ -1041,19 +1060,7 @@ await run(razorpay, async () => {
         event: 'refund.processed',
         contains: ['refund', 'payment'],
         payload: {
-          refund: {
-            entity: {
-              id,
-              entity: 'refund',
-              amount: 100,
-              currency: 'INR',
-              payment_id: id,
-              receipt: id,
-              notes: {},
-              status: 'processed',
-              created_at: Math.floor(Date.now() / 1000),
-            },
-          },
+          refund: { entity: processedRefund(id, id, {}) },
           payment: { entity: razorpayEvent({ orderId: id, paymentId: id }).payload.payment.entity },
         },
         created_at: Math.floor(Date.now() / 1000),
@@ -1072,19 +1079,7 @@ await run(razorpay, async () => {
         contains: ['refund', 'payment'],
         payload: {
           ...event.payload,
-          refund: {
-            entity: {
-              id,
-              entity: 'refund',
-              amount: 100,
-              currency: 'INR',
-              payment_id: id,
-              receipt: `${id}-cancelled-1`,
-              notes: { order: id },
-              status: 'processed',
-              created_at: Math.floor(Date.now() / 1000),
-            },
-          },
+          refund: { entity: processedRefund(id, `${id}-cancelled-1`, { order: id }) },
         },
       },
       eventId(),
