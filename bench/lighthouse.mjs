@@ -31,7 +31,7 @@ import { writeResults } from './pages-results.mjs';
 import { measureRoute } from './pages-run.mjs';
 import { BASE, CHROME_FLAGS, CHROME_PATH, CLIENT_DIR, PORT, ROUTES, root } from './pages-settings.mjs';
 import { printTables } from './pages-tables.mjs';
-import { buildSite, HOST, portInUse, startServer, stopServer, waitForHealth } from './serve-build.mjs';
+import { benchFailed, buildSite, HOST, portInUse, startServer, stopServer, waitForHealth } from './serve-build.mjs';
 
 /** @typedef {import('./pages-run.mjs').RouteResult} RouteResult */
 
@@ -78,9 +78,7 @@ try {
   await checkCheckoutShowsCart(chrome.port);
   await clearCart(chrome.port);
 } catch (error) {
-  console.error(`\nbench:pages failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-  if (server?.output()) console.error(`\nLast server output:\n${server.output().slice(-4000)}`);
-  process.exitCode = 1;
+  benchFailed('bench:pages', error, server, { stack: true });
 } finally {
   if (chrome) {
     await chrome.kill();

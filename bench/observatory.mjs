@@ -18,7 +18,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { HOST, portInUse, startServer, stopServer, waitForHealth } from './serve-build.mjs';
+import { benchFailed, HOST, portInUse, startServer, stopServer, waitForHealth } from './serve-build.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const VERSION = '1.4.8';
@@ -151,9 +151,7 @@ try {
     process.exitCode = 1;
   }
 } catch (error) {
-  console.error(`bench:headers failed: ${error instanceof Error ? error.message : String(error)}`);
-  if (server?.output()) console.error(`\nLast server output:\n${server.output().slice(-4000)}`);
-  process.exitCode = 1;
+  benchFailed('bench:headers', error, server);
 } finally {
   if (await stopServer(server)) console.log(`Stopped the server (pid ${server?.child.pid}).`);
 }

@@ -29,7 +29,7 @@ import { ordersReport, printTable, writeResults } from './orders-report.mjs';
 import { BASE, DATABASE, ORDERS, PORT, root } from './orders-settings.mjs';
 import { counting, resetStatements, serverStatements, startPostgres, stopPostgres } from './orders-statements.mjs';
 import { closeOrderLog } from './orders-stored.mjs';
-import { HOST, portInUse, startServer, stopServer, waitForHealth } from './serve-build.mjs';
+import { benchFailed, HOST, portInUse, startServer, stopServer, waitForHealth } from './serve-build.mjs';
 
 if (DATABASE !== 'postgres' && DATABASE !== 'local') {
   console.error(`bench:orders: BENCH_DATABASE is postgres (the default) or local, not ${DATABASE}.`);
@@ -85,9 +85,7 @@ try {
     process.exitCode = 1;
   }
 } catch (error) {
-  console.error(`bench:orders failed: ${error instanceof Error ? error.message : String(error)}`);
-  if (server?.output()) console.error(`\nLast server output:\n${server.output().slice(-4000)}`);
-  process.exitCode = 1;
+  benchFailed('bench:orders', error, server);
 } finally {
   await closeOrderLog();
   if (await stopServer(server)) console.log(`Stopped the server (pid ${server?.child.pid}).`);

@@ -145,6 +145,21 @@ export async function waitForHealth(server) {
 }
 
 /**
+ * Says that a bench failed, with the server's last output when it wrote any, and sets exit code 1.
+ * `stack`: the error's stack rather than its message alone, after a blank line.
+ * @param {string} bench its command, e.g. `bench:orders`
+ * @param {unknown} error
+ * @param {BuildServer | undefined} server
+ * @param {{ stack?: boolean }} [options]
+ */
+export function benchFailed(bench, error, server, { stack = false } = {}) {
+  const why = error instanceof Error ? (stack ? (error.stack ?? error.message) : error.message) : String(error);
+  console.error(`${stack ? '\n' : ''}${bench} failed: ${why}`);
+  if (server?.output()) console.error(`\nLast server output:\n${server.output().slice(-4000)}`);
+  process.exitCode = 1;
+}
+
+/**
  * Stops the server by its pid: SIGTERM, then SIGKILL if it has not exited within the grace time.
  * @param {BuildServer | undefined} server
  * @returns {Promise<boolean>} whether it was running

@@ -26,13 +26,11 @@ import { indiaToday } from '#shop/dates.ts';
 import { type GstReport, gstReport } from '#shop/gst-report.ts';
 import { cellText, type GstCell, type GstTable, gstTables, isAmount } from '#shop/gst-report-tables.ts';
 import type { Queries } from '../netlify/lib/platform/database.ts';
-import { readServerEnv } from '../netlify/lib/platform/env.ts';
 import { gstDocuments } from '../netlify/lib/reports/gst.ts';
-import { createSheets } from '../netlify/lib/sheets/client.ts';
 import { GST_TAB } from '../netlify/lib/sheets/gst-tab.ts';
 import { neutraliseCell, tabRows } from '../netlify/lib/sheets/tabs.ts';
 import { BOM, CRLF, formatCsvRow } from '../src/content/sheet-csv.server.ts';
-import { openOrders, runIfCommand } from './report-returns.ts';
+import { openOrders, runIfCommand, writeReportTab } from './report-returns.ts';
 
 export const DEFAULT_CSV_DIR = '.data/reports';
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -132,23 +130,10 @@ export async function writeCsvFiles(report: GstReport, dir: string): Promise<str
   return `Wrote ${names.length} CSV files for ${report.month} to ${dir}: ${names.join(', ')}.\n`;
 }
 
-/**
- * How long the web app may take for a whole month (one request, a row per table row): as long as the
- * returns report may, within the 6 minutes Google gives a web app.
- */
-const REPORT_SHEET_TIMEOUT_MS = 3 * 60 * 1000;
-
 /** Writes the tables to the GST tab and says where and how many; throws with the Sheets client's message when not written. */
 async function writeToSheet(report: GstReport, env: Record<string, string | undefined>, now = new Date()) {
-  const serverEnv = readServerEnv(env);
-  const sheets = createSheets(serverEnv, fetch, { timeoutMs: REPORT_SHEET_TIMEOUT_MS });
   const gst = { report, writtenAt: now.toISOString() };
-  const result = await sheets.upsertGst(gst);
-  if (!result.ok) throw new Error(`The GST tab was not written: ${result.message}`);
-  const where =
-    sheets.kind === 'apps-script'
-      ? 'the Google Sheet (the Apps Script at SHEETS_WEBHOOK_URL)'
-      : path.join(serverEnv.LOCAL_SHEETS_DIR, `${GST_TAB.name}.csv`);
+  const where = await writeReportTab(env, GST_TAB.name, (sheets) => sheets.upsertGst(gst));
   return `Wrote ${tabRows(GST_TAB, gst).length} rows for ${report.month} to the ${GST_TAB.name} tab of ${where}.\n`;
 }
 

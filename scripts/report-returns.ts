@@ -25,7 +25,7 @@ import { type ReportGroup, type ReturnsReport, returnsReport } from '#shop/retur
 import { type Database, openDatabase, type Queries } from '../netlify/lib/platform/database.ts';
 import { readServerEnv } from '../netlify/lib/platform/env.ts';
 import { reportOrders } from '../netlify/lib/reports/returns.ts';
-import { createSheets } from '../netlify/lib/sheets/client.ts';
+import { createSheets, type SheetsClient, type SheetWriteResult } from '../netlify/lib/sheets/client.ts';
 import { RTO_TAB } from '../netlify/lib/sheets/rto-tab.ts';
 import { tabRows } from '../netlify/lib/sheets/tabs.ts';
 import { startLocalDatabase } from '../site-build/local-database.ts';
@@ -215,10 +215,29 @@ export function formatReport(report: ReturnsReport, where: string): string {
 }
 
 /**
- * How long the web app may take for a whole report (one request, a row per figure group): far
- * longer than an order's rows may, and within the 6 minutes Google gives a web app.
+ * How long the web app may take for a whole report (one request, a row per figure group or table
+ * row): far longer than an order's rows may, and within the 6 minutes Google gives a web app.
  */
 const REPORT_SHEET_TIMEOUT_MS = 3 * 60 * 1000;
+
+/**
+ * Writes a report to its tab with `upsert` (the returns and GST reports both) and answers where it
+ * went: the Google Sheet, or the local tab's CSV file. Throws with the Sheets client's own message
+ * when it was not written.
+ */
+export async function writeReportTab(
+  env: Record<string, string | undefined>,
+  tabName: string,
+  upsert: (sheets: SheetsClient) => Promise<SheetWriteResult>,
+): Promise<string> {
+  const serverEnv = readServerEnv(env);
+  const sheets = createSheets(serverEnv, fetch, { timeoutMs: REPORT_SHEET_TIMEOUT_MS });
+  const result = await upsert(sheets);
+  if (!result.ok) throw new Error(`The ${tabName} tab was not written: ${result.message}`);
+  return sheets.kind === 'apps-script'
+    ? 'the Google Sheet (the Apps Script at SHEETS_WEBHOOK_URL)'
+    : path.join(serverEnv.LOCAL_SHEETS_DIR, `${tabName}.csv`);
+}
 
 /**
  * Writes the report's rows to the RTO tab and says where and how many; throws with the Sheets
@@ -229,15 +248,8 @@ async function writeToSheet(
   env: Record<string, string | undefined>,
   now = new Date(),
 ): Promise<string> {
-  const serverEnv = readServerEnv(env);
-  const sheets = createSheets(serverEnv, fetch, { timeoutMs: REPORT_SHEET_TIMEOUT_MS });
   const rto = { report, writtenAt: now.toISOString() };
-  const result = await sheets.upsertRto(rto);
-  if (!result.ok) throw new Error(`The RTO tab was not written: ${result.message}`);
-  const where =
-    sheets.kind === 'apps-script'
-      ? 'the Google Sheet (the Apps Script at SHEETS_WEBHOOK_URL)'
-      : path.join(serverEnv.LOCAL_SHEETS_DIR, `${RTO_TAB.name}.csv`);
+  const where = await writeReportTab(env, RTO_TAB.name, (sheets) => sheets.upsertRto(rto));
   const count = tabRows(RTO_TAB, rto).length;
   return `Wrote ${count} ${count === 1 ? 'row' : 'rows'} for ${report.period.from} to ${report.period.to} to the ${RTO_TAB.name} tab of ${where}.\n`;
 }

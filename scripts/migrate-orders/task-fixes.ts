@@ -1,10 +1,11 @@
 // `npm run migrate:orders`: an order's forwards and notices as task rows, in the state its Blobs record
 // shows (a notice sent stays sent: never sent again).
 import { forwardKey, noticeTaskKey } from '#shop/order-engine/task-keys.ts';
-import type { ForwardState, NoticeState, StoredOrder } from '#shop/order-record.ts';
+import type { ForwardState, StoredOrder } from '#shop/order-record.ts';
 import { FORWARD_KINDS } from '#shop/order-record.ts';
 import { createOrderLog } from '../../netlify/lib/orders/order-log.ts';
 import type { Database, Queries } from '../../netlify/lib/platform/database.ts';
+import { TASK_STATE_OF_NOTICE } from '../../netlify/lib/tasks/order-tasks.ts';
 import type { TaskState } from '../../netlify/lib/tasks/task-view.ts';
 
 /** The claim a task being sent when Blobs was read is left under: no runner holds it, so one takes it over once stale. */
@@ -20,15 +21,6 @@ const TASK_OF_FORWARD: Record<ForwardState['status'], TaskState | null> = {
   failed: 'retry',
   'needs-attention': 'given-up',
   'not-sent': null, // `create` makes no task
-};
-
-const TASK_OF_NOTICE: Record<NoticeState['status'], TaskState> = {
-  pending: 'pending',
-  sending: 'running',
-  sent: 'done',
-  failed: 'retry',
-  'gave-up': 'given-up',
-  skipped: 'skipped',
 };
 
 /** A task row as the Blobs record shows it; a null leaves the column as `create` wrote it. */
@@ -86,7 +78,7 @@ export function taskFixes(order: StoredOrder): TaskFix[] {
     });
   }
   for (const [key, notice] of Object.entries(order.notices ?? {})) {
-    const state = TASK_OF_NOTICE[notice.status];
+    const state = TASK_STATE_OF_NOTICE[notice.status];
     fixes.push({
       key: noticeTaskKey(order.orderId, key),
       state,

@@ -5,7 +5,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ask, finding, LIMITS, LINES, NO_ORDER, PINCODE, root, run, SECRETS, section, shown } from './probe.mjs';
-import { customer, freshOrderId, hmac, razorpayEvent, whatsappStatus } from './requests.mjs';
+import { customer, freshOrderId, hmac, razorpayEvent, signedJson, whatsappStatus } from './requests.mjs';
 
 /**
  * @typedef {import('./probe.mjs').Ask} Ask
@@ -206,39 +206,21 @@ const SIGNERS = {
         if (!label.startsWith('id=')) copy.id = randomUUID();
         if (!label.startsWith('at=')) copy.at = new Date().toISOString();
       }
-      const raw = JSON.stringify(body);
-      return {
-        raw,
-        headers: { 'content-type': 'application/json', 'x-shop-signature': `sha256=${hmac(SECRETS.staff ?? '', raw)}` },
-      };
+      return signedJson(body, (raw) => ({ 'x-shop-signature': `sha256=${hmac(SECRETS.staff ?? '', raw)}` }));
     },
   },
   '/api/whatsapp/webhook': {
     ready: () => Boolean(SECRETS.whatsapp),
-    sign: (body) => {
-      const raw = JSON.stringify(body);
-      return {
-        raw,
-        headers: {
-          'content-type': 'application/json',
-          'x-hub-signature-256': `sha256=${hmac(SECRETS.whatsapp ?? '', raw)}`,
-        },
-      };
-    },
+    sign: (body) =>
+      signedJson(body, (raw) => ({ 'x-hub-signature-256': `sha256=${hmac(SECRETS.whatsapp ?? '', raw)}` })),
   },
   '/api/razorpay/webhook': {
     ready: () => Boolean(SECRETS.razorpayWebhook),
-    sign: (body) => {
-      const raw = JSON.stringify(body);
-      return {
-        raw,
-        headers: {
-          'content-type': 'application/json',
-          'x-razorpay-signature': hmac(SECRETS.razorpayWebhook ?? '', raw),
-          'x-razorpay-event-id': `evt_probe${randomBytes(6).toString('hex')}`,
-        },
-      };
-    },
+    sign: (body) =>
+      signedJson(body, (raw) => ({
+        'x-razorpay-signature': hmac(SECRETS.razorpayWebhook ?? '', raw),
+        'x-razorpay-event-id': `evt_probe${randomBytes(6).toString('hex')}`,
+      })),
   },
 };
 

@@ -1,7 +1,7 @@
 // @ts-check
 import { randomBytes } from 'node:crypto';
 import { ask, finding, run, SECRETS, section, shown } from './probe.mjs';
-import { postRazorpay, razorpayEvent } from './requests.mjs';
+import { postRazorpay, processedRefund, razorpayEvent } from './requests.mjs';
 
 // ---------------------------------------------------------------------------------------------
 // 3. Razorpay webhook ids that cannot be storage keys
@@ -41,19 +41,7 @@ export async function probeRazorpayIds() {
           event: 'refund.processed',
           contains: ['refund', 'payment'],
           payload: {
-            refund: {
-              entity: {
-                id,
-                entity: 'refund',
-                amount: 100,
-                currency: 'INR',
-                payment_id: id,
-                receipt: id,
-                notes: {},
-                status: 'processed',
-                created_at: Math.floor(Date.now() / 1000),
-              },
-            },
+            refund: { entity: processedRefund(id, id, {}) },
             payment: { entity: razorpayEvent({ orderId: id, paymentId: id }).payload.payment.entity },
           },
           created_at: Math.floor(Date.now() / 1000),
@@ -72,19 +60,7 @@ export async function probeRazorpayIds() {
           contains: ['refund', 'payment'],
           payload: {
             ...event.payload,
-            refund: {
-              entity: {
-                id,
-                entity: 'refund',
-                amount: 100,
-                currency: 'INR',
-                payment_id: id,
-                receipt: `${id}-cancelled-1`,
-                notes: { order: id },
-                status: 'processed',
-                created_at: Math.floor(Date.now() / 1000),
-              },
-            },
+            refund: { entity: processedRefund(id, `${id}-cancelled-1`, { order: id }) },
           },
         },
         eventId(),

@@ -180,14 +180,39 @@ export const whatsappStatus = () =>
  * @param {string} what
  */
 export function postWhatsApp(where, body, secret, what) {
-  const raw = JSON.stringify(body);
-  return ask(where, {
-    path: '/api/whatsapp/webhook',
-    raw,
-    headers: { 'content-type': 'application/json', 'x-hub-signature-256': `sha256=${hmac(secret, raw)}` },
-    what,
-  });
+  const signed = signedJson(body, (raw) => ({ 'x-hub-signature-256': `sha256=${hmac(secret, raw)}` }));
+  return ask(where, { path: '/api/whatsapp/webhook', ...signed, what });
 }
+
+/**
+ * The body as JSON and the headers a signed endpoint wants with it: the JSON content type, then
+ * the signature `signature` makes of the very bytes sent.
+ * @param {unknown} body
+ * @param {(raw: string) => Record<string, string>} signature
+ */
+export function signedJson(body, signature) {
+  const raw = JSON.stringify(body);
+  return { raw, headers: { 'content-type': 'application/json', ...signature(raw) } };
+}
+
+/**
+ * A Razorpay refund entity of its documented shape, ₹1 processed now, whose id is also its
+ * payment's (the probes vary the ids).
+ * @param {string} id
+ * @param {string} receipt
+ * @param {Record<string, string>} notes
+ */
+export const processedRefund = (id, receipt, notes) => ({
+  id,
+  entity: 'refund',
+  amount: 100,
+  currency: 'INR',
+  payment_id: id,
+  receipt,
+  notes,
+  status: 'processed',
+  created_at: Math.floor(Date.now() / 1000),
+});
 
 /**
  * POST /api/staff/action as the Apps Script sends it: the raw body signed (`X-Shop-Signature`), a

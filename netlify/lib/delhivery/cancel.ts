@@ -21,6 +21,7 @@
  */
 import { z } from 'zod';
 import type { Failure } from '../platform/outcome.ts';
+import type { DelhiveryTarget } from './json-api.ts';
 import type { TrackQuery } from './tracking.ts';
 
 /** A shopper waits on this (the order page's "Cancel order"), so a slow carrier must not hold it long. */
@@ -168,12 +169,9 @@ export function refusal(words: string): CancelShipmentResult {
   return cancelFailure('REFUSED', words);
 }
 
-export function delhiveryCancellation(options: {
-  token: string;
-  baseUrl: string;
-  fetchImpl: typeof fetch;
-  timeoutMs?: number;
-}): (query: CancelQuery) => Promise<CancelShipmentResult> {
+export function delhiveryCancellation(
+  options: DelhiveryTarget & { timeoutMs?: number },
+): (query: CancelQuery) => Promise<CancelShipmentResult> {
   const timeoutMs = options.timeoutMs ?? CANCEL_TIMEOUT_MS;
   return async ({ waybill }) => {
     const outcome = await cancelOnce(options, waybill, timeoutMs);
@@ -182,11 +180,7 @@ export function delhiveryCancellation(options: {
   };
 }
 
-async function cancelOnce(
-  options: { token: string; baseUrl: string; fetchImpl: typeof fetch },
-  waybill: string,
-  timeoutMs: number,
-): Promise<CancelShipmentResult> {
+async function cancelOnce(options: DelhiveryTarget, waybill: string, timeoutMs: number): Promise<CancelShipmentResult> {
   let response: Response;
   let body: string;
   try {

@@ -11,6 +11,13 @@ export type ApiAnswer<T> =
   | { ok: true; data: T }
   | { ok: false; code: 'UNREACHABLE' | 'REFUSED'; reason: string; body?: unknown };
 
+/** Where Delhivery is and the token it wants: every Delhivery call's first argument (this one's, tracking's, labels', cancellations'). */
+export interface DelhiveryTarget {
+  token: string;
+  baseUrl: string;
+  fetchImpl: typeof fetch;
+}
+
 export interface DelhiveryApi {
   url(path: string, query?: Record<string, string>): URL;
   /** The token, and JSON asked for; a call that sends a body adds its content type. */
@@ -23,7 +30,7 @@ export interface DelhiveryApi {
   ): Promise<ApiAnswer<z.output<T>>>;
 }
 
-export function delhiveryApi(options: { token: string; baseUrl: string; fetchImpl: typeof fetch }): DelhiveryApi {
+export function delhiveryApi(options: DelhiveryTarget): DelhiveryApi {
   const { token, baseUrl, fetchImpl } = options;
   return {
     url(path, query) {

@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { failure, type Outcome } from '../platform/outcome.ts';
+import type { DelhiveryTarget } from './json-api.ts';
 
 /** Staff wait on this in the browser, and the shop's own label must still be drawn in time after it. */
 export const PACKING_SLIP_TIMEOUT_MS = 6_000;
@@ -26,12 +27,9 @@ const packingSlipSchema = z.object({
   ),
 });
 
-export function delhiveryPackingSlip(options: {
-  token: string;
-  baseUrl: string;
-  fetchImpl: typeof fetch;
-  timeoutMs?: number;
-}): (waybill: string) => Promise<PackingSlipResult> {
+export function delhiveryPackingSlip(
+  options: DelhiveryTarget & { timeoutMs?: number },
+): (waybill: string) => Promise<PackingSlipResult> {
   const timeoutMs = options.timeoutMs ?? PACKING_SLIP_TIMEOUT_MS;
   return async (waybill) => {
     const target = new URL('/api/p/packing_slip', options.baseUrl);

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { CarrierScan } from '#shop/parcel.ts';
 import type { CarrierTracking } from '#shop/tracking.ts';
 import { failure, type Outcome } from '../platform/outcome.ts';
+import type { DelhiveryTarget } from './json-api.ts';
 
 /** One parcel the carrier is asked about. `bookedAt` lets the local stand-in simulate from it. */
 export interface TrackQuery {
@@ -96,12 +97,7 @@ export function readShipment(shipment: z.output<typeof shipmentSchema>): Carrier
 const CACHE_MS = 5 * 60 * 1000;
 const cache = new Map<string, { until: number; tracking: CarrierTracking }>();
 
-export function delhiveryTracker(options: {
-  token: string;
-  baseUrl: string;
-  fetchImpl: typeof fetch;
-  timeoutMs: number;
-}): BulkTracker {
+export function delhiveryTracker(options: DelhiveryTarget & { timeoutMs: number }): BulkTracker {
   return async (queries) => {
     const found = new Map<string, CarrierTracking>();
     const asked: string[] = [];
@@ -124,7 +120,7 @@ export function delhiveryTracker(options: {
 }
 
 async function askDelhivery(
-  options: { token: string; baseUrl: string; fetchImpl: typeof fetch; timeoutMs: number },
+  options: DelhiveryTarget & { timeoutMs: number },
   waybills: string[],
 ): Promise<BulkTrackingResult> {
   const target = new URL('/api/v1/packages/json/', options.baseUrl);

@@ -80,7 +80,8 @@ const TASK_STATE_OF_FORWARD: Record<ForwardState['status'], TaskState> = {
   'not-sent': 'skipped',
 };
 
-const TASK_STATE_OF_NOTICE: Record<NoticeState['status'], TaskState> = {
+/** A notice's task state from its status on the order (also how scripts/migrate-orders.ts reads old records). */
+export const TASK_STATE_OF_NOTICE: Record<NoticeState['status'], TaskState> = {
   pending: 'pending',
   sending: 'running',
   sent: 'done',
@@ -95,6 +96,14 @@ const stateOf = (status: ForwardState['status'], ready: boolean): TaskState | un
   if (status === 'needs-attention') return 'given-up';
   return undefined; // not-sent: nothing to do
 };
+
+/** The attempts a forward and a notice both keep on the order, as the `set` of their task writes them. */
+const attemptFields = (wanted: ForwardState | NoticeState) => ({
+  attempts: wanted.attempts,
+  ...(wanted.lastError ? { lastError: wanted.lastError } : {}),
+  ...(wanted.claimedAt ? { claimedAt: wanted.claimedAt } : {}),
+  ...(wanted.nextAttemptAt ? { runAt: wanted.nextAttemptAt } : {}),
+});
 
 /**
  * What a change of the order (`current` → `next`) asks of its tasks: a forward or notice it
@@ -143,10 +152,7 @@ export function taskWrites(
         op: 'set',
         key,
         state: TASK_STATE_OF_FORWARD[wanted.status],
-        attempts: wanted.attempts,
-        ...(wanted.lastError ? { lastError: wanted.lastError } : {}),
-        ...(wanted.claimedAt ? { claimedAt: wanted.claimedAt } : {}),
-        ...(wanted.nextAttemptAt ? { runAt: wanted.nextAttemptAt } : {}),
+        ...attemptFields(wanted),
         result: {
           ...task.result,
           ...(wanted.waybill ? { waybill: wanted.waybill } : {}),
@@ -176,10 +182,7 @@ export function taskWrites(
         op: 'set',
         key,
         state: TASK_STATE_OF_NOTICE[wanted.status],
-        attempts: wanted.attempts,
-        ...(wanted.lastError ? { lastError: wanted.lastError } : {}),
-        ...(wanted.claimedAt ? { claimedAt: wanted.claimedAt } : {}),
-        ...(wanted.nextAttemptAt ? { runAt: wanted.nextAttemptAt } : {}),
+        ...attemptFields(wanted),
         result: { ...task.result, ...(wanted.messageId ? { messageId: wanted.messageId } : {}) },
       });
     } else if (JSON.stringify(wanted.delivery) !== JSON.stringify(current?.notices?.[noticeKey]?.delivery)) {

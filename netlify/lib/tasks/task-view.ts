@@ -118,14 +118,7 @@ export function taskView(
 }
 
 /** The task's row as its settle leaves it (runner.ts `settledState`), for the order written with it. */
-function settledRow(settled: {
-  task: TaskRow;
-  state: TaskState;
-  error?: string;
-  result: Record<string, unknown>;
-  at: string;
-  runAt: string;
-}): TaskRow {
+function settledRow(settled: SettledTask): TaskRow {
   const { task, state } = settled;
   return {
     ...task,
@@ -141,8 +134,8 @@ function settledRow(settled: {
   };
 }
 
-export const forwardView = (settled: Parameters<typeof settledRow>[0]) => forwardState(settledRow(settled));
-export const noticeView = (settled: Parameters<typeof settledRow>[0]) => noticeState(settledRow(settled));
+export const forwardView = (settled: SettledTask) => forwardState(settledRow(settled));
+export const noticeView = (settled: SettledTask) => noticeState(settledRow(settled));
 
 /** The `task-settled` a forward's task writes on its order (src/shop/order-engine/task-settles.ts): its state as its row now reads. */
 export const settledForward =

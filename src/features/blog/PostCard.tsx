@@ -1,13 +1,10 @@
 import { Link } from 'react-router';
 import { GRID_CARD_SIZES } from '../../components/image/layout-sizes.ts';
-import { ResponsiveImage } from '../../components/image/ResponsiveImage.tsx';
 import type { BlogPostCard } from '../../content/types.ts';
 import { truncateText } from '../../shop/text.ts';
+import { PostImage } from './PostImage.tsx';
 import { PostMeta } from './PostMeta.tsx';
 import './blog.css';
-
-/** Blog artwork is 16:9; the card crops it to 16:10 (blog.css). */
-export const POST_IMAGE_SLOT = { width: 1200, height: 675 };
 
 /** A post in a grid: image, meta line, title, excerpt (optionally cut) and a Read More link. */
 export function PostCard({
@@ -26,14 +23,7 @@ export function PostCard({
   const excerpt = excerptLength === undefined ? post.excerpt : truncateText(post.excerpt, excerptLength);
   return (
     <article className="card post-card">
-      <ResponsiveImage
-        className="post-card__image"
-        image={post.image}
-        alt={post.image.alt}
-        sizes={GRID_CARD_SIZES}
-        slotSize={POST_IMAGE_SLOT}
-        priority={priority}
-      />
+      <PostImage post={post} className="post-card__image" sizes={GRID_CARD_SIZES} priority={priority} />
       <div className="post-card__body">
         <PostMeta category={post.category} date={post.date} readTime={post.readTime} />
         <Heading className="post-card__title">

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
-import { ResponsiveImage } from '../../components/image/ResponsiveImage.tsx';
 import type { BlogPost } from '../../content/types.ts';
-import { POST_IMAGE_SLOT, PostCard } from './PostCard.tsx';
+import { PostCard } from './PostCard.tsx';
+import { PostImage } from './PostImage.tsx';
 import { PostMeta } from './PostMeta.tsx';
 import { RichText } from './RichText.tsx';
 import './blog.css';
@@ -28,14 +28,7 @@ export function PostDetail({ post }: { post: BlogPost }) {
         <h1>{post.title}</h1>
         <p className="blog-post__byline">By {post.author}</p>
         {/* The post's LCP image, below its title and byline. */}
-        <ResponsiveImage
-          className="blog-post__image"
-          image={post.image}
-          alt={post.image.alt}
-          sizes={POST_IMAGE_SIZES}
-          slotSize={POST_IMAGE_SLOT}
-          priority
-        />
+        <PostImage post={post} className="blog-post__image" sizes={POST_IMAGE_SIZES} priority />
         <RichText value={post.body} />
         <p>
           <Link to="/blog">← Back to Blog</Link>

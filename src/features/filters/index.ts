@@ -14,5 +14,6 @@ export {
   writeMany,
   writeOne,
 } from './filter-utils.ts';
+export { filterDefinition } from './query-fields.ts';
 export { type FilterDefinition, useFilterPage } from './use-filter-page.ts';
 export { keepDataWhenOnlyQueryChanges } from './use-url-filters.ts';

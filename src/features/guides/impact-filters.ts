@@ -1,16 +1,6 @@
 /** Why-it-matters filters (docs/shop-rules.md §5), pure: useFilterPage binds them to the page's controls and the URL query. */
 import type { ImpactItem } from '../../content/types.ts';
-import {
-  anySelected,
-  distinct,
-  distinctSorted,
-  type FilterDefinition,
-  readMany,
-  readOne,
-  textMatches,
-  writeMany,
-  writeOne,
-} from '../filters/index.ts';
+import { anySelected, distinct, distinctSorted, filterDefinition, textMatches } from '../filters/index.ts';
 
 export interface ImpactFilters {
   search: string;
@@ -55,31 +45,18 @@ export function impactFilterOptions(items: readonly ImpactItem[]): ImpactFilterO
   };
 }
 
-export function toSearchParams(filters: ImpactFilters): URLSearchParams {
-  const params = new URLSearchParams();
-  writeOne(params, 'q', filters.search);
-  writeOne(params, 'type', filters.type);
-  writeOne(params, 'year', filters.year);
-  writeOne(params, 'region', filters.region);
-  writeMany(params, 'tag', filters.tags);
-  return params;
-}
-
-export function fromSearchParams(params: URLSearchParams, options?: ImpactFilterOptions): ImpactFilters {
-  return {
-    search: params.get('q') ?? '',
-    type: readOne(params, 'type', options?.types),
-    year: readOne(params, 'year', options?.years),
-    region: readOne(params, 'region', options?.regions),
-    tags: readMany(params, 'tag', options?.tags),
-  };
-}
-
 /** The why-it-matters page's filtering, bound to its controls by useFilterPage. */
-export const IMPACT_FILTER: FilterDefinition<ImpactItem, ImpactFilters, ImpactFilterOptions> = {
+export const IMPACT_FILTER = filterDefinition<ImpactItem, ImpactFilters, ImpactFilterOptions>({
   defaults: DEFAULT_IMPACT_FILTERS,
   options: impactFilterOptions,
   filter: filterImpactItems,
-  fromSearchParams,
-  toSearchParams,
-};
+  // ?q=…&type=…&year=…&region=…&tag=…&tag=…
+  query: {
+    type: { key: 'type', options: 'types' },
+    year: { key: 'year', options: 'years' },
+    region: { key: 'region', options: 'regions' },
+    tags: { key: 'tag', options: 'tags' },
+  },
+});
+
+export const { fromSearchParams, toSearchParams } = IMPACT_FILTER;

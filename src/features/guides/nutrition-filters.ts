@@ -1,16 +1,6 @@
 /** Nutrition filters (docs/shop-rules.md §5), pure: useFilterPage binds them to the page's controls and the URL query. */
 import type { NutritionItem } from '../../content/types.ts';
-import {
-  anySelected,
-  distinct,
-  distinctSorted,
-  type FilterDefinition,
-  readMany,
-  readOne,
-  textMatches,
-  writeMany,
-  writeOne,
-} from '../filters/index.ts';
+import { anySelected, distinct, distinctSorted, filterDefinition, textMatches } from '../filters/index.ts';
 
 export interface NutritionFilters {
   search: string;
@@ -51,27 +41,13 @@ export function nutritionFilterOptions(items: readonly NutritionItem[]): Nutriti
   };
 }
 
-export function toSearchParams(filters: NutritionFilters): URLSearchParams {
-  const params = new URLSearchParams();
-  writeOne(params, 'q', filters.search);
-  writeOne(params, 'nutrient', filters.nutrient);
-  writeMany(params, 'tag', filters.tags);
-  return params;
-}
-
-export function fromSearchParams(params: URLSearchParams, options?: NutritionFilterOptions): NutritionFilters {
-  return {
-    search: params.get('q') ?? '',
-    nutrient: readOne(params, 'nutrient', options?.nutrients),
-    tags: readMany(params, 'tag', options?.tags),
-  };
-}
-
 /** The nutrition page's filtering, bound to its controls by useFilterPage. */
-export const NUTRITION_FILTER: FilterDefinition<NutritionItem, NutritionFilters, NutritionFilterOptions> = {
+export const NUTRITION_FILTER = filterDefinition<NutritionItem, NutritionFilters, NutritionFilterOptions>({
   defaults: DEFAULT_NUTRITION_FILTERS,
   options: nutritionFilterOptions,
   filter: filterNutritionItems,
-  fromSearchParams,
-  toSearchParams,
-};
+  // ?q=…&nutrient=…&tag=…&tag=…
+  query: { nutrient: { key: 'nutrient', options: 'nutrients' }, tags: { key: 'tag', options: 'tags' } },
+});
+
+export const { fromSearchParams, toSearchParams } = NUTRITION_FILTER;

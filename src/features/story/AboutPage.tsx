@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { AboutPage as AboutTexts } from '../../content/types.ts';
 import { FeatureCards, StatCards } from './StatCards.tsx';
+import { StorySection } from './StorySection.tsx';
 import './story.css';
 
 /** /who-are-we (docs/shop-rules.md §2): who we are, our values and impact, and where to read on. */
@@ -15,15 +16,13 @@ export function AboutPage({ about }: { about: AboutTexts }) {
         <p className="story__prose">{about.mission}</p>
       </section>
 
-      <section aria-labelledby="values" className="story__section">
-        <h2 id="values">{about.valuesTitle}</h2>
+      <StorySection id="values" title={about.valuesTitle}>
         <FeatureCards cards={about.values} label={about.valuesTitle} />
-      </section>
+      </StorySection>
 
-      <section aria-labelledby="impact" className="story__section">
-        <h2 id="impact">{about.impactTitle}</h2>
+      <StorySection id="impact" title={about.impactTitle}>
         <StatCards stats={about.stats} label={about.impactTitle} />
-      </section>
+      </StorySection>
 
       <nav aria-labelledby="explore" className="story__section">
         <h2 id="explore">{about.exploreTitle}</h2>

@@ -2,6 +2,7 @@ import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import type { FarmerImpact } from '../../content/types.ts';
 import { aroundPlaceholder } from '../../shop/fill-in.ts';
 import { FeatureCards, StatCards } from './StatCards.tsx';
+import { StorySection } from './StorySection.tsx';
 import { ValueChainChart } from './ValueChainChart.tsx';
 import './story.css';
 
@@ -14,13 +15,11 @@ export function FarmerImpactPage({ impact }: { impact: FarmerImpact }) {
       <h1>{page.title}</h1>
       <p className="story__lead">{page.intro}</p>
 
-      <section aria-labelledby="value-chain" className="story__section">
-        <h2 id="value-chain">{page.valueChainTitle}</h2>
+      <StorySection id="value-chain" title={page.valueChainTitle}>
         <ValueChainChart nodes={page.valueChain} caption={page.valueChainCaption} />
-      </section>
+      </StorySection>
 
-      <section aria-labelledby="farmer-share" className="story__section">
-        <h2 id="farmer-share">{page.shareTitle}</h2>
+      <StorySection id="farmer-share" title={page.shareTitle}>
         <dl className="story__specs card">
           <dt>{page.shareStatedLabel}</dt>
           <dd>
@@ -32,15 +31,13 @@ export function FarmerImpactPage({ impact }: { impact: FarmerImpact }) {
           </dd>
         </dl>
         <p className="story__prose">{page.farmerShareNote}</p>
-      </section>
+      </StorySection>
 
-      <section aria-labelledby="impact-stats" className="story__section">
-        <h2 id="impact-stats">{page.statsTitle}</h2>
+      <StorySection id="impact-stats" title={page.statsTitle}>
         <StatCards stats={page.stats} label={page.statsTitle} />
-      </section>
+      </StorySection>
 
-      <section aria-labelledby="stories" className="story__section">
-        <h2 id="stories">{page.storiesTitle}</h2>
+      <StorySection id="stories" title={page.storiesTitle}>
         <ul className="grid story__stories">
           {stories.map((story, index) => (
             <li key={story.name}>
@@ -55,12 +52,11 @@ export function FarmerImpactPage({ impact }: { impact: FarmerImpact }) {
             </li>
           ))}
         </ul>
-      </section>
+      </StorySection>
 
-      <section aria-labelledby="commitments" className="story__section">
-        <h2 id="commitments">{page.commitmentsTitle}</h2>
+      <StorySection id="commitments" title={page.commitmentsTitle}>
         <FeatureCards cards={commitments} label={page.commitmentsTitle} />
-      </section>
+      </StorySection>
     </div>
   );
 }

@@ -39,3 +39,24 @@ export const stringList = (name: string, title?: string, min = 0) =>
     of: [{ type: 'string' }],
     validation: (rule) => (min > 0 ? rule.required().min(min) : rule),
   });
+
+/** A string the editor must fill in; `title` where the field's name alone would not say what it is. */
+export const requiredString = (name: string, title?: string) =>
+  defineField({ name, ...(title ? { title } : {}), type: 'string', validation: (rule) => rule.required() });
+
+/** A text of `rows` lines the editor must fill in. */
+export const requiredText = (name: string, rows: number) =>
+  defineField({ name, type: 'text', rows, validation: (rule) => rule.required() });
+
+/** Where an item stands in its list on the site: a whole number, required. */
+export const orderField = () =>
+  defineField({ name: 'order', type: 'number', validation: (rule) => rule.required().integer() });
+
+/** One of a fixed list the editor must pick; `radio` shows the list as buttons rather than a drop-down. */
+export const requiredChoice = (name: string, list: readonly string[], layout?: 'radio') =>
+  defineField({
+    name,
+    type: 'string',
+    options: { list: [...list], ...(layout ? { layout } : {}) },
+    validation: (rule) => rule.required(),
+  });

@@ -1,6 +1,6 @@
 import { defineField, defineType } from 'sanity';
 import { BLOG_CATEGORIES } from '../../../../src/shop/vocabulary.ts';
-import { imageWithAlt } from '../fields.ts';
+import { imageWithAlt, requiredChoice, requiredString } from '../fields.ts';
 import { uniqueAcrossType } from '../rules.ts';
 
 export const blogPost = defineType({
@@ -19,19 +19,14 @@ export const blogPost = defineType({
     defineField({ name: 'excerpt', type: 'text', rows: 3, validation: (rule) => rule.required().min(40).max(300) }),
     defineField({ ...imageWithAlt, name: 'image', validation: (rule) => rule.required() }),
     defineField({ name: 'date', type: 'date', validation: (rule) => rule.required() }),
-    defineField({
-      name: 'category',
-      type: 'string',
-      options: { list: [...BLOG_CATEGORIES] },
-      validation: (rule) => rule.required(),
-    }),
+    requiredChoice('category', BLOG_CATEGORIES),
     defineField({
       name: 'readTime',
       type: 'string',
       description: 'e.g. "6 min read".',
       validation: (rule) => rule.required().regex(/^\d+ min read$/),
     }),
-    defineField({ name: 'author', type: 'string', validation: (rule) => rule.required() }),
+    requiredString('author'),
     defineField({ name: 'body', type: 'blockContent', validation: (rule) => rule.required().min(1) }),
   ],
   orderings: [{ title: 'Newest first', name: 'dateDesc', by: [{ field: 'date', direction: 'desc' }] }],

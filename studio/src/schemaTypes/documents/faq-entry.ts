@@ -1,19 +1,15 @@
-import { defineField, defineType } from 'sanity';
+import { defineType } from 'sanity';
+import { orderField, requiredChoice, requiredString, requiredText } from '../fields.ts';
 
 export const faqEntry = defineType({
   name: 'faqEntry',
   title: 'FAQ entry',
   type: 'document',
   fields: [
-    defineField({ name: 'question', type: 'string', validation: (rule) => rule.required() }),
-    defineField({ name: 'answer', type: 'text', rows: 4, validation: (rule) => rule.required() }),
-    defineField({
-      name: 'topic',
-      type: 'string',
-      options: { list: ['shipping-charges', 'international-shipping', 'organic-certification', 'payment-methods'] },
-      validation: (rule) => rule.required(),
-    }),
-    defineField({ name: 'order', type: 'number', validation: (rule) => rule.required().integer() }),
+    requiredString('question'),
+    requiredText('answer', 4),
+    requiredChoice('topic', ['shipping-charges', 'international-shipping', 'organic-certification', 'payment-methods']),
+    orderField(),
   ],
   preview: { select: { title: 'question', subtitle: 'topic' } },
 });

@@ -1,16 +1,17 @@
 import { defineField, defineType } from 'sanity';
+import { orderField, requiredString, requiredText } from '../fields.ts';
 
 export const farmerStory = defineType({
   name: 'farmerStory',
   title: 'Farmer story',
   type: 'document',
   fields: [
-    defineField({ name: 'name', type: 'string', validation: (rule) => rule.required() }),
-    defineField({ name: 'place', type: 'string', validation: (rule) => rule.required() }),
-    defineField({ name: 'role', type: 'string', validation: (rule) => rule.required() }),
-    defineField({ name: 'story', type: 'text', rows: 6, validation: (rule) => rule.required() }),
+    requiredString('name'),
+    requiredString('place'),
+    requiredString('role'),
+    requiredText('story', 6),
     defineField({ name: 'quote', type: 'text', rows: 2 }),
-    defineField({ name: 'order', type: 'number', validation: (rule) => rule.required().integer() }),
+    orderField(),
   ],
   preview: { select: { title: 'name', subtitle: 'place' } },
 });

@@ -1,6 +1,6 @@
 import { defineField, defineType } from 'sanity';
 import { IMPACT_TYPES } from '../../../../src/shop/vocabulary.ts';
-import { stringList } from '../fields.ts';
+import { requiredChoice, requiredString, requiredText, stringList } from '../fields.ts';
 import { uniqueAcrossType } from '../rules.ts';
 
 export const impactItem = defineType({
@@ -13,15 +13,10 @@ export const impactItem = defineType({
       type: 'string',
       validation: (rule) => rule.required().custom(uniqueAcrossType('impactItem', 'itemId')),
     }),
-    defineField({
-      name: 'type',
-      type: 'string',
-      options: { list: [...IMPACT_TYPES], layout: 'radio' },
-      validation: (rule) => rule.required(),
-    }),
-    defineField({ name: 'title', type: 'string', validation: (rule) => rule.required() }),
+    requiredChoice('type', IMPACT_TYPES, 'radio'),
+    requiredString('title'),
     defineField({ name: 'emoji', type: 'string', validation: (rule) => rule.max(8) }),
-    defineField({ name: 'description', type: 'text', rows: 4, validation: (rule) => rule.required() }),
+    requiredText('description', 4),
     defineField({ name: 'year', type: 'string', validation: (rule) => rule.regex(/^\d{4}$/) }),
     defineField({ name: 'region', type: 'string' }),
     stringList('bullets'),

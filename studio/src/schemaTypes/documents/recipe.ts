@@ -1,6 +1,6 @@
 import { defineField, defineType } from 'sanity';
 import { RECIPE_OCCASIONS } from '../../../../src/shop/vocabulary.ts';
-import { stringList } from '../fields.ts';
+import { requiredChoice, requiredString, stringList } from '../fields.ts';
 import { uniqueAcrossType } from '../rules.ts';
 
 export const recipe = defineType({
@@ -21,12 +21,7 @@ export const recipe = defineType({
     }),
     defineField({ name: 'title', type: 'string', validation: (rule) => rule.required().max(100) }),
     defineField({ name: 'emoji', type: 'string', validation: (rule) => rule.required().max(8) }),
-    defineField({
-      name: 'occasion',
-      type: 'string',
-      options: { list: [...RECIPE_OCCASIONS] },
-      validation: (rule) => rule.required(),
-    }),
+    requiredChoice('occasion', RECIPE_OCCASIONS),
     defineField({
       name: 'calories',
       title: 'Calories per serving',
@@ -42,7 +37,7 @@ export const recipe = defineType({
     }),
     defineField({ name: 'serves', type: 'number', validation: (rule) => rule.integer().positive() }),
     stringList('ingredients', undefined, 2),
-    defineField({ name: 'quickTip', type: 'string', validation: (rule) => rule.required() }),
+    requiredString('quickTip'),
     stringList('steps', undefined, 2),
     stringList('tags', undefined, 1),
   ],

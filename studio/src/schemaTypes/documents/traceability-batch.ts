@@ -1,4 +1,5 @@
 import { defineField, defineType } from 'sanity';
+import { requiredString } from '../fields.ts';
 import { uniqueAcrossType } from '../rules.ts';
 
 export const traceabilityBatch = defineType({
@@ -22,7 +23,7 @@ export const traceabilityBatch = defineType({
       to: [{ type: 'product' }],
       validation: (rule) => rule.required(),
     }),
-    defineField({ name: 'productName', type: 'string', validation: (rule) => rule.required() }),
+    requiredString('productName'),
     defineField({
       name: 'altitudeM',
       title: 'Altitude (m)',
@@ -35,9 +36,9 @@ export const traceabilityBatch = defineType({
       type: 'object',
       validation: (rule) => rule.required(),
       fields: [
-        defineField({ name: 'village', type: 'string', validation: (rule) => rule.required() }),
-        defineField({ name: 'valley', type: 'string', validation: (rule) => rule.required() }),
-        defineField({ name: 'district', type: 'string', validation: (rule) => rule.required() }),
+        requiredString('village'),
+        requiredString('valley'),
+        requiredString('district'),
         defineField({ name: 'state', type: 'string' }),
       ],
     }),
@@ -45,18 +46,14 @@ export const traceabilityBatch = defineType({
       name: 'maker',
       type: 'object',
       validation: (rule) => rule.required(),
-      fields: [
-        defineField({ name: 'name', type: 'string', validation: (rule) => rule.required() }),
-        defineField({ name: 'role', type: 'string', validation: (rule) => rule.required() }),
-        defineField({ name: 'note', type: 'text', rows: 2 }),
-      ],
+      fields: [requiredString('name'), requiredString('role'), defineField({ name: 'note', type: 'text', rows: 2 })],
     }),
     defineField({
       name: 'herd',
       type: 'object',
       validation: (rule) => rule.required(),
       fields: [
-        defineField({ name: 'breed', type: 'string', validation: (rule) => rule.required() }),
+        requiredString('breed'),
         defineField({
           name: 'yieldMinL',
           title: 'Daily yield from (L)',
@@ -78,8 +75,8 @@ export const traceabilityBatch = defineType({
       type: 'object',
       validation: (rule) => rule.required(),
       fields: [
-        defineField({ name: 'method', type: 'string', validation: (rule) => rule.required() }),
-        defineField({ name: 'fermentationAcidity', type: 'string', validation: (rule) => rule.required() }),
+        requiredString('method'),
+        requiredString('fermentationAcidity'),
         defineField({
           name: 'grRatio',
           title: 'Ghee residue ratio',

@@ -1,21 +1,22 @@
 import { defineField, defineType } from 'sanity';
+import { requiredString, requiredText } from '../fields.ts';
 
 export const productionStep = defineType({
   name: 'productionStep',
   title: 'Production step',
   type: 'object',
   fields: [
-    defineField({ name: 'stepId', type: 'string', validation: (rule) => rule.required() }),
+    requiredString('stepId'),
     defineField({
       name: 'code',
       type: 'string',
       description: 'Short code printed in the batch record, e.g. BOIL.',
       validation: (rule) => rule.required().regex(/^[A-Z]{2,6}$/),
     }),
-    defineField({ name: 'title', type: 'string', validation: (rule) => rule.required() }),
+    requiredString('title'),
     defineField({ name: 'date', type: 'datetime', validation: (rule) => rule.required() }),
-    defineField({ name: 'by', title: 'Done by', type: 'string', validation: (rule) => rule.required() }),
-    defineField({ name: 'details', type: 'text', rows: 3, validation: (rule) => rule.required() }),
+    requiredString('by', 'Done by'),
+    requiredText('details', 3),
     defineField({
       name: 'checks',
       title: 'Quality checks',

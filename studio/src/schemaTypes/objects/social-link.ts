@@ -1,15 +1,11 @@
 import { defineField, defineType } from 'sanity';
+import { requiredChoice } from '../fields.ts';
 
 export const socialLink = defineType({
   name: 'socialLink',
   type: 'object',
   fields: [
-    defineField({
-      name: 'platform',
-      type: 'string',
-      options: { list: ['Instagram', 'Facebook', 'YouTube', 'X', 'LinkedIn'] },
-      validation: (rule) => rule.required(),
-    }),
+    requiredChoice('platform', ['Instagram', 'Facebook', 'YouTube', 'X', 'LinkedIn']),
     defineField({ name: 'url', type: 'url', validation: (rule) => rule.required().uri({ scheme: ['https'] }) }),
   ],
   preview: { select: { title: 'platform', subtitle: 'url' } },

@@ -1,11 +1,12 @@
 import { defineField, defineType } from 'sanity';
+import { requiredString } from '../fields.ts';
 
 export const valueChainNode = defineType({
   name: 'valueChainNode',
   title: 'Value chain step',
   type: 'object',
   fields: [
-    defineField({ name: 'node', title: 'Who or what', type: 'string', validation: (rule) => rule.required() }),
+    requiredString('node', 'Who or what'),
     defineField({
       name: 'share',
       title: 'Rupees of every ₹100',

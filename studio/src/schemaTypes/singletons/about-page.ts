@@ -1,4 +1,5 @@
 import { defineArrayMember, defineField, defineType } from 'sanity';
+import { requiredString, requiredText } from '../fields.ts';
 import { cards, copyField, stats } from './fields.ts';
 
 /** The story pages the Who are we page may link to. */
@@ -16,9 +17,9 @@ export const aboutPage = defineType({
   title: 'Who are we page',
   type: 'document',
   fields: [
-    defineField({ name: 'title', type: 'string', validation: (rule) => rule.required() }),
-    defineField({ name: 'intro', type: 'text', rows: 3, validation: (rule) => rule.required() }),
-    defineField({ name: 'mission', type: 'text', rows: 4, validation: (rule) => rule.required() }),
+    requiredString('title'),
+    requiredText('intro', 3),
+    requiredText('mission', 4),
     copyField('valuesTitle', 'The heading over the four values.', 40),
     cards('values', 4),
     copyField('impactTitle', 'The heading over the four figures.', 40),

@@ -1,4 +1,5 @@
 import { defineField, defineType } from 'sanity';
+import { requiredString, requiredText } from '../fields.ts';
 import { copyField, stats } from './fields.ts';
 
 export const farmerImpactPage = defineType({
@@ -6,8 +7,8 @@ export const farmerImpactPage = defineType({
   title: 'Farmer impact page',
   type: 'document',
   fields: [
-    defineField({ name: 'title', type: 'string', validation: (rule) => rule.required() }),
-    defineField({ name: 'intro', type: 'text', rows: 3, validation: (rule) => rule.required() }),
+    requiredString('title'),
+    requiredText('intro', 3),
     defineField({
       name: 'farmerShareStated',
       title: 'Farmer share we state (%)',
@@ -20,7 +21,7 @@ export const farmerImpactPage = defineType({
     copyField('shareStatedSentence', 'The sentence with the share we state, in bold.', 80, { placeholder: 'share' }),
     copyField('shareBlogLabel', "The label of the blog posts' figure.", 40),
     copyField('shareBlogSentence', "The sentence with the blog posts' figure, in bold.", 80, { placeholder: 'share' }),
-    defineField({ name: 'farmerShareNote', type: 'text', rows: 3, validation: (rule) => rule.required() }),
+    requiredText('farmerShareNote', 3),
     copyField('valueChainTitle', 'The heading over the value chain chart.', 50),
     copyField('valueChainCaption', "The chart's caption (screen readers announce it as the table's name).", 80),
     defineField({

@@ -1,5 +1,5 @@
 /** Field shapes the singletons share: short texts editors write, card lists, figure lists. */
-import { defineField } from 'sanity';
+import { defineField, type FieldDefinition } from 'sanity';
 
 export const cards = (name: string, count: number, title?: string) =>
   defineField({
@@ -39,6 +39,24 @@ export const copyField = (
             ? true
             : `Keep {${options.placeholder}} in the text: the site puts the figure there.`,
         ),
+  });
+
+/** A box of short texts on one part of a page (each a `copyField`), required as a whole. */
+export const copyGroup = (
+  name: string,
+  title: string,
+  description: string,
+  fields: FieldDefinition[],
+  group?: string,
+) =>
+  defineField({
+    name,
+    title,
+    ...(group ? { group } : {}),
+    type: 'object',
+    description,
+    validation: (rule) => rule.required(),
+    fields,
   });
 
 export const stats = (count: number) =>

@@ -25,6 +25,21 @@ const neededIn = (mode: string, message: string) => (value: unknown, context: Va
     ? message
     : true;
 
+/**
+ * The choice the object's other fields follow (`onlyIn`, `neededIn`), as radio buttons; `check`,
+ * a rule of the choice beyond being made.
+ */
+const modeField = (
+  list: { value: string; title: string }[],
+  check?: (mode: unknown, context: ValidationContext) => true | string,
+) =>
+  defineField({
+    name: 'mode',
+    type: 'string',
+    options: { list, layout: 'radio' },
+    validation: (rule) => (check ? rule.required().custom(check) : rule.required()),
+  });
+
 export const gstInvoiceField = defineField({
   name: 'gstInvoice',
   title: 'GST invoices',
@@ -112,18 +127,10 @@ export const gstInvoiceField = defineField({
       initialValue: { mode: 'principal' },
       validation: (rule) => rule.required(),
       fields: [
-        defineField({
-          name: 'mode',
-          type: 'string',
-          options: {
-            list: [
-              { value: 'principal', title: "At the goods' rate (composite supply)" },
-              { value: 'rate', title: 'At a rate of its own, under a SAC' },
-            ],
-            layout: 'radio',
-          },
-          validation: (rule) => rule.required(),
-        }),
+        modeField([
+          { value: 'principal', title: "At the goods' rate (composite supply)" },
+          { value: 'rate', title: 'At a rate of its own, under a SAC' },
+        ]),
         defineField({
           name: 'rate',
           title: 'Rate (%)',
@@ -157,27 +164,18 @@ export const gstInvoiceField = defineField({
       initialValue: { mode: 'computer-generated' },
       validation: (rule) => rule.required(),
       fields: [
-        defineField({
-          name: 'mode',
-          type: 'string',
-          options: {
-            list: [
-              { value: 'computer-generated', title: 'Computer-generated: no signature needed' },
-              { value: 'image', title: 'A signature image' },
-            ],
-            layout: 'radio',
-          },
+        modeField(
+          [
+            { value: 'computer-generated', title: 'Computer-generated: no signature needed' },
+            { value: 'image', title: 'A signature image' },
+          ],
           // Checked here, not on the image: Sanity's validation outside the Studio downgrades an
           // image's own rules to warnings, and a missing signature must stop publishing anywhere.
-          validation: (rule) =>
-            rule
-              .required()
-              .custom((mode, context) =>
-                mode === 'image' && !(context.parent as { image?: { asset?: unknown } } | undefined)?.image?.asset
-                  ? 'Add the signature image, or choose computer-generated.'
-                  : true,
-              ),
-        }),
+          (mode, context) =>
+            mode === 'image' && !(context.parent as { image?: { asset?: unknown } } | undefined)?.image?.asset
+              ? 'Add the signature image, or choose computer-generated.'
+              : true,
+        ),
         defineField({
           name: 'image',
           type: 'image',

@@ -1,5 +1,5 @@
 import { defineArrayMember, defineField, defineType } from 'sanity';
-import { copyField } from './fields.ts';
+import { copyField, copyGroup } from './fields.ts';
 
 /** The introductions of the pages whose items are their own documents (posts, recipes, nutrition, impact). */
 export const guidePages = defineType({
@@ -20,17 +20,15 @@ export const guidePages = defineType({
     }),
     copyField('nutritionIntro', 'Under the heading of /nutrition.', 200, { rows: 2 }),
     copyField('whyItMattersIntro', 'Under the heading of /why-it-matters.', 200, { rows: 2 }),
-    defineField({
-      name: 'whyItMattersHeadings',
-      title: 'Why it matters: section headings',
-      type: 'object',
-      description: "The headings over the page's three kinds of item.",
-      validation: (rule) => rule.required(),
-      fields: [
+    copyGroup(
+      'whyItMattersHeadings',
+      'Why it matters: section headings',
+      "The headings over the page's three kinds of item.",
+      [
         copyField('pillars', 'Over the pillars.', 40),
         copyField('statements', 'Over the statements.', 40),
         copyField('projects', 'Over the projects.', 40),
       ],
-    }),
+    ),
   ],
 });

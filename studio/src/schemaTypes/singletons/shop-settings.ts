@@ -1,7 +1,7 @@
 /** The shop's settings: contact, shipping figures, the texts every page shows, and the GST invoices' particulars. */
 import { defineArrayMember, defineField, defineType } from 'sanity';
-import { iconField } from '../fields.ts';
-import { copyField } from './fields.ts';
+import { iconField, requiredString, requiredText } from '../fields.ts';
+import { copyField, copyGroup } from './fields.ts';
 import { gstInvoiceField } from './gst-invoice.ts';
 
 /** A time of day on the 24-hour clock: 09:30, 14:00. */
@@ -99,19 +99,17 @@ export const shopSettings = defineType({
       ],
       validation: (rule) => rule.required().min(2).max(4),
     }),
-    defineField({
-      name: 'newsletter',
-      title: 'Blog: newsletter box',
-      group: 'texts',
-      type: 'object',
-      description: 'The box under the blog list. There is no newsletter yet: the note says so.',
-      validation: (rule) => rule.required(),
-      fields: [
+    copyGroup(
+      'newsletter',
+      'Blog: newsletter box',
+      'The box under the blog list. There is no newsletter yet: the note says so.',
+      [
         copyField('title', 'Its heading.', 40),
         copyField('text', 'The sentence under the heading.', 160, { rows: 2 }),
         copyField('note', 'The small print under the button.', 160, { rows: 2 }),
       ],
-    }),
+      'texts',
+    ),
     copyField('contactIntro', 'The sentence under the heading of /contact.', 160, {
       rows: 2,
       group: 'texts',
@@ -130,7 +128,7 @@ export const shopSettings = defineType({
         title: 'Product page: banner button',
       },
     ),
-    defineField({ name: 'shopName', type: 'string', validation: (rule) => rule.required() }),
+    requiredString('shopName'),
     defineField({ name: 'tagline', type: 'string' }),
     defineField({
       name: 'showDiscountTag',
@@ -164,8 +162,8 @@ export const shopSettings = defineType({
     }),
     defineField({ name: 'whatsappGreeting', type: 'string', validation: (rule) => rule.required().max(200) }),
     defineField({ name: 'contactEmail', type: 'string', validation: (rule) => rule.required().email() }),
-    defineField({ name: 'contactPhone', type: 'string', validation: (rule) => rule.required() }),
-    defineField({ name: 'address', type: 'text', rows: 3, validation: (rule) => rule.required() }),
+    requiredString('contactPhone'),
+    requiredText('address', 3),
     defineField({ name: 'socialLinks', type: 'array', of: [{ type: 'socialLink' }] }),
     defineField({ name: 'marketplaceNote', type: 'string' }),
     defineField({
@@ -174,7 +172,7 @@ export const shopSettings = defineType({
       type: 'object',
       validation: (rule) => rule.required(),
       fields: [
-        defineField({ name: 'name', type: 'string', validation: (rule) => rule.required() }),
+        requiredString('name'),
         defineField({ name: 'pincode', type: 'string', validation: (rule) => rule.required().regex(/^\d{6}$/) }),
         defineField({
           name: 'cutoff',
