@@ -1,10 +1,8 @@
 // @ts-check
+// `npm run probe:security` (scripts/security-probe.mjs), section 9. "cancelling" (202) only while something is being cancelled
 import { randomBytes } from 'node:crypto';
 import { finding, NO_ORDER, run, section, shown } from './probe.mjs';
 import { bookedIn, cancelByKey, confirmedOrders, sleep, viewOrder } from './requests.mjs';
-
-// ---------------------------------------------------------------------------------------------
-// 9. "cancelling" (202) only while something is being cancelled
 
 export async function probeCancelling() {
   const cancelling = section('9', '"cancelling" (202) only when something is cancelled');

@@ -1,4 +1,5 @@
 // @ts-check
+// `npm run probe:security` (scripts/security-probe.mjs), section 6. Staff's "COD received" only on a delivered COD order
 import { randomUUID } from 'node:crypto';
 import { clip, finding, NO_ORDER, run, SECRETS, section, server, shown } from './probe.mjs';
 import {
@@ -11,9 +12,6 @@ import {
   timelineHas,
   viewOrder,
 } from './requests.mjs';
-
-// ---------------------------------------------------------------------------------------------
-// 6. Staff's "COD received" only on a delivered COD order
 
 export async function probeCodReceived() {
   const codReceived = section('6', 'staff "COD received" refused before delivery');

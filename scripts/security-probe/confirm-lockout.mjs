@@ -1,4 +1,5 @@
 // @ts-check
+// `npm run probe:security` (scripts/security-probe.mjs), section 5. Wrong CONFIRM codes lock the order's confirmation
 import { finding, run, SECRETS, section, server, shown } from './probe.mjs';
 import {
   cancelByKey,
@@ -12,9 +13,6 @@ import {
   whatsappMessage,
   wrongCode,
 } from './requests.mjs';
-
-// ---------------------------------------------------------------------------------------------
-// 5. Wrong CONFIRM codes lock the order's confirmation
 
 export async function probeConfirmLockout() {
   const lockout = section('5', 'CONFIRM lockout after 5 wrong codes');

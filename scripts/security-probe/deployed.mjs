@@ -1,4 +1,5 @@
 // @ts-check
+// `npm run probe:security` (scripts/security-probe.mjs), section 1. Served as deployed
 import { readFile } from 'node:fs/promises';
 import {
   ask,
@@ -18,8 +19,6 @@ import { customer, freshOrderId, freshPhone, postWhatsApp, quotedTotal, whatsapp
 /**
  * @typedef {import('./probe.mjs').Ask} Ask
  */
-// ---------------------------------------------------------------------------------------------
-// 1. Served as deployed
 
 export async function probeDeployed() {
   const deployed = section('1', 'served as deployed: no development tools');

@@ -1,8 +1,6 @@
 // @ts-check
+// `npm run probe:security` (scripts/security-probe.mjs), section 4. /api/health (before the orders: nothing it says depends on them)
 import { ask, finding, run, SECRETS, section, server, shown } from './probe.mjs';
-
-// ---------------------------------------------------------------------------------------------
-// 4. /api/health (before the orders: nothing it says depends on them)
 
 export async function probeHealth() {
   const health = section('4', '/api/health: anyone ok/degraded, staff the details');

@@ -1,8 +1,6 @@
 // @ts-check
+// `npm run probe:security` (scripts/security-probe.mjs), section 8. Bodies of 2 MB
 import { ask, finding, run, section, shown } from './probe.mjs';
-
-// ---------------------------------------------------------------------------------------------
-// 8. Bodies of 2 MB
 
 export async function probeLargeBodies() {
   const large = section('8', '2 MB bodies: 413, never a reset');

@@ -1,10 +1,8 @@
 // @ts-check
+// `npm run probe:security` (scripts/security-probe.mjs), section 7. A lone surrogate or a noncharacter in a name
 import { randomUUID } from 'node:crypto';
 import { ask, finding, run, section, server, shown } from './probe.mjs';
 import { cancelByKey, freshPhone, placeCod, viewOrder } from './requests.mjs';
-
-// ---------------------------------------------------------------------------------------------
-// 7. A lone surrogate or a noncharacter in a name
 
 export async function probeOddNames() {
   const oddNames = section('7', 'lone surrogates and noncharacters in names');

@@ -1,9 +1,7 @@
 // @ts-check
+// `npm run probe:security` (scripts/security-probe.mjs), section 2. A phone's COD record and cancellations with the order's key
 import { ask, finding, LINES, PINCODE, run, section, server, shown } from './probe.mjs';
 import { cancelByKey, freshPhone, placeCod } from './requests.mjs';
-
-// ---------------------------------------------------------------------------------------------
-// 2. A phone's COD record and cancellations with the order's key
 
 export async function probePhoneRecord() {
   const phoneRecord = section('2', "a phone's COD record vs cancellations with the key");

@@ -1,10 +1,8 @@
 // @ts-check
+// `npm run probe:security` (scripts/security-probe.mjs), section 3. Razorpay webhook ids that cannot be storage keys
 import { randomBytes } from 'node:crypto';
 import { ask, finding, run, SECRETS, section, shown } from './probe.mjs';
 import { postRazorpay, processedRefund, razorpayEvent } from './requests.mjs';
-
-// ---------------------------------------------------------------------------------------------
-// 3. Razorpay webhook ids that cannot be storage keys
 
 export async function probeRazorpayIds() {
   const razorpay = section('3', 'Razorpay webhook: odd ids are 200 (ignored) or 400');

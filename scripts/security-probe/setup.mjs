@@ -1,9 +1,7 @@
 // @ts-check
+// `npm run probe:security` (scripts/security-probe.mjs), section 0. Setup: what the server is
 import { ask, run, SECRETS, section, server, shown } from './probe.mjs';
 import { quotedTotal } from './requests.mjs';
-
-// ---------------------------------------------------------------------------------------------
-// 0. Setup: what the server is
 
 export async function probeSetup() {
   const setup = section('0', 'setup (context, quote)');
