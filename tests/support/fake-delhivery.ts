@@ -238,21 +238,35 @@ export function stubDelhiveryEnv(): void {
   vi.stubEnv('DELHIVERY_BASE_URL', DELHIVERY_TEST_BASE_URL);
 }
 
-/** Delhivery's rate API: answers `charge` only to a well-formed request from our pickup pin; each query kept in `seen`. */
-export function delhiveryRateHandler(charge: number, seen: URLSearchParams[] = []) {
+/** What Delhivery's rate API insists on; a request that differs gets a 400, as Delhivery would. */
+const rateQuerySchema = z.strictObject({
+  md: z.literal('S'),
+  ss: z.literal('Delivered'),
+  o_pin: z.literal('249135'),
+  d_pin: z.string().regex(/^\d{6}$/),
+  cgm: z.string().regex(/^[1-9]\d*$/),
+  pt: z.enum(['COD', 'Pre-paid']),
+});
+
+const authorised = (request: Request) => request.headers.get('authorization') === `Token ${DELHIVERY_TEST_TOKEN}`;
+const invalidToken = () => HttpResponse.json({ detail: 'Invalid token' }, { status: 401 });
+
+/**
+ * Delhivery's rate API: 401 without the token, 400 for a query `rateQuerySchema` refuses; else the
+ * query kept in `seen` and `[{ total_amount: charge }]` given, or `charge()` when a test writes the
+ * answer itself (an odd body, an outage, a slow answer).
+ */
+export function delhiveryRateHandler(
+  charge: number | (() => Response | Promise<Response>),
+  seen: URLSearchParams[] = [],
+) {
   return http.get(DELHIVERY_TEST_RATE_URL, ({ request }) => {
+    if (!authorised(request)) return invalidToken();
     const query = new URL(request.url).searchParams;
     seen.push(query);
-    const wellFormed =
-      request.headers.get('authorization') === `Token ${DELHIVERY_TEST_TOKEN}` &&
-      query.get('md') === 'S' &&
-      query.get('ss') === 'Delivered' &&
-      query.get('o_pin') === '249135' &&
-      /^\d{6}$/.test(query.get('d_pin') ?? '') &&
-      /^[1-9]\d*$/.test(query.get('cgm') ?? '') &&
-      ['COD', 'Pre-paid'].includes(query.get('pt') ?? '');
-    if (!wellFormed) return HttpResponse.json({ error: 'bad query' }, { status: 400 });
-    return HttpResponse.json([{ total_amount: charge }]);
+    const parsed = rateQuerySchema.safeParse(Object.fromEntries(query));
+    if (!parsed.success) return HttpResponse.json({ error: z.prettifyError(parsed.error) }, { status: 400 });
+    return typeof charge === 'number' ? HttpResponse.json([{ total_amount: charge }]) : charge();
   });
 }
 
@@ -267,9 +281,7 @@ export function forbiddenRateHandler(calls: string[]) {
 /** Delhivery's serviceability API: answers the given codes only to a well-formed, authorised request; each pin asked kept in `seen`. */
 export function delhiveryPincodeHandler(deliveryCodes: unknown[], seen: string[] = []) {
   return http.get(DELHIVERY_TEST_PINCODE_URL, ({ request }) => {
-    if (request.headers.get('authorization') !== `Token ${DELHIVERY_TEST_TOKEN}`) {
-      return HttpResponse.json({ detail: 'Invalid token' }, { status: 401 });
-    }
+    if (!authorised(request)) return invalidToken();
     const pin = new URL(request.url).searchParams.get('filter_codes') ?? '';
     seen.push(pin);
     if (!/^\d{6}$/.test(pin)) return HttpResponse.json({ error: 'filter_codes' }, { status: 400 });
@@ -289,9 +301,7 @@ export function delhiveryJsonPostHandler<Body>(
   seen: unknown[] = [],
 ) {
   return http.post(`${DELHIVERY_TEST_BASE_URL}${path}`, async ({ request }) => {
-    if (request.headers.get('authorization') !== `Token ${DELHIVERY_TEST_TOKEN}`) {
-      return HttpResponse.json({ detail: 'Invalid token' }, { status: 401 });
-    }
+    if (!authorised(request)) return invalidToken();
     if (!request.headers.get('content-type')?.startsWith('application/json')) {
       return HttpResponse.json({ error: 'JSON expected' }, { status: 415 });
     }
@@ -299,5 +309,53 @@ export function delhiveryJsonPostHandler<Body>(
     if (!body.success) return HttpResponse.json({ error: z.prettifyError(body.error) }, { status: 400 });
     seen.push(body.data);
     return answer();
+  });
+}
+
+/** Delhivery's required shipment fields (FACTS.md) and our pickup location. */
+const createDataSchema = z.strictObject({
+  shipments: z
+    .array(
+      z.looseObject({
+        name: z.string().min(1),
+        add: z.string().min(1),
+        pin: z.string().regex(/^\d{6}$/),
+        phone: z.string().regex(/^\d{10}$/),
+        order: z.string().min(1),
+        payment_mode: z.enum(['COD', 'Prepaid']),
+        total_amount: z.number().positive(),
+      }),
+    )
+    .length(1),
+  pickup_location: z.strictObject({ name: z.string().min(1) }),
+});
+
+/** A booking as Delhivery's create API received it. */
+export interface ReceivedShipment {
+  contentType: string | null;
+  format: string | null;
+  data: z.infer<typeof createDataSchema>;
+}
+
+/**
+ * Delhivery's create API (`POST /api/cmu/create.json`): 401 without the token, 400 for anything but
+ * a form `format=json&data=<one shipment>` with the required fields; else the booking kept in
+ * `seen` and `answer(booking)` given.
+ */
+export function delhiveryCreateHandler(
+  answer: (received: ReceivedShipment) => Response,
+  seen: ReceivedShipment[] = [],
+) {
+  return http.post(`${DELHIVERY_TEST_BASE_URL}/api/cmu/create.json`, async ({ request }) => {
+    if (!authorised(request)) return invalidToken();
+    const form = new URLSearchParams(await request.text());
+    const data = createDataSchema.safeParse(JSON.parse(form.get('data') ?? 'null'));
+    const contentType = request.headers.get('content-type');
+    if (!data.success || form.get('format') !== 'json' || contentType !== 'application/x-www-form-urlencoded') {
+      return HttpResponse.json({ success: false, rmk: 'bad shipment data' }, { status: 400 });
+    }
+    const received = { contentType, format: form.get('format'), data: data.data };
+    seen.push(received);
+    return answer(received);
   });
 }
