@@ -4,7 +4,8 @@
  * `DELHIVERY_BASE_URL`, so tests built on it are contract tests of our requests and of how we read
  * the answers.
  *
- * - `GET /c/api/pin-codes/json/?filter_codes=<pin>` → `{ delivery_codes: [{ postal_code: { pin, cod, pre_paid } }] }`;
+ * - `GET /c/api/pin-codes/json/?filter_codes=<pin>` → `{ delivery_codes: [{ postal_code: { pin, cod, pre_paid } }] }`
+ *   as the local carrier (netlify/lib/delhivery/local.ts) serves that pin: `[]` where it does not deliver;
  * - `GET /api/kinko/v1/invoice/charges/.json` → `[{ total_amount }]`;
  * - `POST /api/cmu/create.json` (form: `format=json&data=<JSON>`) → `{ success, packages: [{ status, waybill, refnum }] }`;
  * - `GET /api/v1/packages/json/?waybill=a,b,c` → `{ ShipmentData: [{ Shipment: { AWB, Status, Scans: [{ ScanDetail }] } }] }`
@@ -25,6 +26,7 @@ import type { AddressInfo } from 'node:net';
 import { HttpResponse, http } from 'msw';
 import { vi } from 'vitest';
 import { type ZodType, z } from 'zod';
+import { localDelhivery } from '../../netlify/lib/delhivery/local.ts';
 import { allowPassthrough } from './msw.ts';
 
 /** One scan as Delhivery writes it (India time without a zone). */
@@ -103,8 +105,16 @@ export async function startFakeDelhivery(): Promise<FakeDelhivery> {
     };
     if (request.headers.authorization !== 'Token fake-delhivery-token') return send(401, { detail: 'Invalid token' });
     if (url.pathname === '/c/api/pin-codes/json/') {
+      // Which pincodes are served is the local carrier's rule (its test pincodes included), so the
+      // dev stand-in and this upstream never disagree; here it is answered in Delhivery's shape.
       const pin = url.searchParams.get('filter_codes') ?? '';
-      return send(200, { delivery_codes: [{ postal_code: { pin: Number(pin), cod: 'Y', pre_paid: 'Y' } }] });
+      const served = await localDelhivery.checkPincode(pin);
+      const yesNo = (flag: boolean) => (flag ? 'Y' : 'N');
+      return send(200, {
+        delivery_codes: served?.serviceable
+          ? [{ postal_code: { pin: Number(pin), cod: yesNo(served.cod), pre_paid: yesNo(served.prepaid) } }]
+          : [],
+      });
     }
     if (url.pathname === '/api/kinko/v1/invoice/charges/.json') return send(200, [{ total_amount: 80 }]);
     if (url.pathname === '/api/cmu/create.json' && request.method === 'POST') {
