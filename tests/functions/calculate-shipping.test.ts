@@ -1,8 +1,9 @@
 import { HttpResponse, http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import calculateShipping, { config } from '../../netlify/functions/calculate-shipping.mts';
 import * as contentModule from '../../src/content/content.server.ts';
 import { errorEnvelopeSchema, shippingQuoteResponseSchema } from '../../src/shop/schemas.ts';
+import { watchWarnings } from '../support/console.ts';
 import {
   delhiveryRateHandler,
   forbiddenRateHandler,
@@ -35,15 +36,9 @@ async function errorOf(response: Response) {
 
 const rajma500 = { productId: 1, size: '500gm', quantity: 1 };
 
-let warn: MockInstance<typeof console.warn>;
-beforeEach(() => {
-  stubDelhiveryEnv();
-  warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  vi.unstubAllEnvs();
-  warn.mockRestore();
-});
+const warn = watchWarnings();
+beforeEach(() => stubDelhiveryEnv());
+afterEach(() => vi.unstubAllEnvs());
 
 describe('POST /api/delhivery/calculate-shipping', () => {
   it('is configured for its path, every method routed to it (POST only: 405 for others), rate limited', () => {

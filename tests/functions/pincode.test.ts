@@ -1,8 +1,9 @@
 import { HttpResponse, http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import pincode, { config } from '../../netlify/functions/pincode.mts';
 import * as contentModule from '../../src/content/content.server.ts';
 import { errorEnvelopeSchema, pincodeCheckResponseSchema } from '../../src/shop/schemas.ts';
+import { watchWarnings } from '../support/console.ts';
 import {
   delhiveryPincodeHandler,
   DELHIVERY_TEST_PINCODE_URL as PINCODE_URL,
@@ -21,15 +22,9 @@ async function answerOf(response: Response) {
   return pincodeCheckResponseSchema.parse(await response.json());
 }
 
-let warn: MockInstance<typeof console.warn>;
-beforeEach(() => {
-  stubDelhiveryEnv();
-  warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  vi.unstubAllEnvs();
-  warn.mockRestore();
-});
+const warn = watchWarnings();
+beforeEach(() => stubDelhiveryEnv());
+afterEach(() => vi.unstubAllEnvs());
 
 describe('GET /api/pincode/:pin', () => {
   it('is configured for its path, every method routed to it (GET only: 405 for others), rate limited', () => {

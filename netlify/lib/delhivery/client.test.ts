@@ -1,7 +1,8 @@
 import { delay, HttpResponse, http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildOrderRecord, orderTotals, priceLines } from '#shop/order.ts';
 import { buildShipment, type ShipmentRecord } from '#shop/shipment.ts';
+import { watchWarnings } from '#tests/support/console.ts';
 import { makeCatalogue, makeCustomer } from '#tests/support/factories.ts';
 import {
   DELHIVERY_TEST_BASE_URL,
@@ -36,11 +37,7 @@ function codShipment(): ShipmentRecord {
 
 const query = { originPin: '249135', destinationPin: '110001', grams: 1500, mode: 'prepaid' } as const;
 
-let warn: MockInstance<typeof console.warn>;
-beforeEach(() => {
-  warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-afterEach(() => warn.mockRestore());
+const warn = watchWarnings();
 
 function expectWarning(pattern: RegExp) {
   expect(warn).toHaveBeenCalledOnce();

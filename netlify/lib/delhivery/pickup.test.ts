@@ -6,8 +6,9 @@
  * request `{ success: false, pr_exist: true, pickup_id, error: { message, code }, data: { message } }`.
  */
 import { HttpResponse, http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { watchWarnings } from '#tests/support/console.ts';
 import {
   DELHIVERY_TEST_BASE_URL,
   DELHIVERY_TEST_TOKEN,
@@ -50,11 +51,7 @@ const pickupHandler = (answer: () => Response, seen: unknown[] = []) =>
 
 const carrier = (token = TOKEN) => createDelhivery({ DELHIVERY_TOKEN: token, DELHIVERY_BASE_URL: BASE });
 
-let warn: MockInstance<typeof console.warn>;
-beforeEach(() => {
-  warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-afterEach(() => warn.mockRestore());
+const warn = watchWarnings();
 
 describe('requestPickup', () => {
   it("posts the day's request as JSON and reads Delhivery's pickup id", async () => {

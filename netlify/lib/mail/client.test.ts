@@ -1,7 +1,8 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { watchWarnings } from '#tests/support/console.ts';
 import { recordingAppsScript, tempSheetsDir } from '#tests/support/sheets.ts';
 import type { OrderEmail } from '../orders/types.ts';
 import { createMailer } from './client.ts';
@@ -17,10 +18,7 @@ const email: OrderEmail = {
   replyTo: 'hello@orangutanorganics.in',
 };
 
-let warn: MockInstance<typeof console.warn>;
-beforeEach(() => {
-  warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
+const warn = watchWarnings();
 
 const local = () =>
   createMailer({ SHEETS_WEBHOOK_URL: undefined, SHEETS_WEBHOOK_SECRET: undefined, LOCAL_MAIL_DIR: temp.dir() });
