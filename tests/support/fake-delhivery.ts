@@ -369,3 +369,15 @@ export function delhiveryCreateHandler(
     return answer(received);
   });
 }
+
+/** What Delhivery's pickup request expects; anything else is answered 400, as Delhivery would. */
+const pickupBodySchema = z.strictObject({
+  pickup_time: z.string().regex(/^\d{2}:\d{2}:\d{2}$/),
+  pickup_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  pickup_location: z.string().min(1),
+  expected_package_count: z.number().int().positive(),
+});
+
+/** Delhivery's pickup request (`POST /fm/request/new/`), checked as `delhiveryJsonPostHandler` checks. */
+export const delhiveryPickupHandler = (answer: () => Response | Promise<Response>, seen: unknown[] = []) =>
+  delhiveryJsonPostHandler('/fm/request/new/', pickupBodySchema, answer, seen);
