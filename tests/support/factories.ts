@@ -4,7 +4,7 @@ import type { CartItem } from '../../src/shop/cart.ts';
 import type { Product, Variant } from '../../src/shop/catalogue.ts';
 import type { Customer, PricedLine } from '../../src/shop/order.ts';
 import { statesForPincode } from '../../src/shop/pincode-states.ts';
-import type { OrderView, TrackView } from '../../src/shop/schemas.ts';
+import type { OrderView, PincodeCheckResponse, TrackView } from '../../src/shop/schemas.ts';
 
 export function makeVariant(overrides: Partial<Variant> = {}): Variant {
   return { size: '500gm', price: 347, stock: 100, weight: 500, ...overrides };
@@ -93,6 +93,19 @@ export function makePricedLine(overrides: Partial<PricedLine> = {}): PricedLine 
  * A shopper in Dehradun. Another pincode brings a State it can be in (unless one is given), so the
  * COD rules' `address_pincode_state_mismatch` does not refuse an order a test sends elsewhere.
  */
+/** Our pincode API's answer: New Delhi, served both ways, in 4 to 6 days, from Delhivery (not an estimate). */
+export function makePincodeAnswer(overrides: Partial<PincodeCheckResponse> = {}): PincodeCheckResponse {
+  return {
+    pincode: '110001',
+    serviceable: true,
+    prepaid: true,
+    cod: true,
+    estimatedDays: { min: 4, max: 6 },
+    estimate: false,
+    ...overrides,
+  };
+}
+
 export function makeCustomer(overrides: Partial<Customer> = {}): Customer {
   const possible = statesForPincode(overrides.pincode ?? '248001') ?? [];
   const state = possible.includes('Uttarakhand') ? 'Uttarakhand' : possible[0];

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeCartItem, makeCatalogue } from '#tests/support/factories.ts';
 import { ToastProvider } from '../../components/toast/index.ts';
-import type { CartItem } from '../../shop/cart.ts';
+import { type CartItem, cartItemFor } from '../../shop/cart.ts';
 import { formatRupees } from '../../shop/money.ts';
 import { CartProvider, useCart } from '../cart/index.ts';
 import { Header } from './Header.tsx';
@@ -12,16 +12,13 @@ import { Header } from './Header.tsx';
 const SHOP_NAME = 'Orang Utan Organics';
 
 const rajma = (quantity: number) => makeCartItem({ quantity });
-const ghee295 = (quantity: number) =>
-  makeCartItem({
-    product_retailer_id: '3_295gm',
-    productId: 3,
-    name: 'Badri Cow Ghee',
-    size: '295gm',
-    price: 1067,
-    weight: 295,
-    quantity,
-  });
+/** Badri Cow Ghee 295gm, as the shop makes its cart line from the test catalogue. */
+const ghee295 = (quantity: number): CartItem => {
+  const ghee = makeCatalogue().find((product) => product.id === 3);
+  const item = ghee && cartItemFor(ghee, '295gm', quantity);
+  if (!item) throw new Error('the test catalogue has no 295gm ghee');
+  return item;
+};
 
 function storeCart(items: readonly unknown[]) {
   window.localStorage.setItem('cart', JSON.stringify(items));
