@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ShippingQuoteRequest } from '../../src/shop/schemas.ts';
 import { DEFAULT_SHIPPING_RULES } from '../../src/shop/shipping.ts';
 import { watchWarnings } from '../../tests/support/console.ts';
-import { makeCatalogue } from '../../tests/support/factories.ts';
+import { FREE_GHEE_QUOTE, makeCatalogue } from '../../tests/support/factories.ts';
 import {
   DELHIVERY_TEST_BASE_URL,
   DELHIVERY_TEST_TOKEN,
@@ -48,15 +48,7 @@ describe('quoteShipping', () => {
 
     expect(result).toEqual({
       ok: true,
-      quote: {
-        success: true,
-        shippingCharge: 0,
-        source: 'free',
-        subtotal: 1795,
-        codCharge: 0,
-        total: 1795,
-        weight: 495,
-      },
+      quote: FREE_GHEE_QUOTE,
     });
     expect(calls).toEqual([]);
   });

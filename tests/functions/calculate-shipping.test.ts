@@ -4,6 +4,7 @@ import calculateShipping, { config } from '../../netlify/functions/calculate-shi
 import * as contentModule from '../../src/content/content.server.ts';
 import { errorEnvelopeSchema, shippingQuoteResponseSchema } from '../../src/shop/schemas.ts';
 import { watchWarnings } from '../support/console.ts';
+import { FREE_GHEE_QUOTE } from '../support/factories.ts';
 import {
   delhiveryRateHandler,
   forbiddenRateHandler,
@@ -56,15 +57,7 @@ describe('POST /api/delhivery/calculate-shipping', () => {
       await post({ lines: [{ productId: 3, size: '495gm', quantity: 1 }], pincode: '110001', paymentMode: 'prepaid' }),
     );
 
-    expect(quote).toEqual({
-      success: true,
-      shippingCharge: 0,
-      source: 'free',
-      subtotal: 1795,
-      codCharge: 0,
-      total: 1795,
-      weight: 495,
-    });
+    expect(quote).toEqual(FREE_GHEE_QUOTE);
     expect(calls).toEqual([]);
   });
 
