@@ -141,6 +141,17 @@ afterEach(async () => {
   await rm(sheetsDir, { recursive: true, force: true });
 });
 
+/** Razorpay's `order.paid` event for a captured payment of ₹1, as the webhook reads it. */
+const orderPaidEvent = (paymentId: string, razorpayOrderId: string) =>
+  JSON.stringify({
+    event: 'order.paid',
+    payload: {
+      payment: {
+        entity: { id: paymentId, order_id: razorpayOrderId, amount: 100, currency: 'INR', status: 'captured' },
+      },
+    },
+  });
+
 function useRazorpayKeys() {
   vi.stubEnv('RAZORPAY_KEY_ID', 'rzp_test_key');
   vi.stubEnv('RAZORPAY_KEY_SECRET', 'test_key_secret');
@@ -297,14 +308,7 @@ describe('a cross-site or non-JSON order', () => {
 
   it('leaves the Razorpay webhook alone: it is signed, not posted by a page', async () => {
     useRazorpayKeys();
-    const body = JSON.stringify({
-      event: 'order.paid',
-      payload: {
-        payment: {
-          entity: { id: 'pay_2', order_id: 'order_unknown_2', amount: 100, currency: 'INR', status: 'captured' },
-        },
-      },
-    });
+    const body = orderPaidEvent('pay_2', 'order_unknown_2');
     const response = await call(razorpayWebhook, '/api/razorpay/webhook', body, {
       headers: {
         ...CROSS_SITE,
@@ -428,14 +432,7 @@ describe('razorpay-webhook', () => {
 
   it('acknowledges a signed event for an order it does not know, changing nothing', async () => {
     useRazorpayKeys();
-    const body = JSON.stringify({
-      event: 'order.paid',
-      payload: {
-        payment: {
-          entity: { id: 'pay_1', order_id: 'order_unknown', amount: 100, currency: 'INR', status: 'captured' },
-        },
-      },
-    });
+    const body = orderPaidEvent('pay_1', 'order_unknown');
     const response = await call(razorpayWebhook, '/api/razorpay/webhook', body, signed(body));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ok: true, event: 'order.paid', outcome: 'unknown order' });
