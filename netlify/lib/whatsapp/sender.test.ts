@@ -87,9 +87,15 @@ describe("the Cloud API sender (a fake Graph API in Meta's documented shapes)", 
     CONTEXT: 'production',
   });
 
-  it("sends the template to 91 and the ten digits, and keeps Meta's message id", async () => {
+  /** The fake Graph API, answering this test's sends. */
+  const fakeGraphApi = () => {
     const fake = fakeWhatsApp();
     server.use(fake.handler);
+    return fake;
+  };
+
+  it("sends the template to 91 and the ten digits, and keeps Meta's message id", async () => {
+    const fake = fakeGraphApi();
     const sender = createWhatsApp(env);
     expect(sender.kind).toBe('cloud');
     expect(await sender.sendTemplate({ ...message, to: '98765 43210' })).toEqual({
@@ -105,8 +111,7 @@ describe("the Cloud API sender (a fake Graph API in Meta's documented shapes)", 
   });
 
   it('sends a free-form reply as a text message to 91 and the ten digits', async () => {
-    const fake = fakeWhatsApp();
-    server.use(fake.handler);
+    const fake = fakeGraphApi();
     expect(await createWhatsApp(env).sendText(reply)).toEqual({
       ok: true,
       messageId: 'wamid.FAKE000001',
@@ -120,8 +125,7 @@ describe("the Cloud API sender (a fake Graph API in Meta's documented shapes)", 
   });
 
   it('gives up what will not heal, and keeps what may go through later', async () => {
-    const fake = fakeWhatsApp();
-    server.use(fake.handler);
+    const fake = fakeGraphApi();
     const sender = createWhatsApp(env);
     fake.answerNext(graphError(131026));
     expect(await sender.sendTemplate(message)).toMatchObject({ ok: false, code: 'REFUSED' });
