@@ -73,6 +73,12 @@ export function recordingAppsScript(
   return { received, env: { SHEETS_WEBHOOK_URL: url, SHEETS_WEBHOOK_SECRET: secret } };
 }
 
+/** Points the functions at the Apps Script web app `url` signed with `secret`; undo with `vi.unstubAllEnvs()`. */
+export function stubAppsScriptEnv(url: string, secret: string): void {
+  vi.stubEnv('SHEETS_WEBHOOK_URL', url);
+  vi.stubEnv('SHEETS_WEBHOOK_SECRET', secret);
+}
+
 /**
  * The local Sheet's Orders file an order placed now is written to: its financial year's tab
  * (`Orders 2026-27.csv`, src/shop/sheet-tab.ts), as the Apps Script keeps one tab per year.
