@@ -102,9 +102,7 @@ describe('POST /api/contact', () => {
   });
 
   describe('with the Apps Script configured', () => {
-    beforeEach(() => {
-      stubAppsScriptEnv(SCRIPT_URL, 'sheet-secret');
-    });
+    beforeEach(() => stubAppsScriptEnv(SCRIPT_URL, 'sheet-secret'));
 
     it('posts the secret, type contact, the tab, headers and the row', async () => {
       const { received } = recordingAppsScript({ ok: true }, SCRIPT_URL);

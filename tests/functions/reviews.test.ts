@@ -372,9 +372,7 @@ describe('POST /api/reviews', () => {
   });
 
   describe('with the Apps Script configured', () => {
-    beforeEach(() => {
-      stubAppsScriptEnv(SCRIPT_URL, 'sheet-secret');
-    });
+    beforeEach(() => stubAppsScriptEnv(SCRIPT_URL, 'sheet-secret'));
 
     it('posts the secret, type, tab, id, headers and one row', async () => {
       const { received } = recordingAppsScript({ ok: true }, SCRIPT_URL);

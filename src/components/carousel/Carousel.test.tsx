@@ -42,9 +42,9 @@ describe('Carousel', () => {
     expect(screen.getAllByRole('img')).toHaveLength(1);
   });
 
-  /** Clicks `button`, then expects `photo` shown and, when given, the slide group named `position`. */
-  async function clickShows(user: UserEvent, button: HTMLElement, photo: string, position?: string) {
-    await user.click(button);
+  /** Clicks the button named `button`, then expects `photo` shown and, when given, the slide group named `position`. */
+  async function clickShows(user: UserEvent, button: string, photo: string, position?: string) {
+    await user.click(screen.getByRole('button', { name: button }));
     expect(shownPhoto()).toHaveAccessibleName(photo);
     if (position) expect(screen.getByRole('group', { name: position })).toBeInTheDocument();
   }
@@ -52,18 +52,16 @@ describe('Carousel', () => {
   it('moves to the next photo and wraps from the last to the first', async () => {
     const user = userEvent.setup();
     renderGhee();
-    const next = screen.getByRole('button', { name: 'Next photo' });
-    await clickShows(user, next, 'A spoonful of ghee', '2 of 3');
-    await clickShows(user, next, 'Badri cows grazing on a hillside');
-    await clickShows(user, next, 'A jar of golden ghee', '1 of 3');
+    await clickShows(user, 'Next photo', 'A spoonful of ghee', '2 of 3');
+    await clickShows(user, 'Next photo', 'Badri cows grazing on a hillside');
+    await clickShows(user, 'Next photo', 'A jar of golden ghee', '1 of 3');
   });
 
   it('moves to the previous photo and wraps from the first to the last', async () => {
     const user = userEvent.setup();
     renderGhee();
-    const previous = screen.getByRole('button', { name: 'Previous photo' });
-    await clickShows(user, previous, 'Badri cows grazing on a hillside', '3 of 3');
-    await clickShows(user, previous, 'A spoonful of ghee');
+    await clickShows(user, 'Previous photo', 'Badri cows grazing on a hillside', '3 of 3');
+    await clickShows(user, 'Previous photo', 'A spoonful of ghee');
   });
 
   it('turns the photos with ArrowRight and ArrowLeft once the carousel has focus', async () => {
