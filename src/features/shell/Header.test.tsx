@@ -69,59 +69,48 @@ describe('<Header>', () => {
       expect(cartLink()).toHaveTextContent('');
     });
 
-    it('shows the number of items in the stored cart, summing the quantities', () => {
-      storeCart([rajma(2), ghee295(1)]);
+    /** Stores `items`, draws the header, and expects its cart link named `name`. */
+    function headerWithCart(items: CartItem[], name: string) {
+      storeCart(items);
       renderHeader();
+      expect(cartLink()).toHaveAccessibleName(name);
+    }
 
-      expect(cartLink()).toHaveAccessibleName('Cart, 3 items');
+    it('shows the number of items in the stored cart, summing the quantities', () => {
+      headerWithCart([rajma(2), ghee295(1)], 'Cart, 3 items');
       expect(within(cartLink()).getByText('3')).toBeVisible();
     });
 
     it('says "1 item", not "1 items"', () => {
-      storeCart([ghee295(1)]);
-      renderHeader();
-
-      expect(cartLink()).toHaveAccessibleName('Cart, 1 item');
+      headerWithCart([ghee295(1)], 'Cart, 1 item');
     });
 
     it('updates when another part of the page changes the cart', () => {
-      storeCart([rajma(1)]);
-      renderHeader();
-      expect(cartLink()).toHaveAccessibleName('Cart, 1 item');
+      headerWithCart([rajma(1)], 'Cart, 1 item');
 
       storeCart([rajma(1), ghee295(4)]);
-      act(() => {
-        window.dispatchEvent(new Event('cartUpdated'));
-      });
+      act(() => window.dispatchEvent(new Event('cartUpdated')));
 
       expect(cartLink()).toHaveAccessibleName('Cart, 5 items');
       expect(within(cartLink()).getByText('5')).toBeInTheDocument();
     });
 
     it('updates when another tab changes the cart', () => {
-      storeCart([rajma(2)]);
-      renderHeader();
-      expect(cartLink()).toHaveAccessibleName('Cart, 2 items');
+      headerWithCart([rajma(2)], 'Cart, 2 items');
 
       const items = [rajma(2), ghee295(5)];
       storeCart(items);
-      act(() => {
-        window.dispatchEvent(new StorageEvent('storage', { key: 'cart', newValue: JSON.stringify(items) }));
-      });
+      act(() => window.dispatchEvent(new StorageEvent('storage', { key: 'cart', newValue: JSON.stringify(items) })));
 
       expect(cartLink()).toHaveAccessibleName('Cart, 7 items');
       expect(within(cartLink()).getByText('7')).toBeInTheDocument();
     });
 
     it('empties when another tab clears the storage', () => {
-      storeCart([rajma(2)]);
-      renderHeader();
-      expect(cartLink()).toHaveAccessibleName('Cart, 2 items');
+      headerWithCart([rajma(2)], 'Cart, 2 items');
 
       window.localStorage.clear();
-      act(() => {
-        window.dispatchEvent(new StorageEvent('storage', { key: null }));
-      });
+      act(() => window.dispatchEvent(new StorageEvent('storage', { key: null })));
 
       expect(cartLink()).toHaveAccessibleName('Cart, empty');
       expect(within(cartLink()).queryByText('2')).not.toBeInTheDocument();
@@ -133,9 +122,7 @@ describe('<Header>', () => {
 
       // Written without an event of its own: only a `cart` storage event may make the header re-read it.
       storeCart([rajma(9)]);
-      act(() => {
-        window.dispatchEvent(new StorageEvent('storage', { key: 'recentlyViewed', newValue: '[]' }));
-      });
+      act(() => window.dispatchEvent(new StorageEvent('storage', { key: 'recentlyViewed', newValue: '[]' })));
 
       expect(cartLink()).toHaveAccessibleName('Cart, 2 items');
     });
