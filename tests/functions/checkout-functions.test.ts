@@ -348,6 +348,14 @@ describe('process-cod and create-order validation', () => {
 });
 
 describe('verify-payment signatures', () => {
+  /** Asks verify-payment about payment pay_x of `orderId` with `signature`. */
+  const verifySignature = (orderId: string, signature: string) =>
+    call(verifyPayment, '/api/razorpay/verify-payment', {
+      razorpay_order_id: orderId,
+      razorpay_payment_id: 'pay_x',
+      razorpay_signature: signature,
+    });
+
   it.each([
     ['too short', 'abc'],
     ['one character short', 'a'.repeat(63)],
@@ -355,30 +363,18 @@ describe('verify-payment signatures', () => {
     ['hex with a space', `${'a'.repeat(32)} ${'a'.repeat(31)}`],
     ['base64', Buffer.alloc(32).toString('base64')],
   ])('answers 400 (never 500) for a signature that is %s', async (_label, razorpay_signature) => {
-    const response = await call(verifyPayment, '/api/razorpay/verify-payment', {
-      razorpay_order_id: 'order_x',
-      razorpay_payment_id: 'pay_x',
-      razorpay_signature,
-    });
+    const response = await verifySignature('order_x', razorpay_signature);
     expect(response.status).toBe(400);
     expect(await errorOf(response)).toMatchObject({ code: 'INVALID_SIGNATURE' });
   });
 
   it('answers 422 for a signature longer than any signature', async () => {
-    const response = await call(verifyPayment, '/api/razorpay/verify-payment', {
-      razorpay_order_id: 'order_x',
-      razorpay_payment_id: 'pay_x',
-      razorpay_signature: 'a'.repeat(257),
-    });
+    const response = await verifySignature('order_x', 'a'.repeat(257));
     expect(response.status).toBe(422);
   });
 
   it('answers verified: false for a well-formed signature of an order we never created', async () => {
-    const response = await call(verifyPayment, '/api/razorpay/verify-payment', {
-      razorpay_order_id: 'order_unknown',
-      razorpay_payment_id: 'pay_x',
-      razorpay_signature: 'a'.repeat(64),
-    });
+    const response = await verifySignature('order_unknown', 'a'.repeat(64));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ verified: false });
   });

@@ -34,6 +34,17 @@ const mails = (world: TestOrderWorld, orderId: string) =>
   world.emails.filter((email) => email.orderId === orderId).map((email) => email.emailId ?? 'confirmation');
 const request = { reason: 'ordered-by-mistake' as const, by: 'shopper' as const };
 
+/** Holds the carrier's cancellations in `world` until the returned answer is released. */
+function holdCarrierCancellations(world: TestOrderWorld) {
+  const carrier = heldAnswer();
+  const cancelShipment = world.deps.carrier.cancelShipment;
+  world.deps.carrier.cancelShipment = vi.fn(async (query) => {
+    await carrier.held;
+    return cancelShipment(query);
+  });
+  return carrier;
+}
+
 /** A paid order in a fresh world that answers with one gateway object, which the test may patch. */
 async function paidOrderWithGateway() {
   const world = orderWorld(blobs);
@@ -147,12 +158,7 @@ describe('too late, or nothing to cancel', () => {
     const world = orderWorld(blobs);
     const orderId = await codOrder(world);
     world.clock.now = new Date(world.clock.now.getTime() + 7 * 60 * 60 * 1000); // picked up at 6 h
-    const carrier = heldAnswer();
-    const cancelShipment = world.deps.carrier.cancelShipment;
-    world.deps.carrier.cancelShipment = vi.fn(async (query) => {
-      await carrier.held;
-      return cancelShipment(query);
-    });
+    const carrier = holdCarrierCancellations(world);
     const reads = vi.spyOn(world.deps.log, 'get');
     const first = cancelOrder(world.deps, orderId, request);
     await vi.waitFor(() => expect(world.deps.carrier.cancelShipment).toHaveBeenCalled());
@@ -185,12 +191,7 @@ describe('too late, or nothing to cancel', () => {
     expect(await cancelOrder(world.deps, orderId, request)).toMatchObject({ ok: true, state: 'cancelling' });
     world.carrierDown = false;
     world.clock.now = new Date(world.clock.now.getTime() + 7 * 60 * 60 * 1000); // picked up at 6 h
-    const carrier = heldAnswer();
-    const cancelShipment = world.deps.carrier.cancelShipment;
-    world.deps.carrier.cancelShipment = vi.fn(async (query) => {
-      await carrier.held;
-      return cancelShipment(query);
-    });
+    const carrier = holdCarrierCancellations(world);
     const sweep = reconcile(world.deps);
     await vi.waitFor(() => expect(world.deps.carrier.cancelShipment).toHaveBeenCalled());
     // The step failed before, and the reconciler's runner holds its task now: a request joining

@@ -25,9 +25,14 @@ const reply: WhatsAppTextMessage = {
 };
 
 describe('the local outbox', () => {
-  it('writes each message once, as a file named by its id; a second send of the id is a duplicate', async () => {
+  /** An outbox in a folder of its own. */
+  const freshOutbox = async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'ouo-whatsapp-'));
-    const outbox = localOutbox(dir);
+    return { dir, outbox: localOutbox(dir) };
+  };
+
+  it('writes each message once, as a file named by its id; a second send of the id is a duplicate', async () => {
+    const { dir, outbox } = await freshOutbox();
     expect(await outbox.sendTemplate(message)).toEqual({
       ok: true,
       messageId: 'wamid.local-OUO_1732000000001-placed',
@@ -43,8 +48,7 @@ describe('the local outbox', () => {
   });
 
   it("keeps a free-form reply once, in a template's shape with its words, for the outbox page", async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'ouo-whatsapp-'));
-    const outbox = localOutbox(dir);
+    const { dir, outbox } = await freshOutbox();
     expect(await outbox.sendText(reply)).toEqual({
       ok: true,
       messageId: 'wamid.local-OUO_1732000000001-cod-reply-1a2b',
