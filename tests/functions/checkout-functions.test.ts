@@ -495,13 +495,16 @@ describe('a COD order through process-cod', () => {
     expect(email).toContain(`href="http://localhost:8888/orders/${orderId}?key=${accepted.key}"`);
   });
 
-  it('reaches the sheet once when the same order is posted twice at the same moment', async () => {
+  /** One new COD order posted twice at the same moment: its id and both answers. */
+  async function postCodTwiceAtOnce() {
     const total = await serverTotal('cod');
     const orderId = newOrderId();
-    const responses = await Promise.all([
-      call(processCod, '/api/checkout/process-cod', codBody(orderId, total)),
-      call(processCod, '/api/checkout/process-cod', codBody(orderId, total)),
-    ]);
+    const post = () => call(processCod, '/api/checkout/process-cod', codBody(orderId, total));
+    return { orderId, responses: await Promise.all([post(), post()]) };
+  }
+
+  it('reaches the sheet once when the same order is posted twice at the same moment', async () => {
+    const { orderId, responses } = await postCodTwiceAtOnce();
     const bodies = await Promise.all(responses.map((response) => response.json()));
     expect(bodies.map((body) => body.orderId)).toEqual([orderId, orderId]);
     expect(await sheetRowsFor(orderId)).toHaveLength(cart.length);
@@ -513,12 +516,7 @@ describe('a COD order through process-cod', () => {
   // queue was per process both requests answered 201 and the second overwrote the first record.
   // (Under `npm start` each request runs in its own worker thread, where no in-process queue helps.)
   it('creates the order once (one 201, one 200) when it is posted twice at the same moment', async () => {
-    const total = await serverTotal('cod');
-    const orderId = newOrderId();
-    const responses = await Promise.all([
-      call(processCod, '/api/checkout/process-cod', codBody(orderId, total)),
-      call(processCod, '/api/checkout/process-cod', codBody(orderId, total)),
-    ]);
+    const { responses } = await postCodTwiceAtOnce();
     expect(responses.map((response) => response.status).sort()).toEqual([200, 201]);
   });
 
