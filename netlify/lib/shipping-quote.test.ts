@@ -1,8 +1,9 @@
 import { HttpResponse, http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ShippingQuoteRequest } from '../../src/shop/schemas.ts';
 import { DEFAULT_SHIPPING_RULES } from '../../src/shop/shipping.ts';
-import { makeCatalogue } from '../../tests/support/factories.ts';
+import { watchWarnings } from '../../tests/support/console.ts';
+import { FREE_GHEE_QUOTE, makeCatalogue } from '../../tests/support/factories.ts';
 import {
   DELHIVERY_TEST_BASE_URL,
   DELHIVERY_TEST_TOKEN,
@@ -36,11 +37,7 @@ const request = (overrides: Partial<ShippingQuoteRequest> = {}): ShippingQuoteRe
   ...overrides,
 });
 
-let warn: MockInstance<typeof console.warn>;
-beforeEach(() => {
-  warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-afterEach(() => warn.mockRestore());
+const warn = watchWarnings();
 
 describe('quoteShipping', () => {
   it('is free from ₹1000 up without asking the carrier', async () => {
@@ -51,15 +48,7 @@ describe('quoteShipping', () => {
 
     expect(result).toEqual({
       ok: true,
-      quote: {
-        success: true,
-        shippingCharge: 0,
-        source: 'free',
-        subtotal: 1795,
-        codCharge: 0,
-        total: 1795,
-        weight: 495,
-      },
+      quote: FREE_GHEE_QUOTE,
     });
     expect(calls).toEqual([]);
   });

@@ -26,10 +26,17 @@ function renderStepper(initial: number) {
   const onChange = vi.fn();
   const user = userEvent.setup();
   render(<StatefulStepper initial={initial} onChange={onChange} />);
+  const input = screen.getByRole('spinbutton', { name: 'Quantity' });
   return {
     onChange,
     user,
-    input: screen.getByRole('spinbutton', { name: 'Quantity' }),
+    input,
+    /** Types `text` over the quantity, then leaves the field. */
+    async retype(text: string) {
+      await user.clear(input);
+      await user.type(input, text);
+      await user.tab();
+    },
     decrease: screen.getByRole('button', { name: 'Decrease quantity' }),
     increase: screen.getByRole('button', { name: 'Increase quantity' }),
   };
@@ -86,11 +93,9 @@ describe('<QuantityStepper>', () => {
   });
 
   it('turns a non-numeric entry into 1 when the field loses focus', async () => {
-    const { user, input, onChange } = renderStepper(4);
+    const { input, onChange, retype } = renderStepper(4);
 
-    await user.clear(input);
-    await user.type(input, 'abc');
-    await user.tab();
+    await retype('abc');
 
     expect(input).toHaveValue(1);
     expect(onChange).toHaveBeenLastCalledWith(1);
@@ -98,22 +103,18 @@ describe('<QuantityStepper>', () => {
   });
 
   it('turns 0 into 1 when the field loses focus', async () => {
-    const { user, input, onChange } = renderStepper(4);
+    const { input, onChange, retype } = renderStepper(4);
 
-    await user.clear(input);
-    await user.type(input, '0');
-    await user.tab();
+    await retype('0');
 
     expect(input).toHaveValue(1);
     expect(onChange).toHaveBeenLastCalledWith(1);
   });
 
   it(`keeps a typed quantity above ${MAX_LINE_QUANTITY} at ${MAX_LINE_QUANTITY}`, async () => {
-    const { user, input, onChange } = renderStepper(4);
+    const { input, onChange, retype } = renderStepper(4);
 
-    await user.clear(input);
-    await user.type(input, '150');
-    await user.tab();
+    await retype('150');
 
     expect(input).toHaveValue(MAX_LINE_QUANTITY);
     expect(onChange).toHaveBeenLastCalledWith(MAX_LINE_QUANTITY);

@@ -2,18 +2,11 @@
  * Every named query against the bundled dataset, parsed into the app's types, plus proof that the
  * Sanity path sends the same GROQ and params (msw stands in for Sanity's API).
  */
-import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { server } from '../../tests/support/msw.ts';
+import { fakeSanity } from '../../tests/support/fake-sanity.ts';
 import { ContentError, createContent, dropNulls } from './content.server.ts';
 import * as queries from './queries.ts';
-import {
-  contentEnv,
-  createBundledSource,
-  createContentSource,
-  createSanitySource,
-  SANITY_API_VERSION,
-} from './source.server.ts';
+import { contentEnv, createBundledSource, createContentSource, createSanitySource } from './source.server.ts';
 
 const content = createContent(createBundledSource());
 
@@ -235,22 +228,7 @@ describe('the Sanity source', () => {
   });
 
   it('sends the same GROQ and params for every query, and parses the answers the same way', async () => {
-    const seen: { query: string | null; params: Record<string, unknown> }[] = [];
-    const bundled = createBundledSource();
-    server.use(
-      http.get(`https://abc123.apicdn.sanity.io/v${SANITY_API_VERSION}/data/query/production`, async ({ request }) => {
-        const url = new URL(request.url);
-        const query = url.searchParams.get('query');
-        // Sanity's HTTP API carries each $param as a JSON-encoded search parameter.
-        const params = Object.fromEntries(
-          [...url.searchParams]
-            .filter(([key]) => key.startsWith('$'))
-            .map(([key, value]) => [key.slice(1), JSON.parse(value)]),
-        );
-        seen.push({ query, params });
-        return HttpResponse.json({ ms: 1, query, result: await bundled.fetch(query as string, params) });
-      }),
-    );
+    const { requests: seen } = fakeSanity();
     const sanity = createContent(createSanitySource('abc123', 'production'));
     const calls: [string, (reader: typeof content) => Promise<unknown>, string, Record<string, unknown>][] = [
       ['catalogue', (reader) => reader.catalogue(), queries.PRODUCTS_QUERY, {}],

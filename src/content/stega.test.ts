@@ -1,18 +1,12 @@
 import { VERCEL_STEGA_REGEX, vercelStegaClean, vercelStegaDecode, vercelStegaSplit } from '@vercel/stega';
-import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { fakeSanity } from '../../tests/support/fake-sanity.ts';
 import type { SanityDocument } from './bundled-dataset.server.ts';
 import { type Content, content, createContent } from './content.server.ts';
 import { runPreviewing } from './preview.server.ts';
 import { HOME_PAGE_QUERY } from './queries.ts';
-import { createSanitySource, SANITY_API_VERSION } from './source.server.ts';
+import { createSanitySource } from './source.server.ts';
 import { encodeDocuments, stegaConfig, studioUrl } from './stega.server.ts';
-
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 /** Where a text's invisible source says it can be edited, or undefined when it has none. */
 function editLink(text: string): string | undefined {
@@ -154,25 +148,21 @@ describe('the preview through content() (bundled dataset)', () => {
 
 describe('the preview with a Sanity project', () => {
   it("has the client encode the drafts answer from Sanity's source map, with the same rule", async () => {
-    const asked: URLSearchParams[] = [];
-    server.use(
-      http.get(`https://abc123.api.sanity.io/v${SANITY_API_VERSION}/data/query/production`, ({ request }) => {
-        asked.push(new URL(request.url).searchParams);
-        return HttpResponse.json({
-          ms: 1,
-          result: { heroTitle: 'Draft hero', tiles: [{ icon: 'mountain', title: 'Himalayan Sourced' }] },
-          resultSourceMap: {
-            documents: [{ _id: 'drafts.homePage', _type: 'homePage' }],
-            paths: ["$['heroTitle']", "$['tiles'][?(@._key=='t1')]['icon']", "$['tiles'][?(@._key=='t1')]['title']"],
-            mappings: {
-              "$['heroTitle']": { type: 'value', source: { type: 'documentValue', document: 0, path: 0 } },
-              "$['tiles'][0]['icon']": { type: 'value', source: { type: 'documentValue', document: 0, path: 1 } },
-              "$['tiles'][0]['title']": { type: 'value', source: { type: 'documentValue', document: 0, path: 2 } },
-            },
+    const { searches: asked } = fakeSanity({
+      cdn: false,
+      answer: () => ({
+        result: { heroTitle: 'Draft hero', tiles: [{ icon: 'mountain', title: 'Himalayan Sourced' }] },
+        resultSourceMap: {
+          documents: [{ _id: 'drafts.homePage', _type: 'homePage' }],
+          paths: ["$['heroTitle']", "$['tiles'][?(@._key=='t1')]['icon']", "$['tiles'][?(@._key=='t1')]['title']"],
+          mappings: {
+            "$['heroTitle']": { type: 'value', source: { type: 'documentValue', document: 0, path: 0 } },
+            "$['tiles'][0]['icon']": { type: 'value', source: { type: 'documentValue', document: 0, path: 1 } },
+            "$['tiles'][0]['title']": { type: 'value', source: { type: 'documentValue', document: 0, path: 2 } },
           },
-        });
+        },
       }),
-    );
+    });
     const source = createSanitySource('abc123', 'production', 'viewer-token', 'drafts');
     const answer = (await source.fetch(HOME_PAGE_QUERY)) as {
       heroTitle: string;
@@ -186,13 +176,7 @@ describe('the preview with a Sanity project', () => {
   });
 
   it('the published reader asks for no source map and encodes nothing', async () => {
-    const asked: URLSearchParams[] = [];
-    server.use(
-      http.get(`https://abc123.apicdn.sanity.io/v${SANITY_API_VERSION}/data/query/production`, ({ request }) => {
-        asked.push(new URL(request.url).searchParams);
-        return HttpResponse.json({ ms: 1, result: { heroTitle: 'Published hero' } });
-      }),
-    );
+    const { searches: asked } = fakeSanity({ answer: () => ({ result: { heroTitle: 'Published hero' } }) });
     const reader = createContent(createSanitySource('abc123', 'production'));
     await expect(createSanitySource('abc123', 'production').fetch(HOME_PAGE_QUERY)).resolves.toEqual({
       heroTitle: 'Published hero',

@@ -1,8 +1,10 @@
 import { HttpResponse, http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import calculateShipping, { config } from '../../netlify/functions/calculate-shipping.mts';
 import * as contentModule from '../../src/content/content.server.ts';
 import { errorEnvelopeSchema, shippingQuoteResponseSchema } from '../../src/shop/schemas.ts';
+import { watchWarnings } from '../support/console.ts';
+import { FREE_GHEE_QUOTE } from '../support/factories.ts';
 import {
   delhiveryRateHandler,
   forbiddenRateHandler,
@@ -35,15 +37,9 @@ async function errorOf(response: Response) {
 
 const rajma500 = { productId: 1, size: '500gm', quantity: 1 };
 
-let warn: MockInstance<typeof console.warn>;
-beforeEach(() => {
-  stubDelhiveryEnv();
-  warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  vi.unstubAllEnvs();
-  warn.mockRestore();
-});
+const warn = watchWarnings();
+beforeEach(() => stubDelhiveryEnv());
+afterEach(() => vi.unstubAllEnvs());
 
 describe('POST /api/delhivery/calculate-shipping', () => {
   it('is configured for its path, every method routed to it (POST only: 405 for others), rate limited', () => {
@@ -61,15 +57,7 @@ describe('POST /api/delhivery/calculate-shipping', () => {
       await post({ lines: [{ productId: 3, size: '495gm', quantity: 1 }], pincode: '110001', paymentMode: 'prepaid' }),
     );
 
-    expect(quote).toEqual({
-      success: true,
-      shippingCharge: 0,
-      source: 'free',
-      subtotal: 1795,
-      codCharge: 0,
-      total: 1795,
-      weight: 495,
-    });
+    expect(quote).toEqual(FREE_GHEE_QUOTE);
     expect(calls).toEqual([]);
   });
 

@@ -141,6 +141,17 @@ afterEach(async () => {
   await rm(sheetsDir, { recursive: true, force: true });
 });
 
+/** Razorpay's `order.paid` event for a captured payment of ₹1, as the webhook reads it. */
+const orderPaidEvent = (paymentId: string, razorpayOrderId: string) =>
+  JSON.stringify({
+    event: 'order.paid',
+    payload: {
+      payment: {
+        entity: { id: paymentId, order_id: razorpayOrderId, amount: 100, currency: 'INR', status: 'captured' },
+      },
+    },
+  });
+
 function useRazorpayKeys() {
   vi.stubEnv('RAZORPAY_KEY_ID', 'rzp_test_key');
   vi.stubEnv('RAZORPAY_KEY_SECRET', 'test_key_secret');
@@ -297,14 +308,7 @@ describe('a cross-site or non-JSON order', () => {
 
   it('leaves the Razorpay webhook alone: it is signed, not posted by a page', async () => {
     useRazorpayKeys();
-    const body = JSON.stringify({
-      event: 'order.paid',
-      payload: {
-        payment: {
-          entity: { id: 'pay_2', order_id: 'order_unknown_2', amount: 100, currency: 'INR', status: 'captured' },
-        },
-      },
-    });
+    const body = orderPaidEvent('pay_2', 'order_unknown_2');
     const response = await call(razorpayWebhook, '/api/razorpay/webhook', body, {
       headers: {
         ...CROSS_SITE,
@@ -344,6 +348,14 @@ describe('process-cod and create-order validation', () => {
 });
 
 describe('verify-payment signatures', () => {
+  /** Asks verify-payment about payment pay_x of `orderId` with `signature`. */
+  const verifySignature = (orderId: string, signature: string) =>
+    call(verifyPayment, '/api/razorpay/verify-payment', {
+      razorpay_order_id: orderId,
+      razorpay_payment_id: 'pay_x',
+      razorpay_signature: signature,
+    });
+
   it.each([
     ['too short', 'abc'],
     ['one character short', 'a'.repeat(63)],
@@ -351,30 +363,18 @@ describe('verify-payment signatures', () => {
     ['hex with a space', `${'a'.repeat(32)} ${'a'.repeat(31)}`],
     ['base64', Buffer.alloc(32).toString('base64')],
   ])('answers 400 (never 500) for a signature that is %s', async (_label, razorpay_signature) => {
-    const response = await call(verifyPayment, '/api/razorpay/verify-payment', {
-      razorpay_order_id: 'order_x',
-      razorpay_payment_id: 'pay_x',
-      razorpay_signature,
-    });
+    const response = await verifySignature('order_x', razorpay_signature);
     expect(response.status).toBe(400);
     expect(await errorOf(response)).toMatchObject({ code: 'INVALID_SIGNATURE' });
   });
 
   it('answers 422 for a signature longer than any signature', async () => {
-    const response = await call(verifyPayment, '/api/razorpay/verify-payment', {
-      razorpay_order_id: 'order_x',
-      razorpay_payment_id: 'pay_x',
-      razorpay_signature: 'a'.repeat(257),
-    });
+    const response = await verifySignature('order_x', 'a'.repeat(257));
     expect(response.status).toBe(422);
   });
 
   it('answers verified: false for a well-formed signature of an order we never created', async () => {
-    const response = await call(verifyPayment, '/api/razorpay/verify-payment', {
-      razorpay_order_id: 'order_unknown',
-      razorpay_payment_id: 'pay_x',
-      razorpay_signature: 'a'.repeat(64),
-    });
+    const response = await verifySignature('order_unknown', 'a'.repeat(64));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ verified: false });
   });
@@ -428,14 +428,7 @@ describe('razorpay-webhook', () => {
 
   it('acknowledges a signed event for an order it does not know, changing nothing', async () => {
     useRazorpayKeys();
-    const body = JSON.stringify({
-      event: 'order.paid',
-      payload: {
-        payment: {
-          entity: { id: 'pay_1', order_id: 'order_unknown', amount: 100, currency: 'INR', status: 'captured' },
-        },
-      },
-    });
+    const body = orderPaidEvent('pay_1', 'order_unknown');
     const response = await call(razorpayWebhook, '/api/razorpay/webhook', body, signed(body));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ok: true, event: 'order.paid', outcome: 'unknown order' });
@@ -502,13 +495,16 @@ describe('a COD order through process-cod', () => {
     expect(email).toContain(`href="http://localhost:8888/orders/${orderId}?key=${accepted.key}"`);
   });
 
-  it('reaches the sheet once when the same order is posted twice at the same moment', async () => {
+  /** One new COD order posted twice at the same moment: its id and both answers. */
+  async function postCodTwiceAtOnce() {
     const total = await serverTotal('cod');
     const orderId = newOrderId();
-    const responses = await Promise.all([
-      call(processCod, '/api/checkout/process-cod', codBody(orderId, total)),
-      call(processCod, '/api/checkout/process-cod', codBody(orderId, total)),
-    ]);
+    const post = () => call(processCod, '/api/checkout/process-cod', codBody(orderId, total));
+    return { orderId, responses: await Promise.all([post(), post()]) };
+  }
+
+  it('reaches the sheet once when the same order is posted twice at the same moment', async () => {
+    const { orderId, responses } = await postCodTwiceAtOnce();
     const bodies = await Promise.all(responses.map((response) => response.json()));
     expect(bodies.map((body) => body.orderId)).toEqual([orderId, orderId]);
     expect(await sheetRowsFor(orderId)).toHaveLength(cart.length);
@@ -520,12 +516,7 @@ describe('a COD order through process-cod', () => {
   // queue was per process both requests answered 201 and the second overwrote the first record.
   // (Under `npm start` each request runs in its own worker thread, where no in-process queue helps.)
   it('creates the order once (one 201, one 200) when it is posted twice at the same moment', async () => {
-    const total = await serverTotal('cod');
-    const orderId = newOrderId();
-    const responses = await Promise.all([
-      call(processCod, '/api/checkout/process-cod', codBody(orderId, total)),
-      call(processCod, '/api/checkout/process-cod', codBody(orderId, total)),
-    ]);
+    const { responses } = await postCodTwiceAtOnce();
     expect(responses.map((response) => response.status).sort()).toEqual([200, 201]);
   });
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { HttpResponse, http } from 'msw';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import contact, { config } from '../../netlify/functions/contact.mts';
 import { CONTACT_HEADERS } from '../../netlify/lib/sheets/submission-tabs.ts';
 import { readCsv } from '../../src/content/sheet-csv.server.ts';
@@ -8,7 +8,7 @@ import { MESSAGES, REQUEST_TEXTS } from '../../src/shop/messages.ts';
 import { errorEnvelopeSchema } from '../../src/shop/schemas.ts';
 import { functionSandbox, newSubmissionId, scriptDownAtFirst } from '../support/functions.ts';
 import { server } from '../support/msw.ts';
-import { recordingAppsScript } from '../support/sheets.ts';
+import { recordingAppsScript, stubAppsScriptEnv } from '../support/sheets.ts';
 
 const SCRIPT_URL = 'https://script.google.com/macros/s/AKfycb-contact/exec';
 
@@ -102,10 +102,7 @@ describe('POST /api/contact', () => {
   });
 
   describe('with the Apps Script configured', () => {
-    beforeEach(() => {
-      vi.stubEnv('SHEETS_WEBHOOK_URL', SCRIPT_URL);
-      vi.stubEnv('SHEETS_WEBHOOK_SECRET', 'sheet-secret');
-    });
+    beforeEach(() => stubAppsScriptEnv(SCRIPT_URL, 'sheet-secret'));
 
     it('posts the secret, type contact, the tab, headers and the row', async () => {
       const { received } = recordingAppsScript({ ok: true }, SCRIPT_URL);

@@ -145,15 +145,20 @@ describe('GET /api/health', () => {
     expect(response.status).toBe(405);
   });
 
+  /** Anyone but staff: 503, degraded, and no more. */
+  async function expectDegradedToAnyone() {
+    const anyone = await health(new Request('http://localhost/api/health'));
+    expect(anyone.status).toBe(503);
+    expect(await anyone.json()).toEqual({ status: 'degraded' });
+  }
+
   it('answers 503 when the order store cannot be reached: degraded for anyone, its code for staff', async () => {
     vi.stubEnv('NETLIFY_DB_URL', 'postgres://postgres@127.0.0.1:9/postgres');
     try {
       const response = await health(staffHealthRequest());
       expect(response.status).toBe(503);
       expect(await response.json()).toMatchObject({ error: { code: 'DATABASE_UNAVAILABLE' } });
-      const anyone = await health(new Request('http://localhost/api/health'));
-      expect(anyone.status).toBe(503);
-      expect(await anyone.json()).toEqual({ status: 'degraded' });
+      await expectDegradedToAnyone();
       expect(vi.mocked(console.error)).toHaveBeenCalledWith('health: database unavailable', expect.anything());
       vi.mocked(console.error).mockClear();
     } finally {
@@ -168,10 +173,7 @@ describe('GET /api/health', () => {
     const response = await health(staffHealthRequest());
     expect(response.status).toBe(503);
     expect(await response.json()).toMatchObject({ error: { code: 'CONTENT_UNAVAILABLE' } });
-    // Anyone else: degraded, and no more.
-    const anyone = await health(new Request('http://localhost/api/health'));
-    expect(anyone.status).toBe(503);
-    expect(await anyone.json()).toEqual({ status: 'degraded' });
+    await expectDegradedToAnyone();
     expect(vi.mocked(console.error)).toHaveBeenCalledTimes(2);
     vi.mocked(console.error).mockClear();
     spy.mockRestore();

@@ -1,8 +1,10 @@
 import { HttpResponse, http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import pincode, { config } from '../../netlify/functions/pincode.mts';
 import * as contentModule from '../../src/content/content.server.ts';
 import { errorEnvelopeSchema, pincodeCheckResponseSchema } from '../../src/shop/schemas.ts';
+import { watchWarnings } from '../support/console.ts';
+import { makePincodeAnswer } from '../support/factories.ts';
 import {
   delhiveryPincodeHandler,
   DELHIVERY_TEST_PINCODE_URL as PINCODE_URL,
@@ -21,15 +23,9 @@ async function answerOf(response: Response) {
   return pincodeCheckResponseSchema.parse(await response.json());
 }
 
-let warn: MockInstance<typeof console.warn>;
-beforeEach(() => {
-  stubDelhiveryEnv();
-  warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  vi.unstubAllEnvs();
-  warn.mockRestore();
-});
+const warn = watchWarnings();
+beforeEach(() => stubDelhiveryEnv());
+afterEach(() => vi.unstubAllEnvs());
 
 describe('GET /api/pincode/:pin', () => {
   it('is configured for its path, every method routed to it (GET only: 405 for others), rate limited', () => {
@@ -45,14 +41,7 @@ describe('GET /api/pincode/:pin', () => {
       delhiveryPincodeHandler([{ postal_code: { pin: 110001, pre_paid: 'Y', cod: 'Y', district: 'New Delhi' } }], seen),
     );
 
-    expect(await answerOf(await check('110001'))).toEqual({
-      pincode: '110001',
-      serviceable: true,
-      prepaid: true,
-      cod: true,
-      estimatedDays: { min: 4, max: 6 },
-      estimate: false,
-    });
+    expect(await answerOf(await check('110001'))).toEqual(makePincodeAnswer());
     expect(seen).toEqual(['110001']);
   });
 
@@ -70,14 +59,15 @@ describe('GET /api/pincode/:pin', () => {
   it('says when Delhivery does not serve the pincode', async () => {
     server.use(delhiveryPincodeHandler([]));
 
-    expect(await answerOf(await check('999999'))).toEqual({
-      pincode: '999999',
-      serviceable: false,
-      prepaid: false,
-      cod: false,
-      estimatedDays: { min: 5, max: 8 },
-      estimate: false,
-    });
+    expect(await answerOf(await check('999999'))).toEqual(
+      makePincodeAnswer({
+        pincode: '999999',
+        serviceable: false,
+        prepaid: false,
+        cod: false,
+        estimatedDays: { min: 5, max: 8 },
+      }),
+    );
   });
 
   it.each(['12345', '1234567', '012345', 'abcdef', '11 001'])(
@@ -100,14 +90,16 @@ describe('GET /api/pincode/:pin', () => {
   it('answers serviceability unknown, as an estimate, when Delhivery is down', async () => {
     server.use(http.get(PINCODE_URL, () => HttpResponse.json({ detail: 'Service Unavailable' }, { status: 503 })));
 
-    expect(await answerOf(await check('263001'))).toEqual({
-      pincode: '263001',
-      serviceable: null,
-      prepaid: null,
-      cod: null,
-      estimatedDays: { min: 3, max: 5 },
-      estimate: true,
-    });
+    expect(await answerOf(await check('263001'))).toEqual(
+      makePincodeAnswer({
+        pincode: '263001',
+        serviceable: null,
+        prepaid: null,
+        cod: null,
+        estimatedDays: { min: 3, max: 5 },
+        estimate: true,
+      }),
+    );
     expect(warn).toHaveBeenCalledOnce();
   });
 
@@ -115,14 +107,9 @@ describe('GET /api/pincode/:pin', () => {
     vi.stubEnv('DELHIVERY_TOKEN', '');
     // No handler: a call to Delhivery would be an unhandled request and fail the test.
 
-    expect(await answerOf(await check('400001'))).toEqual({
-      pincode: '400001',
-      serviceable: true,
-      prepaid: true,
-      cod: true,
-      estimatedDays: { min: 5, max: 8 },
-      estimate: true,
-    });
+    expect(await answerOf(await check('400001'))).toEqual(
+      makePincodeAnswer({ pincode: '400001', estimatedDays: { min: 5, max: 8 }, estimate: true }),
+    );
   });
 
   it('still estimates from the usual pickup when shop settings cannot be read', async () => {

@@ -4,7 +4,7 @@
  */
 
 import { join } from 'node:path';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import requestPickup, { config } from '../../netlify/functions/request-pickup.mts';
 import { type PickupReport, pickupDay, pickupKey } from '../../netlify/lib/pickups/service.ts';
@@ -12,12 +12,12 @@ import { database } from '../../netlify/lib/platform/database.ts';
 import { readTask } from '../../netlify/lib/tasks/site-tasks.ts';
 import { readCsv } from '../../src/content/sheet-csv.server.ts';
 import { functionsLog } from '../support/database.ts';
+import { delhiveryPickupHandler, stubDelhiveryEnv } from '../support/fake-delhivery.ts';
 import { functionSandbox } from '../support/functions.ts';
 import { server } from '../support/msw.ts';
 import { parcelOf, putOrders } from '../support/parcels.ts';
 
 const sandbox = functionSandbox('request-pickup', ['DELHIVERY_TOKEN', 'CONTEXT']);
-const DELHIVERY = 'https://delhivery.test';
 
 const tick = async () => (await (await requestPickup()).json()) as PickupReport;
 const at = (iso: string) => vi.setSystemTime(new Date(iso));
@@ -74,16 +74,14 @@ describe('request-pickup', () => {
   });
 
   it('with Delhivery configured: a failed request is retried by the next run, then never again', async () => {
-    vi.stubEnv('DELHIVERY_TOKEN', 'test-token');
-    vi.stubEnv('DELHIVERY_BASE_URL', DELHIVERY);
+    stubDelhiveryEnv();
     const bodies: unknown[] = [];
     let down = true;
     server.use(
-      http.post(`${DELHIVERY}/fm/request/new/`, async ({ request }) => {
-        bodies.push(await request.json());
+      delhiveryPickupHandler(() => {
         if (down) return new HttpResponse('Service Unavailable', { status: 503 });
         return HttpResponse.json({ pickup_id: 8123456, pickup_date: '2026-11-21', pickup_time: '16:00:00' });
-      }),
+      }, bodies),
     );
     expect(await tick()).toMatchObject({ action: 'failed', error: 'HTTP 503', attempts: 1 });
     // A failed request is logged as an error, for Netlify's function log.

@@ -24,7 +24,7 @@ import {
 } from '../../src/shop/schemas.ts';
 import { functionSandbox, newSubmissionId, scriptDownAtFirst } from '../support/functions.ts';
 import { server } from '../support/msw.ts';
-import { recordingAppsScript } from '../support/sheets.ts';
+import { recordingAppsScript, stubAppsScriptEnv } from '../support/sheets.ts';
 
 const SCRIPT_URL = 'https://script.google.com/macros/s/AKfycb-reviews/exec';
 
@@ -346,8 +346,7 @@ describe('POST /api/reviews', () => {
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify(body),
       });
-    vi.stubEnv('SHEETS_WEBHOOK_URL', SCRIPT_URL);
-    vi.stubEnv('SHEETS_WEBHOOK_SECRET', 'sheet-secret');
+    stubAppsScriptEnv(SCRIPT_URL, 'sheet-secret');
     const script = scriptDownAtFirst(SCRIPT_URL);
     script.up();
     const responses = await Promise.all([first(request()), second(request()), first(request())]);
@@ -373,10 +372,7 @@ describe('POST /api/reviews', () => {
   });
 
   describe('with the Apps Script configured', () => {
-    beforeEach(() => {
-      vi.stubEnv('SHEETS_WEBHOOK_URL', SCRIPT_URL);
-      vi.stubEnv('SHEETS_WEBHOOK_SECRET', 'sheet-secret');
-    });
+    beforeEach(() => stubAppsScriptEnv(SCRIPT_URL, 'sheet-secret'));
 
     it('posts the secret, type, tab, id, headers and one row', async () => {
       const { received } = recordingAppsScript({ ok: true }, SCRIPT_URL);

@@ -22,6 +22,15 @@ import { type FakeDelhivery, startFakeDelhivery } from '../support/fake-delhiver
 import { functionSandbox } from '../support/functions.ts';
 import { rajma } from '../support/orders.ts';
 
+/** Delhivery's scan of the parcel picked up from the shop, the evening it was booked. */
+const PICKED_UP = {
+  ScanType: 'UD',
+  Scan: 'In Transit',
+  ScanDateTime: '2026-11-20T16:00:00',
+  StatusCode: 'X-PPOM',
+  Instructions: 'Shipment picked up',
+};
+
 const sandbox = functionSandbox('sync-parcels', ['CONTEXT', 'SHEETS_WEBHOOK_URL']);
 let delhivery: FakeDelhivery;
 let mailDir = '';
@@ -106,13 +115,7 @@ describe('the parcel sync against Delhivery', () => {
       StatusCode: 'X-UCI',
       Instructions: 'Manifest uploaded',
     });
-    delhivery.scan(waybill, {
-      ScanType: 'UD',
-      Scan: 'In Transit',
-      ScanDateTime: '2026-11-20T16:00:00',
-      StatusCode: 'X-PPOM',
-      Instructions: 'Shipment picked up',
-    });
+    delhivery.scan(waybill, PICKED_UP);
     expect(await sync()).toMatchObject({ requests: 1, changes: 1, changed: [orderId] });
     expect(await sheetRow(orderId)).toMatchObject({ Status: 'Picked up', Waybill: waybill });
     expect(await mails()).toEqual([`${orderId}-shipped.html`, `${orderId}.html`]);
@@ -188,13 +191,7 @@ describe('the parcel sync against Delhivery', () => {
 
   it('changes nothing while Delhivery is down or answers nonsense, and reports what it deferred', async () => {
     const { orderId, waybill } = await placeOrder();
-    delhivery.scan(waybill, {
-      ScanType: 'UD',
-      Scan: 'In Transit',
-      ScanDateTime: '2026-11-20T16:00:00',
-      StatusCode: 'X-PPOM',
-      Instructions: 'Shipment picked up',
-    });
+    delhivery.scan(waybill, PICKED_UP);
     delhivery.trackingDown = true;
     expect(await sync()).toMatchObject({ changes: 0, carrierError: 'Delhivery tracking answered 503' });
     delhivery.trackingDown = false;
@@ -214,13 +211,7 @@ describe('the parcel sync against Delhivery', () => {
     const lost = await placeOrder();
     const odd = await placeOrder();
     delhivery.shipments.delete(lost.waybill);
-    delhivery.scan(odd.waybill, {
-      ScanType: 'UD',
-      Scan: 'In Transit',
-      ScanDateTime: '2026-11-20T16:00:00',
-      StatusCode: 'X-PPOM',
-      Instructions: 'Shipment picked up',
-    });
+    delhivery.scan(odd.waybill, PICKED_UP);
     delhivery.scan(odd.waybill, {
       ScanType: 'QC',
       Scan: 'Held for verification',

@@ -4,7 +4,7 @@ import type { CartItem } from '../../src/shop/cart.ts';
 import type { Product, Variant } from '../../src/shop/catalogue.ts';
 import type { Customer, PricedLine } from '../../src/shop/order.ts';
 import { statesForPincode } from '../../src/shop/pincode-states.ts';
-import type { OrderView, TrackView } from '../../src/shop/schemas.ts';
+import type { OrderView, PincodeCheckResponse, ShippingQuoteResponse, TrackView } from '../../src/shop/schemas.ts';
 
 export function makeVariant(overrides: Partial<Variant> = {}): Variant {
   return { size: '500gm', price: 347, stock: 100, weight: 500, ...overrides };
@@ -93,6 +93,30 @@ export function makePricedLine(overrides: Partial<PricedLine> = {}): PricedLine 
  * A shopper in Dehradun. Another pincode brings a State it can be in (unless one is given), so the
  * COD rules' `address_pincode_state_mismatch` does not refuse an order a test sends elsewhere.
  */
+/** The shop's quote for one Badri Cow Ghee 495gm, prepaid: ₹1795, past the free-shipping threshold. */
+export const FREE_GHEE_QUOTE: ShippingQuoteResponse = {
+  success: true,
+  shippingCharge: 0,
+  source: 'free',
+  subtotal: 1795,
+  codCharge: 0,
+  total: 1795,
+  weight: 495,
+};
+
+/** Our pincode API's answer: New Delhi, served both ways, in 4 to 6 days, from Delhivery (not an estimate). */
+export function makePincodeAnswer(overrides: Partial<PincodeCheckResponse> = {}): PincodeCheckResponse {
+  return {
+    pincode: '110001',
+    serviceable: true,
+    prepaid: true,
+    cod: true,
+    estimatedDays: { min: 4, max: 6 },
+    estimate: false,
+    ...overrides,
+  };
+}
+
 export function makeCustomer(overrides: Partial<Customer> = {}): Customer {
   const possible = statesForPincode(overrides.pincode ?? '248001') ?? [];
   const state = possible.includes('Uttarakhand') ? 'Uttarakhand' : possible[0];

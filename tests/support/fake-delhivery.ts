@@ -4,7 +4,8 @@
  * `DELHIVERY_BASE_URL`, so tests built on it are contract tests of our requests and of how we read
  * the answers.
  *
- * - `GET /c/api/pin-codes/json/?filter_codes=<pin>` → `{ delivery_codes: [{ postal_code: { pin, cod, pre_paid } }] }`;
+ * - `GET /c/api/pin-codes/json/?filter_codes=<pin>` → `{ delivery_codes: [{ postal_code: { pin, cod, pre_paid } }] }`
+ *   as the local carrier (netlify/lib/delhivery/local.ts) serves that pin: `[]` where it does not deliver;
  * - `GET /api/kinko/v1/invoice/charges/.json` → `[{ total_amount }]`;
  * - `POST /api/cmu/create.json` (form: `format=json&data=<JSON>`) → `{ success, packages: [{ status, waybill, refnum }] }`;
  * - `GET /api/v1/packages/json/?waybill=a,b,c` → `{ ShipmentData: [{ Shipment: { AWB, Status, Scans: [{ ScanDetail }] } }] }`
@@ -25,6 +26,7 @@ import type { AddressInfo } from 'node:net';
 import { HttpResponse, http } from 'msw';
 import { vi } from 'vitest';
 import { type ZodType, z } from 'zod';
+import { localDelhivery } from '../../netlify/lib/delhivery/local.ts';
 import { allowPassthrough } from './msw.ts';
 
 /** One scan as Delhivery writes it (India time without a zone). */
@@ -103,8 +105,16 @@ export async function startFakeDelhivery(): Promise<FakeDelhivery> {
     };
     if (request.headers.authorization !== 'Token fake-delhivery-token') return send(401, { detail: 'Invalid token' });
     if (url.pathname === '/c/api/pin-codes/json/') {
+      // Which pincodes are served is the local carrier's rule (its test pincodes included), so the
+      // dev stand-in and this upstream never disagree; here it is answered in Delhivery's shape.
       const pin = url.searchParams.get('filter_codes') ?? '';
-      return send(200, { delivery_codes: [{ postal_code: { pin: Number(pin), cod: 'Y', pre_paid: 'Y' } }] });
+      const served = await localDelhivery.checkPincode(pin);
+      const yesNo = (flag: boolean) => (flag ? 'Y' : 'N');
+      return send(200, {
+        delivery_codes: served?.serviceable
+          ? [{ postal_code: { pin: Number(pin), cod: yesNo(served.cod), pre_paid: yesNo(served.prepaid) } }]
+          : [],
+      });
     }
     if (url.pathname === '/api/kinko/v1/invoice/charges/.json') return send(200, [{ total_amount: 80 }]);
     if (url.pathname === '/api/cmu/create.json' && request.method === 'POST') {
@@ -238,21 +248,35 @@ export function stubDelhiveryEnv(): void {
   vi.stubEnv('DELHIVERY_BASE_URL', DELHIVERY_TEST_BASE_URL);
 }
 
-/** Delhivery's rate API: answers `charge` only to a well-formed request from our pickup pin; each query kept in `seen`. */
-export function delhiveryRateHandler(charge: number, seen: URLSearchParams[] = []) {
+/** What Delhivery's rate API insists on; a request that differs gets a 400, as Delhivery would. */
+const rateQuerySchema = z.strictObject({
+  md: z.literal('S'),
+  ss: z.literal('Delivered'),
+  o_pin: z.literal('249135'),
+  d_pin: z.string().regex(/^\d{6}$/),
+  cgm: z.string().regex(/^[1-9]\d*$/),
+  pt: z.enum(['COD', 'Pre-paid']),
+});
+
+const authorised = (request: Request) => request.headers.get('authorization') === `Token ${DELHIVERY_TEST_TOKEN}`;
+const invalidToken = () => HttpResponse.json({ detail: 'Invalid token' }, { status: 401 });
+
+/**
+ * Delhivery's rate API: 401 without the token, 400 for a query `rateQuerySchema` refuses; else the
+ * query kept in `seen` and `[{ total_amount: charge }]` given, or `charge()` when a test writes the
+ * answer itself (an odd body, an outage, a slow answer).
+ */
+export function delhiveryRateHandler(
+  charge: number | (() => Response | Promise<Response>),
+  seen: URLSearchParams[] = [],
+) {
   return http.get(DELHIVERY_TEST_RATE_URL, ({ request }) => {
+    if (!authorised(request)) return invalidToken();
     const query = new URL(request.url).searchParams;
     seen.push(query);
-    const wellFormed =
-      request.headers.get('authorization') === `Token ${DELHIVERY_TEST_TOKEN}` &&
-      query.get('md') === 'S' &&
-      query.get('ss') === 'Delivered' &&
-      query.get('o_pin') === '249135' &&
-      /^\d{6}$/.test(query.get('d_pin') ?? '') &&
-      /^[1-9]\d*$/.test(query.get('cgm') ?? '') &&
-      ['COD', 'Pre-paid'].includes(query.get('pt') ?? '');
-    if (!wellFormed) return HttpResponse.json({ error: 'bad query' }, { status: 400 });
-    return HttpResponse.json([{ total_amount: charge }]);
+    const parsed = rateQuerySchema.safeParse(Object.fromEntries(query));
+    if (!parsed.success) return HttpResponse.json({ error: z.prettifyError(parsed.error) }, { status: 400 });
+    return typeof charge === 'number' ? HttpResponse.json([{ total_amount: charge }]) : charge();
   });
 }
 
@@ -267,9 +291,7 @@ export function forbiddenRateHandler(calls: string[]) {
 /** Delhivery's serviceability API: answers the given codes only to a well-formed, authorised request; each pin asked kept in `seen`. */
 export function delhiveryPincodeHandler(deliveryCodes: unknown[], seen: string[] = []) {
   return http.get(DELHIVERY_TEST_PINCODE_URL, ({ request }) => {
-    if (request.headers.get('authorization') !== `Token ${DELHIVERY_TEST_TOKEN}`) {
-      return HttpResponse.json({ detail: 'Invalid token' }, { status: 401 });
-    }
+    if (!authorised(request)) return invalidToken();
     const pin = new URL(request.url).searchParams.get('filter_codes') ?? '';
     seen.push(pin);
     if (!/^\d{6}$/.test(pin)) return HttpResponse.json({ error: 'filter_codes' }, { status: 400 });
@@ -289,9 +311,7 @@ export function delhiveryJsonPostHandler<Body>(
   seen: unknown[] = [],
 ) {
   return http.post(`${DELHIVERY_TEST_BASE_URL}${path}`, async ({ request }) => {
-    if (request.headers.get('authorization') !== `Token ${DELHIVERY_TEST_TOKEN}`) {
-      return HttpResponse.json({ detail: 'Invalid token' }, { status: 401 });
-    }
+    if (!authorised(request)) return invalidToken();
     if (!request.headers.get('content-type')?.startsWith('application/json')) {
       return HttpResponse.json({ error: 'JSON expected' }, { status: 415 });
     }
@@ -301,3 +321,63 @@ export function delhiveryJsonPostHandler<Body>(
     return answer();
   });
 }
+
+/** Delhivery's required shipment fields (FACTS.md) and our pickup location. */
+const createDataSchema = z.strictObject({
+  shipments: z
+    .array(
+      z.looseObject({
+        name: z.string().min(1),
+        add: z.string().min(1),
+        pin: z.string().regex(/^\d{6}$/),
+        phone: z.string().regex(/^\d{10}$/),
+        order: z.string().min(1),
+        payment_mode: z.enum(['COD', 'Prepaid']),
+        total_amount: z.number().positive(),
+      }),
+    )
+    .length(1),
+  pickup_location: z.strictObject({ name: z.string().min(1) }),
+});
+
+/** A booking as Delhivery's create API received it. */
+export interface ReceivedShipment {
+  contentType: string | null;
+  format: string | null;
+  data: z.infer<typeof createDataSchema>;
+}
+
+/**
+ * Delhivery's create API (`POST /api/cmu/create.json`): 401 without the token, 400 for anything but
+ * a form `format=json&data=<one shipment>` with the required fields; else the booking kept in
+ * `seen` and `answer(booking)` given.
+ */
+export function delhiveryCreateHandler(
+  answer: (received: ReceivedShipment) => Response,
+  seen: ReceivedShipment[] = [],
+) {
+  return http.post(`${DELHIVERY_TEST_BASE_URL}/api/cmu/create.json`, async ({ request }) => {
+    if (!authorised(request)) return invalidToken();
+    const form = new URLSearchParams(await request.text());
+    const data = createDataSchema.safeParse(JSON.parse(form.get('data') ?? 'null'));
+    const contentType = request.headers.get('content-type');
+    if (!data.success || form.get('format') !== 'json' || contentType !== 'application/x-www-form-urlencoded') {
+      return HttpResponse.json({ success: false, rmk: 'bad shipment data' }, { status: 400 });
+    }
+    const received = { contentType, format: form.get('format'), data: data.data };
+    seen.push(received);
+    return answer(received);
+  });
+}
+
+/** What Delhivery's pickup request expects; anything else is answered 400, as Delhivery would. */
+const pickupBodySchema = z.strictObject({
+  pickup_time: z.string().regex(/^\d{2}:\d{2}:\d{2}$/),
+  pickup_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  pickup_location: z.string().min(1),
+  expected_package_count: z.number().int().positive(),
+});
+
+/** Delhivery's pickup request (`POST /fm/request/new/`), checked as `delhiveryJsonPostHandler` checks. */
+export const delhiveryPickupHandler = (answer: () => Response | Promise<Response>, seen: unknown[] = []) =>
+  delhiveryJsonPostHandler('/fm/request/new/', pickupBodySchema, answer, seen);

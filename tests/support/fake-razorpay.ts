@@ -24,6 +24,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { RAZORPAY_REFUND_RULES } from '../../netlify/lib/razorpay/local-refunds.ts';
 import { allowPassthrough } from './msw.ts';
 
 export const FAKE_KEYS = {
@@ -176,7 +177,7 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
     const payment = /^\/v1\/payments\/([^/]+)(\/capture)?$/.exec(path);
     if (payment?.[1]) {
       const found = fake.payments.get(decodeURIComponent(payment[1]));
-      if (!found) return badRequest('The id provided does not exist');
+      if (!found) return badRequest(RAZORPAY_REFUND_RULES.unknownId);
       if (method === 'GET' && !payment[2]) return json(200, found);
       if (method === 'POST' && payment[2]) {
         if (fake.captureDown) return json(502, { error: { code: 'GATEWAY_ERROR', description: 'Gateway timed out' } });
@@ -208,7 +209,7 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
     request: IncomingMessage,
   ) {
     const found = fake.payments.get(paymentId);
-    if (!found) return badRequest('The id provided does not exist');
+    if (!found) return badRequest(RAZORPAY_REFUND_RULES.unknownId);
     if (method === 'POST' && noun === 'refund' && !refundId) {
       const text = await textOf(request);
       const key = request.headers['x-refund-idempotency'];
@@ -216,7 +217,7 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
     }
     if (method === 'GET' && noun === 'refunds' && refundId) {
       const refund = fake.refunds.get(decodeURIComponent(refundId));
-      return refund?.payment_id === paymentId ? json(200, refund) : badRequest('The id provided does not exist');
+      return refund?.payment_id === paymentId ? json(200, refund) : badRequest(RAZORPAY_REFUND_RULES.unknownId);
     }
     if (method === 'GET' && noun === 'refunds') {
       const query = new URL(request.url ?? '/', 'http://fake').searchParams;
@@ -239,7 +240,7 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
       if (!/^[A-Za-z0-9_-]{10,}$/.test(key)) return badRequest('The idempotency key is invalid.');
       const seen = fake.refundKeys.get(key);
       if (seen && seen.requestHash !== requestHash) {
-        return badRequest('Different request with the same idempotency key has already been processed.');
+        return badRequest(RAZORPAY_REFUND_RULES.keyReused);
       }
       if (seen && !seen.refundId) {
         return json(409, { error: { code: 'BAD_REQUEST_ERROR', description: 'Request is already being processed.' } });
@@ -253,8 +254,9 @@ export async function startFakeRazorpay(): Promise<FakeRazorpay> {
     const amount = body.amount === undefined ? left : body.amount;
     let refused: string | undefined;
     if (payment.status !== 'captured' && payment.status !== 'refunded') refused = 'The payment has not been captured.';
-    else if (!Number.isInteger(amount) || (amount as number) < 100) refused = 'The amount must be at least INR 1.00';
-    else if ((amount as number) > left) refused = 'The refund amount is greater than the amount left to refund.';
+    else if (!Number.isInteger(amount) || (amount as number) < RAZORPAY_REFUND_RULES.minRefundPaise) {
+      refused = RAZORPAY_REFUND_RULES.tooSmall;
+    } else if ((amount as number) > left) refused = 'The refund amount is greater than the amount left to refund.';
     if (refused) {
       release();
       return badRequest(refused);

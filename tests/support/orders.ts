@@ -74,6 +74,20 @@ export interface TestOrderWorld {
   pay(razorpayOrderId: string, outcome?: 'success' | 'authorized' | 'failure'): ReturnType<typeof payLocally>;
 }
 
+/**
+ * The world's WhatsApp sending into `sent` (once per message id): down or refusing (with `refusal`,
+ * Meta's code and words) as `world.whatsappFault` says.
+ */
+function whatsappSend<Message extends { id: string }>(world: TestOrderWorld, sent: Message[], refusal: string) {
+  return async (message: Message) => {
+    if (world.whatsappFault === 'down') return failure('UNREACHABLE', 'the Cloud API answered HTTP 503');
+    if (world.whatsappFault === 'refuses') return failure('REFUSED', refusal);
+    const duplicate = sent.some((earlier) => earlier.id === message.id);
+    if (!duplicate) sent.push(message);
+    return { ok: true as const, messageId: `wamid.test-${message.id}`, duplicate };
+  };
+}
+
 export function orderWorld(blobs: TestBlobs, env: Partial<ServerEnv> = {}): TestOrderWorld {
   counter += 1;
   const gatewayStoreName = `gateway-${counter}`;
@@ -191,20 +205,8 @@ export function orderWorld(blobs: TestBlobs, env: Partial<ServerEnv> = {}): Test
     },
     whatsapp: {
       kind: 'local' as const,
-      sendTemplate: vi.fn(async (message: WhatsAppTemplateMessage) => {
-        if (world.whatsappFault === 'down') return failure('UNREACHABLE', 'the Cloud API answered HTTP 503');
-        if (world.whatsappFault === 'refuses') return failure('REFUSED', '131026: message undeliverable');
-        const duplicate = world.whatsapp.some((sent) => sent.id === message.id);
-        if (!duplicate) world.whatsapp.push(message);
-        return { ok: true as const, messageId: `wamid.test-${message.id}`, duplicate };
-      }),
-      sendText: vi.fn(async (message: WhatsAppTextMessage) => {
-        if (world.whatsappFault === 'down') return failure('UNREACHABLE', 'the Cloud API answered HTTP 503');
-        if (world.whatsappFault === 'refuses') return failure('REFUSED', '131047: outside the 24-hour window');
-        const duplicate = world.whatsappReplies.some((sent) => sent.id === message.id);
-        if (!duplicate) world.whatsappReplies.push(message);
-        return { ok: true as const, messageId: `wamid.test-${message.id}`, duplicate };
-      }),
+      sendTemplate: vi.fn(whatsappSend(world, world.whatsapp, '131026: message undeliverable')),
+      sendText: vi.fn(whatsappSend(world, world.whatsappReplies, '131047: outside the 24-hour window')),
     },
     mail: {
       sendOrderEmail: vi.fn(async (email: OrderEmail) => {

@@ -54,21 +54,29 @@ export function tempSheetsDir() {
 
 /**
  * The staff's Apps Script web app for one test, as a recorder: it keeps every body it is sent
- * (`received`) and answers each with `answer`; `env` points the Sheets client at it. For the real
- * Code.gs under Google's limits, `fakeAppsScript` (tests/support/fake-apps-script.ts).
+ * (`received`) and answers each with `answer` (the script's JSON, or a whole response for an
+ * outage); `env` points the Sheets client at it with `secret`. For the real Code.gs under Google's
+ * limits, `fakeAppsScript` (tests/support/fake-apps-script.ts).
  */
 export function recordingAppsScript(
-  answer: Record<string, unknown>,
+  answer: Record<string, unknown> | (() => Response),
   url = 'https://script.google.com/macros/s/AKfycb-fake/exec',
+  secret = 's3cret',
 ) {
   const received: Record<string, unknown>[] = [];
   server.use(
     http.post(url, async ({ request }) => {
       received.push((await request.json()) as Record<string, unknown>);
-      return HttpResponse.json(answer);
+      return typeof answer === 'function' ? answer() : HttpResponse.json(answer);
     }),
   );
-  return { received, env: { SHEETS_WEBHOOK_URL: url, SHEETS_WEBHOOK_SECRET: 's3cret' } };
+  return { received, env: { SHEETS_WEBHOOK_URL: url, SHEETS_WEBHOOK_SECRET: secret } };
+}
+
+/** Points the functions at the Apps Script web app `url` signed with `secret`; undo with `vi.unstubAllEnvs()`. */
+export function stubAppsScriptEnv(url: string, secret: string): void {
+  vi.stubEnv('SHEETS_WEBHOOK_URL', url);
+  vi.stubEnv('SHEETS_WEBHOOK_SECRET', secret);
 }
 
 /**

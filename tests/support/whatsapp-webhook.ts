@@ -1,32 +1,18 @@
 /**
- * WhatsApp webhook bodies for the service tests, in the shape of Meta's documented samples (as in
- * netlify/lib/whatsapp/webhook-events.test.ts), signed and posted to the webhook's service.
+ * WhatsApp webhook bodies for the service tests, in the shape of Meta's documented samples, in the
+ * envelope the development phone sends (netlify/lib/whatsapp/local-phone.ts), signed and posted to
+ * the webhook's service.
  */
 import { placeCodOrder } from '../../netlify/lib/orders/place.ts';
+import { webhookEnvelope } from '../../netlify/lib/whatsapp/local-phone.ts';
 import { whatsappEvents } from '../../netlify/lib/whatsapp/webhook.ts';
 import { signWebhookBody } from '../../netlify/lib/whatsapp/webhook-signature.ts';
 import { codRequest, newOrderId, type TestOrderWorld } from './orders.ts';
 
 export const WEBHOOK_SECRETS = { appSecret: 'app-secret', verifyToken: 'verify-me' };
 
-const envelope = (value: Record<string, unknown>) => ({
-  object: 'whatsapp_business_account',
-  entry: [
-    {
-      id: '0',
-      changes: [
-        {
-          field: 'messages',
-          value: {
-            messaging_product: 'whatsapp',
-            metadata: { display_phone_number: '15550783881', phone_number_id: '106540352242922' },
-            ...value,
-          },
-        },
-      ],
-    },
-  ],
-});
+const envelope = (value: Record<string, unknown>) =>
+  webhookEnvelope(value, { waba: '0', phoneNumberId: '106540352242922' });
 
 /** Meta's status of one of our messages, priced as a billed utility message. */
 export const statusBody = (id: string, state: string, timestamp: number) =>

@@ -11,11 +11,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { delay, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { buildOrderRecord, orderTotals, priceLines } from '#shop/order.ts';
 import { applyScans, newParcel } from '#shop/parcel.ts';
 import { buildShipment, type ShipmentRecord } from '#shop/shipment.ts';
+import { watchWarnings } from '#tests/support/console.ts';
 import { makeCatalogue, makeCustomer } from '#tests/support/factories.ts';
 import {
   DELHIVERY_TEST_BASE_URL,
@@ -51,11 +52,7 @@ const carrier = (token = TOKEN, cancelTimeoutMs?: number) =>
   createDelhivery({ DELHIVERY_TOKEN: token, DELHIVERY_BASE_URL: BASE }, undefined, { cancelTimeoutMs });
 const cancel = (token = TOKEN) => carrier(token).cancelShipment({ waybill: WAYBILL, bookedAt: BOOKED_AT });
 
-let warn: MockInstance<typeof console.warn>;
-beforeEach(() => {
-  warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-afterEach(() => warn.mockRestore());
+const warn = watchWarnings();
 
 describe("cancelShipment against Delhivery's documented answers", () => {
   it('posts the waybill with cancellation "true" as JSON, with the token, and reads the XML success', async () => {

@@ -1,92 +1,25 @@
 import { delay, HttpResponse, http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { z } from 'zod';
+import { describe, expect, it, vi } from 'vitest';
 import { buildOrderRecord, orderTotals, priceLines } from '#shop/order.ts';
 import { buildShipment, type ShipmentRecord } from '#shop/shipment.ts';
+import { watchWarnings } from '#tests/support/console.ts';
 import { makeCatalogue, makeCustomer } from '#tests/support/factories.ts';
+import {
+  DELHIVERY_TEST_BASE_URL,
+  DELHIVERY_TEST_PINCODE_URL,
+  DELHIVERY_TEST_TOKEN,
+  delhiveryCreateHandler,
+  delhiveryPincodeHandler,
+  delhiveryRateHandler,
+  type ReceivedShipment,
+} from '#tests/support/fake-delhivery.ts';
 import { server } from '#tests/support/msw.ts';
 import { createDelhivery } from './client.ts';
 import { estimateDeliveryDays } from './delivery-days.ts';
 
-const BASE = 'https://delhivery.test';
-const TOKEN = 'test-token';
-const env = { DELHIVERY_TOKEN: TOKEN, DELHIVERY_BASE_URL: BASE };
-const RATE_URL = `${BASE}/api/kinko/v1/invoice/charges/.json`;
-const PINCODE_URL = `${BASE}/c/api/pin-codes/json/`;
-const CREATE_URL = `${BASE}/api/cmu/create.json`;
-
-/** What Delhivery's rate API insists on; a request that differs gets a 400, as Delhivery would. */
-const rateQuerySchema = z.strictObject({
-  md: z.literal('S'),
-  ss: z.literal('Delivered'),
-  o_pin: z.literal('249135'),
-  d_pin: z.string().regex(/^\d{6}$/),
-  cgm: z.string().regex(/^[1-9]\d*$/),
-  pt: z.enum(['COD', 'Pre-paid']),
-});
-
-/** Delhivery's required shipment fields (FACTS.md) and our pickup location. */
-const createDataSchema = z.strictObject({
-  shipments: z
-    .array(
-      z.looseObject({
-        name: z.string().min(1),
-        add: z.string().min(1),
-        pin: z.string().regex(/^\d{6}$/),
-        phone: z.string().regex(/^\d{10}$/),
-        order: z.string().min(1),
-        payment_mode: z.enum(['COD', 'Prepaid']),
-        total_amount: z.number().positive(),
-      }),
-    )
-    .length(1),
-  pickup_location: z.strictObject({ name: z.string().min(1) }),
-});
-
-function authorised(request: Request): boolean {
-  return request.headers.get('authorization') === `Token ${TOKEN}`;
-}
-
-function rateHandler(answer: () => Response | Promise<Response>, seen: URLSearchParams[] = []) {
-  return http.get(RATE_URL, ({ request }) => {
-    if (!authorised(request)) return HttpResponse.json({ detail: 'Invalid token' }, { status: 401 });
-    const query = new URL(request.url).searchParams;
-    seen.push(query);
-    const parsed = rateQuerySchema.safeParse(Object.fromEntries(query));
-    if (!parsed.success) return HttpResponse.json({ error: z.prettifyError(parsed.error) }, { status: 400 });
-    return answer();
-  });
-}
-
-function pincodeHandler(deliveryCodes: unknown[]) {
-  return http.get(PINCODE_URL, ({ request }) => {
-    if (!authorised(request)) return HttpResponse.json({ detail: 'Invalid token' }, { status: 401 });
-    const pin = new URL(request.url).searchParams.get('filter_codes');
-    if (!pin || !/^\d{6}$/.test(pin)) return HttpResponse.json({ error: 'filter_codes' }, { status: 400 });
-    return HttpResponse.json({ delivery_codes: deliveryCodes });
-  });
-}
-
-interface ReceivedShipment {
-  contentType: string | null;
-  format: string | null;
-  data: z.infer<typeof createDataSchema>;
-}
-
-function createHandler(answer: (received: ReceivedShipment) => Response, seen: ReceivedShipment[] = []) {
-  return http.post(CREATE_URL, async ({ request }) => {
-    if (!authorised(request)) return HttpResponse.json({ detail: 'Invalid token' }, { status: 401 });
-    const form = new URLSearchParams(await request.text());
-    const data = createDataSchema.safeParse(JSON.parse(form.get('data') ?? 'null'));
-    const contentType = request.headers.get('content-type');
-    if (!data.success || form.get('format') !== 'json' || contentType !== 'application/x-www-form-urlencoded') {
-      return HttpResponse.json({ success: false, rmk: 'bad shipment data' }, { status: 400 });
-    }
-    const received = { contentType, format: form.get('format'), data: data.data };
-    seen.push(received);
-    return answer(received);
-  });
-}
+const env = { DELHIVERY_TOKEN: DELHIVERY_TEST_TOKEN, DELHIVERY_BASE_URL: DELHIVERY_TEST_BASE_URL };
+const PINCODE_URL = DELHIVERY_TEST_PINCODE_URL;
+const CREATE_URL = `${DELHIVERY_TEST_BASE_URL}/api/cmu/create.json`;
 
 function codShipment(): ShipmentRecord {
   const priced = priceLines(makeCatalogue(), [{ productId: 1, size: '500gm', quantity: 2 }]);
@@ -104,11 +37,7 @@ function codShipment(): ShipmentRecord {
 
 const query = { originPin: '249135', destinationPin: '110001', grams: 1500, mode: 'prepaid' } as const;
 
-let warn: MockInstance<typeof console.warn>;
-beforeEach(() => {
-  warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-afterEach(() => warn.mockRestore());
+const warn = watchWarnings();
 
 function expectWarning(pattern: RegExp) {
   expect(warn).toHaveBeenCalledOnce();
@@ -119,7 +48,10 @@ describe('quoteRate', () => {
   it('asks for a surface rate from the pickup pin and reads total_amount of the first element', async () => {
     const seen: URLSearchParams[] = [];
     server.use(
-      rateHandler(() => HttpResponse.json([{ total_amount: 87.32, charge_DL: 60 }, { total_amount: 1 }]), seen),
+      delhiveryRateHandler(
+        () => HttpResponse.json([{ total_amount: 87.32, charge_DL: 60 }, { total_amount: 1 }]),
+        seen,
+      ),
     );
 
     await expect(createDelhivery(env).quoteRate(query)).resolves.toBe(87.32);
@@ -138,7 +70,7 @@ describe('quoteRate', () => {
 
   it('asks for the COD rate when the shopper pays on delivery', async () => {
     const seen: URLSearchParams[] = [];
-    server.use(rateHandler(() => HttpResponse.json([{ total_amount: 112 }]), seen));
+    server.use(delhiveryRateHandler(() => HttpResponse.json([{ total_amount: 112 }]), seen));
 
     await expect(createDelhivery(env).quoteRate({ ...query, mode: 'cod', grams: 523 })).resolves.toBe(112);
     expect(seen[0]?.get('pt')).toBe('COD');
@@ -146,19 +78,19 @@ describe('quoteRate', () => {
   });
 
   it('accepts a numeric string as the amount', async () => {
-    server.use(rateHandler(() => HttpResponse.json([{ total_amount: '95.50' }])));
+    server.use(delhiveryRateHandler(() => HttpResponse.json([{ total_amount: '95.50' }])));
     await expect(createDelhivery(env).quoteRate(query)).resolves.toBe(95.5);
   });
 
   it('gives no rate, with a warning, when Delhivery answers an error status', async () => {
-    server.use(rateHandler(() => HttpResponse.json({ error: 'Internal error' }, { status: 502 })));
+    server.use(delhiveryRateHandler(() => HttpResponse.json({ error: 'Internal error' }, { status: 502 })));
 
     await expect(createDelhivery(env).quoteRate(query)).resolves.toBeUndefined();
     expectWarning(/HTTP 502 \(Internal error\)/);
   });
 
   it('gives no rate when the token is refused', async () => {
-    server.use(rateHandler(() => HttpResponse.json([{ total_amount: 80 }])));
+    server.use(delhiveryRateHandler(() => HttpResponse.json([{ total_amount: 80 }])));
 
     await expect(createDelhivery({ ...env, DELHIVERY_TOKEN: 'wrong' }).quoteRate(query)).resolves.toBeUndefined();
     expectWarning(/HTTP 401 \(Invalid token\)/);
@@ -171,21 +103,21 @@ describe('quoteRate', () => {
     ['a negative amount', [{ total_amount: -5 }]],
     ['a word for an amount', [{ total_amount: 'free' }]],
   ])('gives no rate when the answer has %s', async (_, body) => {
-    server.use(rateHandler(() => HttpResponse.json(body)));
+    server.use(delhiveryRateHandler(() => HttpResponse.json(body)));
 
     await expect(createDelhivery(env).quoteRate(query)).resolves.toBeUndefined();
     expectWarning(/unexpected response shape/);
   });
 
   it('gives no rate when the answer is not JSON', async () => {
-    server.use(rateHandler(() => HttpResponse.text('<html>Service Unavailable</html>')));
+    server.use(delhiveryRateHandler(() => HttpResponse.text('<html>Service Unavailable</html>')));
 
     await expect(createDelhivery(env).quoteRate(query)).resolves.toBeUndefined();
     expectWarning(/not JSON/);
   });
 
   it('gives no rate when the network fails', async () => {
-    server.use(rateHandler(() => HttpResponse.error()));
+    server.use(delhiveryRateHandler(() => HttpResponse.error()));
 
     await expect(createDelhivery(env).quoteRate(query)).resolves.toBeUndefined();
     expectWarning(/network error/);
@@ -201,7 +133,7 @@ describe('quoteRate', () => {
 
   it('gives up waiting after the timeout', async () => {
     server.use(
-      rateHandler(async () => {
+      delhiveryRateHandler(async () => {
         await delay(1_000);
         return HttpResponse.json([{ total_amount: 80 }]);
       }),
@@ -216,13 +148,13 @@ describe('quoteRate', () => {
 
 describe('checkPincode', () => {
   it('reads a payment flag Delhivery leaves out (or sends as null) as no: a COD-only and a prepaid-only pincode', async () => {
-    server.use(pincodeHandler([{ postal_code: { pin: '560001', cod: 'Y' } }]));
+    server.use(delhiveryPincodeHandler([{ postal_code: { pin: '560001', cod: 'Y' } }]));
     await expect(createDelhivery(env).checkPincode('560001')).resolves.toEqual({
       serviceable: true,
       prepaid: false,
       cod: true,
     });
-    server.use(pincodeHandler([{ postal_code: { pin: '560002', pre_paid: 'Y', cod: null } }]));
+    server.use(delhiveryPincodeHandler([{ postal_code: { pin: '560002', pre_paid: 'Y', cod: null } }]));
     await expect(createDelhivery(env).checkPincode('560002')).resolves.toEqual({
       serviceable: true,
       prepaid: true,
@@ -231,7 +163,9 @@ describe('checkPincode', () => {
   });
 
   it('reads the prepaid and COD flags of the pincode', async () => {
-    server.use(pincodeHandler([{ postal_code: { pin: 110001, district: 'New Delhi', pre_paid: 'Y', cod: 'Y' } }]));
+    server.use(
+      delhiveryPincodeHandler([{ postal_code: { pin: 110001, district: 'New Delhi', pre_paid: 'Y', cod: 'Y' } }]),
+    );
     await expect(createDelhivery(env).checkPincode('110001')).resolves.toEqual({
       serviceable: true,
       prepaid: true,
@@ -240,7 +174,7 @@ describe('checkPincode', () => {
   });
 
   it('reports prepaid-only pincodes', async () => {
-    server.use(pincodeHandler([{ postal_code: { pin: '194101', pre_paid: 'Y', cod: 'N' } }]));
+    server.use(delhiveryPincodeHandler([{ postal_code: { pin: '194101', pre_paid: 'Y', cod: 'N' } }]));
     await expect(createDelhivery(env).checkPincode('194101')).resolves.toEqual({
       serviceable: true,
       prepaid: true,
@@ -249,7 +183,7 @@ describe('checkPincode', () => {
   });
 
   it('treats an empty list as not serviceable', async () => {
-    server.use(pincodeHandler([]));
+    server.use(delhiveryPincodeHandler([]));
     await expect(createDelhivery(env).checkPincode('999999')).resolves.toEqual({
       serviceable: false,
       prepaid: false,
@@ -258,7 +192,7 @@ describe('checkPincode', () => {
   });
 
   it('treats a listed pincode that takes neither payment as not serviceable', async () => {
-    server.use(pincodeHandler([{ postal_code: { pin: 744301, pre_paid: 'N', cod: 'N' } }]));
+    server.use(delhiveryPincodeHandler([{ postal_code: { pin: 744301, pre_paid: 'N', cod: 'N' } }]));
     await expect(createDelhivery(env).checkPincode('744301')).resolves.toMatchObject({ serviceable: false });
   });
 
@@ -289,7 +223,7 @@ describe('createShipment', () => {
   it('posts the shipment and the pickup location as form data and returns the waybill', async () => {
     const seen: ReceivedShipment[] = [];
     server.use(
-      createHandler(
+      delhiveryCreateHandler(
         () =>
           HttpResponse.json({
             success: true,
@@ -322,14 +256,16 @@ describe('createShipment', () => {
   });
 
   it('accepts a numeric waybill when the package status is Success', async () => {
-    server.use(createHandler(() => HttpResponse.json({ packages: [{ status: 'Success', waybill: 99887766 }] })));
+    server.use(
+      delhiveryCreateHandler(() => HttpResponse.json({ packages: [{ status: 'Success', waybill: 99887766 }] })),
+    );
     const result = await createDelhivery(env).createShipment({ shipment: codShipment(), pickupName: 'Hub' });
     expect(result).toEqual({ ok: true, waybill: '99887766' });
   });
 
   it("reports Delhivery's remarks when the package is refused", async () => {
     server.use(
-      createHandler(() =>
+      delhiveryCreateHandler(() =>
         HttpResponse.json({
           success: false,
           rmk: 'An internal Error has occurred',
@@ -345,7 +281,9 @@ describe('createShipment', () => {
   });
 
   it("names the package's status when Delhivery refuses it without a remark", async () => {
-    server.use(createHandler(() => HttpResponse.json({ success: false, packages: [{ status: 'Fail', waybill: '' }] })));
+    server.use(
+      delhiveryCreateHandler(() => HttpResponse.json({ success: false, packages: [{ status: 'Fail', waybill: '' }] })),
+    );
     const result = await createDelhivery(env).createShipment({ shipment: codShipment(), pickupName: 'Hub' });
     expect(result).toEqual({ ok: false, code: 'REFUSED', message: 'package status Fail' });
     expectWarning(/OUO_1760000000000 refused: package status Fail/);
@@ -353,7 +291,9 @@ describe('createShipment', () => {
 
   it('falls back to rmk when there is no package', async () => {
     server.use(
-      createHandler(() => HttpResponse.json({ success: false, rmk: 'ClientWarehouse matching query does not exist.' })),
+      delhiveryCreateHandler(() =>
+        HttpResponse.json({ success: false, rmk: 'ClientWarehouse matching query does not exist.' }),
+      ),
     );
     const result = await createDelhivery(env).createShipment({ shipment: codShipment(), pickupName: 'Nowhere' });
     expect(result).toEqual({ ok: false, code: 'REFUSED', message: 'ClientWarehouse matching query does not exist.' });
@@ -361,7 +301,7 @@ describe('createShipment', () => {
 
   it('is not sent when Delhivery answers without a waybill', async () => {
     server.use(
-      createHandler(() =>
+      delhiveryCreateHandler(() =>
         HttpResponse.json({ success: true, rmk: null, packages: [{ status: null, waybill: null, remarks: null }] }),
       ),
     );
@@ -370,7 +310,7 @@ describe('createShipment', () => {
   });
 
   it('is not sent when the answer has an unexpected shape', async () => {
-    server.use(createHandler(() => HttpResponse.json([{ waybill: '123' }])));
+    server.use(delhiveryCreateHandler(() => HttpResponse.json([{ waybill: '123' }])));
     const result = await createDelhivery(env).createShipment({ shipment: codShipment(), pickupName: 'Hub' });
     expect(result).toMatchObject({
       ok: false,
@@ -398,7 +338,7 @@ describe('with no DELHIVERY_TOKEN (the embedded local default)', () => {
   // No msw handler is installed: any request would be an unhandled-request error.
   const local = () => {
     const fetchImpl = vi.fn<typeof fetch>();
-    return { fetchImpl, delhivery: createDelhivery({ DELHIVERY_BASE_URL: BASE }, fetchImpl) };
+    return { fetchImpl, delhivery: createDelhivery({ DELHIVERY_BASE_URL: DELHIVERY_TEST_BASE_URL }, fetchImpl) };
   };
 
   it('gives no carrier rate, so callers use the flagged estimate', async () => {
@@ -441,7 +381,7 @@ describe('in production with no DELHIVERY_TOKEN', () => {
   it('never pretends: no rate, pincodes unknown, bookings refused as not configured', async () => {
     const fetchImpl = vi.fn<typeof fetch>();
     const delhivery = createDelhivery(
-      { DELHIVERY_BASE_URL: BASE, DELHIVERY_TOKEN: undefined, CONTEXT: 'production' },
+      { DELHIVERY_BASE_URL: DELHIVERY_TEST_BASE_URL, DELHIVERY_TOKEN: undefined, CONTEXT: 'production' },
       fetchImpl,
     );
     expect(delhivery.configured).toBe(false);
@@ -461,7 +401,7 @@ describe('in production with no DELHIVERY_TOKEN', () => {
   });
 
   it('also runs on the global fetch without touching it', async () => {
-    const delhivery = createDelhivery({ DELHIVERY_BASE_URL: BASE, DELHIVERY_TOKEN: undefined });
+    const delhivery = createDelhivery({ DELHIVERY_BASE_URL: DELHIVERY_TEST_BASE_URL, DELHIVERY_TOKEN: undefined });
     await expect(delhivery.quoteRate(query)).resolves.toBeUndefined();
     await expect(delhivery.checkPincode('110001')).resolves.toMatchObject({ serviceable: true });
     // The local carrier's scans, on the real clock: a parcel booked a week ago has arrived.

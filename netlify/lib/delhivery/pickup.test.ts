@@ -6,12 +6,12 @@
  * request `{ success: false, pr_exist: true, pickup_id, error: { message, code }, data: { message } }`.
  */
 import { HttpResponse, http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import { watchWarnings } from '#tests/support/console.ts';
 import {
   DELHIVERY_TEST_BASE_URL,
   DELHIVERY_TEST_TOKEN,
-  delhiveryJsonPostHandler,
+  delhiveryPickupHandler,
 } from '#tests/support/fake-delhivery.ts';
 import { server } from '#tests/support/msw.ts';
 import { createDelhivery, type PickupRequest } from './client.ts';
@@ -19,14 +19,6 @@ import { createDelhivery, type PickupRequest } from './client.ts';
 const BASE = DELHIVERY_TEST_BASE_URL;
 const TOKEN = DELHIVERY_TEST_TOKEN;
 const PICKUP_URL = `${BASE}/fm/request/new/`;
-
-/** What Delhivery expects; anything else is answered 400 here, as Delhivery would. */
-const pickupBodySchema = z.strictObject({
-  pickup_time: z.string().regex(/^\d{2}:\d{2}:\d{2}$/),
-  pickup_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  pickup_location: z.string().min(1),
-  expected_package_count: z.number().int().positive(),
-});
 
 const REQUEST: PickupRequest = {
   location: 'Delhivery Uttarkashi hub',
@@ -45,21 +37,14 @@ const MADE = {
   expected_package_count: '3',
 };
 
-const pickupHandler = (answer: () => Response, seen: unknown[] = []) =>
-  delhiveryJsonPostHandler('/fm/request/new/', pickupBodySchema, answer, seen);
-
 const carrier = (token = TOKEN) => createDelhivery({ DELHIVERY_TOKEN: token, DELHIVERY_BASE_URL: BASE });
 
-let warn: MockInstance<typeof console.warn>;
-beforeEach(() => {
-  warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-afterEach(() => warn.mockRestore());
+const warn = watchWarnings();
 
 describe('requestPickup', () => {
   it("posts the day's request as JSON and reads Delhivery's pickup id", async () => {
     const seen: unknown[] = [];
-    server.use(pickupHandler(() => HttpResponse.json(MADE), seen));
+    server.use(delhiveryPickupHandler(() => HttpResponse.json(MADE), seen));
     expect(await carrier().requestPickup(REQUEST)).toEqual({ ok: true, pickupId: '8123456', duplicate: false });
     expect(seen).toEqual([
       {
@@ -80,15 +65,15 @@ describe('requestPickup', () => {
       error: { message: 'Pickup request already exists for this date', code: 409 },
       data: { message: 'Pickup request already exists for this date' },
     };
-    server.use(pickupHandler(() => HttpResponse.json(exists, { status: 400 })));
+    server.use(delhiveryPickupHandler(() => HttpResponse.json(exists, { status: 400 })));
     expect(await carrier().requestPickup(REQUEST)).toEqual({ ok: true, pickupId: '8123456', duplicate: true });
-    server.use(pickupHandler(() => HttpResponse.json(exists)));
+    server.use(delhiveryPickupHandler(() => HttpResponse.json(exists)));
     expect(await carrier().requestPickup(REQUEST)).toEqual({ ok: true, pickupId: '8123456', duplicate: true });
   });
 
   it("reports Delhivery's refusal in its own words", async () => {
     server.use(
-      pickupHandler(() =>
+      delhiveryPickupHandler(() =>
         HttpResponse.json({
           success: false,
           pr_exist: false,
@@ -106,7 +91,7 @@ describe('requestPickup', () => {
 
   it('keeps the words of a refusal Delhivery sends under a key of its own: a low wallet (issue 47)', async () => {
     const low = 'Client wallet balance is Rs 12.50, please recharge to continue';
-    server.use(pickupHandler(() => HttpResponse.json({ prepaid: low }, { status: 400 })));
+    server.use(delhiveryPickupHandler(() => HttpResponse.json({ prepaid: low }, { status: 400 })));
     expect(await carrier().requestPickup(REQUEST)).toEqual({
       ok: false,
       code: 'REFUSED',
@@ -115,24 +100,24 @@ describe('requestPickup', () => {
   });
 
   it('reports a refused token, a server error and a network failure as failures to retry or fix', async () => {
-    server.use(pickupHandler(() => HttpResponse.json(MADE)));
+    server.use(delhiveryPickupHandler(() => HttpResponse.json(MADE)));
     expect(await carrier('wrong').requestPickup(REQUEST)).toMatchObject({ ok: false, code: 'REFUSED' });
-    server.use(pickupHandler(() => new HttpResponse('Bad gateway', { status: 502 })));
+    server.use(delhiveryPickupHandler(() => new HttpResponse('Bad gateway', { status: 502 })));
     expect(await carrier().requestPickup(REQUEST)).toMatchObject({ ok: false, code: 'UNREACHABLE' });
     server.use(http.post(PICKUP_URL, () => HttpResponse.error()));
     expect(await carrier().requestPickup(REQUEST)).toMatchObject({ ok: false, code: 'UNREACHABLE' });
   });
 
   it('says what is wrong with an answer it cannot read', async () => {
-    server.use(pickupHandler(() => HttpResponse.json({ message: 'Accepted' })));
+    server.use(delhiveryPickupHandler(() => HttpResponse.json({ message: 'Accepted' })));
     expect(await carrier().requestPickup(REQUEST)).toEqual({ ok: false, code: 'REFUSED', message: 'Accepted' });
-    server.use(pickupHandler(() => HttpResponse.json({})));
+    server.use(delhiveryPickupHandler(() => HttpResponse.json({})));
     expect(await carrier().requestPickup(REQUEST)).toEqual({
       ok: false,
       code: 'REFUSED',
       message: 'Delhivery answered no pickup id',
     });
-    server.use(pickupHandler(() => HttpResponse.json([1, 2])));
+    server.use(delhiveryPickupHandler(() => HttpResponse.json([1, 2])));
     expect(await carrier().requestPickup(REQUEST)).toMatchObject({
       ok: false,
       code: 'UNREACHABLE',

@@ -1,5 +1,6 @@
 import { HttpResponse, http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { watchWarnings } from '#tests/support/console.ts';
 import { TINY_PNG_BASE64 } from '#tests/support/invoices.ts';
 import { server } from '#tests/support/msw.ts';
 import { imageDataUrl, signatureImages } from './signature-image.ts';
@@ -8,11 +9,7 @@ const PNG = Buffer.from(TINY_PNG_BASE64, 'base64');
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]);
 const SITE = 'https://shop.example';
 
-let warn: MockInstance<typeof console.warn>;
-beforeEach(() => {
-  warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-afterEach(() => warn.mockRestore());
+const warn = watchWarnings();
 
 describe('imageDataUrl', () => {
   it('knows a PNG and a JPEG by their first bytes, and nothing else', () => {

@@ -1,9 +1,9 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { HttpResponse, http } from 'msw';
-import { beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { server } from '#tests/support/msw.ts';
-import { tempSheetsDir } from '#tests/support/sheets.ts';
+import { HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { watchWarnings } from '#tests/support/console.ts';
+import { recordingAppsScript, tempSheetsDir } from '#tests/support/sheets.ts';
 import type { OrderEmail } from '../orders/types.ts';
 import { createMailer } from './client.ts';
 
@@ -18,10 +18,7 @@ const email: OrderEmail = {
   replyTo: 'hello@orangutanorganics.in',
 };
 
-let warn: MockInstance<typeof console.warn>;
-beforeEach(() => {
-  warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
+const warn = watchWarnings();
 
 const local = () =>
   createMailer({ SHEETS_WEBHOOK_URL: undefined, SHEETS_WEBHOOK_SECRET: undefined, LOCAL_MAIL_DIR: temp.dir() });
@@ -103,16 +100,7 @@ describe('the Apps Script web app (SHEETS_WEBHOOK_URL)', () => {
   const SCRIPT_URL = 'https://script.google.com/macros/s/AKfycb-mail/exec';
   const env = { SHEETS_WEBHOOK_URL: SCRIPT_URL, SHEETS_WEBHOOK_SECRET: 'sheet-secret', LOCAL_MAIL_DIR: '' };
 
-  function scriptAnswers(reply: () => Response): unknown[] {
-    const received: unknown[] = [];
-    server.use(
-      http.post(SCRIPT_URL, async ({ request }) => {
-        received.push(await request.json());
-        return reply();
-      }),
-    );
-    return received;
-  }
+  const scriptAnswers = (reply: () => Response) => recordingAppsScript(reply, SCRIPT_URL, 'sheet-secret').received;
 
   it("posts the email action with the secret, the order id, the message, the shop's name and reply-to", async () => {
     const received = scriptAnswers(() => HttpResponse.json({ ok: true, duplicate: false }));

@@ -34,6 +34,26 @@ const mails = (world: TestOrderWorld, orderId: string) =>
   world.emails.filter((email) => email.orderId === orderId).map((email) => email.emailId ?? 'confirmation');
 const request = { reason: 'ordered-by-mistake' as const, by: 'shopper' as const };
 
+/** Holds the carrier's cancellations in `world` until the returned answer is released. */
+function holdCarrierCancellations(world: TestOrderWorld) {
+  const carrier = heldAnswer();
+  const cancelShipment = world.deps.carrier.cancelShipment;
+  world.deps.carrier.cancelShipment = vi.fn(async (query) => {
+    await carrier.held;
+    return cancelShipment(query);
+  });
+  return carrier;
+}
+
+/** A paid order in a fresh world that answers with one gateway object, which the test may patch. */
+async function paidOrderWithGateway() {
+  const world = orderWorld(blobs);
+  const orderId = await paidOrder(world);
+  const gateway = world.gateway();
+  world.deps.gateway = () => ({ ok: true, gateway });
+  return { world, orderId, gateway };
+}
+
 describe('cancelling before pickup', () => {
   it('cancels a COD order: the booking once, nothing to refund, one email, the Sheet says so', async () => {
     const world = orderWorld(blobs);
@@ -138,12 +158,7 @@ describe('too late, or nothing to cancel', () => {
     const world = orderWorld(blobs);
     const orderId = await codOrder(world);
     world.clock.now = new Date(world.clock.now.getTime() + 7 * 60 * 60 * 1000); // picked up at 6 h
-    const carrier = heldAnswer();
-    const cancelShipment = world.deps.carrier.cancelShipment;
-    world.deps.carrier.cancelShipment = vi.fn(async (query) => {
-      await carrier.held;
-      return cancelShipment(query);
-    });
+    const carrier = holdCarrierCancellations(world);
     const reads = vi.spyOn(world.deps.log, 'get');
     const first = cancelOrder(world.deps, orderId, request);
     await vi.waitFor(() => expect(world.deps.carrier.cancelShipment).toHaveBeenCalled());
@@ -176,12 +191,7 @@ describe('too late, or nothing to cancel', () => {
     expect(await cancelOrder(world.deps, orderId, request)).toMatchObject({ ok: true, state: 'cancelling' });
     world.carrierDown = false;
     world.clock.now = new Date(world.clock.now.getTime() + 7 * 60 * 60 * 1000); // picked up at 6 h
-    const carrier = heldAnswer();
-    const cancelShipment = world.deps.carrier.cancelShipment;
-    world.deps.carrier.cancelShipment = vi.fn(async (query) => {
-      await carrier.held;
-      return cancelShipment(query);
-    });
+    const carrier = holdCarrierCancellations(world);
     const sweep = reconcile(world.deps);
     await vi.waitFor(() => expect(world.deps.carrier.cancelShipment).toHaveBeenCalled());
     // The step failed before, and the reconciler's runner holds its task now: a request joining
@@ -244,13 +254,10 @@ describe('a cancellation interrupted', () => {
   });
 
   it('keeps the booking cancelled when the refund call fails, and refunds once when Razorpay is back', async () => {
-    const world = orderWorld(blobs);
-    const orderId = await paidOrder(world);
-    const gateway = world.gateway();
+    const { world, orderId, gateway } = await paidOrderWithGateway();
     const refund = gateway.refundPayment.bind(gateway);
     let down = true;
     gateway.refundPayment = async (input) => (down ? failure('UNREACHABLE', 'Razorpay answered 502') : refund(input));
-    world.deps.gateway = () => ({ ok: true, gateway });
     expect(await cancelOrder(world.deps, orderId, request)).toMatchObject({ ok: true, state: 'cancelling' });
     const half = await storedOrder(world, orderId);
     expect(half.cancellation).toMatchObject({ booking: { status: 'done' }, refund: { status: 'failed' } });
@@ -354,12 +361,9 @@ describe('the reconciler and a refund whose answer was lost', () => {
   });
 
   it('asks again with the same key when Razorpay has no such refund, and waits while it cannot be asked', async () => {
-    const world = orderWorld(blobs);
-    const orderId = await paidOrder(world);
-    const gateway = world.gateway();
+    const { world, orderId, gateway } = await paidOrderWithGateway();
     const original = gateway.refundPayment.bind(gateway);
     gateway.refundPayment = async () => failure('UNREACHABLE', 'Razorpay answered 502');
-    world.deps.gateway = () => ({ ok: true, gateway });
     await cancelOrder(world.deps, orderId, request);
     const listing = gateway.paymentRefunds.bind(gateway);
     gateway.paymentRefunds = async () => failure('UNREACHABLE', 'Razorpay answered 502');

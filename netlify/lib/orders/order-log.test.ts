@@ -11,6 +11,10 @@ async function freshLog() {
   return createOrderLog((await freshDatabase()).db);
 }
 
+/** `count` calls of `call` started together, awaited together. */
+const atOnce = (count: number, call: (index: number) => Promise<unknown>) =>
+  Promise.all(Array.from({ length: count }, (_, index) => call(index)));
+
 /** A database whose statements matching `pattern` fail, as an outage or a crash between two writes would. */
 function failingStatements(db: Database, pattern: RegExp): Database {
   return {
@@ -51,13 +55,11 @@ describe('order log (PostgreSQL)', () => {
   it('applies concurrent updates without losing one', async () => {
     const log = await freshLog();
     await log.create(order('OUO_1000000000003'));
-    await Promise.all(
-      Array.from({ length: 5 }, (_, index) =>
-        log.update('OUO_1000000000003', (current) => {
-          current.history.push({ at: String(index), event: `e${index}` });
-          return current;
-        }),
-      ),
+    await atOnce(5, (index) =>
+      log.update('OUO_1000000000003', (current) => {
+        current.history.push({ at: String(index), event: `e${index}` });
+        return current;
+      }),
     );
     expect((await log.get('OUO_1000000000003'))?.history).toHaveLength(5);
   });
@@ -185,14 +187,12 @@ describe('no order the reconciler cannot see', () => {
   it('lands 50 changes made at once on one order, none lost, each in the history once', async () => {
     const log = await freshLog();
     await log.create(order('OUO_1000000000034'));
-    await Promise.all(
-      Array.from({ length: 50 }, (_, index) =>
-        log.update('OUO_1000000000034', (current) => {
-          current.history.push({ at: '2026-11-21T10:00:00.000Z', event: `e${index}` });
-          current.fingerprint = `${current.fingerprint}.`;
-          return current;
-        }),
-      ),
+    await atOnce(50, (index) =>
+      log.update('OUO_1000000000034', (current) => {
+        current.history.push({ at: '2026-11-21T10:00:00.000Z', event: `e${index}` });
+        current.fingerprint = `${current.fingerprint}.`;
+        return current;
+      }),
     );
     const stored = await log.get('OUO_1000000000034');
     expect(stored?.fingerprint).toBe(`fp${'.'.repeat(50)}`);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { fileTestBlobs } from '#tests/support/blobs.ts';
-import { orderWorld, prepaidRequest, RAJMA_PREPAID_TOTAL } from '#tests/support/orders.ts';
+import { orderWorld, prepaidRequest, RAJMA_PREPAID_TOTAL, type TestOrderWorld } from '#tests/support/orders.ts';
 import { localGatewaySecret } from '../razorpay/local-gateway.ts';
 import { hmacHex, paymentSignature } from '../razorpay/signature.ts';
 import { createPaymentOrder, processPrepaid, verifyPayment } from './pay.ts';
@@ -13,11 +13,17 @@ import { handleRazorpayWebhook } from './webhook.ts';
 
 const blobs = fileTestBlobs();
 
+/** The Razorpay order made for a prepaid order placed as `orderId`. */
+async function paymentOrderFor(world: TestOrderWorld, orderId: string) {
+  const created = await createPaymentOrder(world.deps, prepaidRequest(orderId));
+  if (!created.ok) throw new Error(created.message);
+  return created;
+}
+
 describe('prepaid with the local test gateway', () => {
   it('creates a payment order for the server total, then completes on a real signature', async () => {
     const world = orderWorld(blobs);
-    const created = await createPaymentOrder(world.deps, prepaidRequest('OUO_1732000000101'));
-    if (!created.ok) throw new Error(created.message);
+    const created = await paymentOrderFor(world, 'OUO_1732000000101');
     expect(created.body).toMatchObject({
       success: true,
       order: { amount: RAJMA_PREPAID_TOTAL * 100, currency: 'INR' },
@@ -55,8 +61,7 @@ describe('prepaid with the local test gateway', () => {
 
   it('refuses a made-up payment', async () => {
     const world = orderWorld(blobs);
-    const created = await createPaymentOrder(world.deps, prepaidRequest('OUO_1732000000103'));
-    if (!created.ok) throw new Error(created.message);
+    const created = await paymentOrderFor(world, 'OUO_1732000000103');
     const madeUp = {
       orderId: 'OUO_1732000000103',
       razorpay_order_id: created.body.order.id,
@@ -91,8 +96,7 @@ describe('prepaid with the local test gateway', () => {
 
   it('refuses a signature for a different Razorpay order than the one stored', async () => {
     const world = orderWorld(blobs);
-    const created = await createPaymentOrder(world.deps, prepaidRequest('OUO_1732000000105'));
-    if (!created.ok) throw new Error(created.message);
+    await paymentOrderFor(world, 'OUO_1732000000105');
     const forged = {
       orderId: 'OUO_1732000000105',
       razorpay_order_id: 'order_someone_else',
@@ -104,8 +108,7 @@ describe('prepaid with the local test gateway', () => {
 
   it('expires an unpaid order after 15 minutes, and a late payment still completes it', async () => {
     const world = orderWorld(blobs);
-    const created = await createPaymentOrder(world.deps, prepaidRequest('OUO_1732000000106'));
-    if (!created.ok) throw new Error(created.message);
+    const created = await paymentOrderFor(world, 'OUO_1732000000106');
     world.clock.now = new Date(world.clock.now.getTime() + 10 * 60 * 1000);
     expect(await reconcile(world.deps)).toMatchObject({ expired: [] });
     world.clock.now = new Date(world.clock.now.getTime() + 6 * 60 * 1000);
@@ -123,8 +126,7 @@ describe('prepaid with the local test gateway', () => {
 
   it('completes a paid order the browser never reported, through the reconciler', async () => {
     const world = orderWorld(blobs);
-    const created = await createPaymentOrder(world.deps, prepaidRequest('OUO_1732000000107'));
-    if (!created.ok) throw new Error(created.message);
+    const created = await paymentOrderFor(world, 'OUO_1732000000107');
     await world.pay(created.body.order.id);
     world.clock.now = new Date(world.clock.now.getTime() + 16 * 60 * 1000);
     expect(await reconcile(world.deps)).toMatchObject({ completed: ['OUO_1732000000107'] });
@@ -133,8 +135,7 @@ describe('prepaid with the local test gateway', () => {
 
   it("refuses a payment signed with the secret that used to be in the code, or any other machine's", async () => {
     const world = orderWorld(blobs);
-    const created = await createPaymentOrder(world.deps, prepaidRequest('OUO_1732000000108'));
-    if (!created.ok) throw new Error(created.message);
+    const created = await paymentOrderFor(world, 'OUO_1732000000108');
     const genuine = await world.pay(created.body.order.id);
     if (!genuine || 'error' in genuine) throw new Error('payment failed');
     const otherMachine = localGatewaySecret(path.join(await mkdtemp(path.join(tmpdir(), 'ouo-other-')), 'secret'));
@@ -152,8 +153,7 @@ describe('prepaid with the local test gateway', () => {
 
   it('captures an authorized payment, then completes the order', async () => {
     const world = orderWorld(blobs);
-    const created = await createPaymentOrder(world.deps, prepaidRequest('OUO_1732000000109'));
-    if (!created.ok) throw new Error(created.message);
+    const created = await paymentOrderFor(world, 'OUO_1732000000109');
     const payment = await world.pay(created.body.order.id, 'authorized');
     if (!payment || 'error' in payment) throw new Error('payment failed');
     expect(await processPrepaid(world.deps, { orderId: 'OUO_1732000000109', ...payment })).toMatchObject({
@@ -167,8 +167,7 @@ describe('prepaid with the local test gateway', () => {
 
   it('does not count a failed payment as money, even with a genuine signature', async () => {
     const world = orderWorld(blobs);
-    const created = await createPaymentOrder(world.deps, prepaidRequest('OUO_1732000000110'));
-    if (!created.ok) throw new Error(created.message);
+    const created = await paymentOrderFor(world, 'OUO_1732000000110');
     await world.pay(created.body.order.id, 'failure');
     const { payments } = (await world.gateway().orderPayments(created.body.order.id)) as {
       payments: { id: string }[];
@@ -187,8 +186,7 @@ describe('prepaid with the local test gateway', () => {
 
   it('captures an authorized payment the browser never reported, through the reconciler', async () => {
     const world = orderWorld(blobs);
-    const created = await createPaymentOrder(world.deps, prepaidRequest('OUO_1732000000111'));
-    if (!created.ok) throw new Error(created.message);
+    const created = await paymentOrderFor(world, 'OUO_1732000000111');
     await world.pay(created.body.order.id, 'authorized');
     world.clock.now = new Date(world.clock.now.getTime() + 16 * 60 * 1000);
     expect(await reconcile(world.deps)).toMatchObject({ completed: ['OUO_1732000000111'] });
@@ -215,8 +213,7 @@ describe('with online payment switched off here', () => {
 
   it('leaves an order paid for before it was switched off waiting, and says so to every caller', async () => {
     const world = orderWorld(blobs);
-    const created = await createPaymentOrder(world.deps, prepaidRequest('OUO_1732000000121'));
-    if (!created.ok) throw new Error(created.message);
+    const created = await paymentOrderFor(world, 'OUO_1732000000121');
     const payment = await world.pay(created.body.order.id);
     if (!payment || 'error' in payment) throw new Error('payment failed');
     world.deps.gateway = () => OFF;

@@ -3,7 +3,7 @@ import { ORDER_ID_PATTERN } from '#shop/order.ts';
 import { WHATSAPP_TEXTS } from '#shop/whatsapp-texts.ts';
 import { fileTestBlobs } from '#tests/support/blobs.ts';
 import { makeCustomer } from '#tests/support/factories.ts';
-import { codRequest, ghee, orderWorld, RAJMA_COD_TOTAL } from '#tests/support/orders.ts';
+import { codRequest, ghee, orderWorld, RAJMA_COD_TOTAL, type TestOrderWorld } from '#tests/support/orders.ts';
 import { failure } from '../platform/outcome.ts';
 import { placeCodOrder } from './place.ts';
 import { reconcile } from './reconcile.ts';
@@ -155,13 +155,15 @@ describe('cash on delivery', () => {
     expect(world.emails).toHaveLength(1);
   });
 
+  /** Asha's order placed as `orderId`, then someone else's under the same id: the second's answer. */
+  async function placeTwiceUnder(world: TestOrderWorld, orderId: string) {
+    await placeCodOrder(world.deps, codRequest(orderId));
+    return placeCodOrder(world.deps, codRequest(orderId, { customer: makeCustomer({ name: 'Someone Else' }) }));
+  }
+
   it('never merges two different orders that arrive under one id', async () => {
     const world = orderWorld(blobs);
-    await placeCodOrder(world.deps, codRequest('OUO_1732000000007'));
-    const other = await placeCodOrder(
-      world.deps,
-      codRequest('OUO_1732000000007', { customer: makeCustomer({ name: 'Someone Else' }) }),
-    );
+    const other = await placeTwiceUnder(world, 'OUO_1732000000007');
     expect(other.ok && other.body.orderId).not.toBe('OUO_1732000000007');
     expect((await world.deps.log.allOrderIds()).sort()).toHaveLength(2);
     expect(world.sheetRows.map((row) => row.name).sort()).toEqual(['Asha Rawat', 'Someone Else']);
@@ -169,11 +171,7 @@ describe('cash on delivery', () => {
 
   it('gives a second order under the last 13-digit id an id the order page accepts (issue 37 §3)', async () => {
     const world = orderWorld(blobs);
-    await placeCodOrder(world.deps, codRequest('OUO_9999999999999'));
-    const other = await placeCodOrder(
-      world.deps,
-      codRequest('OUO_9999999999999', { customer: makeCustomer({ name: 'Someone Else' }) }),
-    );
+    const other = await placeTwiceUnder(world, 'OUO_9999999999999');
     expect(other).toMatchObject({ ok: true, status: 201 });
     const otherId = other.ok ? other.body.orderId : '';
     expect(otherId).not.toBe('OUO_9999999999999');

@@ -1,7 +1,12 @@
-import { HttpResponse, http } from 'msw';
+import { HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { STALE_CLAIM_MS } from '#shop/order-engine/claims.ts';
 import { freshDatabase } from '#tests/support/database.ts';
+import {
+  DELHIVERY_TEST_BASE_URL,
+  DELHIVERY_TEST_TOKEN,
+  delhiveryPickupHandler,
+} from '#tests/support/fake-delhivery.ts';
 import { server } from '#tests/support/msw.ts';
 import { change, parcelOf, putOrders } from '#tests/support/parcels.ts';
 import { createDelhivery, type PickupRequest } from '../delhivery/client.ts';
@@ -99,10 +104,11 @@ async function twoAtOnce(w: World): Promise<string[]> {
 /** Delhivery (the real client, on a fake API) refuses every request: a low wallet. Answers its words. */
 function lowWallet(w: World): string {
   const low = 'Client wallet balance is Rs 12.50, please recharge to continue';
-  server.use(
-    http.post('https://delhivery.test/fm/request/new/', () => HttpResponse.json({ prepaid: low }, { status: 400 })),
-  );
-  w.deps.carrier = createDelhivery({ DELHIVERY_TOKEN: 'test-token', DELHIVERY_BASE_URL: 'https://delhivery.test' });
+  server.use(delhiveryPickupHandler(() => HttpResponse.json({ prepaid: low }, { status: 400 })));
+  w.deps.carrier = createDelhivery({
+    DELHIVERY_TOKEN: DELHIVERY_TEST_TOKEN,
+    DELHIVERY_BASE_URL: DELHIVERY_TEST_BASE_URL,
+  });
   return low;
 }
 

@@ -32,8 +32,18 @@ const PAYMENT_ID = /^pay_[A-Za-z0-9]+$/;
 const REFUND_ID = /^rfnd_[A-Za-z0-9]+$/;
 /** A claim with no refund after this long was left by a request that died; another may take it over. */
 const STALE_CLAIM_MS = 30_000;
-/** Razorpay's smallest refund, ₹1 ("The amount must be at least INR 1.00"). */
-const MIN_REFUND_PAISE = 100;
+/**
+ * Razorpay's refund rules and words where both of its doubles answer them (this stand-in, and the
+ * tests' loopback upstream tests/support/fake-razorpay.ts), so the two never drift apart: its
+ * smallest refund (₹1), and the descriptions it gives an unknown id, a too-small amount and a
+ * reused idempotency key on another request.
+ */
+export const RAZORPAY_REFUND_RULES = {
+  minRefundPaise: 100,
+  unknownId: 'The id provided does not exist',
+  tooSmall: 'The amount must be at least INR 1.00',
+  keyReused: 'Different request with the same idempotency key has already been processed.',
+} as const;
 const FAILING_RULE = /fail/i;
 
 interface StoredRefund {
@@ -55,7 +65,7 @@ export interface LocalRefundOptions {
   webhook?: { url: string; secret: string } | undefined;
 }
 
-const noSuchId = (): Failure => failure('REFUSED', 'The id provided does not exist');
+const noSuchId = (): Failure => failure('REFUSED', RAZORPAY_REFUND_RULES.unknownId);
 const stillRunning = (key: string): Failure =>
   failure('UNREACHABLE', `A test refund with the key ${key} is still being made (Razorpay's 409); try again.`);
 
@@ -124,7 +134,7 @@ export function localRefunds(
       if (held.requestHash !== hash) {
         return {
           ok: false,
-          answer: failure('REFUSED', 'Different request with the same idempotency key has already been processed.'),
+          answer: failure('REFUSED', RAZORPAY_REFUND_RULES.keyReused),
         };
       }
       if (held.refundId) {
@@ -149,8 +159,8 @@ export function localRefunds(
         `The test payment ${paymentId} is ${paid.status}; only a captured payment can be refunded.`,
       );
     }
-    if (!Number.isInteger(amountPaise) || amountPaise < MIN_REFUND_PAISE) {
-      return failure('REFUSED', 'The amount must be at least INR 1.00');
+    if (!Number.isInteger(amountPaise) || amountPaise < RAZORPAY_REFUND_RULES.minRefundPaise) {
+      return failure('REFUSED', RAZORPAY_REFUND_RULES.tooSmall);
     }
     // Razorpay takes any number of refunds of a payment at once; the stand-in lists them by
     // compare-and-swap, so a burst retries (with a little random wait) until each is listed.

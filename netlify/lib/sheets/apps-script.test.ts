@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { delay, HttpResponse, http } from 'msw';
-import { beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { watchWarnings } from '#tests/support/console.ts';
 import { googleErrorPage } from '#tests/support/fake-apps-script.ts';
 import { server } from '#tests/support/msw.ts';
 import { makeSheetOrder as makeOrder, tempSheetsDir } from '#tests/support/sheets.ts';
@@ -32,10 +33,7 @@ describe('createSheets with SHEETS_WEBHOOK_URL (Apps Script web app)', () => {
     return received;
   }
 
-  let warn: MockInstance<typeof console.warn>;
-  beforeEach(() => {
-    warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-  });
+  const warn = watchWarnings();
 
   it('posts the secret, the type, the tab, the order id, the headers and the rows', async () => {
     const received = scriptAnswers(() => HttpResponse.json({ ok: true }));

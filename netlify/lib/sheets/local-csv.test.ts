@@ -97,19 +97,21 @@ describe('createSheets without SHEETS_WEBHOOK_URL (CSV files)', () => {
     }
   });
 
+  /** The Orders columns added after the first files were made, in their order. */
+  const ADDED_LATER = [
+    'Status',
+    'Label',
+    'Refunded',
+    'Refund IDs',
+    'WhatsApp',
+    'WhatsApp Cost',
+    'Invoice',
+    'Invoice Link',
+    'Action',
+  ];
+
   it('adds the Status and Label columns to a file made before they existed', async () => {
-    const NEWER = [
-      'Status',
-      'Label',
-      'Refunded',
-      'Refund IDs',
-      'WhatsApp',
-      'WhatsApp Cost',
-      'Invoice',
-      'Invoice Link',
-      'Action',
-    ];
-    const oldHeaders = ORDER_HEADERS.filter((header) => !NEWER.includes(header));
+    const oldHeaders = ORDER_HEADERS.filter((header) => !ADDED_LATER.includes(header));
     const oldRows = orderRows(makeOrder()).map((row) => row.slice(0, oldHeaders.length));
     await writeFile(ordersCsv(), [oldHeaders, ...oldRows].map((row) => `${formatCsvRow(row)}\r\n`).join(''));
     const labelUrl = 'http://localhost:8888/api/label/OUO_1?exp=1&sig=ab';
@@ -135,16 +137,8 @@ describe('createSheets without SHEETS_WEBHOOK_URL (CSV files)', () => {
     await local().upsertOrder({ ...makeOrder(), status: 'Booked', waybill: 'SIM9', labelUrl: 'https://x.test/b' });
     const [header, ...rows] = await readCsv(ordersCsv());
     expect(header).toEqual([...ORDER_HEADERS]);
-    expect(header?.slice(-8)).toEqual([
-      'Label',
-      'Refunded',
-      'Refund IDs',
-      'WhatsApp',
-      'WhatsApp Cost',
-      'Invoice',
-      'Invoice Link',
-      'Action',
-    ]);
+    // The newer columns at the end, in their order: every one after Status.
+    expect(header?.slice(-8)).toEqual(ADDED_LATER.slice(1));
     expect(rows.map((row) => row.at(-8))).toEqual(['https://x.test/b', 'https://x.test/b']);
   });
 

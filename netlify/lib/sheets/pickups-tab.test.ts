@@ -1,9 +1,7 @@
 /** The Pickups tab: one row per day, written through both writers and rewritten as the day's request goes. */
 import { join } from 'node:path';
-import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { server } from '#tests/support/msw.ts';
-import { tempSheetsDir } from '#tests/support/sheets.ts';
+import { recordingAppsScript, tempSheetsDir } from '#tests/support/sheets.ts';
 import { readCsv } from '../../../src/content/sheet-csv.server.ts';
 import { createSheets } from './client.ts';
 import { PICKUP_HEADERS, PICKUPS_TAB, type SheetPickup } from './pickups-tab.ts';
@@ -47,19 +45,8 @@ describe('the Pickups tab', () => {
   });
 
   it('sends the Apps Script the day as an upsert of type pickup, keyed by its date', async () => {
-    const SCRIPT_URL = 'https://script.google.com/macros/s/AKfycb-test/exec';
-    const received: unknown[] = [];
-    server.use(
-      http.post(SCRIPT_URL, async ({ request }) => {
-        received.push(await request.json());
-        return HttpResponse.json({ ok: true, duplicate: true, updated: true });
-      }),
-    );
-    const sheets = createSheets({
-      ...sheetsDir.localEnv(),
-      SHEETS_WEBHOOK_URL: SCRIPT_URL,
-      SHEETS_WEBHOOK_SECRET: 's3cret',
-    });
+    const { received, env } = recordingAppsScript({ ok: true, duplicate: true, updated: true });
+    const sheets = createSheets({ ...sheetsDir.localEnv(), ...env });
     expect(await sheets.upsertPickup(requested)).toEqual({ ok: true, duplicate: true, updated: true });
     expect(received).toEqual([
       {

@@ -1,9 +1,7 @@
 import { join } from 'node:path';
-import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { makeCustomer } from '#tests/support/factories.ts';
-import { server } from '#tests/support/msw.ts';
-import { makeSheetOrder as makeOrder, tempSheetsDir } from '#tests/support/sheets.ts';
+import { makeSheetOrder as makeOrder, recordingAppsScript, tempSheetsDir } from '#tests/support/sheets.ts';
 import { readCsv } from '../../../src/content/sheet-csv.server.ts';
 import { createSheets } from './client.ts';
 import { ORDER_HEADERS, orderRows } from './orders-tab.ts';
@@ -240,15 +238,8 @@ describe('the Reviews and Contact Submissions tabs', () => {
   });
 
   it('posts reviews and contact messages to the Apps Script with their type, tab, id, headers and rows', async () => {
-    const SCRIPT_URL = 'https://script.google.com/macros/s/AKfycb-test/exec';
-    const received: unknown[] = [];
-    server.use(
-      http.post(SCRIPT_URL, async ({ request }) => {
-        received.push(await request.json());
-        return HttpResponse.json({ ok: true });
-      }),
-    );
-    const sheets = createSheets({ ...localEnv(), SHEETS_WEBHOOK_URL: SCRIPT_URL, SHEETS_WEBHOOK_SECRET: 's3cret' });
+    const { received, env } = recordingAppsScript({ ok: true });
+    const sheets = createSheets({ ...localEnv(), ...env });
     const row = review();
     const contact = message();
     expect(await sheets.appendReview(row)).toEqual({ ok: true, duplicate: false });

@@ -58,12 +58,18 @@ async function writtenRefund(world: TestOrderWorld, orderId: string) {
   return refund;
 }
 
+/** A paid order in a fresh world with its staff refund written, the world's refund calls counted. */
+async function paidOrderWithRefund() {
+  const world = orderWorld(blobs);
+  const orderId = await paidOrder(world);
+  const { gateway, calls } = countedGateway(world);
+  const refund = await writtenRefund(world, orderId);
+  return { world, orderId, gateway, calls, refund };
+}
+
 describe('a refund asked of Razorpay', () => {
   it('reaches Razorpay once when two runners and the reconciler ask at the same moment', async () => {
-    const world = orderWorld(blobs);
-    const orderId = await paidOrder(world);
-    const { calls } = countedGateway(world);
-    const refund = await writtenRefund(world, orderId);
+    const { world, orderId, calls, refund } = await paidOrderWithRefund();
     await Promise.all([
       runOrderTasks(world.deps, TASK_KINDS, orderId, ['refund']),
       runOrderTasks(world.deps, TASK_KINDS, orderId, ['refund']),
@@ -77,10 +83,7 @@ describe('a refund asked of Razorpay', () => {
   });
 
   it('is taken over after a runner stopped mid-call, and Razorpay answers the same refund', async () => {
-    const world = orderWorld(blobs);
-    const orderId = await paidOrder(world);
-    const { gateway, calls } = countedGateway(world);
-    const refund = await writtenRefund(world, orderId);
+    const { world, orderId, gateway, calls, refund } = await paidOrderWithRefund();
     // The first runner claims the task and reaches Razorpay, then is stopped before it settles.
     const dead = randomUUID();
     const claimed = await world.deps.log.claimTasks(orderId, ['refund'], dead, world.clock.now, STALE_CLAIM_MS);
@@ -122,10 +125,7 @@ describe('a refund asked of Razorpay', () => {
 
 describe('an order moved from Blobs, its steps written before their tasks existed', () => {
   it('gets a task for its open refund and its cancellation step when written whole, which the sweep runs', async () => {
-    const world = orderWorld(blobs);
-    const orderId = await paidOrder(world);
-    const { calls } = countedGateway(world);
-    const refund = await writtenRefund(world, orderId);
+    const { world, orderId, calls, refund } = await paidOrderWithRefund();
     await world.deps.log.apply(orderId, {
       type: 'cancel-asked',
       at: world.clock.now.toISOString(),

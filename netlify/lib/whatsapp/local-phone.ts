@@ -51,20 +51,25 @@ export function webhookAppSecret(env: PhoneEnv): string | undefined {
 }
 
 /** The shop's test number, as Meta's sample payloads carry it. */
-const METADATA = { display_phone_number: '15550783881', phone_number_id: 'local-phone-number' };
+const DISPLAY_PHONE_NUMBER = '15550783881';
 
-/** Meta's envelope around one `messages` change. */
-function envelope(value: Record<string, unknown>) {
+/**
+ * Meta's envelope around one `messages` change, from the business account `waba` and our number
+ * `phoneNumberId`. The tests' webhook bodies (tests/support/whatsapp-webhook.ts) are built by it too.
+ */
+export function webhookEnvelope(
+  value: Record<string, unknown>,
+  ids: { waba: string; phoneNumberId: string } = { waba: 'local-waba', phoneNumberId: 'local-phone-number' },
+) {
+  const metadata = { display_phone_number: DISPLAY_PHONE_NUMBER, phone_number_id: ids.phoneNumberId };
   return {
     object: 'whatsapp_business_account',
     entry: [
-      {
-        id: 'local-waba',
-        changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: METADATA, ...value } }],
-      },
+      { id: ids.waba, changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata, ...value } }] },
     ],
   };
 }
+const envelope = (value: Record<string, unknown>) => webhookEnvelope(value);
 
 const seconds = (at: Date) => String(Math.floor(at.getTime() / 1000));
 
@@ -96,7 +101,7 @@ export function shopperMessageBody(input: { from: string; name: string; at: Date
       ? {
           type: 'button',
           button: { payload: input.message.payload, text: input.message.text },
-          context: { from: METADATA.display_phone_number, id: input.message.replyTo },
+          context: { from: DISPLAY_PHONE_NUMBER, id: input.message.replyTo },
         }
       : { type: 'text', text: { body: input.message.text } };
   const from = `91${input.from}`;

@@ -25,9 +25,14 @@ const reply: WhatsAppTextMessage = {
 };
 
 describe('the local outbox', () => {
-  it('writes each message once, as a file named by its id; a second send of the id is a duplicate', async () => {
+  /** An outbox in a folder of its own. */
+  const freshOutbox = async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'ouo-whatsapp-'));
-    const outbox = localOutbox(dir);
+    return { dir, outbox: localOutbox(dir) };
+  };
+
+  it('writes each message once, as a file named by its id; a second send of the id is a duplicate', async () => {
+    const { dir, outbox } = await freshOutbox();
     expect(await outbox.sendTemplate(message)).toEqual({
       ok: true,
       messageId: 'wamid.local-OUO_1732000000001-placed',
@@ -43,8 +48,7 @@ describe('the local outbox', () => {
   });
 
   it("keeps a free-form reply once, in a template's shape with its words, for the outbox page", async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'ouo-whatsapp-'));
-    const outbox = localOutbox(dir);
+    const { dir, outbox } = await freshOutbox();
     expect(await outbox.sendText(reply)).toEqual({
       ok: true,
       messageId: 'wamid.local-OUO_1732000000001-cod-reply-1a2b',
@@ -87,9 +91,15 @@ describe("the Cloud API sender (a fake Graph API in Meta's documented shapes)", 
     CONTEXT: 'production',
   });
 
-  it("sends the template to 91 and the ten digits, and keeps Meta's message id", async () => {
+  /** The fake Graph API, answering this test's sends. */
+  const fakeGraphApi = () => {
     const fake = fakeWhatsApp();
     server.use(fake.handler);
+    return fake;
+  };
+
+  it("sends the template to 91 and the ten digits, and keeps Meta's message id", async () => {
+    const fake = fakeGraphApi();
     const sender = createWhatsApp(env);
     expect(sender.kind).toBe('cloud');
     expect(await sender.sendTemplate({ ...message, to: '98765 43210' })).toEqual({
@@ -105,8 +115,7 @@ describe("the Cloud API sender (a fake Graph API in Meta's documented shapes)", 
   });
 
   it('sends a free-form reply as a text message to 91 and the ten digits', async () => {
-    const fake = fakeWhatsApp();
-    server.use(fake.handler);
+    const fake = fakeGraphApi();
     expect(await createWhatsApp(env).sendText(reply)).toEqual({
       ok: true,
       messageId: 'wamid.FAKE000001',
@@ -120,8 +129,7 @@ describe("the Cloud API sender (a fake Graph API in Meta's documented shapes)", 
   });
 
   it('gives up what will not heal, and keeps what may go through later', async () => {
-    const fake = fakeWhatsApp();
-    server.use(fake.handler);
+    const fake = fakeGraphApi();
     const sender = createWhatsApp(env);
     fake.answerNext(graphError(131026));
     expect(await sender.sendTemplate(message)).toMatchObject({ ok: false, code: 'REFUSED' });

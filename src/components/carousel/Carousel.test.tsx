@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
@@ -42,34 +42,26 @@ describe('Carousel', () => {
     expect(screen.getAllByRole('img')).toHaveLength(1);
   });
 
+  /** Clicks the button named `button`, then expects `photo` shown and, when given, the slide group named `position`. */
+  async function clickShows(user: UserEvent, button: string, photo: string, position?: string) {
+    await user.click(screen.getByRole('button', { name: button }));
+    expect(shownPhoto()).toHaveAccessibleName(photo);
+    if (position) expect(screen.getByRole('group', { name: position })).toBeInTheDocument();
+  }
+
   it('moves to the next photo and wraps from the last to the first', async () => {
     const user = userEvent.setup();
     renderGhee();
-    const next = screen.getByRole('button', { name: 'Next photo' });
-
-    await user.click(next);
-    expect(shownPhoto()).toHaveAccessibleName('A spoonful of ghee');
-    expect(screen.getByRole('group', { name: '2 of 3' })).toBeInTheDocument();
-
-    await user.click(next);
-    expect(shownPhoto()).toHaveAccessibleName('Badri cows grazing on a hillside');
-
-    await user.click(next);
-    expect(shownPhoto()).toHaveAccessibleName('A jar of golden ghee');
-    expect(screen.getByRole('group', { name: '1 of 3' })).toBeInTheDocument();
+    await clickShows(user, 'Next photo', 'A spoonful of ghee', '2 of 3');
+    await clickShows(user, 'Next photo', 'Badri cows grazing on a hillside');
+    await clickShows(user, 'Next photo', 'A jar of golden ghee', '1 of 3');
   });
 
   it('moves to the previous photo and wraps from the first to the last', async () => {
     const user = userEvent.setup();
     renderGhee();
-    const previous = screen.getByRole('button', { name: 'Previous photo' });
-
-    await user.click(previous);
-    expect(shownPhoto()).toHaveAccessibleName('Badri cows grazing on a hillside');
-    expect(screen.getByRole('group', { name: '3 of 3' })).toBeInTheDocument();
-
-    await user.click(previous);
-    expect(shownPhoto()).toHaveAccessibleName('A spoonful of ghee');
+    await clickShows(user, 'Previous photo', 'Badri cows grazing on a hillside', '3 of 3');
+    await clickShows(user, 'Previous photo', 'A spoonful of ghee');
   });
 
   it('turns the photos with ArrowRight and ArrowLeft once the carousel has focus', async () => {

@@ -1,37 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { neighbourIndexes, nextIndex, previousIndex, SWIPE_THRESHOLD_PX, swipeDirection } from './carousel-index.ts';
 
-describe('nextIndex', () => {
-  it('moves forward and wraps from the last photo to the first', () => {
-    expect(nextIndex(0, 3)).toBe(1);
-    expect(nextIndex(1, 3)).toBe(2);
-    expect(nextIndex(2, 3)).toBe(0);
-  });
+/** Each step with where it leads from photos 0, 1 and 2 of three. */
+const STEPS = [
+  { step: nextIndex, way: 'forward', wraps: 'from the last photo to the first', fromEachOfThree: [1, 2, 0] },
+  { step: previousIndex, way: 'back', wraps: 'from the first photo to the last', fromEachOfThree: [2, 0, 1] },
+];
 
-  it('stays on the only photo', () => {
-    expect(nextIndex(0, 1)).toBe(0);
-  });
+for (const { step, way, wraps, fromEachOfThree } of STEPS) {
+  describe(step.name, () => {
+    it(`moves ${way} and wraps ${wraps}`, () => {
+      for (const [from, to] of fromEachOfThree.entries()) expect(step(from, 3)).toBe(to);
+    });
 
-  it('returns 0 when there are no photos', () => {
-    expect(nextIndex(0, 0)).toBe(0);
-  });
-});
+    it('stays on the only photo', () => {
+      expect(step(0, 1)).toBe(0);
+    });
 
-describe('previousIndex', () => {
-  it('moves back and wraps from the first photo to the last', () => {
-    expect(previousIndex(2, 3)).toBe(1);
-    expect(previousIndex(1, 3)).toBe(0);
-    expect(previousIndex(0, 3)).toBe(2);
+    it('returns 0 when there are no photos', () => {
+      expect(step(0, 0)).toBe(0);
+    });
   });
-
-  it('stays on the only photo', () => {
-    expect(previousIndex(0, 1)).toBe(0);
-  });
-
-  it('returns 0 when there are no photos', () => {
-    expect(previousIndex(0, 0)).toBe(0);
-  });
-});
+}
 
 describe('neighbourIndexes', () => {
   it('gives the previous and the next photo, wrapping at both ends', () => {

@@ -5,9 +5,15 @@ describe('createToastStore', () => {
   beforeEach(() => {
     vi.useFakeTimers();
   });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  afterEach(() => vi.useRealTimers());
+
+  /** The toast stays until `ms` have passed, and is gone then. */
+  function expectClosedAfter(store: ReturnType<typeof createToastStore>, ms: number) {
+    vi.advanceTimersByTime(ms - 1);
+    expect(store.getSnapshot()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(store.getSnapshot()).toEqual([]);
+  }
 
   it('closes a toast after 3000 ms by default', () => {
     const store = createToastStore();
@@ -15,20 +21,14 @@ describe('createToastStore', () => {
 
     expect(DEFAULT_TOAST_DURATION).toBe(3000);
     expect(store.getSnapshot()).toEqual([{ id, type: 'success', message: 'Added to cart', duration: 3000 }]);
-    vi.advanceTimersByTime(2999);
-    expect(store.getSnapshot()).toHaveLength(1);
-    vi.advanceTimersByTime(1);
-    expect(store.getSnapshot()).toEqual([]);
+    expectClosedAfter(store, 3000);
   });
 
   it('honours a custom duration', () => {
     const store = createToastStore();
     store.show({ type: 'info', message: 'Saved for later', duration: 5000 });
 
-    vi.advanceTimersByTime(4999);
-    expect(store.getSnapshot()).toHaveLength(1);
-    vi.advanceTimersByTime(1);
-    expect(store.getSnapshot()).toEqual([]);
+    expectClosedAfter(store, 5000);
   });
 
   it('never closes a toast with duration 0 by itself', () => {

@@ -2,21 +2,9 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { makePincodeAnswer } from '#tests/support/factories.ts';
 import { server } from '#tests/support/msw.ts';
-import type { PincodeCheckResponse } from '../../shop/schemas.ts';
 import { DeliveryCheck } from './DeliveryCheck.tsx';
-
-function answer(overrides: Partial<PincodeCheckResponse> = {}): PincodeCheckResponse {
-  return {
-    pincode: '110001',
-    serviceable: true,
-    prepaid: true,
-    cod: true,
-    estimatedDays: { min: 4, max: 6 },
-    estimate: false,
-    ...overrides,
-  };
-}
 
 /** Our own pincode API; records which pincodes were asked about. */
 function pincodeApi(respond: (pin: string) => Response | Promise<Response>, asked: string[] = []) {
@@ -53,7 +41,7 @@ describe('<DeliveryCheck>', () => {
   });
 
   it('says how soon it delivers and that Cash on Delivery is available', async () => {
-    const asked = pincodeApi(() => HttpResponse.json(answer()));
+    const asked = pincodeApi(() => HttpResponse.json(makePincodeAnswer()));
 
     await checkPincode('110001');
 
@@ -64,7 +52,9 @@ describe('<DeliveryCheck>', () => {
   });
 
   it('says when only online payment is possible', async () => {
-    pincodeApi(() => HttpResponse.json(answer({ pincode: '194101', cod: false, estimatedDays: { min: 4, max: 6 } })));
+    pincodeApi(() =>
+      HttpResponse.json(makePincodeAnswer({ pincode: '194101', cod: false, estimatedDays: { min: 4, max: 6 } })),
+    );
 
     await checkPincode('194101');
 
@@ -75,14 +65,16 @@ describe('<DeliveryCheck>', () => {
 
   it('says when Cash on Delivery is the only way to pay', async () => {
     pincodeApi(() =>
-      HttpResponse.json(answer({ pincode: '249135', prepaid: false, estimatedDays: { min: 2, max: 4 } })),
+      HttpResponse.json(makePincodeAnswer({ pincode: '249135', prepaid: false, estimatedDays: { min: 2, max: 4 } })),
     );
     await checkPincode('249135');
     expect(await screen.findByText('Delivers to 249135 in 2–4 days. Cash on Delivery only.')).toBeInTheDocument();
   });
 
   it('says when it does not deliver there', async () => {
-    pincodeApi(() => HttpResponse.json(answer({ pincode: '999999', serviceable: false, prepaid: false, cod: false })));
+    pincodeApi(() =>
+      HttpResponse.json(makePincodeAnswer({ pincode: '999999', serviceable: false, prepaid: false, cod: false })),
+    );
 
     await checkPincode('999999');
 
@@ -93,7 +85,7 @@ describe('<DeliveryCheck>', () => {
   it('gives the usual delivery time when serviceability could not be confirmed', async () => {
     pincodeApi(() =>
       HttpResponse.json(
-        answer({
+        makePincodeAnswer({
           pincode: '400001',
           serviceable: null,
           prepaid: null,
@@ -114,7 +106,7 @@ describe('<DeliveryCheck>', () => {
   });
 
   it.each(['12345', '', 'abcdef', '012345'])('asks for a valid pincode instead of checking %j', async (pin) => {
-    const asked = pincodeApi(() => HttpResponse.json(answer()));
+    const asked = pincodeApi(() => HttpResponse.json(makePincodeAnswer()));
 
     const { input } = await checkPincode(pin);
 
@@ -157,7 +149,7 @@ describe('<DeliveryCheck>', () => {
   it('shows the answer for the latest pincode when an earlier check is slower', async () => {
     pincodeApi(async (pin) => {
       if (pin === '110001') await delay(150);
-      return HttpResponse.json(answer({ pincode: pin, estimatedDays: { min: 5, max: 8 } }));
+      return HttpResponse.json(makePincodeAnswer({ pincode: pin, estimatedDays: { min: 5, max: 8 } }));
     });
     const { user, input } = await checkPincode('110001');
 

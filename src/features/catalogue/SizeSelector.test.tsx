@@ -59,10 +59,16 @@ describe('<SizeSelector>', () => {
     expect(screen.getByRole('radio', { name: /295gm/ })).not.toBeChecked();
   });
 
-  it('selects the size the shopper clicks', async () => {
+  /** The selector as a product page holds it, 120gm chosen: the shopper's hands and what it reports. */
+  function renderChoosing120gm() {
     const user = userEvent.setup();
     const onChange = vi.fn();
     render(<StatefulSizeSelector product={ghee()} initial="120gm" onChange={onChange} />);
+    return { user, onChange };
+  }
+
+  it('selects the size the shopper clicks', async () => {
+    const { user, onChange } = renderChoosing120gm();
 
     await user.click(screen.getByRole('radio', { name: /495gm/ }));
 
@@ -73,9 +79,7 @@ describe('<SizeSelector>', () => {
   });
 
   it('moves the selection with the arrow keys', async () => {
-    const user = userEvent.setup();
-    const onChange = vi.fn();
-    render(<StatefulSizeSelector product={ghee()} initial="120gm" onChange={onChange} />);
+    const { user, onChange } = renderChoosing120gm();
 
     await user.tab();
     expect(screen.getByRole('radio', { name: /120gm/ })).toHaveFocus();

@@ -46,10 +46,7 @@ describe('<ContactForm>', () => {
 
   it('sends the message, thanks the sender, clears the fields and reports a Lead', async () => {
     const answer = heldAnswer();
-    const bodies = contactApi(async () => {
-      await answer.held;
-      return HttpResponse.json({ success: true }, { status: 201 });
-    });
+    const bodies = contactApi(answer.after(() => HttpResponse.json({ success: true }, { status: 201 })));
     const user = userEvent.setup();
     render(<ContactForm />);
     await fillIn(user);

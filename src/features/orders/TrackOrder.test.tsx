@@ -29,10 +29,7 @@ describe('<TrackOrder>', () => {
 
   it('shows the order with its timeline, lines and totals, and the address cut to city and pincode', async () => {
     const answer = heldAnswer();
-    const bodies = trackApi(async () => {
-      await answer.held;
-      return HttpResponse.json(makeTrackView());
-    });
+    const bodies = trackApi(answer.after(() => HttpResponse.json(makeTrackView())));
     render(<TrackOrder />);
 
     await lookUp(' OUO_1764057000000 ', '+91 98765-43210');

@@ -83,10 +83,7 @@ describe('<ReviewForm>', () => {
 
   it('submits, thanks the reviewer for 5 seconds, resets the fields and scrolls to the top', async () => {
     const answer = heldAnswer();
-    const bodies = reviewPostApi(async () => {
-      await answer.held;
-      return HttpResponse.json({ success: true }, { status: 201 });
-    });
+    const bodies = reviewPostApi(answer.after(() => HttpResponse.json({ success: true }, { status: 201 })));
     const user = userEvent.setup();
     renderForm();
     await fillIn(user);

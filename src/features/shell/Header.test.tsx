@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeCartItem, makeCatalogue } from '#tests/support/factories.ts';
 import { ToastProvider } from '../../components/toast/index.ts';
-import type { CartItem } from '../../shop/cart.ts';
+import { type CartItem, cartItemFor } from '../../shop/cart.ts';
 import { formatRupees } from '../../shop/money.ts';
 import { CartProvider, useCart } from '../cart/index.ts';
 import { Header } from './Header.tsx';
@@ -12,16 +12,13 @@ import { Header } from './Header.tsx';
 const SHOP_NAME = 'Orang Utan Organics';
 
 const rajma = (quantity: number) => makeCartItem({ quantity });
-const ghee295 = (quantity: number) =>
-  makeCartItem({
-    product_retailer_id: '3_295gm',
-    productId: 3,
-    name: 'Badri Cow Ghee',
-    size: '295gm',
-    price: 1067,
-    weight: 295,
-    quantity,
-  });
+/** Badri Cow Ghee 295gm, as the shop makes its cart line from the test catalogue. */
+const ghee295 = (quantity: number): CartItem => {
+  const ghee = makeCatalogue().find((product) => product.id === 3);
+  const item = ghee && cartItemFor(ghee, '295gm', quantity);
+  if (!item) throw new Error('the test catalogue has no 295gm ghee');
+  return item;
+};
 
 function storeCart(items: readonly unknown[]) {
   window.localStorage.setItem('cart', JSON.stringify(items));
@@ -72,59 +69,48 @@ describe('<Header>', () => {
       expect(cartLink()).toHaveTextContent('');
     });
 
-    it('shows the number of items in the stored cart, summing the quantities', () => {
-      storeCart([rajma(2), ghee295(1)]);
+    /** Stores `items`, draws the header, and expects its cart link named `name`. */
+    function headerWithCart(items: CartItem[], name: string) {
+      storeCart(items);
       renderHeader();
+      expect(cartLink()).toHaveAccessibleName(name);
+    }
 
-      expect(cartLink()).toHaveAccessibleName('Cart, 3 items');
+    it('shows the number of items in the stored cart, summing the quantities', () => {
+      headerWithCart([rajma(2), ghee295(1)], 'Cart, 3 items');
       expect(within(cartLink()).getByText('3')).toBeVisible();
     });
 
     it('says "1 item", not "1 items"', () => {
-      storeCart([ghee295(1)]);
-      renderHeader();
-
-      expect(cartLink()).toHaveAccessibleName('Cart, 1 item');
+      headerWithCart([ghee295(1)], 'Cart, 1 item');
     });
 
     it('updates when another part of the page changes the cart', () => {
-      storeCart([rajma(1)]);
-      renderHeader();
-      expect(cartLink()).toHaveAccessibleName('Cart, 1 item');
+      headerWithCart([rajma(1)], 'Cart, 1 item');
 
       storeCart([rajma(1), ghee295(4)]);
-      act(() => {
-        window.dispatchEvent(new Event('cartUpdated'));
-      });
+      act(() => window.dispatchEvent(new Event('cartUpdated')));
 
       expect(cartLink()).toHaveAccessibleName('Cart, 5 items');
       expect(within(cartLink()).getByText('5')).toBeInTheDocument();
     });
 
     it('updates when another tab changes the cart', () => {
-      storeCart([rajma(2)]);
-      renderHeader();
-      expect(cartLink()).toHaveAccessibleName('Cart, 2 items');
+      headerWithCart([rajma(2)], 'Cart, 2 items');
 
       const items = [rajma(2), ghee295(5)];
       storeCart(items);
-      act(() => {
-        window.dispatchEvent(new StorageEvent('storage', { key: 'cart', newValue: JSON.stringify(items) }));
-      });
+      act(() => window.dispatchEvent(new StorageEvent('storage', { key: 'cart', newValue: JSON.stringify(items) })));
 
       expect(cartLink()).toHaveAccessibleName('Cart, 7 items');
       expect(within(cartLink()).getByText('7')).toBeInTheDocument();
     });
 
     it('empties when another tab clears the storage', () => {
-      storeCart([rajma(2)]);
-      renderHeader();
-      expect(cartLink()).toHaveAccessibleName('Cart, 2 items');
+      headerWithCart([rajma(2)], 'Cart, 2 items');
 
       window.localStorage.clear();
-      act(() => {
-        window.dispatchEvent(new StorageEvent('storage', { key: null }));
-      });
+      act(() => window.dispatchEvent(new StorageEvent('storage', { key: null })));
 
       expect(cartLink()).toHaveAccessibleName('Cart, empty');
       expect(within(cartLink()).queryByText('2')).not.toBeInTheDocument();
@@ -136,9 +122,7 @@ describe('<Header>', () => {
 
       // Written without an event of its own: only a `cart` storage event may make the header re-read it.
       storeCart([rajma(9)]);
-      act(() => {
-        window.dispatchEvent(new StorageEvent('storage', { key: 'recentlyViewed', newValue: '[]' }));
-      });
+      act(() => window.dispatchEvent(new StorageEvent('storage', { key: 'recentlyViewed', newValue: '[]' })));
 
       expect(cartLink()).toHaveAccessibleName('Cart, 2 items');
     });
