@@ -40,7 +40,7 @@ export default defineConfig({
         test: {
           name: 'jsdom',
           environment: 'jsdom',
-          include: ['src/**/*.test.tsx', 'src/features/**/*.test.ts', 'src/{components,lib}/**/*.test.ts'],
+          include: ['src/**/*.test.tsx', 'src/features/**/*.test.ts', 'src/{components,lib,early}/**/*.test.ts'],
           setupFiles: ['tests/support/setup.ts', 'tests/support/setup-dom.ts'],
           // Typing a whole address in jsdom while the database suites run beside it on two cores has
           // taken more than the default 5 s; a test still fails on what it asserts, only later.

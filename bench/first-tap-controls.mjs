@@ -162,7 +162,7 @@ export const TAP_ROUTES = [
         id: 'place-order',
         label: 'Place Order (empty form)',
         control: { selector: '.checkout__summary button[type="submit"]', text: 'Place Order' },
-        // The page's alert region, or the one the early script adds before the page is live (early-toast.ts).
+        // The page's alert region, or the one the early script adds before the page is live (src/early/toast.ts).
         effect: [{ selector: '.toast-region[role="alert"]:not(:empty)', includes: MESSAGES.required }],
         shows: `the message '${MESSAGES.required}' is shown`,
       },

@@ -121,7 +121,7 @@ export function pageReader(doc) {
  *   `hitControl`: whether the tap's target was the control (`tapTarget` names it);
  *   `effectBeforeTap`: whether the effect already held at the tap (a wrong definition);
  *   `heldAt`/`releasedAt`: the hydration gate marked the control `data-held` and took the mark off
- *   (its replay); `hydratedAt`: the root route called `__ouoLive()`; `path`: the document's
+ *   (its replay); `hydratedAt`: the root route called `__ouo.live()`; `path`: the document's
  *   (a page that sent the shopper elsewhere has another).
  */
 
@@ -173,11 +173,13 @@ export function firstTapProbe(makeReader, { control, effect }) {
     }
   }).observe(/** @type {PerformanceObserverInit} */ ({ type: 'event', durationThreshold: 16, buffered: true }));
 
-  // When the page is live: the gate defines __ouoLive, the root route calls it once hydrated and
-  // rendered again with what waited for that (the held taps are replayed then).
+  // When the page is live: the gate defines __ouo.live, the root route calls it once hydrated and
+  // rendered again with what waited for that (the held taps are replayed then). The namespace is
+  // made here first: the early script keeps a `window.__ouo` it finds (src/early/global.ts).
   /** @type {unknown} */
   let hydrated;
-  Object.defineProperty(page, '__ouoLive', {
+  page.__ouo ??= {};
+  Object.defineProperty(page.__ouo, 'live', {
     configurable: true,
     get: () => hydrated,
     set: (value) => {

@@ -49,7 +49,7 @@ import { build } from 'esbuild';
 
 const INLINE_NAMESPACE = 'route-weight-inline';
 /** How the early script ends on a page that loads no React (site-build/defer-hydration.ts, `staticScript`). */
-const STATIC_START = /__ouoEarly\.startStatic\(\{[^)]*\}\);?\s*$/;
+const STATIC_START = /__ouo\.early\.startStatic\(\{[^)]*\}\);?\s*$/;
 
 /** The prerendered HTML file of a URL path: `/` → `index.html`, `/blog/1` → `blog/1/index.html`. */
 export function htmlFileFor(/** @type {string} */ clientDir, /** @type {string} */ urlPath) {
@@ -97,15 +97,16 @@ export function parseHtmlAssets(html) {
 }
 
 /**
- * The modules a hydration gate preloads: the early script ends `…__ouoEarly.startEarly(["/assets/…", …],false);`
+ * The modules a hydration gate preloads: the early script ends `…__ouo.early.startEarly(["/assets/…", …],false);`
  * (site-build/defer-hydration.ts, `gateScript`), so its first argument is the JSON array at the end.
- * On a page without React the same script ends `…__ouoEarly.startStatic({…});` (`staticScript`,
+ * On a page without React the same script ends `…__ouo.early.startStatic({…});` (`staticScript`,
  * decision 028) and preloads nothing. Any other inline script names none.
  * @param {string} body an inline classic script
  * @returns {string[]}
  */
 function gatePreloads(body) {
-  if (!body.includes('__ouoGate') || STATIC_START.test(body)) return [];
+  // The early script names its one global, `__ouo` (src/early/global.ts); no other inline script does.
+  if (!/\b__ouo\b/.test(body) || STATIC_START.test(body)) return [];
   const list = /startEarly\((\[[^\]]*\])(?:,[^)]*)?\);?\s*$/.exec(body)?.[1]; // ([modules], eager)
   if (!list) throw new Error('found the hydration gate but not the list of modules it preloads');
   const parsed = JSON.parse(list);

@@ -141,20 +141,20 @@ describe('parseHtmlAssets', () => {
 describe('parseHtmlAssets and the hydration gate', () => {
   it("reads the gate's list from its inline script and nothing from other inline scripts", () => {
     const assets = parseHtmlAssets(
-      `<script>var __ouoEarly={startEarly(p){window.__ouoGate=p}};__ouoEarly.startEarly(["/assets/a.js","/assets/b.js"],false);</script><script>window.x=["/c.js"];</script>`,
+      `<script>var __ouo={early:{startEarly(p){window.__ouo.gate=p}}};__ouo.early.startEarly(["/assets/a.js","/assets/b.js"],false);</script><script>window.x=["/c.js"];</script>`,
     );
     expect(assets.gatePreloads).toEqual(['/assets/a.js', '/assets/b.js']);
   });
 
   it('reads no list from the same script started on a page without React', () => {
     const assets = parseHtmlAssets(
-      '<script>var __ouoEarly={startEarly(p){window.__ouoGate=p},startStatic(){}};__ouoEarly.startStatic({});</script>',
+      '<script>var __ouo={early:{startEarly(p){window.__ouo.gate=p},startStatic(){}}};__ouo.early.startStatic({});</script>',
     );
     expect(assets.gatePreloads).toEqual([]);
   });
 
   it('fails on a gate whose list it cannot read', () => {
-    expect(() => parseHtmlAssets('<script>(function(){window.__ouoGate=1})();</script>')).toThrow(/hydration gate/);
+    expect(() => parseHtmlAssets('<script>(function(){window.__ouo.gate=1})();</script>')).toThrow(/hydration gate/);
   });
 });
 

@@ -44,7 +44,7 @@ describe('deferHydration', () => {
 
   it('puts the gate right after the charset, with the modules it preloads once the page has painted', () => {
     const gate = GATE.exec(deferred)?.[1] ?? '';
-    expect(gate).toContain('__ouoGate');
+    expect(gate).toContain('__ouo.early.startEarly(');
     // The HTML standard wants the charset within the first 1024 bytes; the gate alone is larger.
     expect(deferred.indexOf('<meta charSet="utf-8"/>')).toBeLessThan(1024 - 30);
     expect(deferred.indexOf('<meta charSet="utf-8"/>')).toBeLessThan(deferred.indexOf('<script'));
@@ -56,7 +56,7 @@ describe('deferHydration', () => {
   it("turns the bootstrap's static imports into dynamic ones behind the gate, keeping the rest word for word", () => {
     const bootstrap = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(deferred)?.[1] ?? '';
     expect(bootstrap).not.toMatch(/^import /m);
-    expect(bootstrap.startsWith('await window.__ouoGate;\n')).toBe(true);
+    expect(bootstrap.startsWith('await window.__ouo.gate;\n')).toBe(true);
     expect(bootstrap).toContain(
       'const [, route0, route1_main] = await Promise.all([import("/assets/manifest-1.js"), import("/assets/root-3.js"), import("/assets/product-main-4.js")]);',
     );
@@ -73,7 +73,7 @@ describe('deferHydration', () => {
   });
 
   it('puts the gate at the top of <head> on a page without a charset declaration', () => {
-    expect(deferHydration(PAGE.replace('<meta charSet="utf-8"/>', ''))).toMatch(/<head><script>[^<]*__ouoGate/);
+    expect(deferHydration(PAGE.replace('<meta charSet="utf-8"/>', ''))).toMatch(/<head><script>[^<]*__ouo\.early/);
   });
 
   it("changes nothing on a page without React Router's bootstrap, or on a second pass", () => {
@@ -85,8 +85,8 @@ describe('deferHydration', () => {
   it('builds an eager page with a gate that opens at once, the rest rewritten the same way', () => {
     const eager = deferHydration(PAGE, { eager: true });
     const gate = (html: string) => GATE.exec(html)?.[1] ?? '';
-    expect(gate(eager)).toMatch(/\]\s*,\s*(!0|true)\s*,\s*__ouoEarly\.actions\);?$/);
-    expect(gate(deferred)).toMatch(/\]\s*,\s*(!1|false)\s*,\s*__ouoEarly\.actions\);?$/);
+    expect(gate(eager)).toMatch(/\]\s*,\s*(!0|true)\s*,\s*__ouo\.early\.actions\);?$/);
+    expect(gate(deferred)).toMatch(/\]\s*,\s*(!1|false)\s*,\s*__ouo\.early\.actions\);?$/);
     expect(eager.replace(gate(eager), '')).toBe(deferred.replace(gate(deferred), ''));
   });
 
@@ -125,13 +125,13 @@ describe('deferHydration', () => {
       '/assets/app-5.js',
     ];
     expect(deferImports(bootstrap, preloads).split('\n')).toEqual([
-      'await window.__ouoGate;',
+      'await window.__ouo.gate;',
       'await import("/assets/framework-4.js");',
-      'await window.__ouoPause();',
+      'await window.__ouo.pause();',
       'await import("/assets/app-5.js");',
-      'await window.__ouoPause();',
+      'await window.__ouo.pause();',
       'const [, route0] = await Promise.all([import("/assets/manifest-1.js"), import("/assets/root-3.js")]);',
-      'await window.__ouoPause();',
+      'await window.__ouo.pause();',
       'window.__reactRouterRouteModules = {"root":route0};',
       'import("/assets/entry.client-2.js");',
     ]);
@@ -139,7 +139,7 @@ describe('deferHydration', () => {
 
   it('defers a bootstrap without static imports too', () => {
     expect(deferImports('window.__reactRouterRouteModules = {};')).toBe(
-      'await window.__ouoGate;\nwindow.__reactRouterRouteModules = {};',
+      'await window.__ouo.gate;\nwindow.__reactRouterRouteModules = {};',
     );
   });
 });
@@ -172,7 +172,7 @@ describe('staticPage', () => {
 
   it('runs the early script in static mode right after the charset: no gate opened, no module to preload', () => {
     expect(script).toBe(staticScript());
-    expect(script).toMatch(/__ouoEarly\.startStatic\(\{\}\);$/);
+    expect(script).toMatch(/__ouo\.early\.startStatic\(\{\}\);$/);
     expect(script).not.toMatch(/startEarly\(\[/);
     expect(built.indexOf('<script>')).toBeLessThan(built.indexOf('<link rel="stylesheet"'));
   });
@@ -183,7 +183,7 @@ describe('staticPage', () => {
 
   it('hands the pixel id to the static script, so the page sends its PageView', () => {
     expect(staticPage(POST, { pixelId: '123456789012345' })).toContain(
-      '__ouoEarly.startStatic({"pixelId":"123456789012345"});</script>',
+      '__ouo.early.startStatic({"pixelId":"123456789012345"});</script>',
     );
     expect(staticScript({ pixelId: '</script>' })).toContain('startStatic({"pixelId":"\\u003c/script>"});');
   });

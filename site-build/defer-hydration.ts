@@ -7,13 +7,13 @@
  * `<script type="module">` whose static imports fetch those modules at once. It has no switch to
  * defer them, so the build rewrites its output:
  *
- * - the modulepreload links go; their addresses go to the hydration gate (site-build/hydration-gate.ts),
+ * - the modulepreload links go; their addresses go to the hydration gate (src/early/gate.ts),
  *   inlined in <head> right after `<meta charset>`, which preloads them after the first paint. The
  *   charset stays first: the HTML standard wants it within the first 1024 bytes, and the gate is
  *   ~1.7 kB. Nothing before the gate runs or waits for anything, so it still sees every tap, and it
  *   stays before the stylesheet (a script after a stylesheet waits for it);
  * - the bootstrap's static imports become one `Promise.all` of dynamic imports behind
- *   `await window.__ouoGate`, the gate's promise; the rest of the bootstrap is kept word for word.
+ *   `await window.__ouo.gate`, the gate's promise; the rest of the bootstrap is kept word for word.
  *
  * The pages of the routes built static (`staticRoutes`: the blog, the policies, the story and
  * traceability pages, the 404 page) load no React at all (decision 028): React Router's scripts,
@@ -25,9 +25,8 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runInNewContext } from 'node:vm';
 import { buildSync } from 'esbuild';
-import { EARLY_ACTION_GROUPS } from '../src/features/first-tap/early-actions.ts';
-import { STATIC_ACTIONS, type StaticOptions } from '../src/features/first-tap/static-page.ts';
 import { routeIds, staticControlProblems, withoutReactRouterScripts } from './static-pages.ts';
 
 const MODULE_PRELOAD = /<link\s+rel="modulepreload"\s+href="([^"]+)"[^>]*\/?>/g;
@@ -44,7 +43,7 @@ const CHARSET = /<meta charset="[^"]*"\s*\/?>/i;
 export function deferHydration(html: string, { eager = false } = {}): string {
   const bootstrap = BOOTSTRAP.exec(html);
   // Not React Router's page, or already deferred (a second pass changes nothing).
-  if (!bootstrap?.[1]?.includes('__reactRouterRouteModules') || bootstrap[1].includes('__ouoGate')) return html;
+  if (!bootstrap?.[1]?.includes('__reactRouterRouteModules') || bootstrap[1].includes('__ouo.gate')) return html;
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? '');
   const body = deferImports(bootstrap[1], preloads);
   const gate = `<script>${gateScript(preloads, eager, earlyGroupsFor(html))}</script>`;
@@ -57,7 +56,7 @@ export function deferHydration(html: string, { eager = false } = {}): string {
 /**
  * React Router's bootstrap with its static imports turned into dynamic ones, run once the gate opens.
  * The modules are evaluated in steps, each a task of its own with the gate's pause between
- * (`__ouoPause`): first the chunks the routes share (`preloads` the bootstrap does not name: the
+ * (`__ouo.pause`): first the chunks the routes share (`preloads` the bootstrap does not name: the
  * framework, the app's shared code), then the routes, then the rest (entry.client, which hydrates).
  * Evaluated at once they were one task of ~200 ms at 4× CPU, and a tap in it waited for all of it
  * (decision 028).
@@ -78,11 +77,11 @@ export function deferImports(bootstrap: string, preloads: readonly string[] = []
     specifiers.length === 0
       ? ''
       : `const [${names.join(', ')}] = await Promise.all([${specifiers.join(', ')}]);\n${PAUSE}`;
-  return `await window.__ouoGate;\n${shared.join('')}${routes}${rest.trim()}`;
+  return `await window.__ouo.gate;\n${shared.join('')}${routes}${rest.trim()}`;
 }
 
-/** The gate's pause between two steps of evaluating the modules (site-build/hydration-gate.ts). */
-const PAUSE = 'await window.__ouoPause();\n';
+/** The gate's pause between two steps of evaluating the modules (src/early/gate.ts). */
+const PAUSE = 'await window.__ouo.pause();\n';
 
 /**
  * The page without React (decision 028): no React Router scripts, no modulepreload, and the early
@@ -95,7 +94,7 @@ export function staticPage(html: string, options: StaticOptions = {}): string {
   const page = withoutReactRouterScripts(html).replace(MODULE_PRELOAD, '');
   if (/<script\b[^>]*\ssrc=|<script type="module"|__reactRouter/.test(page))
     throw new Error('React Router left a script in the page after its scripts were taken out');
-  const problems = staticControlProblems(page, Object.keys(STATIC_ACTIONS));
+  const problems = staticControlProblems(page, earlyActionNames().staticActions ?? []);
   if (problems.length > 0)
     throw new Error(`controls only React runs, so the page cannot be built static: ${problems.join(' ')}`);
   const script = `<script>${staticScript(options)}</script>`;
@@ -148,35 +147,59 @@ export async function deferHydrationInBuild(
   return changed;
 }
 
-const FIRST_TAP = fileURLToPath(new URL('../src/features/first-tap/', import.meta.url));
+/** The static pages' options (src/early/static-page.ts `startStatic`). */
+export interface StaticOptions {
+  /** The build's VITE_META_PIXEL_ID, when it has one. */
+  pixelId?: string;
+}
+
+/**
+ * The early script's folder (decision 028). The build bundles its two entries by their paths and
+ * imports nothing from it: src/ and site-build/ do not import each other (biome.json).
+ */
+const EARLY = fileURLToPath(new URL('../src/early/', import.meta.url));
 /** The early script for each set of action groups, bundled once per build. */
 const bundles = new Map<string, string>();
+let names: Record<string, string[]> | undefined;
 
-/** The groups of early actions (early-actions.ts) whose names a page's controls carry in `data-early`. */
+/**
+ * Each group's action names (src/early/actions.ts `earlyActionNames`), and the static pages'
+ * (`staticActions`): read by running the bundled function in a `node:vm` context of its own.
+ */
+export function earlyActionNames(): Record<string, string[]> {
+  names ??= runInNewContext(
+    `${bundled('names', `export { earlyActionNames } from './actions.ts';`, 'earlyNames')}earlyNames.earlyActionNames()`,
+    {},
+  ) as Record<string, string[]>;
+  return names;
+}
+
+/** The groups of early actions (actions.ts) whose names a page's controls carry in `data-early`. */
 export function earlyGroupsFor(html: string): string[] {
   const named = new Set([...html.matchAll(/data-early="([^"]+)"/g)].map((match) => match[1]));
-  return Object.entries(EARLY_ACTION_GROUPS)
-    .filter(([group, actions]) => group === 'menuActions' || Object.keys(actions).some((name) => named.has(name)))
+  return Object.entries(earlyActionNames())
+    .filter(([group]) => group !== 'staticActions')
+    .filter(([group, actions]) => group === 'menuActions' || actions.some((name) => named.has(name)))
     .map(([group]) => group);
 }
 
 /**
  * The early script with these groups of actions, minified (it is in every page): it defines
- * `__ouoEarly.startEarly` and `__ouoEarly.actions` (and `drawCart` with the cart's). Browsers from
+ * `__ouo.early.startEarly` and `__ouo.early.actions` (and `drawCart` with the cart's). Browsers from
  * 2020 on run it (es2020), as they run the site.
  */
 export function bundledEarlyScript(groups: readonly string[]): string {
   const contents = [
-    `export { startEarly } from './early-script.ts';`,
-    groups.includes('cartActions') ? `export { drawCart } from '../cart/early.ts';` : '',
-    `import { ${groups.join(', ')} } from './early-actions.ts';`,
+    `export { startEarly } from './start.ts';`,
+    groups.includes('cartActions') ? `export { drawCart } from './cart-lines.ts';` : '',
+    `import { ${groups.join(', ')} } from './actions.ts';`,
     `export const actions = { ${groups.map((group) => `...${group}`).join(', ')} };`,
   ].join('\n');
   return bundled(groups.join(','), contents);
 }
 
 /**
- * The early script of a page without React (decision 028): `__ouoEarly.startStatic` with the
+ * The early script of a page without React (decision 028): `__ouo.early.startStatic` with the
  * actions it runs (static-page.ts: the menu's, Print) — the same functions as the React pages'
  * early actions, without the gate.
  */
@@ -184,17 +207,20 @@ export function staticEarlyScript(): string {
   return bundled('static', `export { startStatic } from './static-page.ts';`);
 }
 
-/** An entry of first-tap/ bundled as the early script, once per build and key. */
-function bundled(key: string, contents: string): string {
+/**
+ * An entry of src/early, by its path, bundled as the early script (`__ouo.early`, the one global it
+ * shares with the page: src/early/global.ts), once per build and key.
+ */
+function bundled(key: string, contents: string, globalName = '__ouo.early'): string {
   const cached = bundles.get(key);
   if (cached) return cached;
   const code = buildSync({
-    stdin: { contents, resolveDir: FIRST_TAP, loader: 'ts', sourcefile: 'early-entry.ts' },
+    stdin: { contents, resolveDir: EARLY, loader: 'ts', sourcefile: 'early-entry.ts' },
     bundle: true,
     write: false,
     minify: true,
     format: 'iife',
-    globalName: '__ouoEarly',
+    globalName,
     target: 'es2020',
     legalComments: 'none',
   }).outputFiles[0]?.text.trim();
@@ -210,13 +236,13 @@ function bundled(key: string, contents: string): string {
 export function gateScript(
   preloads: readonly string[],
   eager = false,
-  groups: readonly string[] = Object.keys(EARLY_ACTION_GROUPS),
+  groups: readonly string[] = Object.keys(earlyActionNames()).filter((group) => group !== 'staticActions'),
 ): string {
-  return `${bundledEarlyScript(groups)}__ouoEarly.startEarly(${JSON.stringify(preloads)},${eager},__ouoEarly.actions);`;
+  return `${bundledEarlyScript(groups)}__ouo.early.startEarly(${JSON.stringify(preloads)},${eager},__ouo.early.actions);`;
 }
 
 /** The early script of a page without React, started in static mode (`startStatic`, decision 028). */
 export function staticScript(options: StaticOptions = {}): string {
   // JSON in a script: a `<` could end it (`</script>`), so none is written as one.
-  return `${staticEarlyScript()}__ouoEarly.startStatic(${JSON.stringify(options).replace(/</g, '\\u003c')});`;
+  return `${staticEarlyScript()}__ouo.early.startStatic(${JSON.stringify(options).replace(/</g, '\\u003c')});`;
 }

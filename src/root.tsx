@@ -64,8 +64,6 @@ export function meta({ error }: Route.MetaArgs) {
   return notFoundHead(isNotFound(error) ? 'Page not found' : 'Something went wrong');
 }
 
-type GateWindow = { __ouoHydrated?: () => void; __ouoLive?: () => void };
-
 const isNotFound = (error: unknown) => isRouteErrorResponse(error) && error.status === 404;
 
 export function links() {
@@ -103,12 +101,12 @@ function Shell({ children }: { children: React.ReactNode }) {
   useEffect(() => loadPixel(), []);
   // The hydration gate hands React what was typed before the page was hydrated, at once (before
   // anything renders again), then, once the page has rendered with what waited for hydration
-  // (useHydrated), the taps it held or answered early (site-build/hydration-gate.ts, decisions 015
-  // and 028). Absent in `npm run dev`, which has no gate.
-  useEffect(() => (window as GateWindow).__ouoHydrated?.(), []);
+  // (useHydrated), the taps it held or answered early (src/early/gate.ts, `window.__ouo` typed in
+  // src/early/global.ts; decisions 015 and 028). Absent in `npm run dev`, which has no gate.
+  useEffect(() => window.__ouo?.hydrated?.(), []);
   const hydrated = useHydrated();
   useEffect(() => {
-    if (hydrated) (window as GateWindow).__ouoLive?.();
+    if (hydrated) window.__ouo?.live?.();
   }, [hydrated]);
   if (!data) return <main id="main">{children}</main>;
   const { settings, catalogue } = data;

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
+import type { EarlyActionName } from '../early/index.ts';
 import './chip.css';
 
 /**
  * A pill-shaped toggle button, for filters: `pressed` is its state (aria-pressed); `value` is what it
- * filters by ('' for 'All'), read by a tap before the page is live (filters/early.ts, decision 028).
+ * filters by ('' for 'All'), read by a tap before the page is live (src/early/filter-chip.ts, decision 028).
  */
 export function Chip({
   pressed,
@@ -21,7 +22,7 @@ export function Chip({
       type="button"
       className="chip"
       aria-pressed={pressed}
-      data-early="chip"
+      data-early={'chip' satisfies EarlyActionName}
       data-value={value}
       onClick={onClick}
     >

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { type EarlyActionName, stepperLimits } from '../early/index.ts';
 import { MAX_LINE_QUANTITY, parseQuantity } from '../shop/cart.ts';
 import './quantity-stepper.css';
 
@@ -25,6 +26,9 @@ export function QuantityStepper({ value, onChange, label, min = 1, max = MAX_LIN
     if (next !== value) onChange(next);
   };
 
+  // The same limits the early script shows before the page is live (src/early/views.ts).
+  const limits = stepperLimits(value, min, max);
+
   return (
     <fieldset className="stepper">
       <legend className="visually-hidden">{label}</legend>
@@ -32,9 +36,9 @@ export function QuantityStepper({ value, onChange, label, min = 1, max = MAX_LIN
         type="button"
         className="stepper__button"
         aria-label="Decrease quantity"
-        // Before the page is live, quantity-stepper-early.ts takes the step at once (decision 028).
-        data-early="quantity-down"
-        disabled={value <= min}
+        // Before the page is live, src/early/quantity.ts takes the step at once (decision 028).
+        data-early={'quantity-down' satisfies EarlyActionName}
+        disabled={limits.down}
         onClick={() => onChange(Math.max(min, value - 1))}
       >
         −
@@ -57,8 +61,8 @@ export function QuantityStepper({ value, onChange, label, min = 1, max = MAX_LIN
         type="button"
         className="stepper__button"
         aria-label="Increase quantity"
-        data-early="quantity-up"
-        disabled={value >= max}
+        data-early={'quantity-up' satisfies EarlyActionName}
+        disabled={limits.up}
         onClick={() => onChange(Math.min(max, value + 1))}
       >
         +

@@ -62,7 +62,9 @@ test('cash on delivery: server-quoted shipping, one order in the log and the She
   expect(await loggedOrder(orderId)).toMatchObject({ status: 'forwarded' });
   await expect.poll(() => sheetRows(orderId)[0]?.Status).toBe('Booked');
   const events = await page.evaluate(() =>
-    (window as unknown as { __ouoPixelEvents?: { name: string }[] }).__ouoPixelEvents?.map((event) => event.name),
+    (window as unknown as { __ouo?: { pixelEvents?: { name: string }[] } }).__ouo?.pixelEvents?.map(
+      (event) => event.name,
+    ),
   );
   expect(events).toContain('Purchase');
 });

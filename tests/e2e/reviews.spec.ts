@@ -30,7 +30,9 @@ test('the contact page shows its details, form and FAQ, passes axe, and sends a 
   await expect(page.getByText("Thank you for your message! We'll get back to you soon.")).toBeVisible();
   await expect(form.getByRole('textbox', { name: 'Full Name *' })).toHaveValue('');
   const pixel = await page.evaluate(() =>
-    (window as unknown as { __ouoPixelEvents?: { name: string }[] }).__ouoPixelEvents?.map((event) => event.name),
+    (window as unknown as { __ouo?: { pixelEvents?: { name: string }[] } }).__ouo?.pixelEvents?.map(
+      (event) => event.name,
+    ),
   );
   expect(pixel).toContain('Lead');
 });

@@ -76,7 +76,7 @@ test('every page, the order page and the 404s answer with the headers and a poli
     // React Router's context, bootstrap and streamed data, and the early script; a page without
     // React (decision 028) runs the early script alone.
     if (html.includes('window.__reactRouterContext')) expect(scripts.length, path).toBeGreaterThan(3);
-    else expect(scripts, path).toEqual([expect.stringMatching(/__ouoEarly\.startStatic\(\{\}\);$/)]);
+    else expect(scripts, path).toEqual([expect.stringMatching(/__ouo\.early\.startStatic\(\{\}\);$/)]);
     for (const script of scripts) expect(scriptSources, `${path}: ${script.slice(0, 60)}`).toContain(sha256(script));
   }
 });

@@ -29,7 +29,9 @@ test('browse, filter, choose a size, add twice, change and empty the cart', asyn
   await expect(page.getByTestId('cart-count')).toHaveText('2');
 
   const pixel = await page.evaluate(() =>
-    (window as unknown as { __ouoPixelEvents?: { name: string }[] }).__ouoPixelEvents?.map((event) => event.name),
+    (window as unknown as { __ouo?: { pixelEvents?: { name: string }[] } }).__ouo?.pixelEvents?.map(
+      (event) => event.name,
+    ),
   );
   expect(pixel).toEqual(['ViewContent', 'AddToCart', 'AddToCart']);
 

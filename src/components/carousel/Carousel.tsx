@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type TouchEvent, useId, useRef, useState } from 'react';
+import { type EarlyActionName, slidePlace } from '../../early/index.ts';
 import { ResponsiveImage } from '../image/ResponsiveImage.tsx';
 import { neighbourIndexes, nextIndex, previousIndex, type SwipeDirection, swipeDirection } from './carousel-index.ts';
 import './carousel.css';
@@ -115,7 +116,7 @@ export function Carousel({ images, label, sizes, priority = false, className }: 
           key={shown}
           role="group"
           aria-roledescription="slide"
-          aria-label={`${shown + 1} of ${count}`}
+          aria-label={slidePlace(shown, count)}
           className="carousel__slide"
           data-direction={position.direction ?? undefined}
         >
@@ -141,7 +142,7 @@ export function Carousel({ images, label, sizes, priority = false, className }: 
               image={image}
               alt=""
               aria-hidden="true"
-              // For a tap before the page is live, which shows this photo at once (carousel-early.ts).
+              // For a tap before the page is live, which shows this photo at once (src/early/photo.ts).
               data-photo-index={index}
               data-alt={image.alt}
               sizes={sizes}
@@ -157,7 +158,7 @@ export function Carousel({ images, label, sizes, priority = false, className }: 
               className="carousel__button carousel__button--previous"
               aria-label="Previous photo"
               aria-controls={slidesId}
-              data-early="photo-previous"
+              data-early={'photo-previous' satisfies EarlyActionName}
               onClick={() => go('previous')}
             >
               <Chevron direction="previous" />
@@ -167,7 +168,7 @@ export function Carousel({ images, label, sizes, priority = false, className }: 
               className="carousel__button carousel__button--next"
               aria-label="Next photo"
               aria-controls={slidesId}
-              data-early="photo-next"
+              data-early={'photo-next' satisfies EarlyActionName}
               onClick={() => go('next')}
             >
               <Chevron direction="next" />

@@ -64,8 +64,8 @@ export function CartPage({ catalogue, freeShippingThreshold, trustBadges }: Cart
 
 const ignore = () => undefined;
 
-/** The inline call that has the early script draw the stored cart (cart/early-cart.ts `drawCart`). */
-export const DRAW_CART = 'window.__ouoEarly?.drawCart()';
+/** The inline call that has the early script draw the stored cart (src/early/cart-lines.ts `drawCart`). */
+export const DRAW_CART = 'window.__ouo?.early?.drawCart()';
 
 /**
  * The cart before React is live (decision 028): 'Loading your cart…' in the prerendered page, and,
@@ -73,7 +73,7 @@ export const DRAW_CART = 'window.__ouoEarly?.drawCart()';
  * cart. The inline script after them (run as the page is parsed, before its first paint) has the
  * early script draw the stored cart from those parts into the slot React leaves alone (its
  * innerHTML is React's to set, so hydration does not look inside), so the shopper sees, and can
- * change, their cart at once (cart/early.ts). Once live, React draws the cart itself in place of all this.
+ * change, their cart at once (src/early/cart-lines.ts). Once live, React draws the cart itself in place of all this.
  */
 function CartBeforeLive({ catalogue, freeShippingThreshold, trustBadges }: CartPageProps) {
   const every = catalogue.flatMap((product) =>

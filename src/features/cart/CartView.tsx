@@ -3,6 +3,7 @@ import { ContentIcon } from '../../components/content-icons.tsx';
 import { ResponsiveImage } from '../../components/image/ResponsiveImage.tsx';
 import { QuantityStepper } from '../../components/QuantityStepper.tsx';
 import type { ShopSettings } from '../../content/types.ts';
+import type { EarlyActionName } from '../../early/index.ts';
 import type { CartItem } from '../../shop/cart.ts';
 import { fillIn } from '../../shop/fill-in.ts';
 import { formatRupees } from '../../shop/money.ts';
@@ -75,7 +76,7 @@ export function CartView({
                   <button
                     type="button"
                     className="button button--ghost cart-line__remove"
-                    data-early="cart-remove"
+                    data-early={'cart-remove' satisfies EarlyActionName}
                     onClick={() => onRemove(item.product_retailer_id)}
                     aria-label={`Remove ${item.name} ${item.size}`}
                   >
@@ -103,7 +104,12 @@ export function CartView({
             </div>
           </dl>
           <p className="cart__note">Prices include GST.</p>
-          <button type="button" className="button button--block" data-early="cart-checkout" onClick={onProceed}>
+          <button
+            type="button"
+            className="button button--block"
+            data-early={'cart-checkout' satisfies EarlyActionName}
+            onClick={onProceed}
+          >
             Proceed to Checkout
           </button>
           <Link className="cart__continue" to="/products">

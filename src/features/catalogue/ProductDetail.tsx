@@ -5,9 +5,9 @@ import { Carousel } from '../../components/carousel/Carousel.tsx';
 import { QuantityStepper } from '../../components/QuantityStepper.tsx';
 import { Stars } from '../../components/Stars.tsx';
 import { useToast } from '../../components/toast/index.ts';
+import { type EarlyActionName, takeEarlyAdds } from '../../early/index.ts';
 import { type CartItem, cartItemFor } from '../../shop/cart.ts';
 import { findVariant, type Product } from '../../shop/catalogue.ts';
-import { takeEarlyAdds } from '../cart/early.ts';
 import { useCart } from '../cart/index.ts';
 import { cartPixelParams, track } from '../pixel/index.ts';
 import { useReviewSummaries } from '../reviews/index.ts';
@@ -64,7 +64,7 @@ export function ProductDetail({
     cart.add(item);
     announce(item);
   };
-  // Lines added before the page was live were stored then (catalogue/early.ts); say so now.
+  // Lines added before the page was live were stored then (src/early/size-price.ts); say so now.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page goes live
   useEffect(() => takeEarlyAdds().forEach(announce), []);
 
@@ -95,7 +95,7 @@ export function ProductDetail({
             </ul>
           )}
           <SizeSelector product={product} value={size} onChange={setSize} />
-          {/* One price per size, the chosen one shown: a size picked before the page is live shows its price at once (catalogue/early.ts). */}
+          {/* One price per size, the chosen one shown: a size picked before the page is live shows its price at once (src/early/size-price.ts). */}
           {product.variants.map((each) => (
             <p
               key={each.size}
@@ -110,7 +110,12 @@ export function ProductDetail({
           <p className="product-detail__stock">In Stock</p>
           <div className="product-detail__buy">
             <QuantityStepper value={quantity} onChange={setQuantity} label={`Quantity of ${product.name}`} />
-            <button type="button" className="button" data-early="add-to-cart" onClick={addToCart}>
+            <button
+              type="button"
+              className="button"
+              data-early={'add-to-cart' satisfies EarlyActionName}
+              onClick={addToCart}
+            >
               Add to Cart
             </button>
           </div>

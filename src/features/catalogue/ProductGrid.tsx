@@ -31,7 +31,7 @@ export function ProductGrid({
   return (
     <ul className="grid product-grid">
       {products.map((product, index) => (
-        // Its category, for a filter chip tapped before the page is live (filters/early.ts).
+        // Its category, for a filter chip tapped before the page is live (src/early/filter-chip.ts).
         <li key={product.id} data-facets={facetsAttribute({ category: [product.category] })}>
           <ProductCard
             product={product}

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import type { EarlyActionName } from '../../early/index.ts';
 import { cartItemFor } from '../../shop/cart.ts';
 import type { Product } from '../../shop/catalogue.ts';
 import { VariantPrice } from './Price.tsx';
@@ -27,8 +28,8 @@ export function SizeSelector({
               value={variant.size}
               checked={variant.size === value}
               onChange={() => onChange(variant.size)}
-              // Before the page is live, the price and Add to Cart read these (catalogue/early.ts, decision 028).
-              data-early="size"
+              // Before the page is live, the price and Add to Cart read these (src/early/size-price.ts, decision 028).
+              data-early={'size' satisfies EarlyActionName}
               data-cart-item={JSON.stringify(cartItemFor(product, variant.size, 1))}
             />
             <span className="size-selector__size">{variant.size}</span>{' '}

@@ -9,7 +9,6 @@ import { ErrorCode } from '../../shop/messages.ts';
 import type { ShippingRules } from '../../shop/shipping.ts';
 import { useCart } from '../cart/index.ts';
 import { DeliveryFields, whatsappChoice } from './DeliveryFields.tsx';
-import { totalNotReadyMessage } from './early.ts';
 import { LocalPaymentDialog } from './LocalPaymentDialog.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
 import { OUTBOX_UPDATED_EVENT, pendingOrders } from './outbox.ts';
@@ -18,6 +17,7 @@ import { codOffSentence, type TypedDelivery, typedDelivery, useCodOptions } from
 import { useDeliverability } from './use-deliverability.ts';
 import { usePlaceOrder } from './use-place-order.ts';
 import { useShippingQuote } from './use-shipping-quote.ts';
+import { totalNotReadyMessage } from './waiting-message.ts';
 import './checkout.css';
 
 interface CheckoutPageProps {

@@ -1,11 +1,12 @@
+import { type EarlyActionName, PINCODE_SLOT } from '../../early/index.ts';
 import { advanceSplit } from '../../shop/cod-advance.ts';
 import { COD_ADVANCE_TEXTS } from '../../shop/cod-texts.ts';
 import { MESSAGES } from '../../shop/messages.ts';
 import { formatRupees } from '../../shop/money.ts';
 import type { ShippingRules } from '../../shop/shipping.ts';
 import { useCart } from '../cart/index.ts';
-import { PINCODE_SLOT, totalNotReadyMessage } from './early.ts';
 import type { QuoteState } from './use-shipping-quote.ts';
+import { totalNotReadyMessage } from './waiting-message.ts';
 
 /** The lines, the money and the Place Order button; a total the server changed shows old beside new. */
 export function OrderSummary({
@@ -20,7 +21,7 @@ export function OrderSummary({
 }: {
   /**
    * Whether the page is live. Before, Place Order is enabled for the early script to answer a
-   * press at once (checkout/early.ts, decision 028): it never places an order then.
+   * press at once (src/early/place-order.ts, decision 028): it never places an order then.
    */
   live: boolean;
   /**
@@ -104,12 +105,12 @@ export function OrderSummary({
           ? `Free shipping on orders of ${formatRupees(rules.freeShippingThreshold)} and above${cartReady ? ` — add ${formatRupees(missing)} more` : ''}.`
           : `Your order ships free (orders of ${formatRupees(rules.freeShippingThreshold)} and above).`}
       </p>
-      {/* Tapped before the page is live, the early script answers (checkout/early.ts, decision 028). */}
+      {/* Tapped before the page is live, the early script answers (src/early/place-order.ts, decision 028). */}
       <button
         type="submit"
         className="button button--block"
         disabled={live && (!cartReady || processing || calculating || blocked)}
-        data-early="place-order"
+        data-early={'place-order' satisfies EarlyActionName}
         data-required-message={MESSAGES.required}
         data-pincode-message={MESSAGES.pincode}
         data-waiting-message={totalNotReadyMessage(PINCODE_SLOT)}

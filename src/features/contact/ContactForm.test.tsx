@@ -19,10 +19,10 @@ async function fillIn(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByRole('textbox', { name: 'Message *' }), 'Do you sell 5 kg packs?');
 }
 
-const leads = () => (window.__ouoPixelEvents ?? []).filter((event) => event.name === 'Lead');
+const leads = () => (window.__ouo?.pixelEvents ?? []).filter((event) => event.name === 'Lead');
 
 beforeEach(() => {
-  window.__ouoPixelEvents = [];
+  window.__ouo = { ...window.__ouo, pixelEvents: [] };
 });
 afterEach(() => vi.restoreAllMocks());
 

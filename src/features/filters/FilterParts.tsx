@@ -3,7 +3,7 @@ import { toggle } from './filter-utils.ts';
 
 /**
  * Toggle buttons (aria-pressed) for a multi-select filter; any selected value matches. `facet`
- * names the items' values it filters (their `data-facets`: filters/early.ts).
+ * names the items' values it filters (their `data-facets`: src/early/filter-chip.ts).
  */
 export function ChipGroup({
   legend,
@@ -50,7 +50,7 @@ export function ChoiceChips<Option extends string>({
   className,
 }: {
   legend: string;
-  /** The items' values it filters (their `data-facets`: filters/early.ts). */
+  /** The items' values it filters (their `data-facets`: src/early/filter-chip.ts). */
   facet: string;
   allLabel: string;
   options: readonly Option[];

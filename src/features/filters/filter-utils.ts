@@ -12,12 +12,8 @@ export function textMatches(search: string, texts: readonly (string | undefined)
   return texts.some((text) => text?.toLowerCase().includes(needle));
 }
 
-/** True when nothing is selected, or when any selected value equals one of the values (case-insensitive). */
-export function anySelected(selected: readonly string[], values: readonly string[]): boolean {
-  if (selected.length === 0) return true;
-  const have = new Set(values.map((value) => value.toLowerCase()));
-  return selected.some((value) => have.has(value.toLowerCase()));
-}
+// The chips' rule, which the early script applies too before the page is live (decision 028).
+export { anySelected } from '../../early/index.ts';
 
 /** Distinct values in first-seen order. */
 export function distinct(values: Iterable<string | undefined>): string[] {

@@ -1,7 +1,7 @@
 // The filters feature's public face: the guide pages (recipes, nutrition, why-it-matters) and
 // /products' categories import from here only.
 
-export { facetsAttribute } from './early.ts';
+export { facetsAttribute } from '../../early/index.ts';
 export { FilterPage } from './FilterPage.tsx';
 export { ChipGroup, ChoiceChips, SelectFilter, TagList } from './FilterParts.tsx';
 export {

@@ -53,7 +53,7 @@ export function recipeMatches(recipe: Recipe, filters: RecipeFilters): boolean {
   );
 }
 
-/** The chips' values a recipe matches, per chip group, for a chip tapped before the page is live (filters/early.ts). */
+/** The chips' values a recipe matches, per chip group, for a chip tapped before the page is live (src/early/filter-chip.ts). */
 export function recipeFacets(recipe: Recipe, options: RecipeFilterOptions): Record<string, string[]> {
   return {
     ingredients: options.ingredients.filter((ingredient) => usesIngredient(recipe, ingredient)),

@@ -4,7 +4,7 @@ import { cartPixelParams, loadPixel, recordedPixelEvents, track } from './pixel.
 
 describe('ad pixel', () => {
   beforeEach(() => {
-    window.__ouoPixelEvents = [];
+    window.__ouo = { ...window.__ouo, pixelEvents: [] };
     delete window.fbq;
     delete window._fbq;
     for (const script of document.head.querySelectorAll('script')) script.remove();

@@ -1,10 +1,10 @@
 /**
- * The ad pixel. Events are always kept in memory (tests read them from `window.__ouoPixelEvents`);
+ * The ad pixel. Events are always kept in memory (tests read them from `window.__ouo.pixelEvents`);
  * the Meta pixel script is loaded, and events sent to it, only when VITE_META_PIXEL_ID is set.
  */
 import { publicEnv } from '../../config/env.ts';
+import { installMetaPixel, ouo } from '../../early/index.ts';
 import type { CartItem } from '../../shop/cart.ts';
-import { installMetaPixel } from './early.ts';
 
 export type PixelEventName = 'ViewContent' | 'AddToCart' | 'InitiateCheckout' | 'Purchase' | 'Lead';
 
@@ -21,16 +21,12 @@ export interface PixelEvent {
   params: PixelParams;
 }
 
-declare global {
-  interface Window {
-    __ouoPixelEvents?: PixelEvent[];
-  }
-}
-
 export function recordedPixelEvents(): PixelEvent[] {
   if (typeof window === 'undefined') return [];
-  window.__ouoPixelEvents ??= [];
-  return window.__ouoPixelEvents;
+  const page = ouo();
+  page.pixelEvents ??= [];
+  // The global types an event loosely (src/early/global.ts); this module is the one that writes them.
+  return page.pixelEvents as PixelEvent[];
 }
 
 export function track(name: PixelEventName, params: PixelParams = {}): void {

@@ -1,10 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { CartIcon, CloseIcon, MenuIcon } from '../../components/icons.tsx';
+import { cartLinkLabel, type EarlyActionName, MENU_NAMES, MENU_OPEN_CLASS } from '../../early/index.ts';
 import { useHydrated } from '../../hooks/use-hydrated.ts';
-import { cartLinkLabel } from '../cart/early.ts';
 import { useCart } from '../cart/index.ts';
-import { MENU_NAMES, MENU_OPEN_CLASS } from './early.ts';
 
 export const NAV_LINKS = [
   { to: '/', label: 'Home', end: true },
@@ -51,8 +50,8 @@ export function Header({ shopName }: { shopName: string }) {
           aria-expanded={open}
           aria-controls={menuId}
           aria-label={open ? MENU_NAMES.close : MENU_NAMES.open}
-          // Before the page is live, shell/early.ts opens it at once (decision 028).
-          data-early="menu"
+          // Before the page is live, src/early/menu.ts opens it at once (decision 028).
+          data-early={'menu' satisfies EarlyActionName}
           onClick={() => setOpen((value) => !value)}
         >
           {/* Both icons, one shown by aria-expanded (shell.css): a tap before React is live swaps them too. */}
@@ -71,7 +70,12 @@ export function Header({ shopName }: { shopName: string }) {
           </ul>
         </nav>
         {/* Always there, shown while the menu is open (shell.css), so a tap before React is live can show it. */}
-        <div className="site-nav__overlay" aria-hidden="true" data-early="menu-close" onClick={() => setOpen(false)} />
+        <div
+          className="site-nav__overlay"
+          aria-hidden="true"
+          data-early={'menu-close' satisfies EarlyActionName}
+          onClick={() => setOpen(false)}
+        />
         <CartLink />
       </div>
     </header>
@@ -82,7 +86,7 @@ export function CartLink() {
   const { count } = useCart();
   const hydrated = useHydrated();
   // The badge is always there, hidden while the cart is empty: before React is live the early
-  // script fills it from storage (cart/early.ts, decision 028), so its text may differ from the
+  // script fills it from storage (src/early/add-to-cart.ts, decision 028), so its text may differ from the
   // prerendered page's on hydration, as the link's name may.
   return (
     <Link

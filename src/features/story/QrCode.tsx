@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import type { EarlyActionName } from '../../early/index.ts';
 import type { QrSvg } from './qr.ts';
 
 /** A scannable QR code drawn as an inline SVG, the URL it holds, and a button to print just this block. */
@@ -26,11 +27,11 @@ export function QrCode({ qr, url, label }: { qr: QrSvg; url: string; label: stri
           <span className="qr-card__url">{url}</span>
         </figcaption>
       </figure>
-      {/* On the prerendered page, which loads no React, the early script prints (story/early.ts, decision 028). */}
+      {/* On the prerendered page, which loads no React, the early script prints (src/early/print.ts, decision 028). */}
       <button
         type="button"
         className="button button--ghost qr-card__print"
-        data-early="print"
+        data-early={'print' satisfies EarlyActionName}
         onClick={() => window.print()}
       >
         Print QR code

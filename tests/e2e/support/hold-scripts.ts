@@ -18,4 +18,4 @@ export async function holdScripts(page: Page) {
 }
 
 export const notLiveYet = async (page: Page) =>
-  expect(await page.evaluate(() => typeof (window as { __ouoLive?: unknown }).__ouoLive)).toBe('function');
+  expect(await page.evaluate(() => typeof (window as { __ouo?: { live?: unknown } }).__ouo?.live)).toBe('function');

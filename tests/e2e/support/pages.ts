@@ -6,12 +6,14 @@ export function cartLink(page: Page): Locator {
 }
 
 /**
- * Waits until React is live: the hydration gate's `__ouoLive` is called then, and removes
- * itself (site-build/hydration-gate.ts). (The cart link's name is no sign: the early script names
+ * Waits until React is live: the hydration gate's `__ouo.live` is called then, and removes
+ * itself (src/early/gate.ts). (The cart link's name is no sign: the early script names
  * it from storage before React is live.)
  */
 export async function waitForLive(page: Page) {
-  await expect.poll(() => page.evaluate(() => typeof (window as { __ouoLive?: unknown }).__ouoLive)).toBe('undefined');
+  await expect
+    .poll(() => page.evaluate(() => typeof (window as { __ouo?: { live?: unknown } }).__ouo?.live))
+    .toBe('undefined');
 }
 
 /** Whether the page is wider than the screen (a sideways scroll). */

@@ -6,13 +6,9 @@
  * total is still being worked out. It is not
  * replayed: an order is only ever placed by a press made while its total shows.
  */
-import { showEarlyToast } from '../../components/toast/early-toast.ts';
+import { showEarlyToast } from './toast.ts';
 
-/** Place Order pressed before the total for the pincode is known (docs/shop-rules.md §8). */
-export const totalNotReadyMessage = (pincode: string) =>
-  `Shipping to ${pincode} is still being calculated. Please press Place Order again once the total shows.`;
-
-/** The pincode's place in the button's `data-waiting-message` (OrderSummary fills the rest from the texts above). */
+/** The pincode's place in the button's `data-waiting-message` (OrderSummary fills the rest with `totalNotReadyMessage`). */
 export const PINCODE_SLOT = '{pincode}';
 
 export function placeOrderEarly(button: HTMLElement): 'done' | 'hold' {

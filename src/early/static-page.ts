@@ -2,7 +2,7 @@
  * A page built without React (decision 028): the blog, the policies, the story and traceability
  * pages and the 404 page, whose only controls are the header's menu and cart badge, the chat
  * button, links — and on the traceability pages the QR code's Print button. The build drops React
- * Router's scripts from them (site-build/static-pages.ts) and inlines this module, bundled, as their
+ * Router's scripts from them (site-build/static-pages.ts) and inlines this module, bundled by its path, as their
  * early script (`staticEarlyScript` in site-build/defer-hydration.ts), started by `startStatic`
  * instead of the hydration gate: the same action functions the gate runs before a React page is
  * live (`data-early`: the menu, the overlay, Print), here for as long as the page is open. Links
@@ -12,19 +12,15 @@
  * reach the server is left to the next page that loads the shop (decision 028); the Meta pixel's
  * PageView is sent when the build has a pixel id (`pixelId`).
  */
-import type { EarlyAction } from '../../lib/early-action.ts';
-import { CART_STORAGE_KEY } from '../../shop/cart.ts';
-import { showCartCount } from '../cart/early.ts';
-import { installMetaPixel } from '../pixel/early.ts';
-import { closeMenu, setMenuOpen, toggleMenu } from '../shell/early.ts';
-import { printPage } from '../story/early.ts';
+import { CART_STORAGE_KEY } from '../shop/cart.ts';
+import type { EarlyAction } from './action.ts';
+import { staticActions } from './actions.ts';
+import { showCartCount } from './cart-storage.ts';
+import { setMenuOpen } from './menu.ts';
+import { installMetaPixel } from './pixel.ts';
 
-/** The controls a page without React may have, by their `data-early`; the build refuses a page with any other. */
-export const STATIC_ACTIONS: Readonly<Record<string, EarlyAction>> = {
-  menu: toggleMenu,
-  'menu-close': closeMenu,
-  print: printPage,
-};
+/** The controls a page without React may have, by their `data-early` (actions.ts `staticActions`); the build refuses a page with any other. */
+export const STATIC_ACTIONS: Readonly<Record<string, EarlyAction>> = staticActions;
 
 export interface StaticOptions {
   /** The build's VITE_META_PIXEL_ID, when it has one. */
@@ -48,7 +44,7 @@ export function startStatic({ pixelId }: StaticOptions = {}): void {
     button.focus();
   });
   // The badge from the cart's storage once the page is parsed, after its first frame (as on the
-  // React pages: early-script.ts), and again whenever another tab changes the cart, or the page
+  // React pages: start.ts), and again whenever another tab changes the cart, or the page
   // comes back from the back-forward cache (the cart may have changed on the pages in between) —
   // with its menu closed, as React closes it on every navigation.
   const showBadge = () => requestAnimationFrame(() => setTimeout(() => showCartCount(), 0));

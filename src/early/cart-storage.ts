@@ -1,14 +1,11 @@
 /**
  * The stored cart as the early script reads and writes it before React is live, and on pages that
  * load no React (decision 028): the same key and shape, through the same functions of
- * src/shop/cart.ts, as the cart store (cart-store.ts); and the header's badge, as CartLink shows it.
+ * src/shop/cart.ts, as the cart store (src/features/cart/cart-store.ts); and the header's badge,
+ * with the cart link's name from the same `cartLinkLabel` (views.ts) CartLink renders.
  */
-import { CART_STORAGE_KEY, CART_UPDATED_EVENT, type CartItem, cartCount } from '../../shop/cart.ts';
-
-/** The cart link's accessible name for a count (Header.tsx's CartLink says the same once live). */
-export function cartLinkLabel(count: number): string {
-  return count === 0 ? 'Cart, empty' : `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;
-}
+import { CART_STORAGE_KEY, CART_UPDATED_EVENT, type CartItem, cartCount } from '../shop/cart.ts';
+import { cartLinkLabel } from './views.ts';
 
 /**
  * The stored lines that look like lines. The cart store rebuilds each from the catalogue once React

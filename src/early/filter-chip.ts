@@ -5,10 +5,11 @@
  * each chip its value (`data-value`, '' for 'All'), and each item of the page's list the values it
  * matches per facet (`data-facets`, written with `facetsAttribute`). An item shows when, for every
  * group with a chip pressed, one of its values is pressed — the pages' own rule for chips
- * (`anySelected`). A search typed or a select changed before the page is live waits for React.
+ * (`anySelected`, views.ts, which the filter pages call too). A search typed or a select changed
+ * before the page is live waits for React.
  */
-import { EARLY_HIDDEN, type EarlyResult } from '../../lib/early-action.ts';
-import { anySelected } from './filter-utils.ts';
+import { EARLY_HIDDEN, type EarlyResult } from './action.ts';
+import { anySelected } from './views.ts';
 
 /** An item's values per facet, for its `data-facets`. */
 export function facetsAttribute(facets: Record<string, readonly string[]>): string {

@@ -1,10 +1,11 @@
 /**
  * The quantity stepper's − and + before React is live (decision 028): the number changes at once
- * and the buttons are enabled or disabled at the limits, as QuantityStepper renders them; the
+ * and the buttons are enabled or disabled at the limits, as QuantityStepper renders them (the same `stepperLimits`: views.ts); the
  * replayed tap then moves React's quantity the same step. Only the stepper's own field changes
- * (Add to Cart tapped early reads it: catalogue/early.ts).
+ * (Add to Cart tapped early reads it: add-to-cart.ts).
  */
-import type { EarlyResult } from '../lib/early-action.ts';
+import type { EarlyResult } from './action.ts';
+import { stepperLimits } from './views.ts';
 
 export function stepQuantity(control: HTMLElement, step: 1 | -1): EarlyResult {
   const stepper = control.closest('.stepper');
@@ -18,7 +19,8 @@ export function stepQuantity(control: HTMLElement, step: 1 | -1): EarlyResult {
   if (!Number.isInteger(current) || current < min || current > max) return 'hold';
   const next = Math.min(max, Math.max(min, current + step));
   field.value = String(next);
-  down.disabled = next <= min;
-  up.disabled = next >= max;
+  const limits = stepperLimits(next, min, max);
+  down.disabled = limits.down;
+  up.disabled = limits.up;
   return 'replay';
 }

@@ -10,7 +10,7 @@
  *    does it preload the modules and let React Router's bootstrap import them, so the HTML, the
  *    stylesheet, the first image and the heading font have the network to themselves.
  * 2. Until React has hydrated, it stops taps on buttons. A control with an early action (`actions`,
- *    by its `data-early`: src/features/first-tap/early-actions.ts, decision 028) shows its effect at
+ *    by its `data-early`: src/early/actions.ts, decision 028) shows its effect at
  *    once — the menu opens, a filter applies, Add to Cart stores the line — and, unless the action
  *    did it all, the tap is replayed once the page is live, for React to hold the same state. Any
  *    other tap is held: marked `data-held` (styled as waiting) and replayed once the page is live.
@@ -21,16 +21,16 @@
  *    event React's value tracker sees as a change), so the page's state holds what the shopper sees.
  *    The fields are told first, the held taps come after, in the order they were made.
  *
- * The root route calls `window.__ouoHydrated()` from its first effect, when the page is hydrated:
+ * The root route calls `window.__ouo.hydrated()` from its first effect, when the page is hydrated:
  * the fields are handed over then, before anything renders again (a controlled field rendered with
- * its old state would lose what was typed). It calls `window.__ouoLive()` once the page has
+ * its old state would lose what was typed). It calls `window.__ouo.live()` once the page has
  * rendered again with what waited for hydration (src/hooks/use-hydrated.ts): the taps are
  * replayed then, so until that render every tap still goes to the early actions (decision 028).
  *
  * It is bundled with the early actions into one inline script (`gateScript` in
- * site-build/defer-hydration.ts, from src/features/first-tap/early-script.ts), whose hash goes into the
- * page's CSP like every other inline script. It refers to nothing outside itself but its arguments,
- * so its tests run it as it is.
+ * site-build/defer-hydration.ts bundles src/early/start.ts by its path), whose hash goes into the
+ * page's CSP like every other inline script. It refers to nothing outside itself but its arguments and
+ * `window.__ouo` (typed in global.ts), so its tests run it as it is.
  */
 export function hydrationGate(
   preloads: readonly string[],
@@ -38,16 +38,13 @@ export function hydrationGate(
   actions: Readonly<Record<string, (control: HTMLElement) => 'replay' | 'done' | 'hold'>> = {},
   hiddenMark = 'data-early-hidden',
 ): void {
-  const page = window as unknown as {
-    __ouoGate?: Promise<void>;
-    __ouoPause?: () => Promise<void>;
-    __ouoHydrated?: () => void;
-    __ouoLive?: () => void;
-  };
+  // `window.__ouo`, typed in global.ts; written out here, as the gate uses nothing from outside.
+  window.__ouo ??= {};
+  const page = window.__ouo;
   const doc = document;
   let opened = false;
   let letGo: () => void = () => undefined;
-  page.__ouoGate = new Promise<void>((resolve) => {
+  page.gate = new Promise<void>((resolve) => {
     letGo = resolve;
   });
   const open = () => {
@@ -104,7 +101,7 @@ export function hydrationGate(
   // step waits for the frame that shows its effect (or 100 ms: a hidden tab draws no frames), so the
   // shopper sees it before the next step runs.
   let drawn = true;
-  page.__ouoPause = () =>
+  page.pause = () =>
     new Promise<void>((go) => {
       if (drawn) return void setTimeout(go, 0);
       drawn = true;
@@ -117,7 +114,7 @@ export function hydrationGate(
 
   const held: HTMLElement[] = [];
   const changed = new Set<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>();
-  // A control's early action (its `data-early`: src/features/first-tap/early-actions.ts) shows the
+  // A control's early action (its `data-early`: src/early/actions.ts) shows the
   // tap's effect now. `replay`: React is told the tap once live; `done`: the action did it all;
   // `hold` (or no action, or an action that failed): the tap waits, dimmed, as before.
   const act = (control: HTMLElement) => {
@@ -157,10 +154,10 @@ export function hydrationGate(
   // 150–300 ms at 4× CPU, which the tap's effect then waits for. Until the page is hydrated these
   // events stop at the document (the gate's listeners come before React's there): the browser still
   // does what they do (focus, typing, scrolling, following a link), the early actions still run, and
-  // the fields are handed over (`__ouoHydrated`). Taps on controls are held until live, as above.
-  let hydrated = false;
+  // the fields are handed over (`__ouo.hydrated`). Taps on controls are held until live, as above.
+  let isHydrated = false;
   const shield = (event: Event) => {
-    if (!hydrated) event.stopImmediatePropagation();
+    if (!isHydrated) event.stopImmediatePropagation();
   };
   // React DOM's discrete events that make it hydrate at once (its `discreteReplayableEvents`), but for
   // the three the gate handles itself: click, input and change.
@@ -173,9 +170,9 @@ export function hydrationGate(
   doc.addEventListener('input', note, true);
   doc.addEventListener('change', note, true);
 
-  page.__ouoHydrated = () => {
-    page.__ouoHydrated = undefined;
-    hydrated = true;
+  page.hydrated = () => {
+    page.hydrated = undefined;
+    isHydrated = true;
     for (const type of shielded) doc.removeEventListener(type, shield, true);
     doc.removeEventListener('input', note, true);
     doc.removeEventListener('change', note, true);
@@ -204,9 +201,9 @@ export function hydrationGate(
       field.dispatchEvent(new Event('input', { bubbles: true }));
     });
   };
-  page.__ouoLive = () => {
-    page.__ouoLive = undefined;
-    page.__ouoHydrated?.();
+  page.live = () => {
+    page.live = undefined;
+    page.hydrated?.();
     doc.removeEventListener('click', hold, true);
     // The taps after the fields, each in a task of its own: React renders what one changed (a
     // quantity) before the next (Add to Cart) reads it.

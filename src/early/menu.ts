@@ -3,7 +3,7 @@
  * sets exactly what Header.tsx renders for `open` — the panel's class, the button's state and name
  * (its two icons and the overlay follow them in CSS) — so React, replaying the tap, changes nothing.
  */
-import type { EarlyResult } from '../../lib/early-action.ts';
+import type { EarlyResult } from './action.ts';
 
 export const MENU_NAMES = { open: 'Open menu', close: 'Close menu' } as const;
 export const MENU_OPEN_CLASS = 'site-nav--open';

@@ -1,7 +1,7 @@
 /**
  * /cart before React is live (decision 028). The prerendered page cannot know the shopper's cart,
  * so it carries, hidden, the cart as CartView draws it with a line for every size in the catalogue,
- * and the empty cart (CartPage's CartBeforeLive). As the page is parsed, before its first paint,
+ * and the empty cart (src/features/cart/CartPage.tsx, CartBeforeLive). As the page is parsed, before its first paint,
  * `drawCart` copies from those parts the lines the stored cart holds, in its order, with their
  * quantities and totals at the catalogue's prices, into a slot React does not hydrate. Until the
  * page is live, the copies' controls act on the stored cart at once, as the cart store would (the
@@ -9,7 +9,6 @@
  * storage in place of the copies. A line whose size is no longer sold is left out here; the store
  * drops it and says so once live.
  */
-import type { EarlyAction, EarlyResult } from '../../lib/early-action.ts';
 import {
   type CartItem,
   cartCount,
@@ -17,9 +16,11 @@ import {
   MAX_LINE_QUANTITY,
   parseQuantity,
   removeFromCart,
-} from '../../shop/cart.ts';
-import { formatRupees } from '../../shop/money.ts';
-import { showCartCount, storedCart, writeStoredCart } from './early-storage.ts';
+} from '../shop/cart.ts';
+import { formatRupees } from '../shop/money.ts';
+import type { EarlyAction, EarlyResult } from './action.ts';
+import { showCartCount, storedCart, writeStoredCart } from './cart-storage.ts';
+import { stepperLimits } from './views.ts';
 
 const part = (page: Element, name: string) => page.querySelector(`[data-early-cart-parts] [data-early-cart-${name}]`);
 
@@ -33,8 +34,9 @@ function showLine(line: HTMLElement, quantity: number): void {
   const field = line.querySelector<HTMLInputElement>('.stepper__input');
   const [down, up] = line.querySelectorAll<HTMLButtonElement>('.stepper__button');
   if (field) field.value = String(quantity);
-  if (down) down.disabled = quantity <= 1;
-  if (up) up.disabled = quantity >= MAX_LINE_QUANTITY;
+  const limits = stepperLimits(quantity, 1, MAX_LINE_QUANTITY);
+  if (down) down.disabled = limits.down;
+  if (up) up.disabled = limits.up;
   const total = line.querySelector('[data-line-total]');
   if (total) total.textContent = formatRupees(Number(line.dataset.linePrice) * quantity);
 }
@@ -110,7 +112,7 @@ const step = (control: HTMLElement, by: 1 | -1): EarlyResult =>
   });
 
 /** The drawn cart's controls by their `data-early`. */
-export const cartEarlyActions: Readonly<Record<string, EarlyAction>> = {
+export const cartEarlyActions = {
   'cart-step-up': (control) => step(control, 1),
   'cart-step-down': (control) => step(control, -1),
   // A number typed into a line, once the field is left (its change event).
@@ -124,4 +126,4 @@ export const cartEarlyActions: Readonly<Record<string, EarlyAction>> = {
     location.assign('/checkout');
     return 'done';
   },
-};
+} satisfies Record<string, EarlyAction>;

@@ -1,11 +1,12 @@
 /**
  * The carousel's next and previous before React is live (decision 028): the slide shows the
  * neighbouring photo at once, from the neighbour Carousel.tsx already renders for preloading (the
- * same files and sizes), and says its place as the slide will ("2 of 3"); the dots follow. The
+ * same files and sizes), and says its place as the slide will ("2 of 3", `slidePlace`: views.ts); the dots follow. The
  * replayed tap then renders that photo's slide. A photo further away has no neighbour to copy, so
  * that tap waits for the page as before.
  */
-import type { EarlyResult } from '../../lib/early-action.ts';
+import type { EarlyResult } from './action.ts';
+import { slidePlace } from './views.ts';
 
 const PLACE = /^(\d+) of (\d+)$/;
 
@@ -36,7 +37,7 @@ export function showNeighbourPhoto(control: HTMLElement, step: 1 | -1): EarlyRes
   const neighbour = carousel.querySelector<HTMLImageElement>(`.carousel__preload[data-photo-index="${index}"]`);
   if (!neighbour) return 'hold';
   copyPicture(neighbour, image);
-  slide.setAttribute('aria-label', `${index + 1} of ${count}`);
+  slide.setAttribute('aria-label', slidePlace(index, count));
   carousel.querySelectorAll('.carousel__dot').forEach((dot, at) => {
     dot.classList.toggle('carousel__dot--current', at === index);
   });

@@ -1,4 +1,4 @@
-/** The shape of an early action (early-actions.ts, decision 028), shared by the components that define one. */
+/** The shape of an early action (actions.ts, decision 028): one file of src/early per action. */
 export type EarlyResult = 'replay' | 'done' | 'hold';
 export type EarlyAction = (control: HTMLElement) => EarlyResult;
 

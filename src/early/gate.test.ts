@@ -1,14 +1,22 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { hydrationGate } from './hydration-gate.ts';
+import { hydrationGate } from './gate.ts';
 
-type GateWindow = Window & {
-  __ouoGate?: Promise<void>;
-  __ouoPause?: () => Promise<void>;
-  __ouoHydrated?: () => void;
-  __ouoLive?: () => void;
+/** The gate's part of `window.__ouo` (global.ts), read after each run of the gate. */
+const page = {
+  get gate() {
+    return window.__ouo?.gate;
+  },
+  get pause() {
+    return window.__ouo?.pause;
+  },
+  get hydrated() {
+    return window.__ouo?.hydrated;
+  },
+  get live() {
+    return window.__ouo?.live;
+  },
 };
-const page = window as GateWindow;
 
 /** Runs the gate as a page does: from its source text (the build minifies it: defer-hydration.test.ts). */
 function runGate(preloads: string[] = ['/assets/root-1.js', '/assets/app-2.js'], eager = false) {
@@ -43,7 +51,7 @@ beforeEach(() => {
   vi.stubGlobal('PerformanceObserver', undefined);
 });
 afterEach(async () => {
-  page.__ouoLive?.();
+  page.live?.();
   // Each gate listens on the window: spend what it still waits for, so it cannot act in the next test.
   window.dispatchEvent(new Event('pointerdown'));
   window.dispatchEvent(new Event('load'));
@@ -56,7 +64,7 @@ describe('the hydration gate', () => {
   it('requests no module until the page has loaded, then preloads them and opens', async () => {
     runGate();
     let open = false;
-    void page.__ouoGate?.then(() => {
+    void page.gate?.then(() => {
       open = true;
     });
     await new Promise((resolve) => setTimeout(resolve, 10));
@@ -71,7 +79,7 @@ describe('the hydration gate', () => {
   it('opens at once on a page built eager (its content is drawn by its scripts), still holding taps', async () => {
     runGate(['/assets/cart-1.js'], true);
     let open = false;
-    void page.__ouoGate?.then(() => {
+    void page.gate?.then(() => {
       open = true;
     });
     await vi.waitFor(() => expect(open).toBe(true));
@@ -132,7 +140,7 @@ describe('the hydration gate', () => {
   it('opens at once when the shopper reaches for the page, and only once', async () => {
     runGate();
     document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }));
-    await page.__ouoGate;
+    await page.gate;
     window.dispatchEvent(new Event('load'));
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(preloaded()).toHaveLength(2);
@@ -148,7 +156,7 @@ describe('the hydration gate', () => {
     expect(clicks).not.toHaveBeenCalled();
     expect(add.hasAttribute('data-held')).toBe(true);
 
-    page.__ouoLive?.();
+    page.live?.();
     await vi.waitFor(() => expect(clicks).toHaveBeenCalledTimes(1));
     expect(add.hasAttribute('data-held')).toBe(false);
     add.click(); // live now: no longer held
@@ -162,7 +170,7 @@ describe('the hydration gate', () => {
     for (const id of ['plus', 'add']) document.getElementById(id)?.addEventListener('click', () => order.push(id));
     document.getElementById('plus')?.click();
     document.getElementById('add')?.click();
-    page.__ouoLive?.();
+    page.live?.();
     await vi.waitFor(() => expect(order).toEqual(['plus', 'add']));
   });
 
@@ -186,7 +194,7 @@ describe('the hydration gate', () => {
     field.addEventListener('input', () => {
       if (tracker.changed()) seen.push(field.value);
     });
-    page.__ouoLive?.();
+    page.live?.();
     expect(seen).toEqual(['248001']);
     expect(field.value).toBe('248001');
   });
@@ -198,7 +206,7 @@ describe('the hydration gate', () => {
     expect(radio.checked).toBe(true);
     const clicks = vi.fn();
     radio.addEventListener('click', clicks);
-    page.__ouoLive?.();
+    page.live?.();
     expect(clicks).toHaveBeenCalledTimes(1);
     expect(radio.checked).toBe(true);
   });
@@ -214,11 +222,11 @@ describe('the hydration gate', () => {
     document.getElementById('add')?.addEventListener('click', clicks);
     document.getElementById('add')?.click();
 
-    page.__ouoHydrated?.();
+    page.hydrated?.();
     expect(told).toHaveBeenCalledTimes(1);
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(clicks).not.toHaveBeenCalled(); // held until the page has rendered again
-    page.__ouoLive?.();
+    page.live?.();
     await vi.waitFor(() => expect(clicks).toHaveBeenCalledTimes(1));
     expect(told).toHaveBeenCalledTimes(1); // the fields are told once
   });
@@ -241,7 +249,7 @@ describe('the hydration gate', () => {
     expect(follow.defaultPrevented).toBe(false); // the link is followed
     expect(field.value).toBe('248001');
 
-    page.__ouoHydrated?.();
+    page.hydrated?.();
     expect(reactSaw).toEqual(['input']); // the field handed over
     field.dispatchEvent(new Event('pointerup', { bubbles: true }));
     document.getElementById('link')?.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
@@ -259,19 +267,19 @@ describe('the early actions (decision 028)', () => {
     vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
     document.body.insertAdjacentHTML('beforeend', '<button data-early="menu">Menu</button>');
     runWith({ menu: () => 'replay' });
-    await page.__ouoPause?.();
+    await page.pause?.();
     expect(frames).toHaveLength(0);
 
     (document.querySelector('[data-early="menu"]') as HTMLButtonElement).click();
     let resumed = false;
-    void page.__ouoPause?.().then(() => {
+    void page.pause?.().then(() => {
       resumed = true;
     });
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(resumed).toBe(false);
     frames.shift()?.(0);
     await vi.waitFor(() => expect(resumed).toBe(true));
-    await page.__ouoPause?.(); // the frame drawn: the next pause is a task again
+    await page.pause?.(); // the frame drawn: the next pause is a task again
     expect(frames).toHaveLength(0);
   });
 
@@ -281,7 +289,7 @@ describe('the early actions (decision 028)', () => {
     runWith({ menu: () => 'replay' });
     (document.querySelector('[data-early="menu"]') as HTMLButtonElement).click();
     const started = performance.now();
-    await page.__ouoPause?.();
+    await page.pause?.();
     expect(performance.now() - started).toBeGreaterThanOrEqual(95);
   });
 
@@ -300,7 +308,7 @@ describe('the early actions (decision 028)', () => {
     expect(menu.getAttribute('aria-expanded')).toBe('true');
     expect(menu.hasAttribute('data-held')).toBe(false);
     expect(clicks).not.toHaveBeenCalled();
-    page.__ouoLive?.();
+    page.live?.();
     await vi.waitFor(() => expect(clicks).toHaveBeenCalledTimes(1));
   });
 
@@ -317,7 +325,7 @@ describe('the early actions (decision 028)', () => {
     const clicks = vi.fn();
     add.addEventListener('click', clicks);
     add.click();
-    page.__ouoLive?.();
+    page.live?.();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(stored).toEqual(['line']);
     expect(clicks).not.toHaveBeenCalled();
@@ -341,7 +349,7 @@ describe('the early actions (decision 028)', () => {
       control.click();
       expect(control.hasAttribute('data-held')).toBe(true);
     }
-    page.__ouoLive?.();
+    page.live?.();
     await vi.waitFor(() => expect(order).toEqual(['far', 'broken']));
   });
 
@@ -362,7 +370,7 @@ describe('the early actions (decision 028)', () => {
     expect(shown).toEqual(['500gm']);
     (document.querySelector('[data-early="chip"]') as HTMLButtonElement).click();
     expect(document.getElementById('price')?.hasAttribute('data-early-hidden')).toBe(true);
-    page.__ouoLive?.();
+    page.live?.();
     await vi.waitFor(() => expect(document.getElementById('price')?.hasAttribute('data-early-hidden')).toBe(false));
   });
 });

@@ -1,0 +1,29 @@
+// @vitest-environment jsdom
+/**
+ * The menu's early actions (decision 028), on a small page shaped as its
+ * component renders it; the browser tests (tests/e2e/before-hydration*.spec.ts) check
+ * it on the real pages, before and after hydration.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { menuActions } from './actions.ts';
+
+const $ = <T extends HTMLElement>(selector: string) => document.querySelector(selector) as T;
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  localStorage.clear();
+});
+
+describe('the menu', () => {
+  it('opens and closes as Header renders it, and its overlay closes it', () => {
+    document.body.innerHTML = `<header><button data-early="menu" aria-expanded="false" aria-controls="nav" aria-label="Open menu"></button>
+      <nav id="nav" class="site-nav"><a href="/">Home</a></nav><div data-early="menu-close"></div></header>`;
+    expect(menuActions.menu?.($('[data-early="menu"]'))).toBe('replay');
+    expect($('#nav').classList.contains('site-nav--open')).toBe(true);
+    expect($('[data-early="menu"]').getAttribute('aria-label')).toBe('Close menu');
+    expect(document.activeElement).toBe($('#nav a'));
+    menuActions['menu-close']?.($('[data-early="menu-close"]'));
+    expect($('[data-early="menu"]').getAttribute('aria-expanded')).toBe('false');
+    expect($('#nav').classList.contains('site-nav--open')).toBe(false);
+  });
+});

@@ -1,0 +1,37 @@
+// @vitest-environment jsdom
+/**
+ * Place Order's early action and the toast it shows (decision 028), on a small page shaped as its
+ * component renders it; the browser tests (tests/e2e/before-hydration*.spec.ts) check
+ * it on the real pages, before and after hydration.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { checkoutActions } from './actions.ts';
+
+const $ = <T extends HTMLElement>(selector: string) => document.querySelector(selector) as T;
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  localStorage.clear();
+});
+
+describe('Place Order', () => {
+  const page = (values: Record<string, string>) => {
+    document.body.innerHTML = `<form><input name="name" required value="${values.name ?? ''}"><input name="pincode" required value="${values.pincode ?? ''}">
+      <button type="submit" data-early="place-order" data-required-message="Fill in all" data-pincode-message="Six digits" data-waiting-message="Shipping to {pincode} is being calculated"></button></form>`;
+    return $('[data-early="place-order"]');
+  };
+  const toast = () => document.querySelector('.toast-viewport--early [role]')?.textContent;
+
+  it('answers with what is missing, or that the total is on its way; it never places anything', () => {
+    expect(checkoutActions['place-order']?.(page({}))).toBe('done');
+    expect(toast()).toContain('Fill in all');
+    expect(document.activeElement?.getAttribute('name')).toBe('name');
+    checkoutActions['place-order']?.(page({ name: 'Asha', pincode: '24800' }));
+    expect(toast()).toContain('Six digits');
+    checkoutActions['place-order']?.(page({ name: 'Asha', pincode: '248001' }));
+    expect(toast()).toContain('Shipping to 248001 is being calculated');
+    expect(document.querySelectorAll('.toast-viewport--early')).toHaveLength(1); // one at a time
+    checkoutActions['toast-close']?.(document.querySelector('.toast__close') as HTMLElement);
+    expect(document.querySelector('.toast-viewport--early')).toBeNull();
+  });
+});

@@ -1,0 +1,25 @@
+/**
+ * What an early action shows and the React component also shows, each drawn by ONE function that
+ * both call (decision 028): no second rendering of the same control to keep in step. Pure and
+ * tiny: the components that import them carry them in the pages' first-load JavaScript.
+ */
+
+/** The cart link's accessible name for a count (Header's CartLink, and the badge before React is live). */
+export function cartLinkLabel(count: number): string {
+  return count === 0 ? 'Cart, empty' : `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;
+}
+
+/** The quantity stepper's − and + at a value: disabled at the limits (QuantityStepper, quantity.ts, cart-lines.ts). */
+export function stepperLimits(value: number, min: number, max: number): { down: boolean; up: boolean } {
+  return { down: value <= min, up: value >= max };
+}
+
+/** A carousel slide's place, "2 of 3", from its index from 0 (Carousel, photo.ts). */
+export const slidePlace = (index: number, count: number): string => `${index + 1} of ${count}`;
+
+/** A filter chip's rule: true when nothing is selected, or when any selected value equals one of the values (case-insensitive). */
+export function anySelected(selected: readonly string[], values: readonly string[]): boolean {
+  if (selected.length === 0) return true;
+  const have = new Set(values.map((value) => value.toLowerCase()));
+  return selected.some((value) => have.has(value.toLowerCase()));
+}
