@@ -105,8 +105,9 @@ export function parseHtmlAssets(html) {
  * @returns {string[]}
  */
 function gatePreloads(body) {
-  // The early script names its one global, `__ouo` (src/early/global.ts); no other inline script does.
-  if (!/\b__ouo\b/.test(body) || STATIC_START.test(body)) return [];
+  // The gate is started as `__ouo.early.startEarly(…)` (`__ouo`: the early script's one global,
+  // src/early/global.ts); /cart's inline call to `__ouo.early.drawCart` is not a gate.
+  if (!/__ouo\.(?:gate\b|early\.startEarly\()/.test(body) || STATIC_START.test(body)) return [];
   const list = /startEarly\((\[[^\]]*\])(?:,[^)]*)?\);?\s*$/.exec(body)?.[1]; // ([modules], eager)
   if (!list) throw new Error('found the hydration gate but not the list of modules it preloads');
   const parsed = JSON.parse(list);
