@@ -19,6 +19,7 @@ export function addToStoredCart(item: CartItem): void {
 
 /** The lines added before the page was live, each handed out once. */
 export function takeEarlyAdds(): CartItem[] {
+  // In place: the gate keeps its own hold on `window.__ouo` (gate.ts), so the object is never replaced.
   const added = window.__ouo?.added ?? [];
   if (window.__ouo) window.__ouo.added = [];
   return added;

@@ -18,14 +18,27 @@ afterEach(() => {
 
 describe('/cart before it is live', () => {
   const lineHtml = (key: string, price: number) => `<li data-line-key="${key}" data-line-price="${price}">
-    <fieldset class="stepper"><button class="stepper__button" data-early="quantity-down"></button><input class="stepper__input" data-x>
-    <button class="stepper__button" data-early="quantity-up"></button></fieldset><button data-early="cart-remove">Remove</button>
+    <span class="cart-line__image"></span><h2 class="cart-line__name"><a href="/products/1">Name</a></h2><p class="cart-line__meta"></p>
+    <fieldset class="stepper"><legend></legend><button class="stepper__button" data-early="quantity-down"></button><input class="stepper__input" data-x>
+    <button class="stepper__button" data-early="quantity-up"></button></fieldset><button class="cart-line__remove" data-early="cart-remove">Remove</button>
     <span data-line-total></span></li>`;
+  const facts = (key: string, price: number, name: string) => ({
+    key,
+    price,
+    name,
+    href: `/products/${key.split('-')[0]}`,
+    meta: `${key} each`,
+    quantityLabel: `Quantity of ${name}`,
+    removeLabel: `Remove ${name}`,
+    photo: null,
+  });
   const page = () => {
+    const sizes = JSON.stringify([facts('1-500gm', 347, 'Red Rice'), facts('3-295gm', 1067, 'Badri Cow Ghee')]);
     document.body.innerHTML = `<a class="site-header__cart"><span class="site-header__badge" hidden></span></a>
       <div class="page" data-early-cart><p data-early-cart-loading>Loading your cart…</p><div data-early-cart-slot></div>
-      <div hidden data-early-cart-parts><div data-early-cart-full><ul aria-label="Items in your cart">${lineHtml('1-500gm', 347)}${lineHtml('3-295gm', 1067)}</ul>
-      <dd data-testid="cart-subtotal"></dd></div><div data-early-cart-empty><p>Your cart is empty</p></div></div></div>`;
+      <div hidden data-early-cart-parts><div data-early-cart-full><ul aria-label="Items in your cart">${lineHtml('1-500gm', 347)}</ul>
+      <dd data-testid="cart-subtotal"></dd></div><div data-early-cart-empty><p>Your cart is empty</p></div>
+      <div data-early-cart-lines='${sizes}'></div></div></div>`;
   };
   const slot = () => $('[data-early-cart-slot]');
 
@@ -43,6 +56,13 @@ describe('/cart before it is live', () => {
     drawCart();
     const keys = [...slot().querySelectorAll<HTMLElement>('li')].map((li) => li.dataset.lineKey);
     expect(keys).toEqual(['3-295gm', '1-500gm']);
+    // Each a copy of the one template line, made that size's line from its facts.
+    const ghee = slot().querySelector('li') as HTMLElement;
+    expect(ghee.querySelector('.cart-line__name a')?.getAttribute('href')).toBe('/products/3');
+    expect(ghee.querySelector('.cart-line__name a')?.textContent).toBe('Badri Cow Ghee');
+    expect(ghee.querySelector('legend')?.textContent).toBe('Quantity of Badri Cow Ghee');
+    expect(ghee.querySelector('.cart-line__remove')?.getAttribute('aria-label')).toBe('Remove Badri Cow Ghee');
+    expect(ghee.querySelector('.cart-line__meta')?.textContent).toBe('3-295gm each');
     expect(slot().querySelector('[data-testid="cart-subtotal"]')?.textContent).toBe('₹2,481'); // 2 × 1,067 + 347
     expect(slot().querySelector('[data-early="cart-step-up"]')).not.toBeNull();
     expect($('[data-early-cart-loading]').hidden).toBe(true);

@@ -1,9 +1,10 @@
 /**
  * /cart before React is live (decision 028). The prerendered page cannot know the shopper's cart,
- * so it carries, hidden, the cart as CartView draws it with a line for every size in the catalogue,
- * and the empty cart (src/features/cart/CartPage.tsx, CartBeforeLive). As the page is parsed, before its first paint,
- * `drawCart` copies from those parts the lines the stored cart holds, in its order, with their
- * quantities and totals at the catalogue's prices, into a slot React does not hydrate. Until the
+ * so it carries, hidden, the cart as CartView draws it with one line (the template), the empty cart,
+ * and every size's facts as JSON (src/features/cart/CartPage.tsx, CartBeforeLive; the facts from
+ * CartView's `cartLineFacts`). As the page is parsed, before its first paint, `drawCart` fills a
+ * copy of the template for each line the stored cart holds, in its order, with its quantity and
+ * total at the catalogue's prices, into a slot React does not hydrate. Until the
  * page is live, the copies' controls act on the stored cart at once, as the cart store would (the
  * same src/shop/cart.ts functions), and are not replayed: once live, React draws the cart from
  * storage in place of the copies. A line whose size is no longer sold is left out here; the store
@@ -20,7 +21,7 @@ import {
 import { formatRupees } from '../shop/money.ts';
 import type { EarlyAction, EarlyResult } from './action.ts';
 import { showCartCount, storedCart, writeStoredCart } from './cart-storage.ts';
-import { stepperLimits } from './views.ts';
+import { type CartLineFacts, type CartLinePhoto, stepperLimits } from './views.ts';
 
 const part = (page: Element, name: string) => page.querySelector(`[data-early-cart-parts] [data-early-cart-${name}]`);
 
@@ -29,6 +30,63 @@ const RENAMED: Readonly<Record<string, string>> = {
   'quantity-up': 'cart-step-up',
   'quantity-down': 'cart-step-down',
 };
+
+/**
+ * A line's photo, drawn as ResponsiveImage draws it for the same candidates — the one thing drawn
+ * twice: src/features/cart/cart-line-photo.test.tsx fails if the two differ.
+ */
+export function linePhoto(photo: CartLinePhoto | null): Element {
+  const doc = document;
+  if (!photo) {
+    const none = doc.createElement('span');
+    none.className = 'cart-line__image';
+    return none;
+  }
+  const image = doc.createElement('img');
+  // Attributes, not properties, in ResponsiveImage's order: `loading` before `src`, so the photo is
+  // lazy from the start.
+  const set = (element: Element, attributes: Record<string, string | number | undefined>) => {
+    for (const [name, value] of Object.entries(attributes))
+      if (value !== undefined) element.setAttribute(name, String(value));
+  };
+  set(image, {
+    class: 'cart-line__image',
+    loading: 'lazy',
+    decoding: 'async',
+    srcset: photo.srcSet,
+    sizes: photo.srcSet ? photo.sizes : undefined,
+    alt: '',
+    width: photo.width,
+    height: photo.height,
+    src: photo.src,
+  });
+  if (photo.sources.length === 0) return image;
+  const picture = doc.createElement('picture');
+  for (const { type, srcSet } of photo.sources) {
+    const source = doc.createElement('source');
+    set(source, { type, srcset: srcSet, sizes: photo.sizes });
+    picture.append(source);
+  }
+  picture.append(image);
+  return picture;
+}
+
+/** A copy of the template line, made the line of `facts`: its key, price, photo, link and texts. */
+function lineFor(template: Element, facts: CartLineFacts): HTMLElement {
+  const line = template.cloneNode(true) as HTMLElement;
+  line.dataset.lineKey = facts.key;
+  line.dataset.linePrice = String(facts.price);
+  line.firstElementChild?.replaceWith(linePhoto(facts.photo));
+  const link = line.querySelector('.cart-line__name a');
+  link?.setAttribute('href', facts.href);
+  if (link) link.textContent = facts.name;
+  const meta = line.querySelector('.cart-line__meta');
+  if (meta) meta.textContent = facts.meta;
+  const legend = line.querySelector('.stepper legend');
+  if (legend) legend.textContent = facts.quantityLabel;
+  line.querySelector('.cart-line__remove')?.setAttribute('aria-label', facts.removeLabel);
+  return line;
+}
 
 function showLine(line: HTMLElement, quantity: number): void {
   const field = line.querySelector<HTMLInputElement>('.stepper__input');
@@ -58,16 +116,21 @@ export function drawCart(): void {
   const slot = page?.querySelector('[data-early-cart-slot]');
   const full = page && part(page, 'full');
   const empty = page && part(page, 'empty');
-  if (!page || !slot || !full || !empty) return;
+  const sizes = page && part(page, 'lines');
+  if (!page || !slot || !full || !empty || !sizes) return;
+  const facts = new Map(
+    (JSON.parse(sizes.getAttribute('data-early-cart-lines') ?? '[]') as CartLineFacts[]).map((each) => [
+      each.key,
+      each,
+    ]),
+  );
   const drawn = full.cloneNode(true) as Element;
   const list = drawn.querySelector('ul[aria-label]');
-  const lines = new Map(
-    [...drawn.querySelectorAll<HTMLElement>('li[data-line-key]')].map((li) => [li.dataset.lineKey, li]),
-  );
-  const items = storedCart().filter((item) => lines.has(item.product_retailer_id));
+  const template = list?.querySelector('li[data-line-key]');
+  const items = template ? storedCart().filter((item) => facts.has(item.product_retailer_id)) : [];
   list?.replaceChildren();
   for (const item of items) {
-    const line = lines.get(item.product_retailer_id) as HTMLElement;
+    const line = lineFor(template as Element, facts.get(item.product_retailer_id) as CartLineFacts);
     showLine(line, item.quantity);
     list?.append(line);
   }

@@ -43,9 +43,3 @@ declare global {
     __ouo?: OuoGlobal;
   }
 }
-
-/** The page's `window.__ouo`, made on first use. */
-export function ouo(): OuoGlobal {
-  window.__ouo ??= {};
-  return window.__ouo;
-}

@@ -7,10 +7,11 @@
  */
 export type { EarlyActionName } from './actions.ts';
 export { takeEarlyAdds } from './add-to-cart.ts';
+export { linePhoto } from './cart-lines.ts';
 export { facetsAttribute } from './filter-chip.ts';
 export type { OuoGlobal } from './global.ts';
-export { ouo } from './global.ts';
 export { MENU_NAMES, MENU_OPEN_CLASS } from './menu.ts';
 export { installMetaPixel } from './pixel.ts';
 export { PINCODE_SLOT } from './place-order.ts';
+export type { CartLineFacts, CartLinePhoto } from './views.ts';
 export { anySelected, cartLinkLabel, slidePlace, stepperLimits } from './views.ts';

@@ -23,3 +23,32 @@ export function anySelected(selected: readonly string[], values: readonly string
   const have = new Set(values.map((value) => value.toLowerCase()));
   return selected.some((value) => have.has(value.toLowerCase()));
 }
+
+/**
+ * A cart line's photo as ResponsiveImage draws it (src/media/responsive-image.ts's candidates and
+ * the line's `sizes`); null when the product has none.
+ */
+export interface CartLinePhoto {
+  src: string;
+  srcSet?: string;
+  sources: readonly { type: string; srcSet: string }[];
+  width: number;
+  height: number;
+  sizes: string;
+}
+
+/**
+ * What a cart line shows of its size, worked out once by CartView (`cartLineFacts`) for its own
+ * lines and for /cart's page before it is live, whose early script fills its one template line
+ * with them (cart-lines.ts): the texts come from the component, never written again here.
+ */
+export interface CartLineFacts {
+  key: string;
+  price: number;
+  name: string;
+  href: string;
+  meta: string;
+  quantityLabel: string;
+  removeLabel: string;
+  photo: CartLinePhoto | null;
+}

@@ -4,7 +4,7 @@ import { useHydrated } from '../../hooks/use-hydrated.ts';
 import { type CartItem, cartItemFor } from '../../shop/cart.ts';
 import type { Product } from '../../shop/catalogue.ts';
 import { cartPixelParams, track } from '../pixel/index.ts';
-import { CartView, EmptyCart } from './CartView.tsx';
+import { CartView, cartLineFacts, EmptyCart } from './CartView.tsx';
 import { useCart } from './cart-context.tsx';
 import './cart.css';
 
@@ -69,11 +69,12 @@ export const DRAW_CART = 'window.__ouo?.early?.drawCart()';
 
 /**
  * The cart before React is live (decision 028): 'Loading your cart…' in the prerendered page, and,
- * hidden, the cart as CartView draws it with a line for every size in the catalogue, and the empty
- * cart. The inline script after them (run as the page is parsed, before its first paint) has the
- * early script draw the stored cart from those parts into the slot React leaves alone (its
- * innerHTML is React's to set, so hydration does not look inside), so the shopper sees, and can
- * change, their cart at once (src/early/cart-lines.ts). Once live, React draws the cart itself in place of all this.
+ * hidden, the cart as CartView draws it with ONE line — the template — and the empty cart, beside
+ * every size's facts (`cartLineFacts`, as JSON in an attribute: no script to execute, nothing for
+ * the CSP to hash). The inline script after them (run as the page is parsed, before its first
+ * paint) has the early script fill a copy of the template for each stored line into the slot, so
+ * the shopper sees, and can change, their cart at once (src/early/cart-lines.ts). Once live, React
+ * draws the cart itself in place of all this.
  */
 function CartBeforeLive({ catalogue, freeShippingThreshold, trustBadges }: CartPageProps) {
   const every = catalogue.flatMap((product) =>
@@ -83,12 +84,16 @@ function CartBeforeLive({ catalogue, freeShippingThreshold, trustBadges }: CartP
     <div className="page" aria-busy="true" data-early-cart="">
       <h1>Your cart</h1>
       <p data-early-cart-loading="">Loading your cart…</p>
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the empty string, nothing injected: the one way to have hydration leave a node's children (what the early script draws) alone */}
-      <div data-early-cart-slot="" dangerouslySetInnerHTML={{ __html: '' }} />
+      {/* Its children are text (an empty string): React hydrates such an element's text, never its
+          nodes, and the text it finds (the early script's lines) is allowed to differ, so hydration
+          leaves what the early script drew alone until the live page replaces this whole part. */}
+      <div data-early-cart-slot="" suppressHydrationWarning>
+        {''}
+      </div>
       <div hidden data-early-cart-parts="">
         <div data-early-cart-full="">
           <CartView
-            items={every}
+            items={every.slice(0, 1)}
             subtotal={0}
             freeShippingThreshold={freeShippingThreshold}
             trustBadges={trustBadges}
@@ -100,6 +105,7 @@ function CartBeforeLive({ catalogue, freeShippingThreshold, trustBadges }: CartP
         <div data-early-cart-empty="">
           <EmptyCart />
         </div>
+        <div data-early-cart-lines={JSON.stringify(every.map(cartLineFacts))} />
       </div>
       {/* A fixed call, as text: React escapes a script's text like any other, so it is written with
           none of the characters it would change (& < > " '). The build hashes it into the CSP. */}

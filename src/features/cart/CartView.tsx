@@ -3,7 +3,8 @@ import { ContentIcon } from '../../components/content-icons.tsx';
 import { ResponsiveImage } from '../../components/image/ResponsiveImage.tsx';
 import { QuantityStepper } from '../../components/QuantityStepper.tsx';
 import type { ShopSettings } from '../../content/types.ts';
-import type { EarlyActionName } from '../../early/index.ts';
+import type { CartLineFacts, EarlyActionName } from '../../early/index.ts';
+import { imageCandidates } from '../../media/responsive-image.ts';
 import type { CartItem } from '../../shop/cart.ts';
 import { fillIn } from '../../shop/fill-in.ts';
 import { formatRupees } from '../../shop/money.ts';
@@ -11,6 +12,24 @@ import { formatRupees } from '../../shop/money.ts';
 /** A square thumbnail, 72 px wide on a phone and 96 px from 40rem (cart.css). */
 const LINE_IMAGE_SLOT = { width: 96, height: 96 };
 const LINE_IMAGE_SIZES = '(min-width: 40rem) 96px, 72px';
+
+/**
+ * What a line shows of its item: its link, its texts and its photo's candidates. CartView draws its
+ * lines with these, and /cart's page before it is live hands them, for every size, to the early
+ * script, which fills its one template line with them (src/early/cart-lines.ts, decision 028).
+ */
+export function cartLineFacts(item: CartItem): CartLineFacts {
+  return {
+    key: item.product_retailer_id,
+    price: item.price,
+    name: item.name,
+    href: `/products/${item.productId}`,
+    meta: `Size: ${item.size} · ${formatRupees(item.price)} each`,
+    quantityLabel: `Quantity of ${item.name} ${item.size}`,
+    removeLabel: `Remove ${item.name} ${item.size}`,
+    photo: item.image ? { ...imageCandidates({ src: item.image }, LINE_IMAGE_SLOT), sizes: LINE_IMAGE_SIZES } : null,
+  };
+}
 
 export interface CartViewProps {
   items: readonly CartItem[];
@@ -24,8 +43,8 @@ export interface CartViewProps {
 
 /**
  * The cart's lines, its summary and the editors' reasons to buy: what /cart shows once it has read
- * the stored cart. Also rendered, for every size in the catalogue, into the page before it is live,
- * for the early script to draw the stored cart from at once (CartPage's CartBeforeLive, early.ts):
+ * the stored cart. Also rendered, with one line, into the page before it is live: the template the
+ * early script fills for each stored line (CartPage's CartBeforeLive, src/early/cart-lines.ts);
  * each line says which it is (`data-line-key`) and its price (`data-line-price`).
  */
 export function CartView({
@@ -41,55 +60,56 @@ export function CartView({
     <>
       <div className="cart__layout">
         <ul className="cart__lines" aria-label="Items in your cart">
-          {items.map((item) => (
-            <li
-              key={item.product_retailer_id}
-              className="cart-line card"
-              data-line-key={item.product_retailer_id}
-              data-line-price={item.price}
-            >
-              {item.image ? (
-                <ResponsiveImage
-                  className="cart-line__image"
-                  image={{ src: item.image }}
-                  alt=""
-                  sizes={LINE_IMAGE_SIZES}
-                  slotSize={LINE_IMAGE_SLOT}
-                />
-              ) : (
-                // A product without a photo keeps its place in the line's grid.
-                <span className="cart-line__image" />
-              )}
-              <div className="cart-line__details">
-                <h2 className="cart-line__name">
-                  <Link to={`/products/${item.productId}`}>{item.name}</Link>
-                </h2>
-                <p className="cart-line__meta">
-                  Size: {item.size} · {formatRupees(item.price)} each
-                </p>
-                <div className="cart-line__controls">
-                  <QuantityStepper
-                    value={item.quantity}
-                    onChange={(quantity) => onQuantity(item.product_retailer_id, quantity)}
-                    label={`Quantity of ${item.name} ${item.size}`}
+          {items.map((item) => {
+            const line = cartLineFacts(item);
+            return (
+              <li
+                key={item.product_retailer_id}
+                className="cart-line card"
+                data-line-key={item.product_retailer_id}
+                data-line-price={item.price}
+              >
+                {item.image ? (
+                  <ResponsiveImage
+                    className="cart-line__image"
+                    image={{ src: item.image }}
+                    alt=""
+                    sizes={LINE_IMAGE_SIZES}
+                    slotSize={LINE_IMAGE_SLOT}
                   />
-                  <button
-                    type="button"
-                    className="button button--ghost cart-line__remove"
-                    data-early={'cart-remove' satisfies EarlyActionName}
-                    onClick={() => onRemove(item.product_retailer_id)}
-                    aria-label={`Remove ${item.name} ${item.size}`}
-                  >
-                    Remove
-                  </button>
+                ) : (
+                  // A product without a photo keeps its place in the line's grid.
+                  <span className="cart-line__image" />
+                )}
+                <div className="cart-line__details">
+                  <h2 className="cart-line__name">
+                    <Link to={line.href}>{item.name}</Link>
+                  </h2>
+                  <p className="cart-line__meta">{line.meta}</p>
+                  <div className="cart-line__controls">
+                    <QuantityStepper
+                      value={item.quantity}
+                      onChange={(quantity) => onQuantity(item.product_retailer_id, quantity)}
+                      label={line.quantityLabel}
+                    />
+                    <button
+                      type="button"
+                      className="button button--ghost cart-line__remove"
+                      data-early={'cart-remove' satisfies EarlyActionName}
+                      onClick={() => onRemove(item.product_retailer_id)}
+                      aria-label={line.removeLabel}
+                    >
+                      Remove
+                    </button>
+                  </div>
                 </div>
-              </div>
-              <p className="cart-line__total">
-                <span className="visually-hidden">Line total </span>
-                <span data-line-total="">{formatRupees(item.price * item.quantity)}</span>
-              </p>
-            </li>
-          ))}
+                <p className="cart-line__total">
+                  <span className="visually-hidden">Line total </span>
+                  <span data-line-total="">{formatRupees(item.price * item.quantity)}</span>
+                </p>
+              </li>
+            );
+          })}
         </ul>
         <section className="cart__summary card" aria-labelledby="summary-title">
           <h2 id="summary-title">Order summary</h2>

@@ -3,7 +3,7 @@
  * the Meta pixel script is loaded, and events sent to it, only when VITE_META_PIXEL_ID is set.
  */
 import { publicEnv } from '../../config/env.ts';
-import { installMetaPixel, ouo } from '../../early/index.ts';
+import { installMetaPixel } from '../../early/index.ts';
 import type { CartItem } from '../../shop/cart.ts';
 
 export type PixelEventName = 'ViewContent' | 'AddToCart' | 'InitiateCheckout' | 'Purchase' | 'Lead';
@@ -23,10 +23,10 @@ export interface PixelEvent {
 
 export function recordedPixelEvents(): PixelEvent[] {
   if (typeof window === 'undefined') return [];
-  const page = ouo();
-  page.pixelEvents ??= [];
   // The global types an event loosely (src/early/global.ts); this module is the one that writes them.
-  return page.pixelEvents as PixelEvent[];
+  window.__ouo ??= {};
+  window.__ouo.pixelEvents ??= [];
+  return window.__ouo.pixelEvents as PixelEvent[];
 }
 
 export function track(name: PixelEventName, params: PixelParams = {}): void {
