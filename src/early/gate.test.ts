@@ -258,7 +258,7 @@ describe('the hydration gate', () => {
 });
 
 describe('the early actions (decision 028)', () => {
-  /** Starts a gate with these actions, as the early script does (src/features/first-tap/early-script.ts). */
+  /** Starts a gate with these actions, as the early script does (start.ts). */
   const runWith = (actions: Record<string, (control: HTMLElement) => 'replay' | 'done' | 'hold'>) =>
     hydrationGate([], false, actions, 'data-early-hidden');
 

@@ -48,7 +48,7 @@ export function cartPixelParams(
   };
 }
 
-/** Installs the Meta pixel when an id is configured (early.ts), and sends the page's PageView. */
+/** Installs the Meta pixel when an id is configured (src/early/pixel.ts), and sends the page's PageView. */
 export function loadPixel(pixelId = publicEnv.VITE_META_PIXEL_ID): void {
   if (pixelId) installMetaPixel(pixelId);
 }
