@@ -27,7 +27,7 @@ describe('/cart before it is live', () => {
     price,
     name,
     href: `/products/${key.split('-')[0]}`,
-    meta: `${key} each`,
+    meta: [key, ' each'],
     quantityLabel: `Quantity of ${name}`,
     removeLabel: `Remove ${name}`,
     photo: null,

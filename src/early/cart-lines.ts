@@ -81,7 +81,7 @@ function lineFor(template: Element, facts: CartLineFacts): HTMLElement {
   link?.setAttribute('href', facts.href);
   if (link) link.textContent = facts.name;
   const meta = line.querySelector('.cart-line__meta');
-  if (meta) meta.textContent = facts.meta;
+  if (meta) meta.textContent = facts.meta.join('');
   const legend = line.querySelector('.stepper legend');
   if (legend) legend.textContent = facts.quantityLabel;
   line.querySelector('.cart-line__remove')?.setAttribute('aria-label', facts.removeLabel);

@@ -1,6 +1,6 @@
 /**
  * The Meta pixel's loader, with nothing else: no environment, no imports. The shop's pages call it
- * through `loadPixel` (pixel.ts) with the build's VITE_META_PIXEL_ID; a page that loads no React
+ * through `loadPixel` (src/features/pixel/pixel.ts) with the build's VITE_META_PIXEL_ID; a page that loads no React
  * (decision 028) calls it from the early script with the id the build wrote into the page, so its
  * PageView is sent as on every other page.
  */

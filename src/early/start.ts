@@ -1,9 +1,9 @@
 /**
  * The early script of a React page: the one inline script every prerendered page runs first, in
  * <head>, before anything else can (site-build/defer-hydration.ts bundles this entry by its path and
- * inlines it as `__ouo.early`; decision 028). It starts
- * the hydration gate with the early actions, so a tap shows its effect before React is live, and
- * shows the cart's count in the header's badge as soon as the header is parsed.
+ * inlines it as `__ouo.early`; decision 028). It starts the hydration gate (gate.ts) with the page's
+ * early actions, so a tap shows its effect before React is live, and shows the cart's count in the
+ * header's badge as soon as the header is parsed.
  */
 import { EARLY_HIDDEN, type EarlyAction } from './action.ts';
 import { showCartCount } from './cart-storage.ts';

@@ -2,8 +2,8 @@
  * A page built without React (decision 028): the blog, the policies, the story and traceability
  * pages and the 404 page, whose only controls are the header's menu and cart badge, the chat
  * button, links — and on the traceability pages the QR code's Print button. The build drops React
- * Router's scripts from them (site-build/static-pages.ts) and inlines this module, bundled by its path, as their
- * early script (`staticEarlyScript` in site-build/defer-hydration.ts), started by `startStatic`
+ * Router's scripts from them (site-build/static-pages.ts) and inlines this module, bundled by its
+ * path, as their early script (`staticEarlyScript` in site-build/defer-hydration.ts), started by `startStatic`
  * instead of the hydration gate: the same action functions the gate runs before a React page is
  * live (`data-early`: the menu, the overlay, Print), here for as long as the page is open. Links
  * are plain links: leaving the page is an ordinary page load.
@@ -19,9 +19,10 @@ import { showCartCount } from './cart-storage.ts';
 import { setMenuOpen } from './menu.ts';
 import { installMetaPixel } from './pixel.ts';
 
-/** The controls a page without React may have, by their `data-early` (actions.ts `staticActions`); the build refuses a page with any other. */
+/** The controls a page without React may have, by their `data-early` (actions.ts `staticActions`). */
 export const STATIC_ACTIONS: Readonly<Record<string, EarlyAction>> = staticActions;
 
+/** What the build passes (site-build/defer-hydration.ts keeps its own copy of this shape: it imports nothing of src/). */
 export interface StaticOptions {
   /** The build's VITE_META_PIXEL_ID, when it has one. */
   pixelId?: string;

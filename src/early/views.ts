@@ -47,7 +47,8 @@ export interface CartLineFacts {
   price: number;
   name: string;
   href: string;
-  meta: string;
+  /** The line's size and price, in the parts React draws as texts of their own. */
+  meta: readonly string[];
   quantityLabel: string;
   removeLabel: string;
   photo: CartLinePhoto | null;

@@ -24,7 +24,8 @@ export function cartLineFacts(item: CartItem): CartLineFacts {
     price: item.price,
     name: item.name,
     href: `/products/${item.productId}`,
-    meta: `Size: ${item.size} · ${formatRupees(item.price)} each`,
+    // In parts, as the line always drew it: the size and the price each a text of its own.
+    meta: ['Size: ', item.size, ' · ', formatRupees(item.price), ' each'],
     quantityLabel: `Quantity of ${item.name} ${item.size}`,
     removeLabel: `Remove ${item.name} ${item.size}`,
     photo: item.image ? { ...imageCandidates({ src: item.image }, LINE_IMAGE_SLOT), sizes: LINE_IMAGE_SIZES } : null,
