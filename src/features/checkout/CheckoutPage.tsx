@@ -5,7 +5,7 @@ import { useToast } from '../../components/toast/index.ts';
 import { useHydrated } from '../../hooks/use-hydrated.ts';
 import { type CheckoutPayment, paymentModeOf } from '../../shop/cod-advance.ts';
 import { deliveryRefusal } from '../../shop/deliverability.ts';
-import { ErrorCode } from '../../shop/messages.ts';
+
 import type { ShippingRules } from '../../shop/shipping.ts';
 import { useCart } from '../cart/index.ts';
 import { DeliveryFields, whatsappChoice } from './DeliveryFields.tsx';
@@ -19,6 +19,7 @@ import { useDeliverability } from './use-deliverability.ts';
 import { usePlaceOrder } from './use-place-order.ts';
 import { useShippingQuote } from './use-shipping-quote.ts';
 import './checkout.css';
+import { ErrorCode } from '../../shop/error-codes.ts';
 
 interface CheckoutPageProps {
   shopName: string;

@@ -1,8 +1,8 @@
 import { advanceSplit } from '../../shop/cod-advance.ts';
-import { COD_ADVANCE_TEXTS } from '../../shop/cod-texts.ts';
-import { MESSAGES } from '../../shop/messages.ts';
+
 import { formatRupees } from '../../shop/money.ts';
 import type { ShippingRules } from '../../shop/shipping.ts';
+import { text } from '../../shop/texts/checkout.ts';
 import { useCart } from '../cart/index.ts';
 import { PINCODE_SLOT, totalNotReadyMessage } from './early.ts';
 import type { QuoteState } from './use-shipping-quote.ts';
@@ -110,8 +110,8 @@ export function OrderSummary({
         className="button button--block"
         disabled={live && (!cartReady || processing || calculating || blocked)}
         data-early="place-order"
-        data-required-message={MESSAGES.required}
-        data-pincode-message={MESSAGES.pincode}
+        data-required-message={text('forms.required')}
+        data-pincode-message={text('forms.pincode')}
         data-waiting-message={totalNotReadyMessage(PINCODE_SLOT)}
       >
         {processing ? 'Processing...' : 'Place Order'}
@@ -127,11 +127,11 @@ function FeeNow({ total, fee }: { total: number; fee: number }) {
   return (
     <>
       <div>
-        <dt>{COD_ADVANCE_TEXTS.payNow}</dt>
+        <dt>{text('codAdvance.payNow')}</dt>
         <dd data-testid="pay-now">{formatRupees(split.now)}</dd>
       </div>
       <div>
-        <dt>{COD_ADVANCE_TEXTS.onDelivery}</dt>
+        <dt>{text('codAdvance.onDelivery')}</dt>
         <dd data-testid="pay-on-delivery">{formatRupees(split.onDelivery)}</dd>
       </div>
     </>

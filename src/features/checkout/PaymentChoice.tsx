@@ -1,6 +1,7 @@
 import { advanceOffered, type CheckoutPayment } from '../../shop/cod-advance.ts';
-import { COD_ADVANCE_TEXTS } from '../../shop/cod-texts.ts';
+
 import { formatRupees } from '../../shop/money.ts';
+import { text } from '../../shop/texts/checkout.ts';
 
 /**
  * Online payment, Cash on Delivery, or the COD fee paid now and the rest in cash (docs/shop-rules.md
@@ -59,7 +60,7 @@ export function PaymentChoice({
         <label className={`payment-option${advanceOff ? ' payment-option--off' : ''}`}>
           <input {...cod('cod-advance', advanceOff)} />
           <span>
-            <strong>{COD_ADVANCE_TEXTS.choice(formatRupees(codCharge))}</strong>
+            <strong>{text('codAdvance.choice', { fee: formatRupees(codCharge) })}</strong>
           </span>
         </label>
       )}

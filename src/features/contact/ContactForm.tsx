@@ -1,5 +1,5 @@
 import { FieldError, FormStatus, useSchemaForm } from '../../components/form/index.ts';
-import { CONTACT_TEXTS } from '../../shop/messages.ts';
+import { text } from '../../shop/texts/contact-pages.ts';
 import { track } from '../pixel/index.ts';
 import { submitContactMessage } from './api.ts';
 
@@ -60,9 +60,9 @@ export function ContactForm() {
         </div>
       </div>
       <button type="submit" className="button" disabled={status === 'submitting'}>
-        {status === 'submitting' ? CONTACT_TEXTS.sending : CONTACT_TEXTS.send}
+        {status === 'submitting' ? text('contact.sending') : text('contact.send')}
       </button>
-      <FormStatus status={status} success={CONTACT_TEXTS.success} error={CONTACT_TEXTS.error} />
+      <FormStatus status={status} success={text('contact.success')} error={text('contact.error')} />
     </form>
   );
 }

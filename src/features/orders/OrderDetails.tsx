@@ -1,7 +1,8 @@
 import { advanceSplit } from '../../shop/cod-advance.ts';
-import { COD_ADVANCE_TEXTS } from '../../shop/cod-texts.ts';
+
 import { formatRupees } from '../../shop/money.ts';
 import type { OrderView } from '../../shop/schemas.ts';
+import { text } from '../../shop/texts/order-pages.ts';
 import { PAYMENT_MODE_LABELS } from './format.ts';
 import { OrderTimeline } from './OrderTimeline.tsx';
 
@@ -61,11 +62,11 @@ export function OrderDetails({ order }: { order: OrderFacts }) {
           {order.advance !== undefined && (
             <>
               <div>
-                <dt>{COD_ADVANCE_TEXTS.paidNow}</dt>
+                <dt>{text('codAdvance.paidNow')}</dt>
                 <dd>{formatRupees(order.advance)}</dd>
               </div>
               <div>
-                <dt>{COD_ADVANCE_TEXTS.onDelivery}</dt>
+                <dt>{text('codAdvance.onDelivery')}</dt>
                 <dd>{formatRupees(advanceSplit(totals.total, order.advance).onDelivery)}</dd>
               </div>
             </>
@@ -75,7 +76,7 @@ export function OrderDetails({ order }: { order: OrderFacts }) {
         <dl className="order-facts">
           <div>
             <dt>Payment</dt>
-            <dd>{order.advance ? COD_ADVANCE_TEXTS.paymentLabel : PAYMENT_MODE_LABELS[order.paymentMode]}</dd>
+            <dd>{order.advance ? text('codAdvance.paymentLabel') : PAYMENT_MODE_LABELS[order.paymentMode]}</dd>
           </div>
           <div>
             <dt>Payment status</dt>

@@ -6,6 +6,7 @@ import { formatOrderTime } from './format.ts';
 import { OrderDetails } from './OrderDetails.tsx';
 import { useOrderView } from './use-order-view.ts';
 import './orders.css';
+import { text } from '../../shop/texts/order-pages.ts';
 import { whatsappChatLink } from '../../shop/whatsapp.ts';
 
 // The cancel form comes with the order (which the browser asks for after the first paint), not in
@@ -30,18 +31,6 @@ interface OrderPageProps {
   whatHappensNext: PolicySection[];
 }
 
-export const ORDER_PAGE_TEXTS = {
-  loading: 'Loading your order…',
-  print: 'Print receipt',
-  whatsapp: 'Ask about this order on WhatsApp',
-  /** Followed by the document's number: 'Tax invoice OUO/26-27/000123'. */
-  invoice: 'Tax invoice',
-  creditNote: 'Credit note',
-  notFoundHelp:
-    'Please open the whole link you were given when you ordered: it ends with a key that only you have. You can also look an order up with its order ID and the phone number you ordered with.',
-  unreachable: 'We could not reach our server to show this order. Please check your connection and try again.',
-} as const;
-
 /**
  * `/orders/:orderId?key=…`: the order's own page and its printable receipt. One prerendered shell
  * serves every order; the order itself is asked for in the browser with its key.
@@ -54,7 +43,7 @@ export function OrderPage({ orderId, orderKey, seller, whatHappensNext }: OrderP
     return (
       <div className="page page--message order-page">
         <h1>{state.message}</h1>
-        <p>{ORDER_PAGE_TEXTS.notFoundHelp}</p>
+        <p>{text('orderPage.notFoundHelp')}</p>
         <p>
           <Link className="button" to="/track">
             Track an order
@@ -68,7 +57,7 @@ export function OrderPage({ orderId, orderKey, seller, whatHappensNext }: OrderP
       <div className="page order-page">
         <h1>Your order</h1>
         <div className="order-problem" role="alert">
-          <p>{ORDER_PAGE_TEXTS.unreachable}</p>
+          <p>{text('orderPage.unreachable')}</p>
           <button type="button" className="button" onClick={retry}>
             Try again
           </button>
@@ -102,7 +91,7 @@ export function OrderPage({ orderId, orderKey, seller, whatHappensNext }: OrderP
       </p>
       <div className="order-actions">
         <button type="button" className="button button--ghost" onClick={() => window.print()}>
-          {ORDER_PAGE_TEXTS.print}
+          {text('orderPage.print')}
         </button>
         {seller && (
           <a
@@ -111,7 +100,7 @@ export function OrderPage({ orderId, orderKey, seller, whatHappensNext }: OrderP
             target="_blank"
             rel="noopener noreferrer"
           >
-            {ORDER_PAGE_TEXTS.whatsapp}
+            {text('orderPage.whatsapp')}
             <span className="visually-hidden"> (opens in a new tab)</span>
           </a>
         )}
@@ -134,7 +123,7 @@ export function OrderPage({ orderId, orderKey, seller, whatHappensNext }: OrderP
                   href={`/orders/${encodeURIComponent(order.orderId)}/${document.kind}?key=${encodeURIComponent(orderKey)}`}
                 >
                   <span>
-                    {document.kind === 'invoice' ? ORDER_PAGE_TEXTS.invoice : ORDER_PAGE_TEXTS.creditNote}{' '}
+                    {document.kind === 'invoice' ? text('orderPage.invoice') : text('orderPage.creditNote')}{' '}
                     <span className="order-documents__number">{document.number}</span>
                   </span>
                 </a>
@@ -208,11 +197,11 @@ function OrderSkeleton() {
         </span>
       </p>
       <p className="visually-hidden" role="status">
-        {ORDER_PAGE_TEXTS.loading}
+        {text('orderPage.loading')}
       </p>
       <div className="order-actions" aria-hidden="true">
-        <span className="button skeleton">{ORDER_PAGE_TEXTS.print}</span>
-        <span className="button skeleton">{ORDER_PAGE_TEXTS.whatsapp}</span>
+        <span className="button skeleton">{text('orderPage.print')}</span>
+        <span className="button skeleton">{text('orderPage.whatsapp')}</span>
       </div>
       <div className="order-layout" aria-hidden="true">
         <div className="order-layout__main">

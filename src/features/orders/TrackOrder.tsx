@@ -1,21 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { FieldError, useSchemaForm } from '../../components/form/index.ts';
 import type { TrackView } from '../../shop/schemas.ts';
+import { text } from '../../shop/texts/order-pages.ts';
 import { trackOrder } from './api.ts';
 import { formatOrderTime } from './format.ts';
 import { OrderDetails } from './OrderDetails.tsx';
 
 type Answer =
   | { kind: 'found'; order: TrackView }
-  /** The server's one answer for any mismatch (MESSAGES.trackNotFound), or its refusal. */
+  /** The server's one answer for any mismatch (`forms.trackNotFound`), or its refusal. */
   | { kind: 'refused'; message: string }
   | { kind: 'unreachable' };
-
-export const TRACK_TEXTS = {
-  submit: 'Track order',
-  submitting: 'Looking up...',
-  unreachable: 'We could not reach our server. Please check your connection and try again.',
-} as const;
 
 /**
  * /track: order id and the phone used at checkout, checked by the server (POST /api/track). A
@@ -62,7 +57,7 @@ export function TrackOrder() {
           <FieldError form={form} name="phone" />
         </div>
         <button type="submit" className="button" disabled={status === 'submitting'}>
-          {status === 'submitting' ? TRACK_TEXTS.submitting : TRACK_TEXTS.submit}
+          {status === 'submitting' ? text('track.submitting') : text('track.submit')}
         </button>
       </form>
       <div className="track-result">
@@ -73,7 +68,7 @@ export function TrackOrder() {
         )}
         {answer?.kind === 'unreachable' && (
           <p className="form-status__message form-status__message--bad" role="alert">
-            {TRACK_TEXTS.unreachable}
+            {text('track.unreachable')}
           </p>
         )}
         {answer?.kind === 'found' && <TrackedOrder key={answer.order.orderId} order={answer.order} />}

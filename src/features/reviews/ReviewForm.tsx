@@ -1,6 +1,7 @@
 import { FieldError, FormStatus, useSchemaForm } from '../../components/form/index.ts';
 import { useToast } from '../../components/toast/index.ts';
-import { RATING_LABELS, RATINGS, REVIEW_TEXTS } from '../../shop/messages.ts';
+import { RATINGS } from '../../shop/texts/review.ts';
+import { text } from '../../shop/texts/review-pages.ts';
 import { submitReview } from './api.ts';
 
 /** How long the thank-you message stays (docs/shop-rules.md §4). */
@@ -25,7 +26,7 @@ export function ReviewForm({ productId }: { productId: number }) {
       // The page goes to the top (docs/shop-rules.md §4), so the thanks must be said there too: a
       // toast for as long as the message under the form stays.
       window.scrollTo({ top: 0, behavior: 'smooth' });
-      toast.show({ type: 'success', message: REVIEW_TEXTS.success, duration: REVIEW_SUCCESS_MS });
+      toast.show({ type: 'success', message: text('review.success'), duration: REVIEW_SUCCESS_MS });
       return 'success';
     },
   });
@@ -54,7 +55,7 @@ export function ReviewForm({ productId }: { productId: number }) {
             <select {...field('rating')} aria-required="true" defaultValue="5">
               {RATINGS.map((rating) => (
                 <option key={rating} value={rating}>
-                  {rating} - {RATING_LABELS[rating]}
+                  {rating} - {text(`review.rating.${rating}`)}
                 </option>
               ))}
             </select>
@@ -76,13 +77,13 @@ export function ReviewForm({ productId }: { productId: number }) {
           </div>
         </div>
         <button type="submit" className="button" disabled={status === 'submitting'}>
-          {status === 'submitting' ? REVIEW_TEXTS.submitting : REVIEW_TEXTS.submit}
+          {status === 'submitting' ? text('review.submitting') : text('review.submit')}
         </button>
         {/* On success the page has gone to the top, where the toast says thank you. */}
         <FormStatus
           status={status}
-          success={REVIEW_TEXTS.success}
-          error={REVIEW_TEXTS.error}
+          success={text('review.success')}
+          error={text('review.error')}
           reveal={status !== 'success'}
         />
       </form>
