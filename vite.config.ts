@@ -30,7 +30,7 @@ const DEV_UNWATCHED = [
  * words ride with that page, or with the few pages that show them, never in every page's first load.
  */
 const SHARED_APP_CODE =
-  /\/src\/(?!routes\/|shop\/schemas\.ts|features\/checkout\/(?!outbox)|features\/orders\/|shop\/texts\/(?!index\.ts|read\.ts|shared\/))/;
+  /\/src\/(?!routes\/|shop\/schemas\.ts|features\/checkout\/(?!outbox)|features\/(?:orders|story|blog|guides|home)\/|shop\/texts\/(?!index\.ts|read\.ts|shared\/))/;
 
 export default defineConfig({
   // Whether the checkout offers WhatsApp updates: decided per build (site-build/whatsapp-updates.ts).

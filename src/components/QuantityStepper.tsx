@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { MAX_LINE_QUANTITY, parseQuantity } from '../shop/cart.ts';
 import './quantity-stepper.css';
+import { text } from '../shop/texts/index.ts';
 
 interface QuantityStepperProps {
   value: number;
@@ -31,7 +32,7 @@ export function QuantityStepper({ value, onChange, label, min = 1, max = MAX_LIN
       <button
         type="button"
         className="stepper__button"
-        aria-label="Decrease quantity"
+        aria-label={text('common.decreaseQuantity')}
         // Before the page is live, quantity-stepper-early.ts takes the step at once (decision 028).
         data-early="quantity-down"
         disabled={value <= min}
@@ -45,7 +46,7 @@ export function QuantityStepper({ value, onChange, label, min = 1, max = MAX_LIN
         inputMode="numeric"
         min={min}
         max={max}
-        aria-label="Quantity"
+        aria-label={text('common.quantity')}
         value={draft}
         onChange={(event) => setDraft(event.target.value)}
         onBlur={(event) => commit(event.target.value)}
@@ -56,7 +57,7 @@ export function QuantityStepper({ value, onChange, label, min = 1, max = MAX_LIN
       <button
         type="button"
         className="stepper__button"
-        aria-label="Increase quantity"
+        aria-label={text('common.increaseQuantity')}
         data-early="quantity-up"
         disabled={value >= max}
         onClick={() => onChange(Math.min(max, value + 1))}

@@ -2,6 +2,7 @@ import { type KeyboardEvent, type TouchEvent, useId, useRef, useState } from 're
 import { ResponsiveImage } from '../image/ResponsiveImage.tsx';
 import { neighbourIndexes, nextIndex, previousIndex, type SwipeDirection, swipeDirection } from './carousel-index.ts';
 import './carousel.css';
+import { text } from '../../shop/texts/index.ts';
 
 export type CarouselImage = {
   src: string;
@@ -155,7 +156,7 @@ export function Carousel({ images, label, sizes, priority = false, className }: 
             <button
               type="button"
               className="carousel__button carousel__button--previous"
-              aria-label="Previous photo"
+              aria-label={text('common.previousPhoto')}
               aria-controls={slidesId}
               data-early="photo-previous"
               onClick={() => go('previous')}
@@ -165,7 +166,7 @@ export function Carousel({ images, label, sizes, priority = false, className }: 
             <button
               type="button"
               className="carousel__button carousel__button--next"
-              aria-label="Next photo"
+              aria-label={text('common.nextPhoto')}
               aria-controls={slidesId}
               data-early="photo-next"
               onClick={() => go('next')}

@@ -7,6 +7,7 @@ import { cartPixelParams, track } from '../pixel/index.ts';
 import { CartView, EmptyCart } from './CartView.tsx';
 import { useCart } from './cart-context.tsx';
 import './cart.css';
+import { text } from '../../shop/texts/index.ts';
 
 interface CartPageProps {
   /** The root loader's catalogue: every size's line, for the page before it is live. */
@@ -35,7 +36,7 @@ export function CartPage({ catalogue, freeShippingThreshold, trustBadges }: Cart
   if (cart.items.length === 0) {
     return (
       <div className="page page--message">
-        <h1>Your cart</h1>
+        <h1>{text('cart.yourCart')}</h1>
         <EmptyCart />
       </div>
     );
@@ -48,7 +49,7 @@ export function CartPage({ catalogue, freeShippingThreshold, trustBadges }: Cart
 
   return (
     <div className="page cart">
-      <h1>Your cart</h1>
+      <h1>{text('cart.yourCart')}</h1>
       <CartView
         items={cart.items}
         subtotal={cart.subtotal}
@@ -81,8 +82,8 @@ function CartBeforeLive({ catalogue, freeShippingThreshold, trustBadges }: CartP
   ) satisfies CartItem[];
   return (
     <div className="page" aria-busy="true" data-early-cart="">
-      <h1>Your cart</h1>
-      <p data-early-cart-loading="">Loading your cart…</p>
+      <h1>{text('cart.yourCart')}</h1>
+      <p data-early-cart-loading="">{text('cart.loadingYourCart')}</p>
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the empty string, nothing injected: the one way to have hydration leave a node's children (what the early script draws) alone */}
       <div data-early-cart-slot="" dangerouslySetInnerHTML={{ __html: '' }} />
       <div hidden data-early-cart-parts="">

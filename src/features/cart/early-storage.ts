@@ -4,10 +4,11 @@
  * src/shop/cart.ts, as the cart store (cart-store.ts); and the header's badge, as CartLink shows it.
  */
 import { CART_STORAGE_KEY, CART_UPDATED_EVENT, type CartItem, cartCount } from '../../shop/cart.ts';
+import { text } from '../../shop/texts/early.ts';
 
 /** The cart link's accessible name for a count (Header.tsx's CartLink says the same once live). */
 export function cartLinkLabel(count: number): string {
-  return count === 0 ? 'Cart, empty' : `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;
+  return text('early.cartLink', { count });
 }
 
 /**

@@ -60,9 +60,9 @@ export function DeliveryCheck() {
 
   const invalid = state.kind === 'invalid';
   return (
-    <form className="delivery-check" aria-label="Check delivery" noValidate onSubmit={check}>
+    <form className="delivery-check" aria-label={text('product.checkDelivery')} noValidate onSubmit={check}>
       <label className="delivery-check__label" htmlFor={inputId}>
-        Check delivery to your pincode
+        {text('product.checkDeliveryToYour')}
       </label>
       <div className="delivery-check__row">
         <input
@@ -73,14 +73,14 @@ export function DeliveryCheck() {
           inputMode="numeric"
           maxLength={6}
           autoComplete="postal-code"
-          placeholder="6 digits"
+          placeholder={text('product.n6Digits')}
           value={pincode}
           onChange={(event) => setPincode(event.target.value)}
           aria-describedby={messageId}
           aria-invalid={invalid || undefined}
         />
         <button type="submit" className="button button--ghost delivery-check__button">
-          Check
+          {text('product.check')}
         </button>
       </div>
       <output

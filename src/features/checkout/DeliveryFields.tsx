@@ -47,8 +47,8 @@ export function DeliveryFields({
 }) {
   return (
     <fieldset className="checkout__section card">
-      <legend>Delivery address</legend>
-      <p className="checkout__hint">Fields marked * are required. We deliver across India.</p>
+      <legend>{text('checkoutPage.deliveryAddress')}</legend>
+      <p className="checkout__hint">{text('checkoutPage.fieldsMarkedAreRequired')}</p>
       <div className="checkout__fields">
         {FIELDS.map((field) => (
           <Fragment key={field.name}>

@@ -53,8 +53,8 @@ export function OrderSummary({
   const changed = changedFrom !== undefined && quote.status === 'ready' && quote.total !== changedFrom;
   return (
     <section className="checkout__summary card" aria-labelledby="checkout-summary">
-      <h2 id="checkout-summary">Order summary</h2>
-      {!cartReady && <p className="checkout__loading">Loading your cart…</p>}
+      <h2 id="checkout-summary">{text('checkoutPage.orderSummary')}</h2>
+      {!cartReady && <p className="checkout__loading">{text('checkoutPage.loadingYourCart')}</p>}
       <ul className="checkout__items">
         {cart.items.map((item) => (
           <li key={item.product_retailer_id}>
@@ -67,21 +67,21 @@ export function OrderSummary({
       </ul>
       <dl className="checkout__totals" aria-live="polite">
         <div>
-          <dt>Subtotal</dt>
+          <dt>{text('checkoutPage.subtotal')}</dt>
           <dd>{cartReady ? formatRupees(subtotal) : '…'}</dd>
         </div>
         <div>
-          <dt>Shipping</dt>
+          <dt>{text('checkoutPage.shipping2')}</dt>
           <dd data-testid="shipping-charge">{shipping}</dd>
         </div>
         {quote.status !== 'calculating' && quote.codCharge > 0 && (
           <div>
-            <dt>COD charge</dt>
+            <dt>{text('checkoutPage.codCharge')}</dt>
             <dd>{formatRupees(quote.codCharge)}</dd>
           </div>
         )}
         <div className="checkout__total">
-          <dt>Total</dt>
+          <dt>{text('checkoutPage.total')}</dt>
           <dd>
             {changed && (
               <>
@@ -95,8 +95,8 @@ export function OrderSummary({
       </dl>
       {changed && (
         <p className="checkout__changed" role="alert">
-          The total changed from {formatRupees(changedFrom)} to {formatRupees(quote.total)} because prices or shipping
-          were updated. Please check it, then press Place Order again.
+          {text('checkoutPage.theTotalChangedFrom')} {formatRupees(changedFrom)} {text('checkoutPage.to')}{' '}
+          {formatRupees(quote.total)} {text('checkoutPage.becausePricesOrShipping')}
         </p>
       )}
       <p className="checkout__free-note">
@@ -116,7 +116,7 @@ export function OrderSummary({
       >
         {processing ? 'Processing...' : 'Place Order'}
       </button>
-      <p className="checkout__hint">Prices include GST.</p>
+      <p className="checkout__hint">{text('checkoutPage.pricesIncludeGst')}</p>
     </section>
   );
 }

@@ -37,7 +37,7 @@ export function PaymentChoice({
   const advanceOff = advanceUnavailable !== undefined;
   return (
     <fieldset className="checkout__section card">
-      <legend>Payment method</legend>
+      <legend>{text('checkoutPage.paymentMethod')}</legend>
       <label className="payment-option">
         <input
           type="radio"
@@ -47,13 +47,14 @@ export function PaymentChoice({
           onChange={() => onPayment('prepaid')}
         />
         <span>
-          <strong>Pay online</strong> — UPI, cards, net banking (secured by Razorpay)
+          <strong>{text('checkoutPage.payOnline')}</strong> {text('checkoutPage.upiCardsNetBanking')}
         </span>
       </label>
       <label className={`payment-option${codOff ? ' payment-option--off' : ''}`}>
         <input {...cod('cod', codOff)} />
         <span>
-          <strong>Cash on Delivery</strong> — {formatRupees(codCharge)} COD charge
+          <strong>{text('checkoutPage.cashOnDelivery')}</strong> — {formatRupees(codCharge)}{' '}
+          {text('checkoutPage.codCharge')}
         </span>
       </label>
       {advanceOffered(codCharge) && (

@@ -7,10 +7,10 @@
  * replayed: an order is only ever placed by a press made while its total shows.
  */
 import { showEarlyToast } from '../../components/toast/early-toast.ts';
+import { text } from '../../shop/texts/early.ts';
 
 /** Place Order pressed before the total for the pincode is known (docs/shop-rules.md §8). */
-export const totalNotReadyMessage = (pincode: string) =>
-  `Shipping to ${pincode} is still being calculated. Please press Place Order again once the total shows.`;
+export const totalNotReadyMessage = (pincode: string) => text('early.totalNotReady', { pincode });
 
 /** The pincode's place in the button's `data-waiting-message` (OrderSummary fills the rest from the texts above). */
 export const PINCODE_SLOT = '{pincode}';

@@ -46,7 +46,7 @@ export function OrderPage({ orderId, orderKey, seller, whatHappensNext }: OrderP
         <p>{text('orderPage.notFoundHelp')}</p>
         <p>
           <Link className="button" to="/track">
-            Track an order
+            {text('orderPage.trackAnOrder')}
           </Link>
         </p>
       </div>
@@ -55,11 +55,11 @@ export function OrderPage({ orderId, orderKey, seller, whatHappensNext }: OrderP
   if (state.status === 'unreachable') {
     return (
       <div className="page order-page">
-        <h1>Your order</h1>
+        <h1>{text('orderPage.yourOrder')}</h1>
         <div className="order-problem" role="alert">
           <p>{text('orderPage.unreachable')}</p>
           <button type="button" className="button" onClick={retry}>
-            Try again
+            {text('orderPage.tryAgain')}
           </button>
         </div>
       </div>
@@ -82,12 +82,12 @@ export function OrderPage({ orderId, orderKey, seller, whatHappensNext }: OrderP
         </div>
       )}
       <h1>
-        <span className="screen-only">Your order</span>
-        <span className="print-only">Order receipt</span>
+        <span className="screen-only">{text('orderPage.yourOrder')}</span>
+        <span className="print-only">{text('orderPage.orderReceipt')}</span>
       </h1>
       <p className="order-page__meta">
-        Order <strong className="order-page__id">{order.orderId}</strong>, placed{' '}
-        <time dateTime={order.placedAt}>{formatOrderTime(order.placedAt)}</time>
+        {text('orderPage.order')} <strong className="order-page__id">{order.orderId}</strong>
+        {text('orderPage.placed')} <time dateTime={order.placedAt}>{formatOrderTime(order.placedAt)}</time>
       </p>
       <div className="order-actions">
         <button type="button" className="button button--ghost" onClick={() => window.print()}>
@@ -101,7 +101,7 @@ export function OrderPage({ orderId, orderKey, seller, whatHappensNext }: OrderP
             rel="noopener noreferrer"
           >
             {text('orderPage.whatsapp')}
-            <span className="visually-hidden"> (opens in a new tab)</span>
+            <span className="visually-hidden"> {text('orderPage.opensInANew')}</span>
           </a>
         )}
       </div>
@@ -147,7 +147,7 @@ export function OrderPage({ orderId, orderKey, seller, whatHappensNext }: OrderP
         </div>
         <div className="order-layout__side">
           <section className="order-section card" aria-labelledby="order-address-title">
-            <h2 id="order-address-title">Delivery address</h2>
+            <h2 id="order-address-title">{text('orderPage.deliveryAddress')}</h2>
             <address className="order-address">
               <span>{address.name}</span>
               <span>{address.address1}</span>
@@ -155,8 +155,12 @@ export function OrderPage({ orderId, orderKey, seller, whatHappensNext }: OrderP
               <span>
                 {[[address.city, address.state].filter(Boolean).join(', '), address.pincode].join(' ').trim()}
               </span>
-              <span>Phone: {address.phone}</span>
-              <span>Email: {address.email}</span>
+              <span>
+                {text('orderPage.phone')} {address.phone}
+              </span>
+              <span>
+                {text('orderPage.email')} {address.email}
+              </span>
             </address>
           </section>
           <WhatHappensNext sections={whatHappensNext} />
@@ -169,7 +173,7 @@ export function OrderPage({ orderId, orderKey, seller, whatHappensNext }: OrderP
 function WhatHappensNext({ sections }: { sections: PolicySection[] }) {
   return (
     <section className="order-section card order-next" aria-labelledby="order-next-title">
-      <h2 id="order-next-title">What happens next</h2>
+      <h2 id="order-next-title">{text('orderPage.whatHappensNext')}</h2>
       {sections.map((section) => (
         <div key={section.heading}>
           <h3>{section.heading}</h3>
@@ -177,7 +181,7 @@ function WhatHappensNext({ sections }: { sections: PolicySection[] }) {
         </div>
       ))}
       <p>
-        <Link to="/policies/shipping">Our shipping and delivery policy</Link>
+        <Link to="/policies/shipping">{text('orderPage.ourShippingAndDelivery')}</Link>
       </p>
     </section>
   );
@@ -190,10 +194,11 @@ function WhatHappensNext({ sections }: { sections: PolicySection[] }) {
 function OrderSkeleton() {
   return (
     <div className="page order-page" aria-busy="true">
-      <h1>Your order</h1>
+      <h1>{text('orderPage.yourOrder')}</h1>
       <p className="order-page__meta" aria-hidden="true">
         <span className="skeleton">
-          Order <strong>OUO_0000000000000</strong>, placed 25 Nov 2026, 10:00 am
+          {text('orderPage.order')} <strong>{text('orderPage.ouo0000000000000')}</strong>
+          {text('orderPage.placed25Nov2026')}
         </span>
       </p>
       <p className="visually-hidden" role="status">

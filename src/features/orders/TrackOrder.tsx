@@ -36,9 +36,9 @@ export function TrackOrder() {
   return (
     <>
       <form className="track-form card" onSubmit={form.onSubmit} noValidate aria-labelledby={`${id}-title`}>
-        <h2 id={`${id}-title`}>Find your order</h2>
+        <h2 id={`${id}-title`}>{text('track.findYourOrder')}</h2>
         <div className="form-field">
-          <label htmlFor={field('orderId').id}>Order ID</label>
+          <label htmlFor={field('orderId').id}>{text('track.orderId')}</label>
           <input
             {...field('orderId')}
             type="text"
@@ -47,12 +47,12 @@ export function TrackOrder() {
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
-            placeholder="OUO_1234567890123"
+            placeholder={text('track.ouo1234567890123')}
           />
           <FieldError form={form} name="orderId" />
         </div>
         <div className="form-field">
-          <label htmlFor={field('phone').id}>Phone number used at checkout</label>
+          <label htmlFor={field('phone').id}>{text('track.phoneNumberUsedAt')}</label>
           <input {...field('phone')} type="tel" required maxLength={20} autoComplete="tel" inputMode="tel" />
           <FieldError form={form} name="phone" />
         </div>
@@ -85,10 +85,11 @@ function TrackedOrder({ order }: { order: TrackView }) {
   return (
     <article className="tracked-order" aria-labelledby="tracked-order-title">
       <h2 id="tracked-order-title" ref={heading} tabIndex={-1}>
-        Order {order.orderId}
+        {text('track.order')} {order.orderId}
       </h2>
       <p className="order-page__meta">
-        Placed <time dateTime={order.placedAt}>{formatOrderTime(order.placedAt)}</time> · Delivering to {place}
+        {text('track.placed')} <time dateTime={order.placedAt}>{formatOrderTime(order.placedAt)}</time>{' '}
+        {text('track.deliveringTo')} {place}
       </p>
       <OrderDetails order={order} />
     </article>

@@ -34,22 +34,22 @@ export function ReviewForm({ productId }: { productId: number }) {
 
   return (
     <section className="review-form card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Write a Review</h2>
+      <h2 id={`${id}-title`}>{text('reviewPage.writeAReview')}</h2>
       <form onSubmit={form.onSubmit} noValidate aria-labelledby={`${id}-title`}>
         <input type="hidden" name="productId" value={productId} />
         <div className="form-grid">
           <div className="form-field">
-            <label htmlFor={field('name').id}>Your Name *</label>
+            <label htmlFor={field('name').id}>{text('reviewPage.yourName')}</label>
             <input {...field('name')} type="text" autoComplete="name" required />
             <FieldError form={form} name="name" />
           </div>
           <div className="form-field">
-            <label htmlFor={field('email').id}>Your Email *</label>
+            <label htmlFor={field('email').id}>{text('reviewPage.yourEmail')}</label>
             <input {...field('email')} type="email" autoComplete="email" required />
             <FieldError form={form} name="email" />
           </div>
           <div className="form-field">
-            <label htmlFor={field('rating').id}>Rating *</label>
+            <label htmlFor={field('rating').id}>{text('reviewPage.rating')}</label>
             {/* Always has a value (5 by default), so not `required`: HTML allows that only on a select
                 whose first option is an empty placeholder. The asterisk is still said. */}
             <select {...field('rating')} aria-required="true" defaultValue="5">
@@ -62,17 +62,22 @@ export function ReviewForm({ productId }: { productId: number }) {
             <FieldError form={form} name="rating" />
           </div>
           <div className="form-field">
-            <label htmlFor={field('location').id}>Location (optional)</label>
-            <input {...field('location')} type="text" autoComplete="address-level2" placeholder="City, State" />
+            <label htmlFor={field('location').id}>{text('reviewPage.locationOptional')}</label>
+            <input
+              {...field('location')}
+              type="text"
+              autoComplete="address-level2"
+              placeholder={text('reviewPage.cityState')}
+            />
             <FieldError form={form} name="location" />
           </div>
           <div className="form-field form-field--wide">
-            <label htmlFor={field('review').id}>Your Review *</label>
+            <label htmlFor={field('review').id}>{text('reviewPage.yourReview')}</label>
             <textarea {...field('review')} rows={5} required />
             <FieldError form={form} name="review" />
           </div>
           <div className="visually-hidden">
-            <label htmlFor={field('website').id}>Leave this field empty</label>
+            <label htmlFor={field('website').id}>{text('reviewPage.leaveThisFieldEmpty')}</label>
             <input {...field('website')} type="text" tabIndex={-1} autoComplete="off" />
           </div>
         </div>

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { text } from '../../shop/texts/static-pages.ts';
 import type { QrSvg } from './qr.ts';
 
 /** A scannable QR code drawn as an inline SVG, the URL it holds, and a button to print just this block. */
@@ -33,7 +34,7 @@ export function QrCode({ qr, url, label }: { qr: QrSvg; url: string; label: stri
         data-early="print"
         onClick={() => window.print()}
       >
-        Print QR code
+        {text('story.printQrCode')}
       </button>
     </div>
   );

@@ -4,6 +4,7 @@
  * schemas and shop rules it alone uses, read through this: the GSTIN and COD words stay out of
  * every other page (docs/architecture.md, "Texts").
  */
+import { checkoutPage } from './checkout-page.ts';
 import { cod } from './cod.ts';
 import { codAdvance } from './cod-advance.ts';
 import { delivery } from './delivery.ts';
@@ -17,6 +18,7 @@ import { whatsapp } from './whatsapp.ts';
 
 export const text = /* @__PURE__ */ reader({
   ...shared,
+  checkoutPage,
   cod,
   codAdvance,
   delivery,

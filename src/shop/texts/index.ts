@@ -6,9 +6,15 @@
  */
 
 import { reader } from './read.ts';
+import { cart } from './shared/cart.ts';
+import { common } from './shared/common.ts';
+import { filters } from './shared/filters.ts';
 import { forms } from './shared/forms.ts';
+import { outbox } from './shared/outbox.ts';
+import { product } from './shared/product.ts';
+import { shell } from './shared/shell.ts';
 
 /** The domains every page carries. */
-export const shared = { forms } as const;
+export const shared = { cart, common, filters, forms, outbox, product, shell } as const;
 
 export const text = /* @__PURE__ */ reader(shared);

@@ -2,5 +2,6 @@
 import { shared } from './index.ts';
 import { reader } from './read.ts';
 import { review } from './review.ts';
+import { reviewPage } from './review-page.ts';
 
-export const text = /* @__PURE__ */ reader({ ...shared, review });
+export const text = /* @__PURE__ */ reader({ ...shared, review, reviewPage });

@@ -8,7 +8,6 @@ import { en } from './en.ts';
 import { hi } from './hi.ts';
 import { reader } from './read.ts';
 
-export type { Texts } from './en.ts';
 export { en };
 
 /** Reads an English text: `text('order.alreadyPaid', { orderId })`. */

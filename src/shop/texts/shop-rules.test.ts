@@ -36,9 +36,31 @@ const QUOTED: Partial<Record<Domain, { except?: string[] }>> = {
   staff: {},
   whatsapp: {},
   whatsappFilled: {},
+  early: { except: ['menuOpen', 'menuClose', 'cartLink'] },
 };
 /** The domains shop-rules does not quote: interface words (the copy test reads them on the built pages) and printed labels. */
-const NOT_QUOTED: Domain[] = ['cancelPage', 'cancelReason', 'invoiceDocument', 'orderPage', 'track'];
+const NOT_QUOTED: Domain[] = [
+  'blog',
+  'cancelPage',
+  'cancelReason',
+  'cart',
+  'checkoutPage',
+  'common',
+  'contactPage',
+  'filters',
+  'guides',
+  'home',
+  'invoiceDocument',
+  'orderPage',
+  'outbox',
+  'product',
+  'reviewPage',
+  'shell',
+  'staffDesk',
+  'story',
+  'track',
+  'whatsappOutbox',
+];
 
 /** Every text under `value`: `[key, words]`. */
 function leaves(value: unknown, key: string): [string, string][] {
