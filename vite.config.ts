@@ -26,8 +26,10 @@ const DEV_UNWATCHED = [
  * Our own modules shared by several pages (the shell, cart, cards, images, head tags) go into one
  * chunk instead of twenty tiny ones: a page's first load is a handful of requests. The checkout
  * (but its outbox) and its schemas stay out, or zod would come back into every page; route modules
- * keep their own chunks. So do the texts but the shared ones (src/shop/texts/index.ts): a page's
- * words ride with that page, or with the few pages that show them, never in every page's first load.
+ * keep their own chunks. So do the texts but the shared ones (src/shop/texts/index.ts, read.ts,
+ * shared/), and the features only the order pages (orders) or the content pages (story, blog,
+ * guides, home) use: their code and their words (docs/architecture.md, "Texts") ride with those
+ * pages, in a chunk the few of them share, never in every page's first load.
  */
 const SHARED_APP_CODE =
   /\/src\/(?!routes\/|shop\/schemas\.ts|features\/checkout\/(?!outbox)|features\/(?:orders|story|blog|guides|home)\/|shop\/texts\/(?!index\.ts|read\.ts|shared\/))/;

@@ -44,6 +44,23 @@ describe('every language', () => {
   });
 });
 
+describe('the plurals', () => {
+  it("name the header's cart link by its count", () => {
+    expect([0, 1, 2].map((count) => text('early.cartLink', { count }))).toEqual([
+      'Cart, empty',
+      'Cart, 1 item',
+      'Cart, 2 items',
+    ]);
+  });
+
+  it("say the outbox banner's orders as one or several", () => {
+    expect(text('outbox.pending', { orders: ['OUO_1'] })).toMatch(/^Order OUO_1 has not reached us yet\. It is saved/);
+    expect(text('outbox.pending', { orders: ['OUO_1', 'OUO_2'] })).toMatch(
+      /^Orders OUO_1, OUO_2 have not reached us yet\. They are saved/,
+    );
+  });
+});
+
 describe('reader', () => {
   const set = {
     cart: {
