@@ -3,10 +3,19 @@
  * the reader fills a text's slots and reads a plural, and a wrong key or value does not compile.
  */
 import { describe, expect, it } from 'vitest';
+import { text as checkoutText } from './checkout.ts';
+import { text as contactText } from './contact-pages.ts';
+import { text as devText } from './dev.ts';
+import { text as earlyText } from './early.ts';
 import { en } from './en.ts';
 import { hi } from './hi.ts';
+import { text as sharedText } from './index.ts';
+import { text as orderText } from './order-pages.ts';
 import { type Leaf, reader, type Slots, type TextTree } from './read.ts';
+import { text as reviewText } from './review-pages.ts';
+import { text as schemasText } from './schemas.ts';
 import { LANGUAGES, text } from './server.ts';
+import { text as staticText } from './static-pages.ts';
 
 /** Every key and its slots (a function text: `()`), by path. */
 function shape(set: TextTree, prefix = ''): Record<string, string> {
@@ -41,6 +50,35 @@ describe('every language', () => {
     expect(LANGUAGES.hi('whatsappFilled.payInCash', { amount: '₹100' })).toBe('₹100 नकद');
     expect(LANGUAGES.hi('forms.name')).toBe(LANGUAGES.en('forms.name'));
     expect(LANGUAGES.en('whatsappFilled.payInCash', { amount: '₹100' })).toBe('₹100 in cash');
+  });
+});
+
+describe('each binding', () => {
+  it("reads the shared words and its pages' own, in English's words", () => {
+    expect([
+      sharedText('product.addToCart'),
+      checkoutText('gstin.label'),
+      orderText('orderPage.print'),
+      contactText('contact.send'),
+      reviewText('review.submit'),
+      staticText('story.origin'),
+      devText('staff.booking'),
+      schemasText('forms.required'),
+      earlyText('early.menuOpen'),
+    ]).toEqual([
+      en.product.addToCart,
+      en.gstin.label,
+      en.orderPage.print,
+      en.contact.send,
+      en.review.submit,
+      en.story.origin,
+      en.staff.booking,
+      en.forms.required,
+      en.early.menuOpen,
+    ]);
+    expect(checkoutText('product.addToCart')).toBe(en.product.addToCart);
+    // @ts-expect-error: a page's binding holds no other page's words
+    expect(() => sharedText('gstin.label')).toThrow();
   });
 });
 
