@@ -26,9 +26,13 @@ const DEV_UNWATCHED = [
  * Our own modules shared by several pages (the shell, cart, cards, images, head tags) go into one
  * chunk instead of twenty tiny ones: a page's first load is a handful of requests. The checkout
  * (but its outbox) and its schemas stay out, or zod would come back into every page; route modules
- * keep their own chunks.
+ * keep their own chunks. So do the texts but the shared ones (src/shop/texts/index.ts, read.ts,
+ * early.ts, shared/), and the features only the order pages (orders) or the content pages (story, blog,
+ * guides, home) use: their code and their words (docs/architecture.md, "Texts") ride with those
+ * pages, in a chunk the few of them share, never in every page's first load.
  */
-const SHARED_APP_CODE = /\/src\/(?!routes\/|shop\/schemas\.ts|features\/checkout\/(?!outbox))/;
+const SHARED_APP_CODE =
+  /\/src\/(?!routes\/|shop\/schemas\.ts|features\/checkout\/(?!outbox)|features\/(?:orders|story|blog|guides|home)\/|shop\/texts\/(?!index\.ts|read\.ts|early\.ts|shared\/))/;
 
 export default defineConfig({
   // Whether the checkout offers WhatsApp updates: decided per build (site-build/whatsapp-updates.ts).

@@ -1,10 +1,10 @@
+import { text } from '../src/shop/texts/server.ts';
 // @ts-check
 // What `npm run bench:first-tap` taps on each route, and what counts as the tap's visible effect
 // (issue 36). Each control is a Target and its effect a list of Conditions, all of which must hold
 // (bench/first-tap-page.mjs reads them in the page). The selectors follow the components named
 // beside each; a control whose effect never shows on a live page fails the bench before it measures
 // anything (bench/first-tap.mjs checks each one first), so a renamed class cannot pass as a lost tap.
-import { MESSAGES } from '../src/shop/messages.ts';
 
 /** @typedef {import('./first-tap-page.mjs').Target} Target */
 /** @typedef {import('./first-tap-page.mjs').Condition} Condition */
@@ -163,8 +163,8 @@ export const TAP_ROUTES = [
         label: 'Place Order (empty form)',
         control: { selector: '.checkout__summary button[type="submit"]', text: 'Place Order' },
         // The page's alert region, or the one the early script adds before the page is live (src/early/toast.ts).
-        effect: [{ selector: '.toast-region[role="alert"]:not(:empty)', includes: MESSAGES.required }],
-        shows: `the message '${MESSAGES.required}' is shown`,
+        effect: [{ selector: '.toast-region[role="alert"]:not(:empty)', includes: text('forms.required') }],
+        shows: `the message '${text('forms.required')}' is shown`,
       },
       MENU,
     ],

@@ -1,8 +1,9 @@
 import type { Config } from '@netlify/functions';
 import { content } from '../../src/content/content.server.ts';
 import type { Product, ShopSettings } from '../../src/content/types.ts';
-import { ORDER_TEXTS } from '../../src/shop/messages.ts';
+
 import { shippingQuoteRequestSchema } from '../../src/shop/schemas.ts';
+import { text } from '../../src/shop/texts/server.ts';
 import { createDelhivery } from '../lib/delhivery/client.ts';
 import { readServerEnv } from '../lib/platform/env.ts';
 import { endpoint, errorResponse, methodNotAllowed, parseJsonBody, serviceResponse } from '../lib/platform/http.ts';
@@ -22,7 +23,7 @@ export default endpoint(async function calculateShipping(request: Request): Prom
     shop = await Promise.all([content().catalogue(), content().settings()]);
   } catch (error) {
     console.error('calculate-shipping: content unavailable', error);
-    return errorResponse(503, 'CONTENT_UNAVAILABLE', ORDER_TEXTS.contentUnavailable);
+    return errorResponse(503, 'CONTENT_UNAVAILABLE', text('order.contentUnavailable'));
   }
   const [catalogue, settings] = shop;
 

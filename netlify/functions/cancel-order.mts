@@ -1,13 +1,13 @@
 import type { Config, Context } from '@netlify/functions';
-import { CANCEL_TEXTS } from '../../src/shop/cancel-texts.ts';
-import { MESSAGES } from '../../src/shop/messages.ts';
+
 import { cancelRequestSchema, orderIdSchema } from '../../src/shop/schemas.ts';
+import { text } from '../../src/shop/texts/server.ts';
 import { cancelOrder } from '../lib/orders/cancel.ts';
 import { createDeps } from '../lib/orders/deps.ts';
 import { keyMatches, orderForShopper, orderView } from '../lib/orders/view.ts';
 import { endpoint, errorResponse, guarded, methodNotAllowed, parseJsonBody } from '../lib/platform/http.ts';
 
-const FAILING = { name: 'cancel-order', message: CANCEL_TEXTS.failed };
+const FAILING = { name: 'cancel-order', message: text('cancel.failed') };
 
 /**
  * POST /api/orders/:orderId/cancel `{ key, reason }`: the shopper cancels from the order's own
@@ -25,20 +25,20 @@ export default endpoint(async function cancelOrderFunction(
   const body = await parseJsonBody(request, cancelRequestSchema);
   if (!body.ok) return body.response;
   const orderId = orderIdSchema.safeParse(context.params.orderId ?? '');
-  if (!orderId.success) return errorResponse(404, 'NOT_FOUND', MESSAGES.orderNotFound);
+  if (!orderId.success) return errorResponse(404, 'NOT_FOUND', text('forms.orderNotFound'));
   return guarded(FAILING, async () => {
     const deps = createDeps();
     const order = await orderForShopper(deps, orderId.data, (stored) => keyMatches(stored, body.data.key), started);
-    if (!order) return errorResponse(404, 'NOT_FOUND', MESSAGES.orderNotFound);
+    if (!order) return errorResponse(404, 'NOT_FOUND', text('forms.orderNotFound'));
     const outcome = await cancelOrder(deps, order.orderId, { reason: body.data.reason, by: 'shopper' });
     if (!outcome.ok) {
-      if (outcome.refusal === 'too-late') return errorResponse(409, 'TOO_LATE_TO_CANCEL', CANCEL_TEXTS.tooLate);
-      return errorResponse(409, 'NOT_CANCELLABLE', CANCEL_TEXTS.notPlaced);
+      if (outcome.refusal === 'too-late') return errorResponse(409, 'TOO_LATE_TO_CANCEL', text('cancel.tooLate'));
+      return errorResponse(409, 'NOT_CANCELLABLE', text('cancel.notPlaced'));
     }
     const view = await orderView(deps, outcome.order);
     return outcome.state === 'cancelled'
       ? Response.json({ state: 'cancelled', order: view })
-      : Response.json({ state: 'cancelling', message: CANCEL_TEXTS.cancelling, order: view }, { status: 202 });
+      : Response.json({ state: 'cancelling', message: text('cancel.cancelling'), order: view }, { status: 202 });
   });
 });
 

@@ -1,12 +1,13 @@
 import type { Config } from '@netlify/functions';
-import { COD_TEXTS } from '../../src/shop/cod-texts.ts';
+
 import { codOptionsRequestSchema } from '../../src/shop/schemas.ts';
+import { text } from '../../src/shop/texts/server.ts';
 import { createDeps } from '../lib/orders/deps.ts';
 import { codOptions } from '../lib/orders/place.ts';
 import { endpoint, guarded, methodNotAllowed, parseJsonBody, serviceResponse } from '../lib/platform/http.ts';
 
 /** The checkout's "may I pay on delivery?" before Place Order (docs/shop-rules.md §10 rule 17). */
-const FAILING = { name: 'cod-options', message: COD_TEXTS.checkFailed };
+const FAILING = { name: 'cod-options', message: text('cod.checkFailed') };
 
 export default endpoint(async function codOptionsFunction(request: Request): Promise<Response> {
   if (request.method !== 'POST') return methodNotAllowed(['POST']);

@@ -1,10 +1,11 @@
 import type { Config } from '@netlify/functions';
-import { CONTACT_TEXTS } from '../../src/shop/messages.ts';
+
 import { contactSubmissionSchema } from '../../src/shop/schemas.ts';
+import { text } from '../../src/shop/texts/server.ts';
 import { createContactDeps, submitContact } from '../lib/contact/service.ts';
 import { endpoint, guarded, methodNotAllowed, parseJsonBody, serviceResponse } from '../lib/platform/http.ts';
 
-const FAILING = { name: 'contact', message: CONTACT_TEXTS.error };
+const FAILING = { name: 'contact', message: text('contact.error') };
 
 /**
  * POST: a contact message (docs/shop-rules.md §3), to the Contact Submissions tab with the ISO time

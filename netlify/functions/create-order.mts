@@ -1,11 +1,12 @@
 import type { Config } from '@netlify/functions';
-import { ORDER_TEXTS } from '../../src/shop/messages.ts';
+
 import { createPaymentOrderRequestSchema } from '../../src/shop/schemas.ts';
+import { text } from '../../src/shop/texts/server.ts';
 import { createDeps } from '../lib/orders/deps.ts';
 import { createPaymentOrder } from '../lib/orders/pay.ts';
 import { endpoint, guarded, methodNotAllowed, parseJsonBody, serviceResponse } from '../lib/platform/http.ts';
 
-const FAILING = { name: 'create-order', message: ORDER_TEXTS.failed.createPayment };
+const FAILING = { name: 'create-order', message: text('order.failed.createPayment') };
 
 export default endpoint(async function createOrder(request: Request): Promise<Response> {
   if (request.method !== 'POST') return methodNotAllowed(['POST']);

@@ -3,14 +3,14 @@ import type { Config } from '@netlify/functions';
 import { sheetRefunds } from '#shop/order-engine/sheet-row.ts';
 import { sheetPaymentStatus, staffStatusLabel } from '#shop/order-engine/staff-status.ts';
 import type { StoredOrder } from '#shop/order-record.ts';
+import { text } from '#shop/texts/server.ts';
 import { type DevStaffOrders, devStaffRequestSchema, type StaffActionRequest } from '../../src/shop/schemas.ts';
-import { STAFF_TEXTS } from '../../src/shop/staff-texts.ts';
 import { createDeps } from '../lib/orders/deps.ts';
 import { handleStaffRequest, staffActionSecret, staffSignature } from '../lib/orders/staff-request.ts';
 import { localGatewayAllowed, readServerEnv } from '../lib/platform/env.ts';
 import { endpoint, errorResponse, guarded, methodNotAllowed, parseJsonBody } from '../lib/platform/http.ts';
 
-const FAILING = { name: 'dev-staff', message: STAFF_TEXTS.failed };
+const FAILING = { name: 'dev-staff', message: text('staff.failed') };
 
 /** The newest orders the page lists. */
 const LISTED = 50;

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { content } from '../../src/content/content.server.ts';
-import type { ErrorEnvelope } from '../../src/shop/messages.ts';
+import type { ErrorEnvelope } from '../../src/shop/error-codes.ts';
 import { createDeps } from '../lib/orders/deps.ts';
 import { fromStaff } from '../lib/orders/staff-request.ts';
 import { database } from '../lib/platform/database.ts';

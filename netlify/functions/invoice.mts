@@ -1,6 +1,7 @@
 import type { Config, Context } from '@netlify/functions';
-import { INVOICE_TEXTS } from '../../src/shop/invoice-texts.ts';
+
 import { orderIdSchema, orderKeySchema } from '../../src/shop/schemas.ts';
+import { text } from '../../src/shop/texts/server.ts';
 import { INVOICE_PAGE_POLICY, invoiceMessageHtml } from '../lib/invoices/invoice-html.ts';
 import type { DocumentFormat, DocumentKind } from '../lib/invoices/links.ts';
 import { createDocumentDeps, type DocumentAnswer, openDocument } from '../lib/invoices/shopper-document.ts';
@@ -39,7 +40,7 @@ async function respond(request: Request, context: Pick<Context, 'params'>, start
   const document = DOCUMENTS[url.pathname.slice(url.pathname.lastIndexOf('/') + 1)];
   const orderId = orderIdSchema.safeParse(context.params.orderId ?? '');
   const key = orderKeySchema.safeParse(url.searchParams.get('key') ?? '');
-  if (!document || !orderId.success || !key.success) return page(404, invoiceMessageHtml(INVOICE_TEXTS.notFound));
+  if (!document || !orderId.success || !key.success) return page(404, invoiceMessageHtml(text('invoice.notFound')));
   try {
     const answer = await openDocument(createDocumentDeps(), {
       ...document,
@@ -51,7 +52,7 @@ async function respond(request: Request, context: Pick<Context, 'params'>, start
     return toResponse(answer);
   } catch (error) {
     console.error('invoice: unexpected failure', error);
-    return page(500, invoiceMessageHtml(INVOICE_TEXTS.failed));
+    return page(500, invoiceMessageHtml(text('invoice.failed')));
   }
 }
 

@@ -1,11 +1,11 @@
 import type { Config, Context } from '@netlify/functions';
 import { orderIdSchema } from '../../src/shop/schemas.ts';
-import { LABEL_TEXTS } from '../../src/shop/staff-texts.ts';
+import { text } from '../../src/shop/texts/server.ts';
 import { LABEL_PAGE_POLICY } from '../lib/labels/label-html.ts';
 import { createLabelDeps, openLabel } from '../lib/labels/service.ts';
 import { endpoint, errorResponse, guarded, methodNotAllowed, serviceResponse } from '../lib/platform/http.ts';
 
-const FAILING = { name: 'label', message: LABEL_TEXTS.failed };
+const FAILING = { name: 'label', message: text('label.failed') };
 
 /**
  * GET /api/label/:orderId?exp=&sig=: a booked parcel's label, from the Sheet's signed `Label` link
@@ -23,7 +23,7 @@ export default endpoint(async function labelFunction(
 async function answer(request: Request, context: Pick<Context, 'params'>): Promise<Response> {
   if (request.method !== 'GET') return methodNotAllowed(['GET']);
   const orderId = orderIdSchema.safeParse(context.params.orderId ?? '');
-  if (!orderId.success) return errorResponse(403, 'LABEL_LINK_INVALID', LABEL_TEXTS.invalidLink);
+  if (!orderId.success) return errorResponse(403, 'LABEL_LINK_INVALID', text('label.invalidLink'));
   const query = new URL(request.url).searchParams;
   return guarded(FAILING, async () => {
     const result = await openLabel(createLabelDeps(), {

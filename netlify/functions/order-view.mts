@@ -1,11 +1,12 @@
 import type { Config, Context } from '@netlify/functions';
-import { MESSAGES, ORDER_TEXTS } from '../../src/shop/messages.ts';
+
 import { orderIdSchema, orderKeySchema } from '../../src/shop/schemas.ts';
+import { text } from '../../src/shop/texts/server.ts';
 import { createDeps } from '../lib/orders/deps.ts';
 import { keyMatches, orderForShopper, orderView } from '../lib/orders/view.ts';
 import { endpoint, errorResponse, guarded, methodNotAllowed } from '../lib/platform/http.ts';
 
-const FAILING = { name: 'order-view', message: ORDER_TEXTS.failed.orderView };
+const FAILING = { name: 'order-view', message: text('order.failed.orderView') };
 
 /**
  * GET /api/orders/:orderId?key=: the order's own page (docs/shop-rules.md §2). An unknown id and
@@ -17,7 +18,7 @@ export default endpoint(async function orderViewFunction(
 ): Promise<Response> {
   const started = performance.now(); // a "not found" is answered at a fixed time after this (view.ts)
   if (request.method !== 'GET') return methodNotAllowed(['GET']);
-  const notFound = () => errorResponse(404, 'NOT_FOUND', MESSAGES.orderNotFound);
+  const notFound = () => errorResponse(404, 'NOT_FOUND', text('forms.orderNotFound'));
   const orderId = orderIdSchema.safeParse(context.params.orderId ?? '');
   const key = orderKeySchema.safeParse(new URL(request.url).searchParams.get('key') ?? '');
   if (!orderId.success || !key.success) return notFound();

@@ -1,8 +1,9 @@
 import type { Config, Context } from '@netlify/functions';
 import { content } from '../../src/content/content.server.ts';
-import { MESSAGES } from '../../src/shop/messages.ts';
+
 import { type PincodeCheckResponse, pincodeSchema } from '../../src/shop/schemas.ts';
 import { DEFAULT_PICKUP } from '../../src/shop/shipment.ts';
+import { text } from '../../src/shop/texts/server.ts';
 import { createDelhivery } from '../lib/delhivery/client.ts';
 import { estimateDeliveryDays } from '../lib/delhivery/delivery-days.ts';
 import { readServerEnv } from '../lib/platform/env.ts';
@@ -16,7 +17,7 @@ import { endpoint, errorResponse, methodNotAllowed } from '../lib/platform/http.
 export default endpoint(async function pincode(request: Request, context: Pick<Context, 'params'>): Promise<Response> {
   if (request.method !== 'GET') return methodNotAllowed(['GET']);
   const pin = pincodeSchema.safeParse(context.params.pin ?? '');
-  if (!pin.success) return errorResponse(400, 'INVALID_PINCODE', MESSAGES.pincode);
+  if (!pin.success) return errorResponse(400, 'INVALID_PINCODE', text('forms.pincode'));
 
   const delhivery = createDelhivery(readServerEnv());
   const [serviceability, originPin] = await Promise.all([delhivery.checkPincode(pin.data), pickupPincode()]);

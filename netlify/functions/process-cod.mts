@@ -1,11 +1,12 @@
 import type { Config } from '@netlify/functions';
-import { ORDER_TEXTS } from '../../src/shop/messages.ts';
+
 import { codOrderRequestSchema } from '../../src/shop/schemas.ts';
+import { text } from '../../src/shop/texts/server.ts';
 import { createDeps } from '../lib/orders/deps.ts';
 import { placeCodOrder } from '../lib/orders/place.ts';
 import { endpoint, guarded, methodNotAllowed, parseJsonBody, serviceResponse } from '../lib/platform/http.ts';
 
-const FAILING = { name: 'process-cod', message: ORDER_TEXTS.failed.placeCod };
+const FAILING = { name: 'process-cod', message: text('order.failed.placeCod') };
 
 export default endpoint(async function processCod(request: Request): Promise<Response> {
   if (request.method !== 'POST') return methodNotAllowed(['POST']);

@@ -1,11 +1,12 @@
 import type { Config } from '@netlify/functions';
-import { ORDER_TEXTS } from '../../src/shop/messages.ts';
+
 import { prepaidOrderRequestSchema } from '../../src/shop/schemas.ts';
+import { text } from '../../src/shop/texts/server.ts';
 import { createDeps } from '../lib/orders/deps.ts';
 import { processPrepaid } from '../lib/orders/pay.ts';
 import { endpoint, guarded, methodNotAllowed, parseJsonBody, serviceResponse } from '../lib/platform/http.ts';
 
-const FAILING = { name: 'process-prepaid', message: ORDER_TEXTS.failed.processPrepaid };
+const FAILING = { name: 'process-prepaid', message: text('order.failed.processPrepaid') };
 
 export default endpoint(async function processPrepaidOrder(request: Request): Promise<Response> {
   if (request.method !== 'POST') return methodNotAllowed(['POST']);

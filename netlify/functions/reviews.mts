@@ -1,11 +1,12 @@
 import type { Config } from '@netlify/functions';
-import { REVIEW_TEXTS } from '../../src/shop/messages.ts';
+
 import { reviewSubmissionSchema } from '../../src/shop/schemas.ts';
+import { text } from '../../src/shop/texts/server.ts';
 import { endpoint, guarded, methodNotAllowed, parseJsonBody, serviceResponse } from '../lib/platform/http.ts';
 import { createReviewsDeps, productReviews, submitReview, summariseReviews } from '../lib/reviews/service.ts';
 
-const READ_FAILING = { name: 'reviews', message: REVIEW_TEXTS.readError };
-const POST_FAILING = { name: 'reviews', message: REVIEW_TEXTS.error };
+const READ_FAILING = { name: 'reviews', message: text('review.readError') };
+const POST_FAILING = { name: 'reviews', message: text('review.error') };
 
 /**
  * GET `?product=ID`: that product's published reviews with their average and count (an exact

@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { STAFF_TEXTS } from '../../src/shop/staff-texts.ts';
+import { text } from '../../src/shop/texts/server.ts';
 import { createDeps } from '../lib/orders/deps.ts';
 import { handleStaffRequest, staffActionSecret } from '../lib/orders/staff-request.ts';
 import { readServerEnv } from '../lib/platform/env.ts';
@@ -13,7 +13,7 @@ import {
   refusePost,
 } from '../lib/platform/http.ts';
 
-const FAILING = { name: 'staff-action', message: STAFF_TEXTS.failed };
+const FAILING = { name: 'staff-action', message: text('staff.failed') };
 
 /**
  * POST /api/staff/action `{ id, orderId, action, amount?, at }`, signed (`X-Shop-Signature`): the
@@ -29,7 +29,7 @@ export default endpoint(async function staffAction(request: Request): Promise<Re
   if (refused) return refused;
   return guarded(FAILING, async () => {
     const secret = staffActionSecret(env);
-    if (!secret) return errorResponse(503, 'NOT_CONFIGURED', STAFF_TEXTS.notConfigured);
+    if (!secret) return errorResponse(503, 'NOT_CONFIGURED', text('staff.notConfigured'));
     const raw = await readLimited(request, MAX_BODY_BYTES);
     if (raw === undefined) return errorResponse(413, 'BODY_TOO_LARGE', 'The request body is too large.');
     return handleStaffRequest(createDeps(env), {

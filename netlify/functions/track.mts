@@ -1,11 +1,12 @@
 import type { Config } from '@netlify/functions';
-import { MESSAGES, ORDER_TEXTS } from '../../src/shop/messages.ts';
+
 import { trackRequestSchema } from '../../src/shop/schemas.ts';
+import { text } from '../../src/shop/texts/server.ts';
 import { createDeps } from '../lib/orders/deps.ts';
 import { orderForShopper, phoneMatches, trackView } from '../lib/orders/view.ts';
 import { endpoint, errorResponse, guarded, methodNotAllowed, parseJsonBody } from '../lib/platform/http.ts';
 
-const FAILING = { name: 'track', message: ORDER_TEXTS.failed.track };
+const FAILING = { name: 'track', message: text('order.failed.track') };
 
 /**
  * POST /api/track: order id and the phone used at checkout. A match answers the order with its
@@ -26,7 +27,7 @@ export default endpoint(async function track(request: Request): Promise<Response
       started,
     );
     if (!order) {
-      return errorResponse(404, 'NOT_FOUND', MESSAGES.trackNotFound);
+      return errorResponse(404, 'NOT_FOUND', text('forms.trackNotFound'));
     }
     return Response.json(await trackView(deps, order));
   });

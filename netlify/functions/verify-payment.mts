@@ -1,11 +1,12 @@
 import type { Config } from '@netlify/functions';
-import { ORDER_TEXTS } from '../../src/shop/messages.ts';
+
 import { verifyPaymentRequestSchema } from '../../src/shop/schemas.ts';
+import { text } from '../../src/shop/texts/server.ts';
 import { createDeps } from '../lib/orders/deps.ts';
 import { verifyPayment } from '../lib/orders/pay.ts';
 import { endpoint, guarded, methodNotAllowed, parseJsonBody, serviceResponse } from '../lib/platform/http.ts';
 
-const FAILING = { name: 'verify-payment', message: ORDER_TEXTS.failed.verifyPayment };
+const FAILING = { name: 'verify-payment', message: text('order.failed.verifyPayment') };
 
 export default endpoint(async function verify(request: Request): Promise<Response> {
   if (request.method !== 'POST') return methodNotAllowed(['POST']);

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { type EarlyActionName, stepperLimits } from '../early/index.ts';
 import { MAX_LINE_QUANTITY, parseQuantity } from '../shop/cart.ts';
 import './quantity-stepper.css';
+import { text } from '../shop/texts/index.ts';
 
 interface QuantityStepperProps {
   value: number;
@@ -35,7 +36,7 @@ export function QuantityStepper({ value, onChange, label, min = 1, max = MAX_LIN
       <button
         type="button"
         className="stepper__button"
-        aria-label="Decrease quantity"
+        aria-label={text('common.decreaseQuantity')}
         // Before the page is live, src/early/quantity.ts takes the step at once (decision 028).
         data-early={'quantity-down' satisfies EarlyActionName}
         disabled={limits.down}
@@ -49,7 +50,7 @@ export function QuantityStepper({ value, onChange, label, min = 1, max = MAX_LIN
         inputMode="numeric"
         min={min}
         max={max}
-        aria-label="Quantity"
+        aria-label={text('common.quantity')}
         value={draft}
         onChange={(event) => setDraft(event.target.value)}
         onBlur={(event) => commit(event.target.value)}
@@ -60,7 +61,7 @@ export function QuantityStepper({ value, onChange, label, min = 1, max = MAX_LIN
       <button
         type="button"
         className="stepper__button"
-        aria-label="Increase quantity"
+        aria-label={text('common.increaseQuantity')}
         data-early={'quantity-up' satisfies EarlyActionName}
         disabled={limits.up}
         onClick={() => onChange(Math.min(max, value + 1))}

@@ -4,8 +4,9 @@
  * (its two icons and the overlay follow them in CSS) — so React, replaying the tap, changes nothing.
  */
 import type { EarlyResult } from './action.ts';
+import { text } from '../shop/texts/early.ts';
 
-export const MENU_NAMES = { open: 'Open menu', close: 'Close menu' } as const;
+export const MENU_NAMES = { open: text('early.menuOpen'), close: text('early.menuClose') } as const;
 export const MENU_OPEN_CLASS = 'site-nav--open';
 
 /** The header's menu button (the control is the button itself or the overlay inside its header). */

@@ -3,10 +3,11 @@
  * both call (decision 028): no second rendering of the same control to keep in step. Pure and
  * tiny: the components that import them carry them in the pages' first-load JavaScript.
  */
+import { text } from '../shop/texts/early.ts';
 
 /** The cart link's accessible name for a count (Header's CartLink, and the badge before React is live). */
 export function cartLinkLabel(count: number): string {
-  return count === 0 ? 'Cart, empty' : `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;
+  return text('early.cartLink', { count });
 }
 
 /** The quantity stepper's − and + at a value: disabled at the limits (QuantityStepper, quantity.ts, cart-lines.ts). */

@@ -8,8 +8,7 @@ import {
   type PhoneOrder,
   rtoCount,
 } from './cod-rules.ts';
-import { COD_TEXTS } from './cod-texts.ts';
-import { DELIVERY_MESSAGES } from './messages.ts';
+import { text } from './texts/server.ts';
 
 const NOW = new Date('2026-11-21T10:00:00.000Z');
 const hoursAgo = (hours: number) => new Date(NOW.getTime() - hours * 3_600_000).toISOString();
@@ -203,18 +202,20 @@ describe('codSentence', () => {
 
   it('names the carrier first, then a closed COD, then what to fix in the address', () => {
     expect(sentence('prepaid_only', 'short_shipping_address', 'cod_not_serviceable')).toBe(
-      DELIVERY_MESSAGES.codUnavailable('248001'),
+      text('delivery.codUnavailable', { pincode: '248001' }),
     );
-    expect(sentence('prepaid_only', 'address_pincode_state_mismatch', 'rto_prone_phone')).toBe(COD_TEXTS.prepaidOnly);
+    expect(sentence('prepaid_only', 'address_pincode_state_mismatch', 'rto_prone_phone')).toBe(text('cod.prepaidOnly'));
     expect(sentence('allow_with_advance', 'address_pincode_state_mismatch', 'short_shipping_address')).toBe(
-      COD_TEXTS.stateMismatch('248001'),
+      text('cod.stateMismatch', { pincode: '248001' }),
     );
-    expect(sentence('allow_with_advance', 'short_shipping_address')).toBe(COD_TEXTS.address);
-    expect(sentence('allow_with_advance', 'gibberish_detected_in_address', 'rto_prone_phone')).toBe(COD_TEXTS.address);
+    expect(sentence('allow_with_advance', 'short_shipping_address')).toBe(text('cod.address'));
+    expect(sentence('allow_with_advance', 'gibberish_detected_in_address', 'rto_prone_phone')).toBe(
+      text('cod.address'),
+    );
   });
 
   it('keeps the phone history generic: a stranger learns nothing of whose phone it is', () => {
     for (const reason of ['rto_prone_phone', 'high_purchase_amount_in_a_day', 'new_customer_on_your_store'])
-      expect(sentence('allow_with_advance', reason)).toBe(COD_TEXTS.advance);
+      expect(sentence('allow_with_advance', reason)).toBe(text('cod.advance'));
   });
 });

@@ -13,11 +13,12 @@
 import { addressTooShort, looksGibberish } from './address-checks.ts';
 import type { CodDecision, CodOutcome, CodReason } from './cod.ts';
 import { COD_OUTCOMES, COD_REASONS } from './cod.ts';
-import { COD_TEXTS } from './cod-texts.ts';
+
 import type { Serviceability } from './deliverability.ts';
-import { DELIVERY_MESSAGES } from './messages.ts';
+
 import { stateMismatch } from './pincode-states.ts';
 import type { PaymentMode } from './shipping.ts';
+import { text } from './texts/checkout.ts';
 
 /**
  * What became of an earlier order of the phone; none while it is on its way. A cancellation is kept
@@ -180,9 +181,9 @@ export function decideCod(input: CodRulesInput): CodDecision {
 export function codSentence(decision: CodDecision, pincode: string): string | undefined {
   const has = (reason: CodReason) => decision.reasons.includes(reason);
   if (decision.outcome === 'allow') return undefined;
-  if (has('cod_not_serviceable')) return DELIVERY_MESSAGES.codUnavailable(pincode);
-  if (decision.outcome === 'prepaid_only') return COD_TEXTS.prepaidOnly;
-  if (has('address_pincode_state_mismatch')) return COD_TEXTS.stateMismatch(pincode);
-  if (has('short_shipping_address') || has('gibberish_detected_in_address')) return COD_TEXTS.address;
-  return COD_TEXTS.advance;
+  if (has('cod_not_serviceable')) return text('delivery.codUnavailable', { pincode });
+  if (decision.outcome === 'prepaid_only') return text('cod.prepaidOnly');
+  if (has('address_pincode_state_mismatch')) return text('cod.stateMismatch', { pincode });
+  if (has('short_shipping_address') || has('gibberish_detected_in_address')) return text('cod.address');
+  return text('cod.advance');
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deliveryRefusal } from './deliverability.ts';
-import { DELIVERY_MESSAGES } from './messages.ts';
+import { text } from './texts/server.ts';
 
 const all = { serviceable: true, prepaid: true, cod: true };
 
@@ -17,7 +17,7 @@ describe('deliveryRefusal', () => {
     for (const mode of ['cod', 'prepaid'] as const) {
       expect(deliveryRefusal('744301', mode, none)).toEqual({
         code: 'NOT_SERVICEABLE',
-        message: DELIVERY_MESSAGES.notServiceable('744301'),
+        message: text('delivery.notServiceable', { pincode: '744301' }),
       });
     }
     expect(deliveryRefusal('744301', 'cod', { serviceable: true, prepaid: false, cod: false })?.code).toBe(

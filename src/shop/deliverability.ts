@@ -4,8 +4,10 @@
  * (docs/shop-rules.md §5 and §11). Unknown serviceability (the carrier could not be asked) never
  * blocks an order: the shop would rather take it and sort it out than lose it.
  */
-import { DELIVERY_MESSAGES, type ErrorCode } from './messages.ts';
+
+import type { ErrorCode } from './error-codes.ts';
 import type { PaymentMode } from './shipping.ts';
+import { text } from './texts/checkout.ts';
 
 export interface Serviceability {
   serviceable: boolean;
@@ -23,13 +25,13 @@ export function deliveryRefusal(
 ): DeliveryRefusal | undefined {
   if (!serviceability) return undefined;
   if (!serviceability.serviceable || (!serviceability.prepaid && !serviceability.cod)) {
-    return { code: 'NOT_SERVICEABLE', message: DELIVERY_MESSAGES.notServiceable(pincode) };
+    return { code: 'NOT_SERVICEABLE', message: text('delivery.notServiceable', { pincode }) };
   }
   if (mode === 'cod' && !serviceability.cod) {
-    return { code: 'COD_UNAVAILABLE', message: DELIVERY_MESSAGES.codUnavailable(pincode) };
+    return { code: 'COD_UNAVAILABLE', message: text('delivery.codUnavailable', { pincode }) };
   }
   if (mode === 'prepaid' && !serviceability.prepaid) {
-    return { code: 'NOT_SERVICEABLE', message: DELIVERY_MESSAGES.notServiceable(pincode) };
+    return { code: 'NOT_SERVICEABLE', message: text('delivery.notServiceable', { pincode }) };
   }
   return undefined;
 }

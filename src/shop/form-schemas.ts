@@ -1,14 +1,14 @@
 /**
  * The forms' schemas (docs/shop-rules.md §5): checkout, review, contact, speaking the words of
- * messages.ts. The API bodies built on them are in the modules beside it (order-schemas.ts,
+ * src/shop/texts. The API bodies built on them are in the modules beside it (order-schemas.ts,
  * submission-schemas.ts, …); schemas.ts re-exports them all, so pages and functions import one place.
  */
 import { z } from 'zod';
 import { normaliseGstin, readGstin } from './gstin.ts';
-import { GSTIN_TEXTS } from './gstin-texts.ts';
-import { MESSAGES, REQUEST_TEXTS } from './messages.ts';
+
 import { indianMobile } from './phone.ts';
 import { cleanText } from './text.ts';
+import { text as shopText } from './texts/schemas.ts';
 
 // Zod compiles object parsers with `new Function` where it may, and probes for that first; under
 // the pages' content security policy (no 'unsafe-eval') the probe is reported as a violation,
@@ -24,15 +24,27 @@ z.config({ jitless: true });
 const cleaned = (message?: string, options?: { lines?: boolean }) =>
   z.string(message).transform((value) => cleanText(value, options));
 
-export const text = (max: number, requiredMessage: string = MESSAGES.required, options?: { lines?: boolean }) =>
-  cleaned(requiredMessage, options).pipe(z.string().min(1, requiredMessage).max(max, MESSAGES.tooLong));
-const optionalText = (max: number) => cleaned().pipe(z.string().max(max, MESSAGES.tooLong)).optional();
+export const text = (
+  max: number,
+  requiredMessage: string = shopText('forms.required'),
+  options?: { lines?: boolean },
+) => cleaned(requiredMessage, options).pipe(z.string().min(1, requiredMessage).max(max, shopText('forms.tooLong')));
+const optionalText = (max: number) =>
+  cleaned()
+    .pipe(z.string().max(max, shopText('forms.tooLong')))
+    .optional();
 const email = (requiredMessage: string) =>
   cleaned(requiredMessage).pipe(
-    z.string().min(1, requiredMessage).max(200, MESSAGES.tooLong).pipe(z.email(MESSAGES.email)),
+    z
+      .string()
+      .min(1, requiredMessage)
+      .max(200, shopText('forms.tooLong'))
+      .pipe(z.email(shopText('forms.email'))),
   );
 
-export const pincodeSchema = cleaned(MESSAGES.pincode).pipe(z.string().regex(/^[1-9]\d{5}$/, MESSAGES.pincode));
+export const pincodeSchema = cleaned(shopText('forms.pincode')).pipe(
+  z.string().regex(/^[1-9]\d{5}$/, shopText('forms.pincode')),
+);
 
 /**
  * A phone as the shop keeps it: the 10 digits of an Indian mobile number, whatever form it was
@@ -40,7 +52,7 @@ export const pincodeSchema = cleaned(MESSAGES.pincode).pipe(z.string().regex(/^[
  */
 export const phoneSchema = text(20).transform((value, context) => {
   const mobile = indianMobile(value);
-  if (mobile === undefined) context.addIssue({ code: 'custom', message: MESSAGES.phone });
+  if (mobile === undefined) context.addIssue({ code: 'custom', message: shopText('forms.phone') });
   return mobile ?? z.NEVER;
 });
 
@@ -49,12 +61,12 @@ export const phoneSchema = text(20).transform((value, context) => {
  * (`readGstin`), and is kept as it reads it (capitals, no spaces). The server parses it again here.
  */
 const optionalGstin = z
-  .string(GSTIN_TEXTS.problem.format)
+  .string(shopText('gstin.problem.format'))
   .transform((typed, context) => {
     if (normaliseGstin(typed) === '') return undefined;
     const read = readGstin(typed);
     if (read.ok) return read.gstin;
-    context.addIssue({ code: 'custom', message: GSTIN_TEXTS.problem[read.reason] });
+    context.addIssue({ code: 'custom', message: shopText(`gstin.problem.${read.reason}`) });
     return z.NEVER;
   })
   .optional();
@@ -63,7 +75,7 @@ const optionalGstin = z
 export const checkoutFormSchema = z.object(
   {
     name: text(100),
-    email: email(MESSAGES.required),
+    email: email(shopText('forms.required')),
     phone: phoneSchema,
     address1: text(200),
     address2: optionalText(200),
@@ -72,12 +84,16 @@ export const checkoutFormSchema = z.object(
     state: optionalText(100),
     gstin: optionalGstin,
   },
-  MESSAGES.required,
+  shopText('forms.required'),
 );
 export type CheckoutForm = z.infer<typeof checkoutFormSchema>;
 
 /** docs/shop-rules.md §5: one message at a time, missing fields first, then pincode, then phone. */
-const CHECKOUT_MESSAGE_ORDER: readonly string[] = [MESSAGES.required, MESSAGES.pincode, MESSAGES.phone];
+const CHECKOUT_MESSAGE_ORDER: readonly string[] = [
+  shopText('forms.required'),
+  shopText('forms.pincode'),
+  shopText('forms.phone'),
+];
 
 export function checkoutFormError(input: unknown): string | null {
   const result = checkoutFormSchema.safeParse(input);
@@ -111,21 +127,23 @@ export const wholeNumber = (message: string) =>
 
 /** 'Write a Review' form (docs/shop-rules.md §3, §5). */
 export const reviewFormSchema = z.object({
-  name: text(100, MESSAGES.name),
-  email: email(MESSAGES.email),
-  rating: wholeNumber(MESSAGES.rating).pipe(z.number().min(1, MESSAGES.rating).max(5, MESSAGES.rating)).default(5),
-  review: text(2000, MESSAGES.review, { lines: true }),
+  name: text(100, shopText('forms.name')),
+  email: email(shopText('forms.email')),
+  rating: wholeNumber(shopText('forms.rating'))
+    .pipe(z.number().min(1, shopText('forms.rating')).max(5, shopText('forms.rating')))
+    .default(5),
+  review: text(2000, shopText('forms.review'), { lines: true }),
   location: optionalText(100),
 });
 export type ReviewForm = z.infer<typeof reviewFormSchema>;
 
 /** Contact form (docs/shop-rules.md §3, §5). */
 export const contactFormSchema = z.object({
-  name: text(100, MESSAGES.name),
-  email: email(MESSAGES.email),
+  name: text(100, shopText('forms.name')),
+  email: email(shopText('forms.email')),
   phone: optionalText(20),
-  subject: text(150, MESSAGES.subject),
-  message: text(5000, MESSAGES.message, { lines: true }),
+  subject: text(150, shopText('forms.subject')),
+  message: text(5000, shopText('forms.message'), { lines: true }),
 });
 export type ContactForm = z.infer<typeof contactFormSchema>;
 
@@ -138,5 +156,5 @@ export const honeypot = { website: z.string().max(200).optional() };
  * however often it arrives (docs/shop-rules.md §3). A UUID, or 8 to 64 letters, digits, `-`, `_`.
  */
 export const submissionIdSchema = z
-  .string(REQUEST_TEXTS.submissionId)
-  .regex(/^[A-Za-z0-9_-]{8,64}$/, REQUEST_TEXTS.submissionId);
+  .string(shopText('request.submissionId'))
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, shopText('request.submissionId'));

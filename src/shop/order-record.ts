@@ -6,13 +6,13 @@
  * shows them (netlify/lib/tasks/order-tasks.ts).
  */
 
-import type { CancelReason } from './cancel-texts.ts';
 import type { CodState } from './cod.ts';
 import type { CreditNote, Invoice } from './invoice.ts';
 import type { Customer, OrderLine, OrderRecord, OrderTotals, PricedCart } from './order.ts';
 import type { NoticeEvent, Parcel } from './parcel.ts';
 import type { IssuedRefund } from './refunds.ts';
 import type { PaymentMode } from './shipping.ts';
+import type { CancelReason } from './texts/cancel-reason.ts';
 import type { WhatsAppConsent } from './whatsapp.ts';
 
 /**

@@ -7,9 +7,10 @@ import { z } from 'zod';
 import { MAX_LINE_QUANTITY } from './cart.ts';
 import { COD_OUTCOMES } from './cod.ts';
 import { checkoutFormSchema, pincodeSchema } from './form-schemas.ts';
-import { ORDER_TEXTS, PRICING_TEXTS, REQUEST_TEXTS } from './messages.ts';
+
 import { ORDER_ID_PATTERN } from './order.ts';
 import { PAYMENT_MODES } from './shipping.ts';
+import { text } from './texts/schemas.ts';
 import { WHATSAPP_LANGUAGES } from './whatsapp.ts';
 
 export const orderLineSchema = z.object({
@@ -17,9 +18,9 @@ export const orderLineSchema = z.object({
   size: z.string().trim().min(1).max(20),
   quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
 });
-export const orderLinesSchema = z.array(orderLineSchema).min(1, PRICING_TEXTS.emptyCart).max(30);
+export const orderLinesSchema = z.array(orderLineSchema).min(1, text('pricing.emptyCart')).max(30);
 export const paymentModeSchema = z.enum(PAYMENT_MODES);
-export const orderIdSchema = z.string(REQUEST_TEXTS.orderId).regex(ORDER_ID_PATTERN, REQUEST_TEXTS.orderId);
+export const orderIdSchema = z.string(text('request.orderId')).regex(ORDER_ID_PATTERN, text('request.orderId'));
 
 export const shippingQuoteRequestSchema = z.object({
   lines: orderLinesSchema,
@@ -115,7 +116,7 @@ const razorpayId = (prefix: 'order' | 'pay', message: string) =>
 
 /** The local test gateway (development only): the shopper pays or fails in our own dialog. */
 export const localGatewayPayRequestSchema = z.object({
-  razorpay_order_id: razorpayId('order', ORDER_TEXTS.notRazorpayOrderId),
+  razorpay_order_id: razorpayId('order', text('order.notRazorpayOrderId')),
   outcome: z.enum(['success', 'failure']),
 });
 export const localGatewayPayResponseSchema = z.union([
@@ -128,8 +129,8 @@ export const localGatewayPayResponseSchema = z.union([
 ]);
 
 const razorpayIds = {
-  razorpay_order_id: razorpayId('order', ORDER_TEXTS.notRazorpayOrderId),
-  razorpay_payment_id: razorpayId('pay', ORDER_TEXTS.notRazorpayPaymentId),
+  razorpay_order_id: razorpayId('order', text('order.notRazorpayOrderId')),
+  razorpay_payment_id: razorpayId('pay', text('order.notRazorpayPaymentId')),
   razorpay_signature: z.string().trim().min(1).max(256),
 };
 

@@ -3,11 +3,13 @@
  * Re-exported by schemas.ts.
  */
 import { z } from 'zod';
-import { CANCEL_REASONS, type CancelReason } from './cancel-texts.ts';
+
 import { phoneSchema } from './form-schemas.ts';
-import { MESSAGES } from './messages.ts';
+
 import { ORDER_ID_PATTERN } from './order.ts';
 import { orderIdSchema, paymentModeSchema } from './order-schemas.ts';
+import { CANCEL_REASONS, type CancelReason } from './texts/cancel-reason.ts';
+import { text } from './texts/schemas.ts';
 import { TIMELINE_KINDS } from './tracking.ts';
 
 export const orderKeySchema = z.string().regex(/^[0-9a-f]{32}$/);
@@ -91,7 +93,7 @@ export type CancelResponse = z.infer<typeof cancelResponseSchema>;
 
 /** POST /api/track: order id and the phone used at checkout (compared as its 10 digits). */
 export const trackRequestSchema = z.object({
-  orderId: z.string(MESSAGES.orderId).trim().regex(ORDER_ID_PATTERN, MESSAGES.orderId),
+  orderId: z.string(text('forms.orderId')).trim().regex(ORDER_ID_PATTERN, text('forms.orderId')),
   phone: phoneSchema,
 });
 export type TrackRequest = z.infer<typeof trackRequestSchema>;

@@ -1,7 +1,12 @@
 import { findProduct, findVariant, type Product, unitPrice } from './catalogue.ts';
 import type { CheckoutPayment } from './cod-advance.ts';
-import { type ErrorCodeOf, PRICING_TEXTS } from './messages.ts';
+import type { ErrorCodeOf } from './error-codes.ts';
 import { codChargeFor, DEFAULT_SHIPPING_RULES, type PaymentMode, type ShippingRules } from './shipping.ts';
+import { pricing } from './texts/pricing.ts';
+import { reader } from './texts/read.ts';
+
+/** The words a cart that cannot be priced is refused in: this module's own domain, so a page that prices nothing carries none. */
+const shopText = /* @__PURE__ */ reader({ pricing });
 
 export interface OrderLine {
   productId: number;
@@ -31,23 +36,31 @@ export type PricingResult =
 
 /** Prices order lines from the catalogue alone: the one place a rupee amount for goods is computed. */
 export function priceLines(catalogue: readonly Product[], lines: readonly OrderLine[]): PricingResult {
-  if (lines.length === 0) return { ok: false, code: 'EMPTY_CART', message: PRICING_TEXTS.emptyCart };
+  if (lines.length === 0) return { ok: false, code: 'EMPTY_CART', message: shopText('pricing.emptyCart') };
   const merged = mergeLines(lines);
   const priced: PricedLine[] = [];
   for (const line of merged) {
     const product = findProduct(catalogue, line.productId);
     if (!product) {
-      return { ok: false, code: 'UNKNOWN_PRODUCT', message: PRICING_TEXTS.unknownProduct(line.productId) };
+      return {
+        ok: false,
+        code: 'UNKNOWN_PRODUCT',
+        message: shopText('pricing.unknownProduct', { id: line.productId }),
+      };
     }
     const variant = findVariant(product, line.size);
     if (!variant) {
-      return { ok: false, code: 'UNKNOWN_SIZE', message: PRICING_TEXTS.unknownSize(product.name, line.size) };
+      return {
+        ok: false,
+        code: 'UNKNOWN_SIZE',
+        message: shopText('pricing.unknownSize', { name: product.name, size: line.size }),
+      };
     }
     if (line.quantity > variant.stock) {
       return {
         ok: false,
         code: 'OUT_OF_STOCK',
-        message: PRICING_TEXTS.outOfStock(variant.stock, product.name, variant.size),
+        message: shopText('pricing.outOfStock', { stock: variant.stock, name: product.name, size: variant.size }),
       };
     }
     const price = unitPrice(product, variant);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeCustomer } from '../../tests/support/factories.ts';
-import { GSTIN_TEXTS } from './gstin-texts.ts';
-import { MESSAGES } from './messages.ts';
+
 import {
   checkoutFormError,
   checkoutFormSchema,
@@ -13,6 +12,7 @@ import {
   trackRequestSchema,
   verifyPaymentRequestSchema,
 } from './schemas.ts';
+import { text } from './texts/server.ts';
 
 describe('checkout form (shop-rules §5)', () => {
   it('accepts a complete form and trims it', () => {
@@ -27,8 +27,8 @@ describe('checkout form (shop-rules §5)', () => {
 
   it('treats a missing field as missing, not as a type error', () => {
     const { phone: _phone, ...withoutPhone } = makeCustomer();
-    expect(checkoutFormError(withoutPhone)).toBe(MESSAGES.required);
-    expect(checkoutFormError(null)).toBe(MESSAGES.required);
+    expect(checkoutFormError(withoutPhone)).toBe(text('forms.required'));
+    expect(checkoutFormError(null)).toBe(text('forms.required'));
   });
 
   it('leaves address line 2, city and state optional', () => {
@@ -53,12 +53,12 @@ describe('checkout form (shop-rules §5)', () => {
   });
 
   it('reports missing fields before the pincode, and the pincode before the phone', () => {
-    expect(checkoutFormError(makeCustomer({ name: '', pincode: '1', phone: '1' }))).toBe(MESSAGES.required);
-    expect(checkoutFormError(makeCustomer({ pincode: '1', phone: '1' }))).toBe(MESSAGES.pincode);
+    expect(checkoutFormError(makeCustomer({ name: '', pincode: '1', phone: '1' }))).toBe(text('forms.required'));
+    expect(checkoutFormError(makeCustomer({ pincode: '1', phone: '1' }))).toBe(text('forms.pincode'));
   });
 
   it('checks the email address', () => {
-    expect(checkoutFormError(makeCustomer({ email: 'asha-at-example' }))).toBe(MESSAGES.email);
+    expect(checkoutFormError(makeCustomer({ email: 'asha-at-example' }))).toBe(text('forms.email'));
   });
 });
 
@@ -77,11 +77,11 @@ describe('the GSTIN of a business purchase (issue 35)', () => {
   });
 
   it.each([
-    ['27AAPFU0939F1Z', GSTIN_TEXTS.problem.length],
-    ['27AAPFU0939F1Z-', GSTIN_TEXTS.problem.format],
-    ['99ABCDE1234F1ZP', GSTIN_TEXTS.problem.state],
-    ['27AAPFU0939F1ZW', GSTIN_TEXTS.problem.checksum],
-    [27, GSTIN_TEXTS.problem.format],
+    ['27AAPFU0939F1Z', text('gstin.problem.length')],
+    ['27AAPFU0939F1Z-', text('gstin.problem.format')],
+    ['99ABCDE1234F1ZP', text('gstin.problem.state')],
+    ['27AAPFU0939F1ZW', text('gstin.problem.checksum')],
+    [27, text('gstin.problem.format')],
   ])('refuses %j: %s', (gstin, message) => {
     expect(checkoutFormError(withGstin(gstin))).toBe(message);
     expect(checkoutFormSchema.safeParse(withGstin(gstin)).error?.issues).toEqual([
@@ -90,9 +90,9 @@ describe('the GSTIN of a business purchase (issue 35)', () => {
   });
 
   it('speaks after the missing fields, the pincode and the phone', () => {
-    expect(checkoutFormError({ ...withGstin('x'), name: '' })).toBe(MESSAGES.required);
-    expect(checkoutFormError({ ...withGstin('x'), pincode: '1' })).toBe(MESSAGES.pincode);
-    expect(checkoutFormError({ ...withGstin('x'), phone: '1' })).toBe(MESSAGES.phone);
+    expect(checkoutFormError({ ...withGstin('x'), name: '' })).toBe(text('forms.required'));
+    expect(checkoutFormError({ ...withGstin('x'), pincode: '1' })).toBe(text('forms.pincode'));
+    expect(checkoutFormError({ ...withGstin('x'), phone: '1' })).toBe(text('forms.phone'));
   });
 });
 
@@ -105,17 +105,23 @@ describe('review and contact submissions', () => {
     expect(reviewSubmissionSchema.parse({ ...review, rating: '3' }).rating).toBe(3);
     for (const rating of [0, 6, 2.5, 'ten']) {
       const result = reviewSubmissionSchema.safeParse({ ...review, rating });
-      expect(result.error?.issues[0]?.message).toBe(MESSAGES.rating);
+      expect(result.error?.issues[0]?.message).toBe(text('forms.rating'));
     }
   });
 
   it('requires name, a valid email and the review text; location is optional', () => {
     expect(reviewSubmissionSchema.safeParse({ ...review, location: 'Pune, Maharashtra' }).success).toBe(true);
-    expect(reviewSubmissionSchema.safeParse({ ...review, name: ' ' }).error?.issues[0]?.message).toBe(MESSAGES.name);
-    expect(reviewSubmissionSchema.safeParse({ ...review, email: 'x' }).error?.issues[0]?.message).toBe(MESSAGES.email);
-    expect(reviewSubmissionSchema.safeParse({ ...review, review: '' }).error?.issues[0]?.message).toBe(MESSAGES.review);
+    expect(reviewSubmissionSchema.safeParse({ ...review, name: ' ' }).error?.issues[0]?.message).toBe(
+      text('forms.name'),
+    );
+    expect(reviewSubmissionSchema.safeParse({ ...review, email: 'x' }).error?.issues[0]?.message).toBe(
+      text('forms.email'),
+    );
+    expect(reviewSubmissionSchema.safeParse({ ...review, review: '' }).error?.issues[0]?.message).toBe(
+      text('forms.review'),
+    );
     expect(reviewSubmissionSchema.safeParse({ ...review, review: 'x'.repeat(2001) }).error?.issues[0]?.message).toBe(
-      MESSAGES.tooLong,
+      text('forms.tooLong'),
     );
   });
 
@@ -153,10 +159,10 @@ describe('review and contact submissions', () => {
     expect(contactSubmissionSchema.safeParse(contact).success).toBe(true);
     expect(contactSubmissionSchema.safeParse({ ...contact, phone: '+91 98765 43210', website: '' }).success).toBe(true);
     expect(contactSubmissionSchema.safeParse({ ...contact, subject: '' }).error?.issues[0]?.message).toBe(
-      MESSAGES.subject,
+      text('forms.subject'),
     );
     expect(contactSubmissionSchema.safeParse({ ...contact, message: '' }).error?.issues[0]?.message).toBe(
-      MESSAGES.message,
+      text('forms.message'),
     );
   });
 });
@@ -203,8 +209,8 @@ describe('trackRequestSchema', () => {
     });
     const wrong = trackRequestSchema.safeParse({ orderId: 'OUO_1', phone: '12345' });
     expect(wrong.success ? [] : wrong.error.issues.map((issue) => issue.message)).toEqual([
-      MESSAGES.orderId,
-      MESSAGES.phone,
+      text('forms.orderId'),
+      text('forms.phone'),
     ]);
   });
 });

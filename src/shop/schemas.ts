@@ -8,7 +8,7 @@
  * pages' shared code (vite.config.ts).
  */
 import { z } from 'zod';
-import { ALL_ERROR_CODES, type ErrorEnvelope } from './messages.ts';
+import { ALL_ERROR_CODES, type ErrorEnvelope } from './error-codes.ts';
 
 export * from './dev-whatsapp-schemas.ts';
 export * from './form-schemas.ts';
@@ -17,7 +17,7 @@ export * from './order-view-schemas.ts';
 export * from './staff-schemas.ts';
 export * from './submission-schemas.ts';
 
-/** Every error answer (`ErrorEnvelope`, messages.ts): its code one of `ERROR_CODES`, nothing else. */
+/** Every error answer (`ErrorEnvelope`, error-codes.ts): its code one of `ERROR_CODES`, nothing else. */
 export const errorEnvelopeSchema = z.object({
   error: z.object({
     // A code this build does not know (a tab left open across a deploy that added one) is still a

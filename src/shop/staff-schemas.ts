@@ -5,7 +5,11 @@
 import { z } from 'zod';
 import { orderIdSchema } from './order-schemas.ts';
 import { PAYMENT_MODES } from './shipping.ts';
-import { STAFF_TEXTS } from './staff-texts.ts';
+import { reader } from './texts/read.ts';
+import { staff } from './texts/staff.ts';
+
+/** Staff's words for a bad amount: the staff domain alone, in the schemas' chunk. */
+const text = /* @__PURE__ */ reader({ staff });
 
 /** What staff can pick in the Orders tab's Action column, as the shop names them. */
 export const STAFF_ACTIONS = ['cancel', 'refund', 'refund-extra', 'cod-received', 'book-again', 'confirm-cod'] as const;
@@ -13,10 +17,10 @@ export type StaffAction = (typeof STAFF_ACTIONS)[number];
 
 /** A refund's amount: whole rupees, at least ₹1 (Razorpay's minimum). */
 const staffAmountSchema = z
-  .number(STAFF_TEXTS.badAmount)
-  .int(STAFF_TEXTS.badAmount)
-  .min(1, STAFF_TEXTS.badAmount)
-  .max(10_000_000, STAFF_TEXTS.badAmount);
+  .number(text('staff.badAmount'))
+  .int(text('staff.badAmount'))
+  .min(1, text('staff.badAmount'))
+  .max(10_000_000, text('staff.badAmount'));
 
 /**
  * POST /api/staff/action, signed by the Apps Script (`X-Shop-Signature`): `id` is single-use (a

@@ -5,10 +5,10 @@
  */
 import { z } from 'zod';
 import { contactFormSchema, honeypot, reviewFormSchema, submissionIdSchema, wholeNumber } from './form-schemas.ts';
-import { REQUEST_TEXTS } from './messages.ts';
+import { text } from './texts/schemas.ts';
 
 /** The product a review is about: its catalogue id (a form's hidden field sends it as text). */
-const productIdSchema = wholeNumber(REQUEST_TEXTS.productId).pipe(z.number().positive(REQUEST_TEXTS.productId));
+const productIdSchema = wholeNumber(text('request.productId')).pipe(z.number().positive(text('request.productId')));
 
 /**
  * POST /api/reviews: the form's fields, the product's catalogue id, the honeypot and the

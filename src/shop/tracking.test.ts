@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CANCEL_TEXTS } from './cancel-texts.ts';
-import { COD_CONFIRM_TEXTS } from './cod-texts.ts';
-import { PARCEL_TEXTS } from './messages.ts';
+
 import { applyScans, type CarrierScan, newParcel } from './parcel.ts';
+import { text } from './texts/server.ts';
 import { delhiveryTrackingUrl, type OrderFacts, orderTimeline, phoneDigits } from './tracking.ts';
 
 const cod: OrderFacts = { mode: 'cod', total: 934, placedAt: '2026-11-21T10:00:00.000Z', status: 'pending' };
@@ -96,13 +95,17 @@ describe('orderTimeline', () => {
       scan('2026-11-27T10:00:00.000Z', 'DL', 'RTO'),
     ]).parcel;
     expect(orderTimeline({ ...cod, waybill: 'SIM1', parcel: back }).slice(2)).toEqual([
-      expect.objectContaining({ kind: 'returning', title: 'Coming back to us', detail: PARCEL_TEXTS.detail.returning }),
-      expect.objectContaining({ kind: 'returned', title: 'Returned to us', detail: PARCEL_TEXTS.detail.returned }),
+      expect.objectContaining({
+        kind: 'returning',
+        title: 'Coming back to us',
+        detail: text('parcel.detail.returning'),
+      }),
+      expect.objectContaining({ kind: 'returned', title: 'Returned to us', detail: text('parcel.detail.returned') }),
     ]);
     const lost = applyScans(newParcel(), [scan('2026-11-25T10:00:00.000Z', 'UD', 'LOST')]).parcel;
     expect(orderTimeline({ ...cod, waybill: 'SIM1', parcel: lost })[2]).toMatchObject({
       kind: 'lost',
-      detail: PARCEL_TEXTS.detail.lost,
+      detail: text('parcel.detail.lost'),
     });
     const cancelled = applyScans(newParcel(), [scan('2026-11-21T12:00:00.000Z', 'CN', 'Canceled')]).parcel;
     expect(orderTimeline({ ...cod, waybill: 'SIM1', parcel: cancelled })[2]).toMatchObject({ kind: 'cancelled' });
@@ -181,7 +184,7 @@ describe('a cancelled order and its refunds', () => {
         kind: 'cancelled',
         title: 'Order cancelled',
         at: '2026-11-21T11:00:00.000Z',
-        detail: CANCEL_TEXTS.cancelledCod,
+        detail: text('cancel.cancelledCod'),
       },
     ]);
   });
@@ -262,7 +265,7 @@ describe('a parcel sent again', () => {
       status: 'forwarded',
       refunds: [{ amountPaise: 10_000, status: 'processed', requestedAt: cod.placedAt, manual: true }],
     });
-    expect(steps.at(-1)).toMatchObject({ title: '₹100 refunded', detail: CANCEL_TEXTS.refundedByHand });
+    expect(steps.at(-1)).toMatchObject({ title: '₹100 refunded', detail: text('cancel.refundedByHand') });
   });
 });
 
@@ -272,10 +275,10 @@ describe('a COD order waiting for its confirmation (rule 17)', () => {
 
   it('stops at the question, with the order page’s link to confirm on WhatsApp', () => {
     const steps = orderTimeline({ ...cod, confirmation: { state: 'awaiting' }, confirmLink: link });
-    expect(steps.map((step) => step.title)).toEqual(['Order placed', COD_CONFIRM_TEXTS.awaitingTitle]);
+    expect(steps.map((step) => step.title)).toEqual(['Order placed', text('codConfirm.awaitingTitle')]);
     expect(steps[1]).toMatchObject({
       kind: 'awaiting-confirmation',
-      detail: COD_CONFIRM_TEXTS.awaitingDetail,
+      detail: text('codConfirm.awaitingDetail'),
       link: { href: link, text: 'Confirm on WhatsApp' },
     });
     // /track has no link: the question only.

@@ -4,16 +4,22 @@
  * it for the order page and /track; the browser only shows it.
  */
 
-import { CANCEL_TEXTS } from './cancel-texts.ts';
 import type { CodConfirmation } from './cod.ts';
 import { advanceSplit } from './cod-advance.ts';
-import { COD_ADVANCE_TEXTS, COD_CONFIRM_TEXTS } from './cod-texts.ts';
-import { PARCEL_TEXTS } from './messages.ts';
+
 import { formatRupees } from './money.ts';
 import { type CarrierScan, PARCEL_STATES, type Parcel, type ParcelChange } from './parcel.ts';
 import { indianMobile } from './phone.ts';
 import type { IssuedRefund } from './refunds.ts';
 import type { PaymentMode } from './shipping.ts';
+import { cancel } from './texts/cancel.ts';
+import { codAdvance } from './texts/cod-advance.ts';
+import { codConfirm } from './texts/cod-confirm.ts';
+import { parcel } from './texts/parcel.ts';
+import { reader } from './texts/read.ts';
+
+/** The timeline's words: the domains it speaks, so a page that draws no timeline carries none. */
+const text = /* @__PURE__ */ reader({ cancel, codAdvance, codConfirm, parcel });
 
 export type { CarrierScan } from './parcel.ts';
 
@@ -114,7 +120,9 @@ export function orderTimeline(order: OrderFacts): TimelineStep[] {
   }
   if (order.mode === 'prepaid' || order.advance) {
     if (order.paidAt) {
-      const title = order.advance ? COD_ADVANCE_TEXTS.received(formatRupees(order.advance)) : 'Payment received';
+      const title = order.advance
+        ? text('codAdvance.received', { fee: formatRupees(order.advance) })
+        : 'Payment received';
       steps.push({ kind: 'paid', title, at: order.paidAt });
     } else if (order.confirming) {
       steps.push({
@@ -166,9 +174,9 @@ export function orderTimeline(order: OrderFacts): TimelineStep[] {
 function cancelledStep(order: OrderFacts): TimelineStep {
   return {
     kind: 'cancelled',
-    title: CANCEL_TEXTS.cancelledTitle,
+    title: text('cancel.cancelledTitle'),
     at: order.cancelledAt,
-    detail: order.mode === 'cod' && !order.advance ? CANCEL_TEXTS.cancelledCod : undefined,
+    detail: order.mode === 'cod' && !order.advance ? text('cancel.cancelledCod') : undefined,
   };
 }
 
@@ -180,15 +188,15 @@ function confirmationStep(
   if (confirmation.state === 'confirmed')
     return {
       kind: 'confirmed',
-      title: COD_CONFIRM_TEXTS.confirmedTitle,
+      title: text('codConfirm.confirmedTitle'),
       at: confirmation.at,
-      detail: confirmation.via ? COD_CONFIRM_TEXTS.confirmedBy[confirmation.via] : undefined,
+      detail: confirmation.via ? text(`codConfirm.confirmedBy.${confirmation.via}`) : undefined,
     };
   return {
     kind: 'awaiting-confirmation',
-    title: COD_CONFIRM_TEXTS.awaitingTitle,
-    detail: COD_CONFIRM_TEXTS.awaitingDetail,
-    link: link ? { href: link, text: COD_CONFIRM_TEXTS.confirmLink } : undefined,
+    title: text('codConfirm.awaitingTitle'),
+    detail: text('codConfirm.awaitingDetail'),
+    link: link ? { href: link, text: text('codConfirm.confirmLink') } : undefined,
   };
 }
 
@@ -199,7 +207,7 @@ const cashToPay = (order: OrderFacts) => advanceSplit(order.total, order.advance
 function placedDetail(order: OrderFacts): string | undefined {
   if (order.mode !== 'cod') return undefined;
   const cash = formatRupees(cashToPay(order));
-  return order.advance ? COD_ADVANCE_TEXTS.placedDetail(cash) : `Cash on delivery: pay ${cash} when it arrives.`;
+  return order.advance ? text('codAdvance.placedDetail', { cash }) : `Cash on delivery: pay ${cash} when it arrives.`;
 }
 
 /** A booking and what its parcel went through. */
@@ -229,22 +237,22 @@ function refundStep(refund: NonNullable<OrderFacts['refunds']>[number]): Timelin
   if (refund.status === 'processed')
     return {
       kind: 'refund',
-      title: CANCEL_TEXTS.refunded(amount),
+      title: text('cancel.refunded', { amount }),
       at: refund.settledAt ?? refund.requestedAt,
-      detail: refund.manual ? CANCEL_TEXTS.refundedByHand : CANCEL_TEXTS.refundArrives,
+      detail: refund.manual ? text('cancel.refundedByHand') : text('cancel.refundArrives'),
     };
   if (refund.status === 'failed')
     return {
       kind: 'attention',
-      title: CANCEL_TEXTS.refundFailed(amount),
+      title: text('cancel.refundFailed', { amount }),
       at: refund.settledAt ?? refund.requestedAt,
-      detail: CANCEL_TEXTS.refundFailedDetail,
+      detail: text('cancel.refundFailedDetail'),
     };
   return {
     kind: 'refund',
-    title: CANCEL_TEXTS.refundPending(amount),
+    title: text('cancel.refundPending', { amount }),
     at: refund.requestedAt,
-    detail: CANCEL_TEXTS.refundArrives,
+    detail: text('cancel.refundArrives'),
   };
 }
 
@@ -253,20 +261,23 @@ const place = (scan: CarrierScan) => scan.location.replace(/_/g, ' ').trim() || 
 
 /** One change of the parcel's state, in the shopper's words (docs/shop-rules.md §8, "Parcel"). */
 function parcelStep(change: ParcelChange, order: OrderFacts): TimelineStep {
-  const step = { kind: change.state, title: PARCEL_TEXTS.title[change.state], at: change.at };
+  const step = { kind: change.state, title: text(`parcel.title.${change.state}`), at: change.at };
   switch (change.state) {
     case 'out-for-delivery':
       return {
         ...step,
-        detail: order.mode === 'cod' ? PARCEL_TEXTS.keepCashReady(formatRupees(cashToPay(order))) : place(change.scan),
+        detail:
+          order.mode === 'cod'
+            ? text('parcel.keepCashReady', { total: formatRupees(cashToPay(order)) })
+            : place(change.scan),
       };
     case 'delivery-failed':
-      return { ...step, detail: PARCEL_TEXTS.failedDetail(change.reason ?? change.scan.status) };
+      return { ...step, detail: text('parcel.failedDetail', { reason: change.reason ?? change.scan.status }) };
     case 'returning':
     case 'returned':
     case 'lost':
     case 'cancelled':
-      return { ...step, detail: PARCEL_TEXTS.detail[change.state] };
+      return { ...step, detail: text(`parcel.detail.${change.state}`) };
     default:
       return { ...step, detail: place(change.scan) };
   }

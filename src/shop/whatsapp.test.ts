@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { text } from './texts/server.ts';
 import { consentLanguage, WHATSAPP_CONSENT_VERSION, whatsappChatLink, whatsappConsent } from './whatsapp.ts';
-import { WHATSAPP_TEXTS } from './whatsapp-texts.ts';
 
 describe('whatsappConsent', () => {
   it('records the words the shopper agreed to, their version and the time', () => {
@@ -10,7 +10,7 @@ describe('whatsappConsent', () => {
       at: '2026-11-26T10:00:00.000Z',
       language: 'en',
     });
-    expect(whatsappConsent('x').text).toBe(WHATSAPP_TEXTS.consent);
+    expect(whatsappConsent('x').text).toBe(text('whatsapp.consent'));
   });
 
   it('keeps the language the shopper chose; the words and their version stay', () => {
@@ -21,7 +21,7 @@ describe('whatsappConsent', () => {
 describe('consentLanguage', () => {
   it("is the consent's language, and English for an order placed before it was asked", () => {
     expect(consentLanguage(whatsappConsent('x', 'hi'))).toBe('hi');
-    expect(consentLanguage({ version: 1, text: WHATSAPP_TEXTS.consent, at: 'x' })).toBe('en');
+    expect(consentLanguage({ version: 1, text: text('whatsapp.consent'), at: 'x' })).toBe('en');
     expect(consentLanguage(undefined)).toBe('en');
   });
 });

@@ -1,9 +1,13 @@
+import { reader } from './texts/read.ts';
+import { whatsapp } from './texts/whatsapp.ts';
+
+/** The consent's words: this module's own domain, not the checkout's whole binding (it loads on every page). */
+const shopText = /* @__PURE__ */ reader({ whatsapp });
 /**
  * WhatsApp order updates (docs/shop-rules.md §10, "WhatsApp"): the shopper's consent, as the order
  * log keeps it. The version names the consent's words; it changes whenever they do, so an order
  * always says which words its shopper agreed to, and when.
  */
-import { WHATSAPP_TEXTS } from './whatsapp-texts.ts';
 
 export const WHATSAPP_CONSENT_VERSION = 1;
 
@@ -25,7 +29,7 @@ export interface WhatsAppConsent {
  * choice beside the words, not part of them: the version stays.
  */
 export function whatsappConsent(at: string, language: WhatsAppLanguage = 'en'): WhatsAppConsent {
-  return { version: WHATSAPP_CONSENT_VERSION, text: WHATSAPP_TEXTS.consent, at, language };
+  return { version: WHATSAPP_CONSENT_VERSION, text: shopText('whatsapp.consent'), at, language };
 }
 
 /** The language an order's messages go in (an older order's consent names none: English). */

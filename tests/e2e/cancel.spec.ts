@@ -4,7 +4,8 @@
  * playwright.config.ts), so the order cancelled before pickup is one whose first booking fails
  * (test pincode 560099: nothing booked yet, nothing for Delhivery to cancel).
  */
-import { CANCEL_TEXTS } from '../../src/shop/cancel-texts.ts';
+
+import { text } from '../../src/shop/texts/server.ts';
 import { expect, test } from './fixtures.ts';
 import { seriousViolations } from './support/axe.ts';
 import { placeCodOrderByApi, placePrepaidOrderByApi } from './support/checkout.ts';
@@ -82,5 +83,5 @@ test('a staff Refund ₹… from the development staff desk shows on the order p
   await openOrder(page, path);
   const status = page.getByRole('region', { name: 'Status' });
   await expect(status.getByText('₹100 refunded')).toBeVisible();
-  await expect(status.getByText(CANCEL_TEXTS.refundArrives)).toBeVisible();
+  await expect(status.getByText(text('cancel.refundArrives'))).toBeVisible();
 });

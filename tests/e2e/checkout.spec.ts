@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { E2E_WHATSAPP_DIR } from '../../playwright.config.ts';
-import { WHATSAPP_TEXTS } from '../../src/shop/whatsapp-texts.ts';
+import { text } from '../../src/shop/texts/server.ts';
 import { expect, test } from './fixtures.ts';
 import { addToCart, confirmByWhatsApp, fillDelivery, orderIdIn, payOnlineLocally } from './support/checkout.ts';
 import { loggedOrder, sheetRows } from './support/orders.ts';
@@ -136,15 +136,15 @@ test('WhatsApp updates only when the shopper ticks the box: the order placed mes
     await page.goto('/checkout');
     await page.getByLabel('Cash on Delivery').check();
     await fillDelivery(page);
-    const consent = page.getByRole('checkbox', { name: WHATSAPP_TEXTS.consent });
+    const consent = page.getByRole('checkbox', { name: text('whatsapp.consent') });
     await expect(consent).not.toBeChecked();
-    await expect(page.getByText(WHATSAPP_TEXTS.consentNote)).toBeVisible();
-    const language = page.getByRole('group', { name: WHATSAPP_TEXTS.language });
+    await expect(page.getByText(text('whatsapp.consentNote'))).toBeVisible();
+    const language = page.getByRole('group', { name: text('whatsapp.language') });
     await expect(language).toHaveCount(0);
     if (tick) {
       await consent.check();
-      await expect(language.getByRole('radio', { name: WHATSAPP_TEXTS.languages.en })).toBeChecked();
-      await language.getByRole('radio', { name: WHATSAPP_TEXTS.languages.hi }).check();
+      await expect(language.getByRole('radio', { name: text('whatsapp.languages.en') })).toBeChecked();
+      await language.getByRole('radio', { name: text('whatsapp.languages.hi') }).check();
     }
     await page.getByRole('button', { name: 'Place Order' }).click();
     await expect(page.getByRole('status').getByText(/^Pay ₹\d+ on delivery\.$/)).toBeVisible();

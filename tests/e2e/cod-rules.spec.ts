@@ -4,7 +4,8 @@
  * only — plain Cash on Delivery is switched off with the rules' sentence — and paying online still
  * places the order. A fresh phone, so no other journey's orders could ever decide.
  */
-import { COD_TEXTS } from '../../src/shop/cod-texts.ts';
+
+import { text } from '../../src/shop/texts/server.ts';
 import { expect, test } from './fixtures.ts';
 import { addToCart, fillDelivery, payOnlineLocally } from './support/checkout.ts';
 import { loggedOrder } from './support/orders.ts';
@@ -21,7 +22,7 @@ test('an address "asdf" with a pincode of another State: plain COD off with the 
     State: 'Kerala',
   });
   const cod = page.getByRole('radio', { name: /Cash on Delivery/ });
-  const sentence = COD_TEXTS.stateMismatch('248001');
+  const sentence = text('cod.stateMismatch', { pincode: '248001' });
   await expect(page.getByText(sentence)).toBeVisible();
   await expect(cod).toBeDisabled();
   await expect(cod).toHaveAccessibleDescription(sentence);
@@ -43,9 +44,9 @@ test('fixing the address gives plain Cash on Delivery back', async ({ page }) =>
     'Address line 1': 'Flat 3',
   });
   const cod = page.getByRole('radio', { name: /Cash on Delivery/ });
-  await expect(page.getByText(COD_TEXTS.address)).toBeVisible();
+  await expect(page.getByText(text('cod.address'))).toBeVisible();
   await expect(cod).toBeDisabled();
   await page.getByLabel('Address line 1').fill('Flat 3, Sai Krupa Apartments');
-  await expect(page.getByText(COD_TEXTS.address)).toBeHidden();
+  await expect(page.getByText(text('cod.address'))).toBeHidden();
   await expect(cod).toBeEnabled();
 });

@@ -3,7 +3,8 @@
  * phone: a GSTIN with a wrong check character is said in the toast and under the field, the page
  * does not scroll sideways, and once put right the order is placed with it.
  */
-import { GSTIN_TEXTS } from '../../src/shop/gstin-texts.ts';
+
+import { text } from '../../src/shop/texts/server.ts';
 import { expect, test } from './fixtures.ts';
 import { addToCart, fillDelivery, orderIdIn } from './support/checkout.ts';
 import { loggedOrder } from './support/orders.ts';
@@ -14,17 +15,17 @@ test('a wrong GSTIN is said at its field, put right, and kept on the order', asy
   await page.goto('/checkout');
   await page.getByLabel('Cash on Delivery').check();
   await fillDelivery(page);
-  const gstin = page.getByRole('textbox', { name: GSTIN_TEXTS.label });
-  await expect(gstin).toHaveAccessibleDescription(GSTIN_TEXTS.hint);
+  const gstin = page.getByRole('textbox', { name: text('gstin.label') });
+  await expect(gstin).toHaveAccessibleDescription(text('gstin.hint'));
   await gstin.fill('27AAPFU0939F1ZW');
   await expect(page.getByTestId('order-total')).toHaveText('₹562');
 
   const place = page.getByRole('button', { name: 'Place Order' });
   await place.click();
-  await expect(page.getByRole('alert').getByText(GSTIN_TEXTS.problem.checksum)).toBeVisible();
+  await expect(page.getByRole('alert').getByText(text('gstin.problem.checksum'))).toBeVisible();
   await expect(gstin).toBeFocused();
   await expect(gstin).toHaveAttribute('aria-invalid', 'true');
-  await expect(gstin).toHaveAccessibleDescription(`${GSTIN_TEXTS.hint} ${GSTIN_TEXTS.problem.checksum}`);
+  await expect(gstin).toHaveAccessibleDescription(`${text('gstin.hint')} ${text('gstin.problem.checksum')}`);
   const sideways = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
@@ -33,7 +34,7 @@ test('a wrong GSTIN is said at its field, put right, and kept on the order', asy
   await page.screenshot({ path: testInfo.outputPath('gstin-320.png') });
 
   await gstin.fill('27 aapfu 0939f1zv');
-  await expect(gstin).toHaveAccessibleDescription(GSTIN_TEXTS.hint);
+  await expect(gstin).toHaveAccessibleDescription(text('gstin.hint'));
   await place.click();
   await expect(page.getByRole('status').getByText('Pay ₹562 on delivery.')).toBeVisible();
   const orderId = await orderIdIn(page);

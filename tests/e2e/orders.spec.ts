@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { MESSAGES } from '../../src/shop/messages.ts';
+import { text } from '../../src/shop/texts/server.ts';
 import { expect, test } from './fixtures.ts';
 import { seriousViolations } from './support/axe.ts';
 import { addToCart, confirmByWhatsApp, fillDelivery, orderIdIn, placeCodOrderByApi } from './support/checkout.ts';
@@ -129,7 +129,7 @@ test("the order page opens only with its own key: without it, or with another or
     `/orders/OUO_1000000000000?key=${first.key}`,
   ]) {
     await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1, name: MESSAGES.orderNotFound })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: text('forms.orderNotFound') })).toBeVisible();
     await expect(page.getByText('Asha Rawat')).toHaveCount(0);
   }
   await page.getByRole('main').getByRole('link', { name: 'Track an order' }).click();
@@ -167,7 +167,7 @@ test('/track finds the order by id and the phone in another format, with the add
   await expect(page.getByRole('heading', { level: 1, name: 'Track your order' })).toBeVisible();
 
   await trackOrder(page, orderId, '9999999999');
-  await expect(page.getByRole('alert').getByText(MESSAGES.trackNotFound)).toBeVisible();
+  await expect(page.getByRole('alert').getByText(text('forms.trackNotFound'))).toBeVisible();
   await expect(page.getByRole('article')).toHaveCount(0);
 
   await trackOrder(page, orderId, '+91 98765-43210');
@@ -187,8 +187,8 @@ test("/track says what is wrong with the form in the shop's words", async ({ pag
   await page.goto('/track');
   await expect(page.getByRole('contentinfo')).toBeVisible();
   await trackOrder(page, 'OUO_12', '98765');
-  await expect(page.getByText(MESSAGES.orderId)).toBeVisible();
-  await expect(page.getByText(MESSAGES.phone)).toBeVisible();
+  await expect(page.getByText(text('forms.orderId'))).toBeVisible();
+  await expect(page.getByText(text('forms.phone'))).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Order ID' })).toHaveAttribute('aria-invalid', 'true');
 });
 

@@ -11,9 +11,9 @@ import cancelOrderFunction from '../../netlify/functions/cancel-order.mts';
 import createOrder from '../../netlify/functions/create-order.mts';
 import razorpayWebhook from '../../netlify/functions/razorpay-webhook.mts';
 import { LOCAL_GATEWAY_STORE } from '../../netlify/lib/orders/deps.ts';
-import { CANCEL_TEXTS } from '../../src/shop/cancel-texts.ts';
-import { MESSAGES } from '../../src/shop/messages.ts';
+
 import { cancelResponseSchema, errorEnvelopeSchema } from '../../src/shop/schemas.ts';
+import { text } from '../../src/shop/texts/server.ts';
 import { makeCustomer } from '../support/factories.ts';
 import { functionSandbox } from '../support/functions.ts';
 import { server } from '../support/msw.ts';
@@ -48,7 +48,7 @@ describe('POST /api/orders/:orderId/cancel', () => {
       cancellable: false,
       paymentStatus: expect.stringMatching(/^Refund of ₹784 on its way$|^Refunded ₹784$/),
     });
-    expect(body.order.timeline.map((step) => step.title)).toContain(CANCEL_TEXTS.cancelledTitle);
+    expect(body.order.timeline.map((step) => step.title)).toContain(text('cancel.cancelledTitle'));
     const order = await stored(orderId);
     expect(order.status).toBe('cancelled');
     expect(order.cancellation).toMatchObject({ reason: 'found-cheaper', by: 'shopper' });
@@ -69,7 +69,7 @@ describe('POST /api/orders/:orderId/cancel', () => {
       expect(answer.status).toBe(404);
       expect(errorEnvelopeSchema.parse(await answer.json()).error).toMatchObject({
         code: 'NOT_FOUND',
-        message: MESSAGES.orderNotFound,
+        message: text('forms.orderNotFound'),
       });
     }
     expect((await stored(orderId)).status).not.toBe('cancelled');
@@ -86,7 +86,7 @@ describe('POST /api/orders/:orderId/cancel', () => {
       expect(late.status).toBe(409);
       expect(errorEnvelopeSchema.parse(await late.json()).error).toEqual({
         code: 'TOO_LATE_TO_CANCEL',
-        message: CANCEL_TEXTS.tooLate,
+        message: text('cancel.tooLate'),
       });
     } finally {
       vi.useRealTimers();
@@ -109,7 +109,7 @@ describe('POST /api/orders/:orderId/cancel', () => {
     for (const answer of answers)
       expect(errorEnvelopeSchema.parse(await answer.json()).error).toEqual({
         code: 'TOO_LATE_TO_CANCEL',
-        message: CANCEL_TEXTS.tooLate,
+        message: text('cancel.tooLate'),
       });
     const order = await stored(orderId);
     expect(order.status).toBe('forwarded');
@@ -130,7 +130,7 @@ describe('POST /api/orders/:orderId/cancel', () => {
     expect(answer.status).toBe(409);
     expect(errorEnvelopeSchema.parse(await answer.json()).error).toEqual({
       code: 'NOT_CANCELLABLE',
-      message: CANCEL_TEXTS.notPlaced,
+      message: text('cancel.notPlaced'),
     });
   });
 });

@@ -26,7 +26,7 @@ import { guardedStore, type JsonStore } from '../../netlify/lib/platform/blobs.t
 import { database } from '../../netlify/lib/platform/database.ts';
 import { hmacHex } from '../../netlify/lib/razorpay/signature.ts';
 import { readCsv } from '../../src/content/sheet-csv.server.ts';
-import { ORDER_TEXTS } from '../../src/shop/messages.ts';
+
 import {
   createPaymentOrderResponseSchema,
   errorEnvelopeSchema,
@@ -35,6 +35,7 @@ import {
   shippingQuoteResponseSchema,
   verifyPaymentResponseSchema,
 } from '../../src/shop/schemas.ts';
+import { text } from '../../src/shop/texts/server.ts';
 import { functionsLog } from '../support/database.ts';
 import { makeCustomer } from '../support/factories.ts';
 import { allowPassthrough } from '../support/msw.ts';
@@ -790,7 +791,7 @@ describe('the database unreachable at Place Order', () => {
     vi.stubEnv('NETLIFY_DB_URL', database);
     // The shop's own words, never "placed": the browser's outbox keeps the order and sends it again.
     expect(refused.status).toBe(500);
-    expect(await errorOf(refused)).toEqual({ code: 'INTERNAL_ERROR', message: ORDER_TEXTS.failed.placeCod });
+    expect(await errorOf(refused)).toEqual({ code: 'INTERNAL_ERROR', message: text('order.failed.placeCod') });
     expect(vi.mocked(console.error)).toHaveBeenCalledWith('process-cod: unexpected failure', expect.anything());
     vi.mocked(console.error).mockClear();
     expect(await storedOrder(orderId)).toBeUndefined();

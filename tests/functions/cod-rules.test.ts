@@ -11,9 +11,9 @@ import { ordersCsv } from '#tests/support/sheets.ts';
 import cancelOrderFunction from '../../netlify/functions/cancel-order.mts';
 import codOptionsFunction from '../../netlify/functions/cod-options.mts';
 import processCod from '../../netlify/functions/process-cod.mts';
-import { COD_TEXTS } from '../../src/shop/cod-texts.ts';
-import { MESSAGES } from '../../src/shop/messages.ts';
+
 import { codOptionsResponseSchema, errorEnvelopeSchema } from '../../src/shop/schemas.ts';
+import { text } from '../../src/shop/texts/server.ts';
 import { makeCustomer } from '../support/factories.ts';
 import { functionSandbox } from '../support/functions.ts';
 import { codRequest, ordersOverHttp, postJson, rajma } from '../support/orders.ts';
@@ -38,14 +38,14 @@ describe('POST /api/checkout/cod-options', () => {
     const gibberish = await ask(delivery({ address1: 'asdf', address2: '', state: 'Kerala' }));
     expect(await gibberish.json()).toEqual({
       outcome: 'allow_with_advance',
-      message: COD_TEXTS.stateMismatch('248001'),
+      message: text('cod.stateMismatch', { pincode: '248001' }),
     });
   });
 
   it.each([
-    ['a phone that is not one', { ...delivery(), phone: '12345' }, MESSAGES.phone],
-    ['no address', { ...delivery(), address1: '' }, MESSAGES.required],
-    ['a pincode of five digits', { ...delivery(), pincode: '24800' }, MESSAGES.pincode],
+    ['a phone that is not one', { ...delivery(), phone: '12345' }, text('forms.phone')],
+    ['no address', { ...delivery(), address1: '' }, text('forms.required')],
+    ['a pincode of five digits', { ...delivery(), pincode: '24800' }, text('forms.pincode')],
   ])('refuses %s (422 VALIDATION_FAILED)', async (_case, body, message) => {
     const answer = await ask(body);
     expect(answer.status).toBe(422);
@@ -72,7 +72,7 @@ describe('a COD order the rules do not allow, over HTTP', () => {
       codRequest(orderId, { customer, clientTotal: await total('cod') }),
     );
     expect(answer.status).toBe(422);
-    expect(await answer.json()).toEqual({ error: { code: 'COD_NOT_ALLOWED', message: COD_TEXTS.address } });
+    expect(await answer.json()).toEqual({ error: { code: 'COD_NOT_ALLOWED', message: text('cod.address') } });
     expect(await stored(orderId)).toBeUndefined();
     const sheet = await readFile(ordersCsv(sandbox.sheetsDir()), 'utf8').catch(() => '');
     expect(sheet).not.toContain(orderId);

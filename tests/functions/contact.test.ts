@@ -4,8 +4,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import contact, { config } from '../../netlify/functions/contact.mts';
 import { CONTACT_HEADERS } from '../../netlify/lib/sheets/submission-tabs.ts';
 import { readCsv } from '../../src/content/sheet-csv.server.ts';
-import { MESSAGES, REQUEST_TEXTS } from '../../src/shop/messages.ts';
+
 import { errorEnvelopeSchema } from '../../src/shop/schemas.ts';
+import { text } from '../../src/shop/texts/server.ts';
 import { functionSandbox, newSubmissionId, scriptDownAtFirst } from '../support/functions.ts';
 import { server } from '../support/msw.ts';
 import { recordingAppsScript, stubAppsScriptEnv } from '../support/sheets.ts';
@@ -90,11 +91,11 @@ describe('POST /api/contact', () => {
   });
 
   it.each([
-    [{ submissionId: undefined }, REQUEST_TEXTS.submissionId],
-    [{ name: ' ' }, MESSAGES.name],
-    [{ email: 'x@' }, MESSAGES.email],
-    [{ subject: '' }, MESSAGES.subject],
-    [{ message: '' }, MESSAGES.message],
+    [{ submissionId: undefined }, text('request.submissionId')],
+    [{ name: ' ' }, text('forms.name')],
+    [{ email: 'x@' }, text('forms.email')],
+    [{ subject: '' }, text('forms.subject')],
+    [{ message: '' }, text('forms.message')],
   ])('refuses %o with 422 and the shop-rules §5 message', async (overrides, expected) => {
     const response = await post(message(overrides));
     expect(response.status).toBe(422);

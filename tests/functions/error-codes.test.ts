@@ -1,5 +1,5 @@
 /**
- * The API's error codes are one closed set (`ERROR_CODES`, src/shop/messages.ts), both ways: every
+ * The API's error codes are one closed set (`ERROR_CODES`, src/shop/error-codes.ts), both ways: every
  * code the server can send is one the pages parse (the types make any other a compile error, and
  * the envelope schema refuses it), and every code in the set is sent somewhere — a code nothing
  * sends any more is taken out of the set, not left to rot.
@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
 import { errorResponse } from '../../netlify/lib/platform/http.ts';
-import { ALL_ERROR_CODES, type ErrorEnvelope } from '../../src/shop/messages.ts';
+import { ALL_ERROR_CODES, type ErrorEnvelope } from '../../src/shop/error-codes.ts';
 import { errorEnvelopeSchema } from '../../src/shop/schemas.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -19,7 +19,7 @@ function serverFiles(): string[] {
   return ['netlify', 'src/shop'].flatMap((dir) =>
     readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
       .map((file) => path.join(dir, file))
-      .filter((file) => /\.m?ts$/.test(file) && !file.endsWith('.test.ts') && !file.endsWith('messages.ts')),
+      .filter((file) => /\.m?ts$/.test(file) && !file.endsWith('.test.ts') && !file.endsWith('error-codes.ts')),
   );
 }
 

@@ -10,8 +10,9 @@ import { ordersCsv } from '#tests/support/sheets.ts';
 import createOrder from '../../netlify/functions/create-order.mts';
 import processCod from '../../netlify/functions/process-cod.mts';
 import { readCsv } from '../../src/content/sheet-csv.server.ts';
-import { GSTIN_TEXTS } from '../../src/shop/gstin-texts.ts';
+
 import { errorEnvelopeSchema, orderResponseSchema } from '../../src/shop/schemas.ts';
+import { text } from '../../src/shop/texts/server.ts';
 import { makeCustomer } from '../support/factories.ts';
 import { functionSandbox } from '../support/functions.ts';
 import { codRequest, ordersOverHttp, postJson, prepaidRequest } from '../support/orders.ts';
@@ -35,9 +36,9 @@ async function sheetRows(orderId: string) {
 
 describe('a GSTIN with the order', () => {
   it.each([
-    ['a wrong check character', '27AAPFU0939F1ZW', GSTIN_TEXTS.problem.checksum],
-    ['a State code no State has', '99ABCDE1234F1ZP', GSTIN_TEXTS.problem.state],
-    ['14 characters', '27AAPFU0939F1Z', GSTIN_TEXTS.problem.length],
+    ['a wrong check character', '27AAPFU0939F1ZW', text('gstin.problem.checksum')],
+    ['a State code no State has', '99ABCDE1234F1ZP', text('gstin.problem.state')],
+    ['14 characters', '27AAPFU0939F1Z', text('gstin.problem.length')],
   ])("refuses a COD order with %s, in the checkout's words, and records nothing", async (_case, gstin, message) => {
     const orderId = newId();
     const answer = await placeCod(orderId, gstin);
@@ -63,7 +64,7 @@ describe('a GSTIN with the order', () => {
       }),
     );
     expect(answer.status).toBe(422);
-    expect(errorEnvelopeSchema.parse(await answer.json()).error.message).toBe(GSTIN_TEXTS.problem.checksum);
+    expect(errorEnvelopeSchema.parse(await answer.json()).error.message).toBe(text('gstin.problem.checksum'));
     expect(await stored(orderId)).toBeUndefined();
   });
 

@@ -10,7 +10,6 @@ import { parseInShopWords } from '../../netlify/lib/platform/http.ts';
 import { orderRows } from '../../netlify/lib/sheets/orders-tab.ts';
 import { CONTACT_TAB, REVIEWS_TAB } from '../../netlify/lib/sheets/submission-tabs.ts';
 import { tabRows } from '../../netlify/lib/sheets/tabs.ts';
-import * as texts from '../../src/shop/messages.ts';
 import {
   checkoutFormSchema,
   codOrderRequestSchema,
@@ -19,6 +18,7 @@ import {
   shippingQuoteRequestSchema,
   trackRequestSchema,
 } from '../../src/shop/schemas.ts';
+import { en } from '../../src/shop/texts/server.ts';
 import { makeCustomer } from '../support/factories.ts';
 import { RAJMA_COD_TOTAL, rajma } from '../support/orders.ts';
 import { makeSheetOrder } from '../support/sheets.ts';
@@ -119,7 +119,14 @@ const MULTI_LINE = new Set(['review', 'message']);
 /** What a spreadsheet would run as a formula: its first character (or after spaces) is = + - @, or their full-width forms. */
 const startsFormula = (cell: string) => /^\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/.test(cell) || /^[\t\r]/.test(cell);
 
-const SHOP_TEXTS = new Set(strings(texts).map(([, text]) => text));
+/** The shopper's texts a request may be answered with (src/shop/texts). */
+const SHOP_TEXTS = new Set(
+  strings(
+    (['forms', 'pricing', 'delivery', 'order', 'parcel', 'request', 'review', 'contact'] as const).map(
+      (domain) => en[domain],
+    ),
+  ).map(([, text]) => text),
+);
 
 const review = {
   name: 'Asha',

@@ -15,8 +15,9 @@ import processCod from '../../netlify/functions/process-cod.mts';
 import { INVOICE_PAGE_POLICY } from '../../netlify/lib/invoices/invoice-html.ts';
 import { NOT_FOUND_FLOOR_MS } from '../../netlify/lib/orders/view.ts';
 import type { CreditNote, Invoice } from '../../src/shop/invoice.ts';
-import { INVOICE_TEXTS } from '../../src/shop/invoice-texts.ts';
+
 import { orderResponseSchema } from '../../src/shop/schemas.ts';
+import { text as shopText } from '../../src/shop/texts/server.ts';
 import { functionsLog } from '../support/database.ts';
 import { makeCustomer } from '../support/factories.ts';
 import { functionSandbox } from '../support/functions.ts';
@@ -161,7 +162,7 @@ describe('what it tells nobody', () => {
       }
     }
     expect(new Set(bodies).size).toBe(1);
-    expect(bodies[0]).toContain(INVOICE_TEXTS.notFound.replace("'", '&#39;'));
+    expect(bodies[0]).toContain(shopText('invoice.notFound').replace("'", '&#39;'));
     expect(bodies[0]).not.toContain('Back to your order');
   });
 
@@ -172,13 +173,13 @@ describe('what it tells nobody', () => {
     expect(none.status).toBe(404);
     expectPrivate(none);
     const html = await none.text();
-    expect(html).toContain(INVOICE_TEXTS.noInvoiceYet);
+    expect(html).toContain(shopText('invoice.noInvoiceYet'));
     expect(html).toContain(`<a href="/orders/${orderId}?key=${key}">Back to your order</a>`);
 
     await setDocuments(orderId, { invoice: makeInvoice({ orderId }) });
     const noCredit = await open(`/orders/${orderId}/credit-note?key=${key}`);
     expect(noCredit.status).toBe(404);
-    expect(await noCredit.text()).toContain(INVOICE_TEXTS.noCreditNote);
+    expect(await noCredit.text()).toContain(shopText('invoice.noCreditNote'));
   });
 
   it('answers an unforeseen failure with its own page (500), logged', async () => {
@@ -188,7 +189,7 @@ describe('what it tells nobody', () => {
     const response = await open(`/orders/${orderId}/invoice?key=${key}`);
     expect(response.status).toBe(500);
     expectPrivate(response);
-    expect(await response.text()).toContain(INVOICE_TEXTS.failed);
+    expect(await response.text()).toContain(shopText('invoice.failed'));
     expect(vi.mocked(console.error)).toHaveBeenCalledWith('invoice: unexpected failure', expect.anything());
     vi.mocked(console.error).mockClear();
   });

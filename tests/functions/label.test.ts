@@ -8,9 +8,9 @@ import { LABEL_PAGE_POLICY } from '../../netlify/lib/labels/label-html.ts';
 import { labelLinkSecret, labelUrl } from '../../netlify/lib/labels/link.ts';
 import { readServerEnv } from '../../netlify/lib/platform/env.ts';
 import { readCsv } from '../../src/content/sheet-csv.server.ts';
-import { MESSAGES } from '../../src/shop/messages.ts';
+
 import { errorEnvelopeSchema, orderResponseSchema } from '../../src/shop/schemas.ts';
-import { LABEL_TEXTS } from '../../src/shop/staff-texts.ts';
+import { text } from '../../src/shop/texts/server.ts';
 import { makeCustomer } from '../support/factories.ts';
 import { functionSandbox } from '../support/functions.ts';
 import { server } from '../support/msw.ts';
@@ -91,7 +91,7 @@ describe('the Label link', () => {
     expect(html).toContain(customer.pincode);
     expect(html).toContain(`COLLECT ₹${placed.total.toLocaleString('en-IN')}`);
     expect(html).toContain(placed.orderId);
-    expect(html).not.toContain(LABEL_TEXTS.slipUnavailable);
+    expect(html).not.toContain(text('label.slipUnavailable'));
   });
 
   it('opens nothing when tampered with: another order, a later expiry, a changed signature, none at all (403)', async () => {
@@ -112,7 +112,7 @@ describe('the Label link', () => {
       const response = await open(bad);
       expect(response.status, bad).toBe(403);
       expectPrivate(response);
-      expect(await errorOf(response)).toEqual({ code: 'LABEL_LINK_INVALID', message: LABEL_TEXTS.invalidLink });
+      expect(await errorOf(response)).toEqual({ code: 'LABEL_LINK_INVALID', message: text('label.invalidLink') });
     }
   });
 
@@ -124,14 +124,14 @@ describe('the Label link', () => {
     vi.stubEnv('NETLIFY_DB_URL', 'postgres://postgres@127.0.0.1:9/postgres');
     const response = await open(labelUrl('http://localhost', '../orders/order-OUO_1', inDays(1), secret()));
     expect(response.status).toBe(403);
-    expect(await errorOf(response)).toEqual({ code: 'LABEL_LINK_INVALID', message: LABEL_TEXTS.invalidLink });
+    expect(await errorOf(response)).toEqual({ code: 'LABEL_LINK_INVALID', message: text('label.invalidLink') });
   });
 
   it('opens nothing once expired (403), in the shop’s words', async () => {
     const placed = await placeCod();
     const response = await open(labelUrl('http://localhost', placed.orderId, inDays(-1), secret()));
     expect(response.status).toBe(403);
-    expect(await errorOf(response)).toEqual({ code: 'LABEL_LINK_EXPIRED', message: LABEL_TEXTS.expiredLink });
+    expect(await errorOf(response)).toEqual({ code: 'LABEL_LINK_EXPIRED', message: text('label.expiredLink') });
   });
 
   it('has no label for an order whose parcel is not booked yet (404), and none for an unknown order', async () => {
@@ -140,11 +140,11 @@ describe('the Label link', () => {
     expect((await sheetRows(placed.orderId)).every((row) => row.Label === '')).toBe(true);
     const notBooked = await open(labelUrl('http://localhost', placed.orderId, inDays(1), secret()));
     expect(notBooked.status).toBe(404);
-    expect(await errorOf(notBooked)).toEqual({ code: 'NOT_FOUND', message: LABEL_TEXTS.notBooked });
+    expect(await errorOf(notBooked)).toEqual({ code: 'NOT_FOUND', message: text('label.notBooked') });
 
     const unknown = await open(labelUrl('http://localhost', 'OUO_1700000000000', inDays(1), secret()));
     expect(unknown.status).toBe(404);
-    expect(await errorOf(unknown)).toEqual({ code: 'NOT_FOUND', message: MESSAGES.orderNotFound });
+    expect(await errorOf(unknown)).toEqual({ code: 'NOT_FOUND', message: text('forms.orderNotFound') });
   });
 
   it('answers 503 in production without LABEL_LINK_SECRET, never a label', async () => {
@@ -153,7 +153,7 @@ describe('the Label link', () => {
     vi.stubEnv('CONTEXT', 'production');
     const response = await open(link);
     expect(response.status).toBe(503);
-    expect(await errorOf(response)).toEqual({ code: 'NOT_CONFIGURED', message: LABEL_TEXTS.notConfigured });
+    expect(await errorOf(response)).toEqual({ code: 'NOT_CONFIGURED', message: text('label.notConfigured') });
   });
 
   it('answers only GET (405 with Allow)', async () => {
@@ -195,7 +195,7 @@ describe('with Delhivery configured', () => {
     const response = await open(link);
     expect(response.status).toBe(200);
     const html = await response.text();
-    expect(html).toContain(LABEL_TEXTS.slipUnavailable.replace("'", '&#39;'));
+    expect(html).toContain(text('label.slipUnavailable').replace("'", '&#39;'));
     expect(html).toContain('<svg class="barcode"');
     expect(String(sandbox.warn().mock.calls.at(-1)?.[0])).toMatch(/packing slip/);
   });

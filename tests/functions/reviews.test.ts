@@ -15,13 +15,14 @@ import { submissionKey } from '../../netlify/lib/submissions/once.ts';
 import { readTask } from '../../netlify/lib/tasks/site-tasks.ts';
 import { clearReviewsCache } from '../../src/content/review-feed.server.ts';
 import { formatCsvRow, parseCsv, readCsv } from '../../src/content/sheet-csv.server.ts';
-import { MESSAGES, REQUEST_TEXTS } from '../../src/shop/messages.ts';
+
 import {
   errorEnvelopeSchema,
   reviewSummariesResponseSchema,
   reviewsResponseSchema,
   submissionAcceptedSchema,
 } from '../../src/shop/schemas.ts';
+import { text as shopText } from '../../src/shop/texts/server.ts';
 import { functionSandbox, newSubmissionId, scriptDownAtFirst } from '../support/functions.ts';
 import { server } from '../support/msw.ts';
 import { recordingAppsScript, stubAppsScriptEnv } from '../support/sheets.ts';
@@ -226,13 +227,13 @@ describe('POST /api/reviews', () => {
   });
 
   it.each([
-    [{ name: '' }, MESSAGES.name],
-    [{ email: 'not-an-email' }, MESSAGES.email],
-    [{ rating: 6 }, MESSAGES.rating],
-    [{ rating: 0 }, MESSAGES.rating],
-    [{ review: '   ' }, MESSAGES.review],
-    [{ submissionId: undefined }, REQUEST_TEXTS.submissionId],
-    [{ submissionId: 'bad id!' }, REQUEST_TEXTS.submissionId],
+    [{ name: '' }, shopText('forms.name')],
+    [{ email: 'not-an-email' }, shopText('forms.email')],
+    [{ rating: 6 }, shopText('forms.rating')],
+    [{ rating: 0 }, shopText('forms.rating')],
+    [{ review: '   ' }, shopText('forms.review')],
+    [{ submissionId: undefined }, shopText('request.submissionId')],
+    [{ submissionId: 'bad id!' }, shopText('request.submissionId')],
   ])('refuses %o with 422 and its message', async (overrides, message) => {
     const response = await post(submission(overrides));
     expect(response.status).toBe(422);
@@ -277,7 +278,7 @@ describe('POST /api/reviews', () => {
     expect(response.status).toBe(422);
     const { error } = errorEnvelopeSchema.parse(await response.json());
     expect(error.code).toBe('VALIDATION_FAILED');
-    expect([MESSAGES.rating, REQUEST_TEXTS.productId]).toContain(error.message);
+    expect([shopText('forms.rating'), shopText('request.productId')]).toContain(error.message);
     expect(await readCsv(reviewsCsv())).toEqual([]);
   });
 

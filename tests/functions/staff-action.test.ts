@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { staffStatusLabel } from '#shop/order-engine/staff-status.ts';
+import { text } from '#shop/texts/server.ts';
 import devStaff from '../../netlify/functions/dev-staff.mts';
 import staffAction from '../../netlify/functions/staff-action.mts';
 import { staffSignature } from '../../netlify/lib/orders/staff-request.ts';
@@ -20,7 +21,6 @@ import { database } from '../../netlify/lib/platform/database.ts';
 import { markLocalMachine } from '../../netlify/lib/platform/local-machine.ts';
 import { localGatewaySecret } from '../../netlify/lib/razorpay/local-gateway.ts';
 import { devStaffOrdersSchema, errorEnvelopeSchema, staffActionResponseSchema } from '../../src/shop/schemas.ts';
-import { STAFF_TEXTS } from '../../src/shop/staff-texts.ts';
 import { functionsLog } from '../support/database.ts';
 import { functionSandbox } from '../support/functions.ts';
 import { ordersOverHttp, postJson } from '../support/orders.ts';
@@ -77,7 +77,10 @@ describe('POST /api/staff/action', () => {
     const { orderId } = await deliveredCodOrder();
     const answer = await send(body(orderId));
     expect(answer.status).toBe(200);
-    expect(staffActionResponseSchema.parse(await answer.json())).toEqual({ ok: true, result: STAFF_TEXTS.codReceived });
+    expect(staffActionResponseSchema.parse(await answer.json())).toEqual({
+      ok: true,
+      result: text('staff.codReceived'),
+    });
     expect((await stored(orderId)).codReceived).toBeDefined();
   });
 
@@ -88,7 +91,7 @@ describe('POST /api/staff/action', () => {
     expect(answer.status).toBe(409);
     expect(await refusal(answer)).toEqual({
       code: 'STAFF_ACTION_REFUSED',
-      message: STAFF_TEXTS.codNotDelivered(staffStatusLabel(before)),
+      message: text('staff.codNotDelivered', { status: staffStatusLabel(before) }),
     });
     expect(await stored(orderId)).toEqual(before);
   });
@@ -116,7 +119,7 @@ describe('POST /api/staff/action', () => {
     ]) {
       const answer = await send(raw, signature);
       expect(answer.status).toBe(401);
-      expect(await refusal(answer)).toEqual({ code: 'STAFF_SIGNATURE_INVALID', message: STAFF_TEXTS.badSignature });
+      expect(await refusal(answer)).toEqual({ code: 'STAFF_SIGNATURE_INVALID', message: text('staff.badSignature') });
     }
     expect((await stored(orderId)).codReceived).toBeUndefined();
   });
@@ -126,7 +129,7 @@ describe('POST /api/staff/action', () => {
     for (const minutes of [-6, 6]) {
       const answer = await send(body(orderId, { at: new Date(Date.now() + minutes * 60_000).toISOString() }));
       expect(answer.status).toBe(401);
-      expect(await refusal(answer)).toEqual({ code: 'STAFF_REQUEST_STALE', message: STAFF_TEXTS.stale });
+      expect(await refusal(answer)).toEqual({ code: 'STAFF_REQUEST_STALE', message: text('staff.stale') });
     }
     expect((await stored(orderId)).codReceived).toBeUndefined();
   });
@@ -137,7 +140,7 @@ describe('POST /api/staff/action', () => {
     const answers = await Promise.all([send(raw), send(raw)]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     const replayed = answers.find((answer) => answer.status === 409) as Response;
-    expect(await refusal(replayed)).toEqual({ code: 'STAFF_REQUEST_REPLAYED', message: STAFF_TEXTS.replayed });
+    expect(await refusal(replayed)).toEqual({ code: 'STAFF_REQUEST_REPLAYED', message: text('staff.replayed') });
     expect((await stored(orderId)).issuedRefunds).toEqual([
       expect.objectContaining({ key: `${orderId}-staff-1`, amountPaise: 10_000 }),
     ]);
@@ -146,13 +149,13 @@ describe('POST /api/staff/action', () => {
   it('answers an unknown order 404 and more than was paid 409, in words for staff', async () => {
     const unknown = await send(body('OUO_1799999999998'));
     expect(unknown.status).toBe(404);
-    expect((await refusal(unknown)).message).toBe(STAFF_TEXTS.unknownOrder('OUO_1799999999998'));
+    expect((await refusal(unknown)).message).toBe(text('staff.unknownOrder', { orderId: 'OUO_1799999999998' }));
     const { orderId } = await paidOrder();
     const tooMuch = await send(body(orderId, { action: 'refund', amount: 5000 }));
     expect(tooMuch.status).toBe(409);
     expect(await refusal(tooMuch)).toEqual({
       code: 'STAFF_ACTION_REFUSED',
-      message: STAFF_TEXTS.moreThanLeft('₹5,000', '₹784'),
+      message: text('staff.moreThanLeft', { amount: '₹5,000', left: '₹784' }),
     });
   });
 
@@ -173,7 +176,7 @@ describe('the staff secret in production', () => {
     const raw = body('OUO_1799999999997');
     const answer = await send(raw, staffSignature(local, raw));
     expect(answer.status).toBe(503);
-    expect(await refusal(answer)).toEqual({ code: 'NOT_CONFIGURED', message: STAFF_TEXTS.notConfigured });
+    expect(await refusal(answer)).toEqual({ code: 'NOT_CONFIGURED', message: text('staff.notConfigured') });
   });
 
   it('refuses a request signed with the local secret (401)', async () => {

@@ -2,8 +2,9 @@
  * /api/contact (docs/shop-rules.md §3): a contact message, to the Sheet's Contact Submissions tab
  * with the ISO time it was first received; once per submission id, however often it is sent.
  */
-import { CONTACT_TEXTS } from '#shop/messages.ts';
+
 import type { ContactSubmission, SubmissionAccepted } from '#shop/schemas.ts';
+import { text } from '#shop/texts/server.ts';
 import { database, type Queries } from '../platform/database.ts';
 import { readServerEnv, type ServerEnv } from '../platform/env.ts';
 import type { ServiceResult } from '../platform/http.ts';
@@ -36,5 +37,5 @@ export async function submitContact(
     content: message,
     send: (receivedAt) => deps.sheets.appendContact(newSheetContact(message, receivedAt)),
   });
-  return submissionResult(result, CONTACT_TEXTS.error);
+  return submissionResult(result, text('contact.error'));
 }

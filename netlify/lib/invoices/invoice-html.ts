@@ -7,9 +7,10 @@
  */
 import { createHash } from 'node:crypto';
 import type { CreditNote, Invoice } from '#shop/invoice.ts';
+import { text as shopText } from '#shop/texts/server.ts';
 import { escapeHtml } from '../orders/email.ts';
 import { INVOICE_STYLE } from './invoice-style.ts';
-import { type Column, type DocumentView, documentView, INVOICE_WORDS, type PartyView } from './invoice-view.ts';
+import { type Column, type DocumentView, documentView, type PartyView } from './invoice-view.ts';
 
 /** The invoice page's content security policy: nothing but its one style block and an inline image. */
 export const INVOICE_PAGE_POLICY = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(INVOICE_STYLE).digest('base64')}'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
@@ -49,8 +50,8 @@ function party(view: PartyView, id: string): string {
     view.legalName ? `<p>${text(view.legalName)}</p>` : '',
     `<address>${view.address.map(text).join('<br>')}</address>`,
     '<dl class="pairs">',
-    `<div><dt>${INVOICE_WORDS.gstin}</dt><dd>${text(view.gstin)}</dd></div>`,
-    `<div><dt>${INVOICE_WORDS.state}</dt><dd>${text(view.state)}</dd></div>`,
+    `<div><dt>${shopText('invoiceDocument.gstin')}</dt><dd>${text(view.gstin)}</dd></div>`,
+    `<div><dt>${shopText('invoiceDocument.state')}</dt><dd>${text(view.state)}</dd></div>`,
     '</dl>',
     '</section>',
   ].join('\n');
@@ -75,9 +76,9 @@ function table(view: DocumentView): string {
   );
   return [
     '<table class="lines">',
-    `<thead><tr><th scope="col" class="idx">${INVOICE_WORDS.index}</th><th scope="col">${INVOICE_WORDS.description}</th>${head.join('')}</tr></thead>`,
+    `<thead><tr><th scope="col" class="idx">${shopText('invoiceDocument.index')}</th><th scope="col">${shopText('invoiceDocument.description')}</th>${head.join('')}</tr></thead>`,
     `<tbody>\n${rows.join('\n')}\n</tbody>`,
-    `<tfoot><tr><td class="idx"></td><th scope="row" class="desc">${INVOICE_WORDS.total}</th>${cells(view.totals).join('')}</tr></tfoot>`,
+    `<tfoot><tr><td class="idx"></td><th scope="row" class="desc">${shopText('invoiceDocument.total')}</th>${cells(view.totals).join('')}</tr></tfoot>`,
     '</table>',
   ].join('\n');
 }
@@ -118,8 +119,8 @@ export function invoiceHtml(document: Invoice | CreditNote, links: InvoiceLinks,
     '</div>',
     table(view),
     '<div class="sum">',
-    `<p class="total"><span>${INVOICE_WORDS.total}</span> <strong>${text(view.total)}</strong></p>`,
-    `<p class="words">${INVOICE_WORDS.inWords}: ${text(view.totalInWords)}</p>`,
+    `<p class="total"><span>${shopText('invoiceDocument.total')}</span> <strong>${text(view.total)}</strong></p>`,
+    `<p class="words">${shopText('invoiceDocument.inWords')}: ${text(view.totalInWords)}</p>`,
     '</div>',
     `<p class="reverse">${text(view.reverseCharge)}</p>`,
     signature(view, signatureImage),

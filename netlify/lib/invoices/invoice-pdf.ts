@@ -11,7 +11,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pdfmake, { type Content, type DocumentDefinition } from 'pdfmake';
 import type { CreditNote, Invoice } from '#shop/invoice.ts';
-import { type DocumentView, documentView, INVOICE_WORDS, type PartyView } from './invoice-view.ts';
+import { text } from '#shop/texts/server.ts';
+import { type DocumentView, documentView, type PartyView } from './invoice-view.ts';
 
 const FONT_PACKAGE = 'node_modules/@expo-google-fonts/noto-sans-devanagari';
 /** The TTFs, relative to the function's working directory (the project, or the function's package). */
@@ -84,14 +85,14 @@ function party(view: PartyView): Content {
               ...view.address,
               {
                 text: [
-                  { text: `${INVOICE_WORDS.gstin}  `, color: GREY },
+                  { text: `${text('invoiceDocument.gstin')}  `, color: GREY },
                   { text: view.gstin, bold: true },
                 ],
                 margin: [0, 3, 0, 0],
               },
               {
                 text: [
-                  { text: `${INVOICE_WORDS.state}  `, color: GREY },
+                  { text: `${text('invoiceDocument.state')}  `, color: GREY },
                   { text: view.state, bold: true },
                 ],
               },
@@ -107,8 +108,8 @@ function party(view: PartyView): Content {
 function table(view: DocumentView): Content {
   const align = (numeric: boolean) => (numeric ? 'right' : 'left');
   const header = [
-    { text: INVOICE_WORDS.index },
-    { text: INVOICE_WORDS.description },
+    { text: text('invoiceDocument.index') },
+    { text: text('invoiceDocument.description') },
     ...view.columns.map((column) => ({ text: column.label, alignment: align(column.numeric) })),
   ].map((cell) => ({ ...cell, bold: true, fontSize: 7.5, fillColor: '#f1f3f5' }));
   const cells = (values: DocumentView['totals']) =>
@@ -116,7 +117,7 @@ function table(view: DocumentView): Content {
   const rows = view.rows.map((row) => [String(row.index), row.description, ...cells(row.cells)]);
   const totals = [
     '',
-    { text: INVOICE_WORDS.total, bold: true },
+    { text: text('invoiceDocument.total'), bold: true },
     ...cells(view.totals).map((cell) => ({ ...cell, bold: true })),
   ];
   return {
@@ -179,13 +180,13 @@ export function invoiceDefinition(document: Invoice | CreditNote, signatureImage
       table(view),
       {
         text: [
-          { text: `${INVOICE_WORDS.total}  `, fontSize: 11 },
+          { text: `${text('invoiceDocument.total')}  `, fontSize: 11 },
           { text: view.total, bold: true, fontSize: 12 },
         ],
         alignment: 'right',
         margin: [0, 10, 0, 0],
       },
-      { text: `${INVOICE_WORDS.inWords}: ${view.totalInWords}`, alignment: 'right' },
+      { text: `${text('invoiceDocument.inWords')}: ${view.totalInWords}`, alignment: 'right' },
       { text: view.reverseCharge, margin: [0, 10, 0, 0] },
       signature(view, signatureImage),
     ],

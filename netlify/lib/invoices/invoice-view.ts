@@ -9,34 +9,9 @@
 import { rupeesInWords } from '#shop/amount-in-words.ts';
 import type { CreditNote, Invoice, InvoiceLine, Place } from '#shop/invoice.ts';
 import { formatPaise } from '#shop/money.ts';
+import { text } from '#shop/texts/server.ts';
 
 export type TaxDocumentKind = (Invoice | CreditNote)['kind'];
-
-/** The printed words that are not figures: labels and fixed sentences. */
-export const INVOICE_WORDS = {
-  title: { invoice: 'Tax Invoice', 'credit-note': 'Credit Note' },
-  /** The title's Hindi, beside the English: the one line that needs the Devanagari font. */
-  hindi: { invoice: 'कर बीजक', 'credit-note': 'क्रेडिट नोट' },
-  number: { invoice: 'Invoice No.', 'credit-note': 'Credit Note No.' },
-  date: 'Date',
-  order: 'Order',
-  placeOfSupply: 'Place of supply',
-  supplier: 'Supplier',
-  recipient: 'Recipient',
-  gstin: 'GSTIN',
-  state: 'State',
-  unregistered: 'Unregistered',
-  index: '#',
-  description: 'Description',
-  total: 'Total',
-  inWords: 'Amount in words',
-  reverseCharge: 'Whether tax is payable on reverse charge: No',
-  computerGenerated: {
-    invoice: 'This is a computer-generated invoice and needs no signature.',
-    'credit-note': 'This is a computer-generated credit note and needs no signature.',
-  },
-  signatory: 'Authorised signatory',
-} as const;
 
 export interface PartyView {
   heading: string;
@@ -144,8 +119,8 @@ function rowCells(line: InvoiceLine, interState: boolean): Record<ColumnKey, str
 
 export function documentView(document: Invoice | CreditNote): DocumentView {
   const { kind, supplier, recipient, totals } = document;
-  const title = INVOICE_WORDS.title[kind];
-  const hindi = INVOICE_WORDS.hindi[kind];
+  const title = text(`invoiceDocument.title.${kind}`);
+  const hindi = text(`invoiceDocument.hindi.${kind}`);
   const signature = document.signature;
   return {
     kind,
@@ -156,14 +131,14 @@ export function documentView(document: Invoice | CreditNote): DocumentView {
       ? { against: `against invoice ${document.invoice.number} of ${printedDate(document.invoice.date)}` }
       : {}),
     facts: [
-      [INVOICE_WORDS.number[kind], document.number],
-      [INVOICE_WORDS.date, printedDate(document.date)],
-      [INVOICE_WORDS.order, document.orderId],
-      [INVOICE_WORDS.placeOfSupply, stateWithCode(document.placeOfSupply)],
+      [text(`invoiceDocument.number.${kind}`), document.number],
+      [text('invoiceDocument.date'), printedDate(document.date)],
+      [text('invoiceDocument.order'), document.orderId],
+      [text('invoiceDocument.placeOfSupply'), stateWithCode(document.placeOfSupply)],
     ],
     number: document.number,
     supplier: {
-      heading: INVOICE_WORDS.supplier,
+      heading: text('invoiceDocument.supplier'),
       name: supplier.tradeName?.trim() || supplier.legalName,
       ...(supplier.tradeName?.trim() && supplier.tradeName.trim() !== supplier.legalName
         ? { legalName: supplier.legalName }
@@ -173,10 +148,10 @@ export function documentView(document: Invoice | CreditNote): DocumentView {
       state: stateWithCode(supplier),
     },
     recipient: {
-      heading: INVOICE_WORDS.recipient,
+      heading: text('invoiceDocument.recipient'),
       name: recipient.name,
       address: recipient.address,
-      gstin: recipient.gstin ?? INVOICE_WORDS.unregistered,
+      gstin: recipient.gstin ?? text('invoiceDocument.unregistered'),
       state: stateWithCode(recipient),
     },
     columns: columnsFor(document.interState),
@@ -197,15 +172,15 @@ export function documentView(document: Invoice | CreditNote): DocumentView {
     },
     total: money(totals.totalPaise),
     totalInWords: rupeesInWords(totals.totalPaise),
-    reverseCharge: INVOICE_WORDS.reverseCharge,
+    reverseCharge: text('invoiceDocument.reverseCharge'),
     signedFor: `For ${supplier.legalName}`,
     signature:
       signature.mode === 'image'
         ? {
             mode: 'image',
-            caption: `${INVOICE_WORDS.signatory}, ${signature.signatory}`,
+            caption: `${text('invoiceDocument.signatory')}, ${signature.signatory}`,
             imageUrl: signature.imageUrl,
           }
-        : { mode: 'computer-generated', note: INVOICE_WORDS.computerGenerated[kind] },
+        : { mode: 'computer-generated', note: text(`invoiceDocument.computerGenerated.${kind}`) },
   };
 }

@@ -6,7 +6,7 @@
  * whether an invoice exists. Only an order proven by its key may hear that it has none yet.
  */
 import type { CreditNote, Invoice } from '#shop/invoice.ts';
-import { INVOICE_TEXTS } from '#shop/invoice-texts.ts';
+import { text } from '#shop/texts/server.ts';
 import { createOrderLog, type OrderLog } from '../orders/order-log.ts';
 import { keyMatches, orderForShopper } from '../orders/view.ts';
 import { database } from '../platform/database.ts';
@@ -52,10 +52,10 @@ export const pdfFileName = (number: string) => `${documentFileName(number)}.pdf`
 export async function openDocument(deps: DocumentDeps, request: DocumentRequest): Promise<DocumentAnswer> {
   const { orderId, key, kind } = request;
   const order = await orderForShopper(deps, orderId, (stored) => keyMatches(stored, key), request.started);
-  if (!order) return { kind: 'not-found', message: INVOICE_TEXTS.notFound };
+  if (!order) return { kind: 'not-found', message: text('invoice.notFound') };
   const document: Invoice | CreditNote | undefined = kind === 'invoice' ? order.invoice : order.creditNote;
   if (!document) {
-    const message = kind === 'invoice' ? INVOICE_TEXTS.noInvoiceYet : INVOICE_TEXTS.noCreditNote;
+    const message = kind === 'invoice' ? text('invoice.noInvoiceYet') : text('invoice.noCreditNote');
     return { kind: 'missing', message, orderLink: documentPath(orderId, key) };
   }
   const signature =

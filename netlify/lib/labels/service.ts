@@ -5,9 +5,9 @@
  */
 
 import { cashOnDelivery } from '#shop/cod.ts';
-import { MESSAGES } from '#shop/messages.ts';
+
 import type { StoredOrder } from '#shop/order-record.ts';
-import { LABEL_TEXTS } from '#shop/staff-texts.ts';
+import { text } from '#shop/texts/server.ts';
 import { content } from '../../../src/content/content.server.ts';
 import { createDelhivery, type Delhivery } from '../delhivery/client.ts';
 import type { PackingSlip } from '../delhivery/packing-slip.ts';
@@ -40,24 +40,24 @@ export interface LabelRequest {
 
 export async function openLabel(deps: LabelDeps, request: LabelRequest): Promise<ServiceResult<LabelAnswer>> {
   const secret = deps.secret();
-  if (!secret) return fail(503, 'NOT_CONFIGURED', LABEL_TEXTS.notConfigured);
+  if (!secret) return fail(503, 'NOT_CONFIGURED', text('label.notConfigured'));
   const link = checkLabelLink(request, secret, deps.now());
   if (!link.ok) {
     return link.reason === 'expired'
-      ? fail(403, 'LABEL_LINK_EXPIRED', LABEL_TEXTS.expiredLink)
-      : fail(403, 'LABEL_LINK_INVALID', LABEL_TEXTS.invalidLink);
+      ? fail(403, 'LABEL_LINK_EXPIRED', text('label.expiredLink'))
+      : fail(403, 'LABEL_LINK_INVALID', text('label.invalidLink'));
   }
   const order = await deps.log.get(request.orderId);
-  if (!order) return fail(404, 'NOT_FOUND', MESSAGES.orderNotFound);
+  if (!order) return fail(404, 'NOT_FOUND', text('forms.orderNotFound'));
   const waybill = order.forwards.shipment.waybill;
-  if (!waybill) return fail(404, 'NOT_FOUND', LABEL_TEXTS.notBooked);
+  if (!waybill) return fail(404, 'NOT_FOUND', text('label.notBooked'));
 
   let note: string | undefined;
   if (deps.carrier.packingSlip) {
     const slip = await deps.carrier.packingSlip(waybill);
     if (slip.ok) return { ok: true, status: 200, body: slip.slip };
     console.warn(`label: Delhivery's packing slip for ${order.orderId} (${waybill}) not had: ${slip.message}`);
-    note = LABEL_TEXTS.slipUnavailable;
+    note = text('label.slipUnavailable');
   }
   const html = labelHtml(parcelOf(order, waybill), await deps.sender(), note);
   return { ok: true, status: 200, body: { kind: 'html', html } };

@@ -3,7 +3,7 @@
  * in English and Hindi, and what each `{{n}}` is, are in netlify/lib/whatsapp/templates.ts
  * (`TEMPLATE_PARAMETERS`); this fills them in order, in the language the shopper chose at checkout
  * (docs/shop-rules.md §10 rule 16): the words the shop writes into a parameter come from
- * `WHATSAPP_TEXTS.filled` in that language too, so a Hindi message carries no English phrase.
+ * `whatsappFilled` texts in that language too (LANGUAGES, src/shop/texts), so a Hindi message carries no English phrase.
  * Utility templates only: what happened to this order, nothing else.
  */
 
@@ -11,9 +11,9 @@ import { cashOnDelivery } from '#shop/cod.ts';
 import { formatRupees } from '#shop/money.ts';
 import type { OrderEvent, StoredOrder } from '#shop/order-record.ts';
 import type { NoticeEvent } from '#shop/parcel.ts';
+import { LANGUAGES } from '#shop/texts/server.ts';
 import { phoneDigits } from '#shop/tracking.ts';
 import { consentLanguage, type WhatsAppLanguage } from '#shop/whatsapp.ts';
-import { WHATSAPP_TEXTS } from '#shop/whatsapp-texts.ts';
 import { estimateDeliveryDays } from '../delhivery/delivery-days.ts';
 import { codConfirmPayloads } from '../whatsapp/cod-payloads.ts';
 import type { WhatsAppTemplateMessage } from '../whatsapp/sender.ts';
@@ -21,7 +21,8 @@ import { DELIVERY_FAILED_CHOICES } from '../whatsapp/templates.ts';
 
 type Fill = Pick<WhatsAppTemplateMessage, 'template' | 'parameters' | 'buttons'>;
 
-type Words = (typeof WHATSAPP_TEXTS.filled)[WhatsAppLanguage];
+/** The order's language's reader (src/shop/texts/server.ts `LANGUAGES`). */
+type Words = (typeof LANGUAGES)[WhatsAppLanguage];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** "28 Nov", "28 नवंबर": India's calendar; Hindi's month in full, its short forms end in "॰". */
@@ -36,13 +37,15 @@ const firstName = (order: StoredOrder) => order.customer.name.trim().split(/\s+/
 function expectedBy(order: StoredOrder, pickupPin: string, language: WhatsAppLanguage): string {
   const bookedAt = Date.parse(order.forwards.shipment.at ?? order.createdAt);
   const { max } = estimateDeliveryDays(pickupPin, order.customer.pincode);
-  return WHATSAPP_TEXTS.filled[language].expectedBy(DAY_MONTH[language].format(new Date(bookedAt + max * DAY_MS)));
+  return LANGUAGES[language]('whatsappFilled.expectedBy', {
+    date: DAY_MONTH[language].format(new Date(bookedAt + max * DAY_MS)),
+  });
 }
 
 /** What the courier said at the last failed attempt, in its own words. */
 function failedReason(order: StoredOrder, words: Words): string {
   const failed = (order.parcel?.changes ?? []).filter((change) => change.state === 'delivery-failed').at(-1);
-  return failed?.reason ?? failed?.scan.status ?? words.noReason;
+  return failed?.reason ?? failed?.scan.status ?? words('whatsappFilled.noReason');
 }
 
 /** The refund a `refunded-<key>` notice is about: its amount and Razorpay's reference. */
@@ -51,7 +54,7 @@ function refundOf(order: StoredOrder, noticeName: string, words: Words) {
   const refund = (order.issuedRefunds ?? []).find((issued) => issued.key === key);
   return {
     amount: formatRupees((refund?.amountPaise ?? 0) / 100),
-    reference: refund?.refundId ?? (refund?.manual ? words.refundByHand : key),
+    reference: refund?.refundId ?? (refund?.manual ? words('whatsappFilled.refundByHand') : key),
   };
 }
 
@@ -62,7 +65,7 @@ function fill(
   pickupPin: string,
   language: WhatsAppLanguage,
 ): Fill {
-  const [name, id, words] = [firstName(order), order.orderId, WHATSAPP_TEXTS.filled[language]];
+  const [name, id, words] = [firstName(order), order.orderId, LANGUAGES[language]];
   switch (event) {
     case 'placed':
       return { template: 'order_placed', parameters: [name, id, formatRupees(order.totals.total)] };
@@ -78,8 +81,8 @@ function fill(
           name,
           id,
           order.mode === 'cod'
-            ? words.payInCash(formatRupees(cashOnDelivery(order.totals.total, order.cod)))
-            : words.paidOnline,
+            ? words('whatsappFilled.payInCash', { amount: formatRupees(cashOnDelivery(order.totals.total, order.cod)) })
+            : words('whatsappFilled.paidOnline'),
         ],
       };
     case 'delivery-failed':

@@ -7,7 +7,7 @@
  */
 import type { CodState } from '#shop/cod.ts';
 import { advanceOffered } from '#shop/cod-advance.ts';
-import { COD_ADVANCE_TEXTS } from '#shop/cod-texts.ts';
+import { text } from '#shop/texts/server.ts';
 import { fail, type ServiceResult } from '../platform/http.ts';
 import type { Priced } from './place.ts';
 
@@ -17,7 +17,7 @@ import type { Priced } from './place.ts';
  */
 export function advanceFee(priced: Priced): ServiceResult<number> {
   const fee = priced.totals.codCharge;
-  if (!advanceOffered(fee)) return fail(422, 'COD_ADVANCE_UNAVAILABLE', COD_ADVANCE_TEXTS.unavailable);
+  if (!advanceOffered(fee)) return fail(422, 'COD_ADVANCE_UNAVAILABLE', text('codAdvance.unavailable'));
   return { ok: true, status: 200, body: fee };
 }
 

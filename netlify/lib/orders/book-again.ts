@@ -15,10 +15,10 @@
  * src/shop/order-engine/staff-events.ts), so two requests at once book once: the second finds the
  * new booking under way (or made) and is refused as "already booked".
  */
-import { PARCEL_TEXTS } from '#shop/messages.ts';
+
 import { type BookAgainStep, bookAgainStep } from '#shop/order-engine/staff-rules.ts';
 import { type StoredOrder, shipmentReference } from '#shop/order-record.ts';
-import { STAFF_TEXTS } from '#shop/staff-texts.ts';
+import { text } from '#shop/texts/server.ts';
 import { fail } from '../platform/http.ts';
 import { forwardOrder } from './forward.ts';
 import type { StaffResult } from './staff-actions.ts';
@@ -29,16 +29,16 @@ const ok = (result: string): StaffResult => ({ ok: true, status: 200, body: { ok
 
 /** The answer to a `Book again` that started nothing (`bookAgainStep` on the record the write left). */
 function answerUnchanged(order: StoredOrder, step: Exclude<BookAgainStep, 'retry' | 'resend'>): StaffResult {
-  if (step === 'cancelled') return refused(STAFF_TEXTS.bookCancelled);
-  if (step === 'not-placed') return refused(STAFF_TEXTS.bookNotPlaced);
+  if (step === 'cancelled') return refused(text('staff.bookCancelled'));
+  if (step === 'not-placed') return refused(text('staff.bookNotPlaced'));
   // Another worker is booking it this moment: its answer will show.
-  if (step === 'booking') return ok(STAFF_TEXTS.booking);
+  if (step === 'booking') return ok(text('staff.booking'));
   const shipment = order.forwards.shipment;
   return refused(
-    STAFF_TEXTS.alreadyBooked(
-      shipment.waybill ?? shipmentReference(order),
-      PARCEL_TEXTS.title[order.parcel?.state ?? 'booked'],
-    ),
+    text('staff.alreadyBooked', {
+      waybill: shipment.waybill ?? shipmentReference(order),
+      state: text(`parcel.title.${order.parcel?.state ?? 'booked'}`),
+    }),
   );
 }
 
@@ -52,7 +52,7 @@ export async function bookAgain(deps: OrderDeps, orderId: string, requestId: str
 
 function answerFor(order: StoredOrder): StaffResult {
   const shipment = order.forwards.shipment;
-  if (shipment.status === 'done' && shipment.waybill) return ok(STAFF_TEXTS.booked(shipment.waybill));
-  if (shipment.status === 'sending') return ok(STAFF_TEXTS.booking);
-  return ok(STAFF_TEXTS.notBookedYet(shipment.lastError ?? 'no answer'));
+  if (shipment.status === 'done' && shipment.waybill) return ok(text('staff.booked', { waybill: shipment.waybill }));
+  if (shipment.status === 'sending') return ok(text('staff.booking'));
+  return ok(text('staff.notBookedYet', { reason: shipment.lastError ?? 'no answer' }));
 }

@@ -21,10 +21,11 @@
  * another runner asking Delhivery waits for its answer (issue 46).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { CancelReason } from '#shop/cancel-texts.ts';
+
 import { type CancelRefusal, cancelRefusal } from '#shop/order-engine/cancel-rules.ts';
 import { cancelBookingKey } from '#shop/order-engine/task-keys.ts';
 import type { StoredOrder } from '#shop/order-record.ts';
+import type { CancelReason } from '#shop/texts/cancel-reason.ts';
 import { TASK_KINDS } from '../tasks/kinds.ts';
 import { runOrderTasks } from '../tasks/runner.ts';
 import { CANCEL_WAIT } from './cancel-kind.ts';

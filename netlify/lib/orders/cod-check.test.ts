@@ -5,8 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { COD_RULE_DEFAULTS, type CodRuleSettings } from '#shop/cod-rules.ts';
-import { COD_TEXTS } from '#shop/cod-texts.ts';
-import { DELIVERY_MESSAGES } from '#shop/messages.ts';
+import { text } from '#shop/texts/server.ts';
 import { fileTestBlobs } from '#tests/support/blobs.ts';
 import { makeCustomer } from '#tests/support/factories.ts';
 import {
@@ -56,7 +55,7 @@ describe('a COD order the rules do not allow', () => {
       ok: false,
       status: 422,
       code: 'COD_NOT_ALLOWED',
-      message: COD_TEXTS.stateMismatch('248001'),
+      message: text('cod.stateMismatch', { pincode: '248001' }),
     });
     expect(await world.deps.log.get(orderId)).toBeUndefined();
     expect(world.sheetRows).toEqual([]);
@@ -85,7 +84,7 @@ describe('the phone’s history decides', () => {
     // Another order the same day goes over the day's amount: the generic sentence, nothing of why.
     expect(await placeCodOrder(world.deps, codRequest(newOrderId()))).toMatchObject({
       status: 422,
-      message: COD_TEXTS.advance,
+      message: text('cod.advance'),
     });
     // Stricter rules since the first try: its retry is still the order it placed.
     world.deps.settings = async () => ({
@@ -139,14 +138,14 @@ describe('the phone’s history decides', () => {
     expect(await placeCodOrder(world.deps, codRequest(newOrderId()))).toMatchObject({
       status: 422,
       code: 'COD_NOT_ALLOWED',
-      message: COD_TEXTS.advance,
+      message: text('cod.advance'),
     });
     world.clock.now = new Date(world.clock.now.getTime() + 9 * DAY);
     await syncParcels(world.deps);
     expect((await history(world))[0]?.outcome).toBe('returned');
     expect(await placeCodOrder(world.deps, codRequest(newOrderId()))).toMatchObject({
       status: 422,
-      message: COD_TEXTS.prepaidOnly,
+      message: text('cod.prepaidOnly'),
     });
   });
 
@@ -178,14 +177,14 @@ describe('the checkout’s question (codOptions)', () => {
     expect(await ask(world, { address1: 'Flat 3', address2: undefined })).toEqual({
       ok: true,
       status: 200,
-      body: { outcome: 'allow_with_advance', message: COD_TEXTS.address },
+      body: { outcome: 'allow_with_advance', message: text('cod.address') },
     });
   });
 
   it('speaks for the carrier where it takes no cash, and passes on a cart it cannot price', async () => {
     const world = worldWith();
     expect(await ask(world, { pincode: '737101', state: 'Sikkim' })).toMatchObject({
-      body: { outcome: 'prepaid_only', message: DELIVERY_MESSAGES.codUnavailable('737101') },
+      body: { outcome: 'prepaid_only', message: text('delivery.codUnavailable', { pincode: '737101' }) },
     });
     const unknown = await codOptions(world.deps, {
       lines: [{ productId: 99, size: '500gm', quantity: 1 }],

@@ -6,8 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { WRONG_CODES_ALLOWED } from '#shop/cod.ts';
-import { COD_REPLY_TEXTS } from '#shop/cod-texts.ts';
+
 import { staffStatusLabel } from '#shop/order-engine/staff-status.ts';
+import { LANGUAGES, text as shopText } from '#shop/texts/server.ts';
 import { fileTestBlobs } from '#tests/support/blobs.ts';
 import { chaseConfirmation } from '#tests/support/chase.ts';
 import { codRequest, newOrderId, orderWorld, storedOrder, type TestOrderWorld } from '#tests/support/orders.ts';
@@ -203,20 +204,20 @@ describe('wrong codes on WhatsApp', () => {
     const { world, orderId, code } = await awaitingOrder();
     for (let attempt = 1; attempt < WRONG_CODES_ALLOWED; attempt += 1)
       expect(await outcomesOf(await confirmWith(world, orderId, wrongFor(code)))).toEqual(['confirmation: wrong code']);
-    expect(replies(world)).toEqual(Array(4).fill(COD_REPLY_TEXTS.en.wrongCode(orderId)));
+    expect(replies(world)).toEqual(Array(4).fill(shopText('codReply.wrongCode', { orderId })));
     expect(world.whatsappReplies.every((reply) => reply.to === '9876543210' && reply.orderId === orderId)).toBe(true);
     expect(staffStatusLabel(await storedOrder(world, orderId))).toBe('Awaiting confirmation');
     expect(await world.deps.log.attentionOrderIds()).not.toContain(orderId);
 
     // The fifth locks it, and says so.
     expect(await outcomesOf(await confirmWith(world, orderId, wrongFor(code)))).toEqual(['confirmation: locked']);
-    expect(replies(world).at(-1)).toBe(COD_REPLY_TEXTS.en.locked(orderId));
+    expect(replies(world).at(-1)).toBe(shopText('codReply.locked', { orderId }));
     // The right code, and the template's Confirm button, confirm nothing now; the sender is told again.
     expect(await outcomesOf(await confirmWith(world, orderId, code))).toEqual(['confirmation: locked']);
     expect(await outcomesOf(await postWebhook(world, tap('wamid.LOCKED-TAP', `COD_CONFIRM:${orderId}`)))).toEqual([
       'confirmation: locked',
     ]);
-    expect(replies(world).slice(-2)).toEqual(Array(2).fill(COD_REPLY_TEXTS.en.locked(orderId)));
+    expect(replies(world).slice(-2)).toEqual(Array(2).fill(shopText('codReply.locked', { orderId })));
     const locked = await storedOrder(world, orderId);
     expect(locked.cod?.confirmation).toMatchObject({ state: 'awaiting' });
     expect(locked.cod?.confirmation?.wrongCodes).toHaveLength(WRONG_CODES_ALLOWED);
@@ -291,7 +292,7 @@ describe('wrong codes on WhatsApp', () => {
   it("answer in the order's WhatsApp language, and not a phone that replied STOP", async () => {
     const hindi = await awaitingOrder(true, { whatsappLanguage: 'hi' });
     await confirmWith(hindi.world, hindi.orderId, wrongFor(hindi.code));
-    expect(replies(hindi.world)).toEqual([COD_REPLY_TEXTS.hi.wrongCode(hindi.orderId)]);
+    expect(replies(hindi.world)).toEqual([LANGUAGES.hi('codReply.wrongCode', { orderId: hindi.orderId })]);
     expect(hindi.world.whatsappReplies[0]?.language).toBe('hi');
 
     const { world, orderId, code } = await awaitingOrder(false);

@@ -6,10 +6,11 @@
  * (judge-payment.ts). docs/shop-rules.md §10.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ORDER_TEXTS } from '#shop/messages.ts';
+
 import { paymentStartKey } from '#shop/order-engine/task-keys.ts';
 import type { PaidVia, StoredOrder } from '#shop/order-record.ts';
 import type { CreatePaymentOrderRequest, PrepaidOrderRequest } from '#shop/schemas.ts';
+import { text } from '#shop/texts/server.ts';
 import { deliverNotices } from '../notify/notices.ts';
 import { fail, type ServiceFailure, type ServiceResult } from '../platform/http.ts';
 import type { GatewayChoice } from '../razorpay/gateway.ts';
@@ -36,7 +37,7 @@ export const PAYMENT_START = {
  */
 function paymentsUnavailable(off: Exclude<GatewayChoice, { ok: true }>): ServiceFailure {
   console.warn(`payments: off here: ${off.message}`);
-  return fail(503, 'PAYMENTS_UNAVAILABLE', ORDER_TEXTS.paymentsUnavailable);
+  return fail(503, 'PAYMENTS_UNAVAILABLE', text('order.paymentsUnavailable'));
 }
 
 export async function createPaymentOrder(
@@ -77,10 +78,10 @@ export async function createPaymentOrder(
     }),
   );
   if (order.status !== 'pending' && order.status !== 'expired') {
-    return fail(409, 'ALREADY_PAID', ORDER_TEXTS.alreadyPaid(order.orderId));
+    return fail(409, 'ALREADY_PAID', text('order.alreadyPaid', { orderId: order.orderId }));
   }
   const razorpay = order.razorpay ?? (await startPayment(deps, order, limits));
-  if (!razorpay) return fail(503, 'PAYMENT_STARTING', ORDER_TEXTS.paymentStarting);
+  if (!razorpay) return fail(503, 'PAYMENT_STARTING', text('order.paymentStarting'));
   return {
     ok: true as const,
     status: 200,
@@ -125,7 +126,7 @@ export async function verifyPayment(
   input: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string },
 ) {
   if (!isWellFormedSignature(input.razorpay_signature)) {
-    return fail(400, 'INVALID_SIGNATURE', ORDER_TEXTS.invalidSignature);
+    return fail(400, 'INVALID_SIGNATURE', text('order.invalidSignature'));
   }
   const order = await deps.log.getByRazorpayOrder(input.razorpay_order_id);
   if (!order?.razorpay) return { ok: true as const, status: 200, body: { verified: false } };
@@ -148,11 +149,11 @@ export async function verifyPayment(
  */
 export async function processPrepaid(deps: OrderDeps, request: PrepaidOrderRequest) {
   if (!isWellFormedSignature(request.razorpay_signature)) {
-    return fail(400, 'INVALID_SIGNATURE', ORDER_TEXTS.invalidSignature);
+    return fail(400, 'INVALID_SIGNATURE', text('order.invalidSignature'));
   }
   const order = await deps.log.get(request.orderId);
   if (!order?.razorpay || order.razorpay.orderId !== request.razorpay_order_id) {
-    return fail(404, 'UNKNOWN_PAYMENT', ORDER_TEXTS.unknownPayment);
+    return fail(404, 'UNKNOWN_PAYMENT', text('order.unknownPayment'));
   }
   const choice = deps.gateway();
   if (!choice.ok) return paymentsUnavailable(choice);
@@ -163,7 +164,7 @@ export async function processPrepaid(deps: OrderDeps, request: PrepaidOrderReque
     signature: request.razorpay_signature,
     keySecret: gateway.keySecret,
   });
-  if (!signed) return fail(400, 'PAYMENT_NOT_VERIFIED', ORDER_TEXTS.paymentNotVerified);
+  if (!signed) return fail(400, 'PAYMENT_NOT_VERIFIED', text('order.paymentNotVerified'));
   const verdict = await judgePaymentById(gateway, order.razorpay, request.razorpay_payment_id);
   const answer = {
     success: true as const,
@@ -183,8 +184,8 @@ export async function processPrepaid(deps: OrderDeps, request: PrepaidOrderReque
       reason: verdict.reason,
     });
     return verdict.mismatch
-      ? fail(409, 'PAYMENT_MISMATCH', ORDER_TEXTS.paymentMismatch)
-      : fail(402, 'PAYMENT_NOT_CAPTURED', ORDER_TEXTS.paymentNotCaptured);
+      ? fail(409, 'PAYMENT_MISMATCH', text('order.paymentMismatch'))
+      : fail(402, 'PAYMENT_NOT_CAPTURED', text('order.paymentNotCaptured'));
   }
   const completed = await completePaidOrder(deps, { orderId: order.orderId, money: verdict, via: 'browser' });
   if (!completed.ok) return completed;
@@ -207,7 +208,7 @@ export async function completePaidOrder(
   input: { orderId: string; money: Money; via: PaidVia },
 ): Promise<ServiceResult<StoredOrder>> {
   const existing = await deps.log.get(input.orderId);
-  if (!existing?.razorpay) return fail(404, 'UNKNOWN_ORDER', ORDER_TEXTS.unknownOrder(input.orderId));
+  if (!existing?.razorpay) return fail(404, 'UNKNOWN_ORDER', text('order.unknownOrder', { orderId: input.orderId }));
   await recordCapture(deps, input);
   const forwarded = await forwardOrder(deps, input.orderId);
   await deliverNotices(deps, input.orderId);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_ID_PATTERN } from '#shop/order.ts';
-import { WHATSAPP_TEXTS } from '#shop/whatsapp-texts.ts';
+import { text } from '#shop/texts/server.ts';
 import { fileTestBlobs } from '#tests/support/blobs.ts';
 import { makeCustomer } from '#tests/support/factories.ts';
 import { codRequest, ghee, orderWorld, RAJMA_COD_TOTAL, type TestOrderWorld } from '#tests/support/orders.ts';
@@ -65,12 +65,12 @@ describe('cash on delivery', () => {
     await placeCodOrder(world.deps, codRequest('OUO_1732000000104', { whatsappUpdates: true, whatsappLanguage: 'hi' }));
     const at = world.clock.now.toISOString();
     expect((await world.deps.log.get('OUO_1732000000101'))?.whatsapp).toEqual({
-      consent: { version: 1, text: WHATSAPP_TEXTS.consent, at, language: 'en' },
+      consent: { version: 1, text: text('whatsapp.consent'), at, language: 'en' },
     });
     expect((await world.deps.log.get('OUO_1732000000102'))?.whatsapp).toBeUndefined();
     expect((await world.deps.log.get('OUO_1732000000103'))?.whatsapp).toBeUndefined();
     expect((await world.deps.log.get('OUO_1732000000104'))?.whatsapp).toEqual({
-      consent: { version: 1, text: WHATSAPP_TEXTS.consent, at, language: 'hi' },
+      consent: { version: 1, text: text('whatsapp.consent'), at, language: 'hi' },
     });
     // The placed message goes in the language chosen.
     expect(world.whatsapp.map((message) => [message.orderId, message.language])).toEqual([

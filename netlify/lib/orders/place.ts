@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { type CodState, codeFor } from '#shop/cod.ts';
 import { codSentence } from '#shop/cod-rules.ts';
 import { deliveryRefusal, type Serviceability } from '#shop/deliverability.ts';
-import { ORDER_TEXTS } from '#shop/messages.ts';
+
 import { formatRupees } from '#shop/money.ts';
 import {
   buildOrderRecord,
@@ -22,6 +22,7 @@ import { enqueueOrderNotice } from '#shop/order-engine/notices.ts';
 import { paysFirst, type StoredOrder } from '#shop/order-record.ts';
 import type { CodOptionsRequest, CodOptionsResponse, CodOrderRequest } from '#shop/schemas.ts';
 import type { PaymentMode } from '#shop/shipping.ts';
+import { text } from '#shop/texts/server.ts';
 import { type WhatsAppLanguage, whatsappConsent } from '#shop/whatsapp.ts';
 import { deliverNotices } from '../notify/notices.ts';
 import { fail, type ServiceResult } from '../platform/http.ts';
@@ -71,7 +72,7 @@ export async function priceOrder(
 }
 
 export function totalMismatch(serverTotal: number): ServiceResult<never> {
-  return fail(409, 'TOTAL_MISMATCH', ORDER_TEXTS.totalMismatch(formatRupees(serverTotal)));
+  return fail(409, 'TOTAL_MISMATCH', text('order.totalMismatch', { total: formatRupees(serverTotal) }));
 }
 
 export function newOrder(input: {

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { staffStatusLabel } from '#shop/order-engine/staff-status.ts';
-import { STAFF_TEXTS } from '#shop/staff-texts.ts';
+import { text } from '#shop/texts/server.ts';
 import { fileTestBlobs } from '#tests/support/blobs.ts';
 import {
   codOrder,
@@ -67,7 +67,7 @@ describe('cancel', () => {
     expect(await act(world, { orderId: 'OUO_1799999999999', action: 'cancel' })).toMatchObject({
       ok: false,
       status: 404,
-      message: STAFF_TEXTS.unknownOrder('OUO_1799999999999'),
+      message: text('staff.unknownOrder', { orderId: 'OUO_1799999999999' }),
     });
     const orderId = await codOrder(world);
     world.clock.now = new Date(world.clock.now.getTime() + 7 * 60 * 60 * 1000); // picked up
@@ -75,7 +75,7 @@ describe('cancel', () => {
       ok: false,
       status: 409,
       code: 'TOO_LATE_TO_CANCEL',
-      message: STAFF_TEXTS.tooLate,
+      message: text('staff.tooLate'),
     });
     expect((await stored(world, orderId)).status).not.toBe('cancelled');
   });
@@ -135,7 +135,7 @@ describe('refund ₹<amount>', () => {
     expect(results.find((result) => !result.ok)).toMatchObject({
       status: 409,
       code: 'STAFF_ACTION_REFUSED',
-      message: STAFF_TEXTS.moreThanLeft('₹500', '₹284'),
+      message: text('staff.moreThanLeft', { amount: '₹500', left: '₹284' }),
     });
     const order = await stored(world, orderId);
     expect(order.issuedRefunds).toHaveLength(1);
@@ -148,7 +148,7 @@ describe('refund ₹<amount>', () => {
     const before = await stored(world, orderId);
     expect(await act(world, { orderId, action: 'refund', amount: 785 })).toMatchObject({
       ok: false,
-      message: STAFF_TEXTS.moreThanLeft('₹785', '₹784'),
+      message: text('staff.moreThanLeft', { amount: '₹785', left: '₹784' }),
     });
     expect(await act(world, { orderId, action: 'refund' })).toMatchObject({ ok: false, status: 422 });
     expect(await stored(world, orderId)).toEqual(before);
@@ -156,7 +156,7 @@ describe('refund ₹<amount>', () => {
     await createPaymentOrder(world.deps, prepaidRequest(unpaid));
     expect(await act(world, { orderId: unpaid, action: 'refund', amount: 10 })).toMatchObject({
       ok: false,
-      message: STAFF_TEXTS.notPaid,
+      message: text('staff.notPaid'),
     });
   });
 
@@ -166,7 +166,7 @@ describe('refund ₹<amount>', () => {
     expect(await act(world, { orderId, action: 'refund', amount: 100 })).toMatchObject({
       ok: false,
       status: 409,
-      message: STAFF_TEXTS.codNotCollected,
+      message: text('staff.codNotCollected'),
     });
     expect((await stored(world, orderId)).issuedRefunds).toBeUndefined();
     // The courier collects the cash at the door: delivered, then staff record it.
@@ -174,11 +174,11 @@ describe('refund ₹<amount>', () => {
     expect((await stored(world, orderId)).parcel?.state).toBe('delivered');
     expect(await act(world, { orderId, action: 'cod-received' })).toMatchObject({
       ok: true,
-      body: { result: STAFF_TEXTS.codReceived },
+      body: { result: text('staff.codReceived') },
     });
     expect(await act(world, { orderId, action: 'refund', amount: 100 })).toMatchObject({
       ok: true,
-      body: { result: STAFF_TEXTS.refundManual('₹100') },
+      body: { result: text('staff.refundManual', { amount: '₹100' }) },
     });
     const order = await stored(world, orderId);
     expect(order.issuedRefunds).toEqual([
@@ -219,7 +219,7 @@ describe('refund extra payment', () => {
     expect(world.sheetRows.find((row) => row.orderId === orderId)?.status).not.toMatch(/^Needs refund/);
     expect(await act(world, { orderId, action: 'refund-extra' })).toMatchObject({
       ok: false,
-      message: STAFF_TEXTS.noExtraPayment,
+      message: text('staff.noExtraPayment'),
     });
   });
 });
@@ -231,7 +231,7 @@ describe('COD received', () => {
     for (let pick = 0; pick < 2; pick += 1)
       expect(await act(world, { orderId, action: 'cod-received' })).toMatchObject({
         ok: true,
-        body: { result: STAFF_TEXTS.codReceived },
+        body: { result: text('staff.codReceived') },
       });
     const order = await stored(world, orderId);
     expect(order.codReceived).toBeDefined();
@@ -247,7 +247,7 @@ describe('COD received', () => {
       ok: false,
       status: 409,
       code: 'STAFF_ACTION_REFUSED',
-      message: STAFF_TEXTS.notCod,
+      message: text('staff.notCod'),
     });
     expect(await stored(world, prepaid)).toEqual(before);
   });
@@ -298,7 +298,7 @@ describe('COD received', () => {
         ok: false,
         status: 409,
         code: 'STAFF_ACTION_REFUSED',
-        message: STAFF_TEXTS.codNotDelivered(status),
+        message: text('staff.codNotDelivered', { status }),
       });
       expect(await stored(world, orderId)).toEqual(before);
       expect(world.sheetRows.find((row) => row.orderId === orderId)?.paymentStatus).not.toBe('COD received');
@@ -306,7 +306,7 @@ describe('COD received', () => {
       expect(await act(world, { orderId, action: 'refund', amount: 100 })).toMatchObject({
         ok: false,
         status: 409,
-        message: STAFF_TEXTS.codNotCollected,
+        message: text('staff.codNotCollected'),
       });
       expect((await stored(world, orderId)).issuedRefunds).toBeUndefined();
     },
@@ -321,10 +321,10 @@ describe('Confirm COD', () => {
     expect(world.shipments).toEqual([]);
     expect(await act(world, { orderId, action: 'confirm-cod' })).toMatchObject({
       ok: true,
-      body: { result: STAFF_TEXTS.codConfirmed('Booked') },
+      body: { result: text('staff.codConfirmed', { status: 'Booked' }) },
     });
     expect(await act(world, { orderId, action: 'confirm-cod' })).toMatchObject({
-      body: { result: STAFF_TEXTS.codAlreadyConfirmed },
+      body: { result: text('staff.codAlreadyConfirmed') },
     });
     const booked = (id: string) => world.shipments.filter((shipment) => shipment.order === id);
     expect(booked(orderId)).toHaveLength(1);
@@ -333,13 +333,13 @@ describe('Confirm COD', () => {
     expect(await act(world, { orderId: prepaid, action: 'confirm-cod' })).toMatchObject({
       ok: false,
       status: 409,
-      message: STAFF_TEXTS.codNothingToConfirm,
+      message: text('staff.codNothingToConfirm'),
     });
     const cancelled = await codOrder(world);
     await act(world, { orderId: cancelled, action: 'cancel' });
     expect(await act(world, { orderId: cancelled, action: 'confirm-cod' })).toMatchObject({
       ok: false,
-      message: STAFF_TEXTS.codCancelled,
+      message: text('staff.codCancelled'),
     });
     expect(booked(cancelled)).toEqual([]);
   });
@@ -372,7 +372,7 @@ describe('book again', () => {
     expect(order.forwards.shipment).toMatchObject({ status: 'done', waybill: expect.stringMatching(/^WB/) });
     expect(world.shipments.filter((shipment) => shipment.order === orderId)).toHaveLength(1);
     const answers = [first, second].map((answer) => (answer.ok ? answer.body.result : answer.message));
-    expect(answers).toContain(STAFF_TEXTS.booked(waybill));
+    expect(answers).toContain(text('staff.booked', { waybill }));
     expect(world.sheetRows.find((row) => row.orderId === orderId)?.waybill).toBe(waybill);
   });
 
@@ -382,7 +382,7 @@ describe('book again', () => {
     const orderId = await codOrder(world);
     expect(await act(world, { orderId, action: 'book-again' })).toMatchObject({
       ok: true,
-      body: { result: STAFF_TEXTS.notBookedYet('Delhivery answered 503') },
+      body: { result: text('staff.notBookedYet', { reason: 'Delhivery answered 503' }) },
     });
     expect((await stored(world, orderId)).forwards.shipment).toMatchObject({ status: 'failed', attempts: 1 });
   });
@@ -397,7 +397,7 @@ describe('book again', () => {
     });
     expect(await act(world, { orderId, action: 'book-again' })).toMatchObject({
       ok: true,
-      body: { result: STAFF_TEXTS.booking },
+      body: { result: text('staff.booking') },
     });
     expect((await stored(world, orderId)).forwards.shipment).toMatchObject({ status: 'sending', attempts: 2 });
   });
@@ -427,9 +427,9 @@ describe('book again', () => {
       // Each request is told the booking, that it is under way, or (coming after it) that it is booked.
       for (const answer of answers)
         expect([
-          STAFF_TEXTS.booked(waybill),
-          STAFF_TEXTS.booking,
-          STAFF_TEXTS.alreadyBooked(waybill, 'Handed to Delhivery'),
+          text('staff.booked', { waybill }),
+          text('staff.booking'),
+          text('staff.alreadyBooked', { waybill, state: 'Handed to Delhivery' }),
         ]).toContain(answer.ok ? answer.body.result : answer.message);
       expect(await world.deps.log.parcelOrderIds()).toContain(orderId);
     },
@@ -444,7 +444,7 @@ describe('book again', () => {
       ok: false,
       status: 409,
       code: 'STAFF_ACTION_REFUSED',
-      message: STAFF_TEXTS.alreadyBooked(before.forwards.shipment.waybill ?? '', 'On its way'),
+      message: text('staff.alreadyBooked', { waybill: before.forwards.shipment.waybill ?? '', state: 'On its way' }),
     });
     expect(await stored(world, moving)).toEqual(before);
 
@@ -452,14 +452,14 @@ describe('book again', () => {
     await act(world, { orderId: cancelled, action: 'cancel' });
     expect(await act(world, { orderId: cancelled, action: 'book-again' })).toMatchObject({
       ok: false,
-      message: STAFF_TEXTS.bookCancelled,
+      message: text('staff.bookCancelled'),
     });
 
     const unpaid = newId();
     await createPaymentOrder(world.deps, prepaidRequest(unpaid));
     expect(await act(world, { orderId: unpaid, action: 'book-again' })).toMatchObject({
       ok: false,
-      message: STAFF_TEXTS.bookNotPlaced,
+      message: text('staff.bookNotPlaced'),
     });
     expect(await act(world, { orderId: 'OUO_1000000000000', action: 'book-again' })).toMatchObject({
       ok: false,

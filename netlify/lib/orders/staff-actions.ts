@@ -31,7 +31,7 @@ import { staffStatusLabel } from '#shop/order-engine/staff-status.ts';
 import type { StoredOrder } from '#shop/order-record.ts';
 import { CASH_PAYMENT, checkRefund, type IssuedRefund } from '#shop/refunds.ts';
 import type { StaffAction } from '#shop/schemas.ts';
-import { STAFF_TEXTS } from '#shop/staff-texts.ts';
+import { text } from '#shop/texts/server.ts';
 import { fail, type ServiceResult } from '../platform/http.ts';
 import { TASK_KINDS } from '../tasks/kinds.ts';
 import { runOrderTasks } from '../tasks/runner.ts';
@@ -57,12 +57,12 @@ const rupees = (paise: number) => formatRupees(paise / 100);
 
 export async function performStaffAction(deps: OrderDeps, input: StaffActionInput): Promise<StaffResult> {
   const order = await deps.log.get(input.orderId);
-  if (!order) return fail(404, 'NOT_FOUND', STAFF_TEXTS.unknownOrder(input.orderId));
+  if (!order) return fail(404, 'NOT_FOUND', text('staff.unknownOrder', { orderId: input.orderId }));
   switch (input.action) {
     case 'cancel':
       return cancel(deps, input.orderId);
     case 'refund':
-      if (input.amount === undefined) return fail(422, 'VALIDATION_FAILED', STAFF_TEXTS.badAmount);
+      if (input.amount === undefined) return fail(422, 'VALIDATION_FAILED', text('staff.badAmount'));
       return order.mode === 'cod'
         ? refundCash(deps, order, input.amount * 100, input.requestId)
         : refundPart(deps, order, input.amount * 100, input.requestId);
@@ -82,22 +82,22 @@ async function confirmByStaff(deps: OrderDeps, orderId: string): Promise<StaffRe
   const outcome = await confirmCod(deps, orderId, { via: 'staff' });
   if (outcome === 'confirmed') {
     const order = (await deps.log.get(orderId)) as StoredOrder;
-    return done(STAFF_TEXTS.codConfirmed(staffStatusLabel(order)));
+    return done(text('staff.codConfirmed', { status: staffStatusLabel(order) }));
   }
-  if (outcome === 'already confirmed') return done(STAFF_TEXTS.codAlreadyConfirmed);
+  if (outcome === 'already confirmed') return done(text('staff.codAlreadyConfirmed'));
   return fail(
     409,
     'STAFF_ACTION_REFUSED',
-    outcome === 'cancelled' ? STAFF_TEXTS.codCancelled : STAFF_TEXTS.codNothingToConfirm,
+    outcome === 'cancelled' ? text('staff.codCancelled') : text('staff.codNothingToConfirm'),
   );
 }
 
 async function cancel(deps: OrderDeps, orderId: string): Promise<StaffResult> {
   const outcome = await cancelOrder(deps, orderId, { reason: 'other', by: 'staff' });
   if (outcome.ok) return done(staffStatusLabel(outcome.order));
-  if (outcome.refusal === 'unknown-order') return fail(404, 'NOT_FOUND', STAFF_TEXTS.unknownOrder(orderId));
-  if (outcome.refusal === 'too-late') return fail(409, 'TOO_LATE_TO_CANCEL', STAFF_TEXTS.tooLate);
-  return fail(409, 'NOT_CANCELLABLE', STAFF_TEXTS.notPlaced);
+  if (outcome.refusal === 'unknown-order') return fail(404, 'NOT_FOUND', text('staff.unknownOrder', { orderId }));
+  if (outcome.refusal === 'too-late') return fail(409, 'TOO_LATE_TO_CANCEL', text('staff.tooLate'));
+  return fail(409, 'NOT_CANCELLABLE', text('staff.notPlaced'));
 }
 
 type Decided = { refund: IssuedRefund; fresh: boolean } | { refusal: StaffResult };
@@ -118,17 +118,17 @@ async function writeRefund(
   if (refund) return { refund, fresh: changed };
   const check = checkRefund(wanted.capturedPaise, order.issuedRefunds ?? [], wanted.paymentId, wanted.amountPaise);
   // Nothing written yet the check passes: another write took what was left in between (as before).
-  if (check.ok) return { refusal: fail(409, 'STAFF_ACTION_REFUSED', STAFF_TEXTS.nothingLeft) };
+  if (check.ok) return { refusal: fail(409, 'STAFF_ACTION_REFUSED', text('staff.nothingLeft')) };
   if (check.reason === 'more-than-left')
     return {
       refusal: fail(
         409,
         'STAFF_ACTION_REFUSED',
-        STAFF_TEXTS.moreThanLeft(rupees(wanted.amountPaise), rupees(check.leftPaise)),
+        text('staff.moreThanLeft', { amount: rupees(wanted.amountPaise), left: rupees(check.leftPaise) }),
       ),
     };
-  if (check.reason === 'nothing-left') return { refusal: fail(409, 'STAFF_ACTION_REFUSED', STAFF_TEXTS.nothingLeft) };
-  return { refusal: fail(422, 'VALIDATION_FAILED', STAFF_TEXTS.badAmount) };
+  if (check.reason === 'nothing-left') return { refusal: fail(409, 'STAFF_ACTION_REFUSED', text('staff.nothingLeft')) };
+  return { refusal: fail(422, 'VALIDATION_FAILED', text('staff.badAmount')) };
 }
 
 /** Part of a prepaid order's payment back through Razorpay. */
@@ -141,11 +141,13 @@ async function refundPart(
   const paymentId = order.razorpay?.paymentId;
   const capturedPaise = order.razorpay?.amountPaise;
   if (!paymentId || capturedPaise === undefined || order.status === 'pending' || order.status === 'expired')
-    return fail(409, 'STAFF_ACTION_REFUSED', STAFF_TEXTS.notPaid);
+    return fail(409, 'STAFF_ACTION_REFUSED', text('staff.notPaid'));
   const decided = await writeRefund(deps, order.orderId, { paymentId, capturedPaise, amountPaise, requestId });
   if ('refusal' in decided) return decided.refusal;
   const [answer] = await askRazorpay(deps, order.orderId, [decided.refund]);
-  return done(answer ?? STAFF_TEXTS.refundQueued(rupees(decided.refund.amountPaise), decided.refund.key));
+  return done(
+    answer ?? text('staff.refundQueued', { amount: rupees(decided.refund.amountPaise), key: decided.refund.key }),
+  );
 }
 
 /** A COD order's money went back by hand (staff's UPI or bank transfer): recorded, once its parcel was delivered. */
@@ -156,7 +158,7 @@ async function refundCash(
   requestId: string,
 ): Promise<StaffResult> {
   // Delivered is when the courier collected the cash; `COD received` is only ever recorded after it.
-  if (!codDelivered(order)) return fail(409, 'STAFF_ACTION_REFUSED', STAFF_TEXTS.codNotCollected);
+  if (!codDelivered(order)) return fail(409, 'STAFF_ACTION_REFUSED', text('staff.codNotCollected'));
   const decided = await writeRefund(deps, order.orderId, {
     paymentId: CASH_PAYMENT,
     capturedPaise: order.totals.total * 100,
@@ -166,7 +168,7 @@ async function refundCash(
   });
   if ('refusal' in decided) return decided.refusal;
   if (decided.fresh) await syncSheetRows(deps, order.orderId);
-  return done(STAFF_TEXTS.refundManual(rupees(decided.refund.amountPaise)));
+  return done(text('staff.refundManual', { amount: rupees(decided.refund.amountPaise) }));
 }
 
 /**
@@ -181,8 +183,10 @@ async function askRazorpay(deps: OrderDeps, orderId: string, refunds: IssuedRefu
   return refunds.map((asked) => {
     const refund = order?.issuedRefunds?.find((issued) => issued.key === asked.key) ?? asked;
     if (refund.status === 'failed' && refund.failure && !refund.refundId)
-      return STAFF_TEXTS.refundRefused(rupees(refund.amountPaise), refund.failure);
-    return refund.refundId ? STAFF_TEXTS.refundMade(rupees(refund.amountPaise), refund.refundId) : undefined;
+      return text('staff.refundRefused', { amount: rupees(refund.amountPaise), reason: refund.failure });
+    return refund.refundId
+      ? text('staff.refundMade', { amount: rupees(refund.amountPaise), refundId: refund.refundId })
+      : undefined;
   });
 }
 
@@ -196,23 +200,23 @@ async function refundExtra(deps: OrderDeps, orderId: string, requestId: string):
         (refund) => refund.purpose === 'extra-payment' && refund.requestId === requestId && refund.requestedAt === at,
       )
     : [];
-  if (moved.length === 0) return fail(409, 'STAFF_ACTION_REFUSED', STAFF_TEXTS.noExtraPayment);
+  if (moved.length === 0) return fail(409, 'STAFF_ACTION_REFUSED', text('staff.noExtraPayment'));
   const answers = await askRazorpay(deps, orderId, moved);
   const words = moved.map(
     (refund, index) =>
-      `${rupees(refund.amountPaise)} of ${refund.paymentId}: ${answers[index] ?? STAFF_TEXTS.refundQueued(rupees(refund.amountPaise), refund.key)}`,
+      `${rupees(refund.amountPaise)} of ${refund.paymentId}: ${answers[index] ?? text('staff.refundQueued', { amount: rupees(refund.amountPaise), key: refund.key })}`,
   );
-  return done(STAFF_TEXTS.extraRefunded(words.join('; ')));
+  return done(text('staff.extraRefunded', { payments: words.join('; ') }));
 }
 
 /** A COD order's cash has arrived: recorded only once its parcel is delivered (`codDelivered`, rule 15). */
 async function codReceived(deps: OrderDeps, order: StoredOrder, requestId: string): Promise<StaffResult> {
-  if (order.mode !== 'cod') return fail(409, 'STAFF_ACTION_REFUSED', STAFF_TEXTS.notCod);
+  if (order.mode !== 'cod') return fail(409, 'STAFF_ACTION_REFUSED', text('staff.notCod'));
   const at = deps.now().toISOString();
   const { order: stored, changed } = await deps.log.apply(order.orderId, { type: 'staff-cod-received', at, requestId });
   // Judged on the record the write left, as the event was: not delivered, nothing changed.
   if (!changed && !codDelivered(stored))
-    return fail(409, 'STAFF_ACTION_REFUSED', STAFF_TEXTS.codNotDelivered(staffStatusLabel(stored)));
+    return fail(409, 'STAFF_ACTION_REFUSED', text('staff.codNotDelivered', { status: staffStatusLabel(stored) }));
   if (changed) await syncSheetRows(deps, order.orderId);
-  return done(STAFF_TEXTS.codReceived);
+  return done(text('staff.codReceived'));
 }

@@ -16,7 +16,7 @@
 
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { staffActionRequestSchema } from '#shop/schemas.ts';
-import { STAFF_TEXTS } from '#shop/staff-texts.ts';
+import { text as shopText } from '#shop/texts/server.ts';
 import type { ServerEnv } from '../platform/env.ts';
 import { errorResponse, parseInShopWords, serviceResponse } from '../platform/http.ts';
 import { localGatewaySecret } from '../razorpay/local-gateway.ts';
@@ -65,7 +65,7 @@ export async function handleStaffRequest(
 ): Promise<Response> {
   const given = SIGNATURE_HEADER.exec(input.signature?.trim() ?? '')?.[1];
   if (!given || !signaturesMatch(hmacHex(input.secret, input.rawBody), given)) {
-    return errorResponse(401, 'STAFF_SIGNATURE_INVALID', STAFF_TEXTS.badSignature);
+    return errorResponse(401, 'STAFF_SIGNATURE_INVALID', shopText('staff.badSignature'));
   }
   let json: unknown;
   try {
@@ -76,15 +76,15 @@ export async function handleStaffRequest(
   const parsed = parseInShopWords(staffActionRequestSchema, json);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
-    return errorResponse(422, 'VALIDATION_FAILED', issues[0]?.message ?? STAFF_TEXTS.badAmount, issues);
+    return errorResponse(422, 'VALIDATION_FAILED', issues[0]?.message ?? shopText('staff.badAmount'), issues);
   }
   const request = parsed.data;
   if (Math.abs(deps.now().getTime() - Date.parse(request.at)) > STAFF_REQUEST_MAX_AGE_MS) {
-    return errorResponse(401, 'STAFF_REQUEST_STALE', STAFF_TEXTS.stale);
+    return errorResponse(401, 'STAFF_REQUEST_STALE', shopText('staff.stale'));
   }
   // Remembered before acting: of two requests with one id, one acts and the other is refused.
   if (!(await deps.log.rememberEvent(`staff-action-${request.id}`))) {
-    return errorResponse(409, 'STAFF_REQUEST_REPLAYED', STAFF_TEXTS.replayed);
+    return errorResponse(409, 'STAFF_REQUEST_REPLAYED', shopText('staff.replayed'));
   }
   const result = await performStaffAction(deps, {
     requestId: request.id,

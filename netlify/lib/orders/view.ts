@@ -8,11 +8,12 @@ import { timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { awaitingConfirmation, confirmMessage } from '#shop/cod.ts';
 import { advanceSplit } from '#shop/cod-advance.ts';
-import { COD_ADVANCE_TEXTS } from '#shop/cod-texts.ts';
+
 import { formatRupees } from '#shop/money.ts';
 import { paysFirst, type StoredOrder } from '#shop/order-record.ts';
 import { refundsSummary } from '#shop/refunds.ts';
 import type { OrderView, TrackView } from '#shop/schemas.ts';
+import { text } from '#shop/texts/server.ts';
 import { orderTimeline, phoneDigits } from '#shop/tracking.ts';
 import { whatsappChatLink } from '#shop/whatsapp.ts';
 import { simulatedPin } from '../delhivery/simulated-tracking.ts';
@@ -65,7 +66,7 @@ function paymentStatus(order: StoredOrder): string {
   const advance = order.cod?.advance?.amount;
   if (order.razorpay?.paymentId && advance) {
     const { onDelivery } = advanceSplit(order.totals.total, advance);
-    return COD_ADVANCE_TEXTS.status(formatRupees(advance), formatRupees(onDelivery));
+    return text('codAdvance.status', { fee: formatRupees(advance), cash: formatRupees(onDelivery) });
   }
   if (order.razorpay?.paymentId) return 'Paid';
   if (order.status === 'expired') return 'Not paid';

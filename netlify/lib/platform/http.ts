@@ -1,16 +1,11 @@
 /**
  * The one way functions read bodies and answer errors: `{ error: { code, message, issues? } }`,
- * the code always one of the shop's closed set (`ErrorCode`, src/shop/messages.ts: the only thing
- * this folder takes from outside it, biome.json).
+ * the code always one of the shop's closed set (`ErrorCode`, src/shop/error-codes.ts; with src/shop/texts/server.ts's
+ * words, the only things this folder takes from outside it, biome.json).
  */
 import type { z } from 'zod';
-import {
-  type ErrorCode,
-  type ErrorEnvelope,
-  type ErrorIssue,
-  REQUEST_TEXTS,
-  requestIssueText,
-} from '#shop/messages.ts';
+import type { ErrorCode, ErrorEnvelope, ErrorIssue } from '#shop/error-codes.ts';
+import { requestIssueText, text as shopText } from '#shop/texts/server.ts';
 
 /** Largest request body any function accepts (bytes). */
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -77,7 +72,7 @@ export async function parseJsonBody<T extends z.ZodType>(
   const issues = result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
   return {
     ok: false,
-    response: errorResponse(422, 'VALIDATION_FAILED', issues[0]?.message ?? REQUEST_TEXTS.invalid, issues),
+    response: errorResponse(422, 'VALIDATION_FAILED', issues[0]?.message ?? shopText('request.invalid'), issues),
   };
 }
 

@@ -4,9 +4,9 @@
  * written to the Sheet's Reviews tab (display 'No' until staff approve it) once per submission id.
  */
 
-import { PRICING_TEXTS, REVIEW_TEXTS } from '#shop/messages.ts';
 import { sameProductName } from '#shop/reviews.ts';
 import type { ReviewSubmission, ReviewSummariesResponse, ReviewsResponse, SubmissionAccepted } from '#shop/schemas.ts';
+import { text } from '#shop/texts/server.ts';
 import { content } from '../../../src/content/content.server.ts';
 import {
   type ReviewedProduct,
@@ -47,12 +47,12 @@ export async function summariseReviews(deps: ReviewsDeps): Promise<ServiceResult
 /** One product's published reviews, `wanted` being its catalogue id (an exact product name is taken too). */
 export async function productReviews(deps: ReviewsDeps, wanted: string): Promise<ServiceResult<ReviewsResponse>> {
   const query = wanted.trim();
-  if (!query) return fail(400, 'INVALID_PRODUCT', REVIEW_TEXTS.noProduct);
+  if (!query) return fail(400, 'INVALID_PRODUCT', text('review.noProduct'));
   const catalogue = await deps.catalogue();
   const product = /^\d+$/.test(query)
     ? catalogue.find((item) => item.id === Number(query))
     : catalogue.find((item) => sameProductName(item.name, query));
-  if (!product) return fail(404, 'UNKNOWN_PRODUCT', REVIEW_TEXTS.unknownProduct);
+  if (!product) return fail(404, 'UNKNOWN_PRODUCT', text('review.unknownProduct'));
   return { ok: true, status: 200, body: await reviewsFor(product, deps.feed) };
 }
 
@@ -66,7 +66,7 @@ export async function submitReview(
   if (website?.trim()) return SUBMISSION_ACCEPTED;
   const product = (await deps.catalogue()).find((item) => item.id === review.productId);
   if (!product) {
-    const message = PRICING_TEXTS.unknownProduct(review.productId);
+    const message = text('pricing.unknownProduct', { id: review.productId });
     return fail(422, 'UNKNOWN_PRODUCT', message, [{ path: 'productId', message }]);
   }
   const result = await submitOnce({
@@ -77,5 +77,5 @@ export async function submitReview(
     // Staff read the product's name; the public feed matches by its id.
     send: (receivedAt) => deps.sheets.appendReview(newSheetReview({ ...review, product: product.name }, receivedAt)),
   });
-  return submissionResult(result, REVIEW_TEXTS.error);
+  return submissionResult(result, text('review.error'));
 }

@@ -8,10 +8,11 @@
  * and, once locked, that the shop will call; another phone hears nothing (it learns nothing of
  * the order).
  */
+
 import { createHash } from 'node:crypto';
 import { readConfirmMessage } from '#shop/cod.ts';
-import { COD_REPLY_TEXTS } from '#shop/cod-texts.ts';
 import type { ConfirmOutcome } from '#shop/order-engine/cod-confirmation.ts';
+import { LANGUAGES } from '#shop/texts/server.ts';
 import { phoneDigits } from '#shop/tracking.ts';
 import { consentLanguage } from '#shop/whatsapp.ts';
 import { cancelOrder } from '../orders/cancel.ts';
@@ -84,13 +85,13 @@ async function replyWhy(
   const order = await deps.log.get(orderId);
   if (!order || (await deps.whatsappBook.optedOut(sender.phone))) return;
   const language = consentLanguage(order.whatsapp?.consent);
-  const words = COD_REPLY_TEXTS[language];
+  const words = LANGUAGES[language];
   const sent = await deps.whatsapp.sendText({
     id: `${orderId}-cod-reply-${createHash('sha256').update(sender.messageId).digest('hex').slice(0, 16)}`,
     orderId,
     to: sender.phone,
     language,
-    body: outcome === 'locked' ? words.locked(orderId) : words.wrongCode(orderId),
+    body: words(outcome === 'locked' ? 'codReply.locked' : 'codReply.wrongCode', { orderId }),
   });
   if (!sent.ok)
     console.warn(`whatsapp: the reply to ${sender.messageId} (${orderId}, ${outcome}) was not sent: ${sent.message}`);

@@ -3,6 +3,7 @@ import { type EarlyActionName, slidePlace } from '../../early/index.ts';
 import { ResponsiveImage } from '../image/ResponsiveImage.tsx';
 import { neighbourIndexes, nextIndex, previousIndex, type SwipeDirection, swipeDirection } from './carousel-index.ts';
 import './carousel.css';
+import { text } from '../../shop/texts/index.ts';
 
 export type CarouselImage = {
   src: string;
@@ -156,7 +157,7 @@ export function Carousel({ images, label, sizes, priority = false, className }: 
             <button
               type="button"
               className="carousel__button carousel__button--previous"
-              aria-label="Previous photo"
+              aria-label={text('common.previousPhoto')}
               aria-controls={slidesId}
               data-early={'photo-previous' satisfies EarlyActionName}
               onClick={() => go('previous')}
@@ -166,7 +167,7 @@ export function Carousel({ images, label, sizes, priority = false, className }: 
             <button
               type="button"
               className="carousel__button carousel__button--next"
-              aria-label="Next photo"
+              aria-label={text('common.nextPhoto')}
               aria-controls={slidesId}
               data-early={'photo-next' satisfies EarlyActionName}
               onClick={() => go('next')}

@@ -2,6 +2,7 @@ import { createContext, type ReactNode, useContext, useMemo, useState, useSyncEx
 import { CheckIcon } from '../icons.tsx';
 import { createToastStore, type Toast, type ToastId, type ToastOptions, type ToastStore } from './toast-queue.ts';
 import './toast.css';
+import { text } from '../../shop/texts/index.ts';
 
 export interface ToastApi {
   show(options: ToastOptions): ToastId;
@@ -82,7 +83,7 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: ToastId
       <button
         type="button"
         className="toast__close"
-        aria-label="Close notification"
+        aria-label={text('common.closeNotification')}
         onClick={() => onDismiss(toast.id)}
       >
         <span aria-hidden="true">×</span>

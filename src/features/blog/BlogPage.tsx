@@ -2,6 +2,7 @@ import type { BlogPostCard, ShopSettings } from '../../content/types.ts';
 import { Newsletter } from './Newsletter.tsx';
 import { PostCard } from './PostCard.tsx';
 import './blog.css';
+import { text } from '../../shop/texts/static-pages.ts';
 
 /** /blog (docs/shop-rules.md §2): every post, newest first, then the newsletter box. */
 export function BlogPage({
@@ -15,7 +16,7 @@ export function BlogPage({
 }) {
   return (
     <div className="page blog">
-      <h1>Our Blog</h1>
+      <h1>{text('blog.ourBlog')}</h1>
       <p className="blog__intro">{intro}</p>
       <div className="grid">
         {posts.map((post, index) => (

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { ShopSettings } from '../../content/types.ts';
 import './blog.css';
+import { text } from '../../shop/texts/static-pages.ts';
 
 /**
  * The newsletter box. There is no newsletter yet, so the form is inert and says so. Its words are
@@ -14,18 +15,18 @@ export function Newsletter({ texts }: { texts: ShopSettings['newsletter'] }) {
       <p>{texts.text}</p>
       <form className="newsletter__form" onSubmit={(event) => event.preventDefault()} noValidate>
         <label className="visually-hidden" htmlFor={`${id}-email`}>
-          Email address
+          {text('blog.emailAddress')}
         </label>
         <input
           id={`${id}-email`}
           type="email"
           name="email"
           autoComplete="email"
-          placeholder="Your email address"
+          placeholder={text('blog.yourEmailAddress')}
           aria-describedby={`${id}-note`}
         />
         <button type="submit" className="button button--light" disabled aria-describedby={`${id}-note`}>
-          Subscribe
+          {text('blog.subscribe')}
         </button>
       </form>
       <p id={`${id}-note`} className="newsletter__note">

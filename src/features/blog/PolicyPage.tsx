@@ -4,6 +4,7 @@ import type { PolicyPage as Policy, PolicyLink } from '../../content/types.ts';
 import { formatPostDate } from './format.ts';
 import { RichText } from './RichText.tsx';
 import './blog.css';
+import { text } from '../../shop/texts/static-pages.ts';
 
 /**
  * /policies/{slug}: the policy in the editors' words, then the other policies. `links`: every
@@ -13,8 +14,8 @@ export function PolicyPage({ policy, links }: { policy: Policy | null; links: re
   if (!policy) {
     return (
       <div className="page page--message">
-        <h1>Policy not found</h1>
-        <p>We could not find that page. Our policies are listed below and in the footer.</p>
+        <h1>{text('blog.policyNotFound')}</h1>
+        <p>{text('blog.weCouldNotFind')}</p>
         <PolicyNav links={links} />
       </div>
     );
@@ -24,7 +25,7 @@ export function PolicyPage({ policy, links }: { policy: Policy | null; links: re
       <article className="blog-post policy">
         <h1>{policy.title}</h1>
         <p className="blog-post__byline">
-          Last updated <time dateTime={policy.updatedAt}>{formatPostDate(policy.updatedAt)}</time>
+          {text('blog.lastUpdated')} <time dateTime={policy.updatedAt}>{formatPostDate(policy.updatedAt)}</time>
         </p>
         <p className="policy__summary">{policy.summary}</p>
         <RichText value={policy.body} />
@@ -37,7 +38,7 @@ export function PolicyPage({ policy, links }: { policy: Policy | null; links: re
 /** The other policies: the same links, in the same order, as the footer (every policy document). */
 function PolicyNav({ links, current }: { links: readonly PolicyLink[]; current?: string }) {
   return (
-    <nav className="policy__nav" aria-label="Our policies">
+    <nav className="policy__nav" aria-label={text('blog.ourPolicies')}>
       <ul className="tag-list">
         {links.map((link) => (
           <li key={link.slug}>

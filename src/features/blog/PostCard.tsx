@@ -5,6 +5,7 @@ import { truncateText } from '../../shop/text.ts';
 import { PostImage } from './PostImage.tsx';
 import { PostMeta } from './PostMeta.tsx';
 import './blog.css';
+import { text } from '../../shop/texts/static-pages.ts';
 
 /** A post in a grid: image, meta line, title, excerpt (optionally cut) and a Read More link. */
 export function PostCard({
@@ -31,7 +32,7 @@ export function PostCard({
         </Heading>
         <p className="post-card__excerpt">{excerpt}</p>
         <Link className="post-card__more" to={`/blog/${post.id}`} aria-label={`Read More: ${post.title}`}>
-          Read More <span aria-hidden="true">→</span>
+          {text('blog.readMore')} <span aria-hidden="true">→</span>
         </Link>
       </div>
     </article>

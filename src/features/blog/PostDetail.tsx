@@ -6,6 +6,7 @@ import { PostImage } from './PostImage.tsx';
 import { PostMeta } from './PostMeta.tsx';
 import { RichText } from './RichText.tsx';
 import './blog.css';
+import { text } from '../../shop/texts/static-pages.ts';
 
 /** Related posts show their excerpt cut to this many characters (docs/shop-rules.md §2). */
 export const RELATED_EXCERPT_LENGTH = 100;
@@ -26,17 +27,19 @@ export function PostDetail({ post }: { post: BlogPost }) {
         />
         <PostMeta category={post.category} date={post.date} readTime={post.readTime} />
         <h1>{post.title}</h1>
-        <p className="blog-post__byline">By {post.author}</p>
+        <p className="blog-post__byline">
+          {text('blog.by')} {post.author}
+        </p>
         {/* The post's LCP image, below its title and byline. */}
         <PostImage post={post} className="blog-post__image" sizes={POST_IMAGE_SIZES} priority />
         <RichText value={post.body} />
         <p>
-          <Link to="/blog">← Back to Blog</Link>
+          <Link to="/blog">{text('blog.backToBlog')}</Link>
         </p>
       </article>
       {post.related.length > 0 && (
         <section className="blog-related" aria-labelledby="related-posts">
-          <h2 id="related-posts">Related posts</h2>
+          <h2 id="related-posts">{text('blog.relatedPosts')}</h2>
           <div className="grid">
             {post.related.map((related) => (
               <PostCard key={related.id} post={related} excerptLength={RELATED_EXCERPT_LENGTH} headingLevel={3} />
@@ -52,11 +55,11 @@ export function PostDetail({ post }: { post: BlogPost }) {
 export function PostNotFound() {
   return (
     <div className="page page--message">
-      <h1>Blog post not found</h1>
-      <p>We could not find that post. It may have moved, or the address may be mistyped.</p>
+      <h1>{text('blog.blogPostNotFound')}</h1>
+      <p>{text('blog.weCouldNotFind2')}</p>
       <p>
         <Link className="button" to="/blog">
-          Back to Blog
+          {text('blog.backToBlog2')}
         </Link>
       </p>
     </div>

@@ -2,6 +2,7 @@ import { PortableText, type PortableTextComponents } from '@portabletext/react';
 import { Link } from 'react-router';
 import type { PortableTextValue } from '../../content/types.ts';
 import './blog.css';
+import { text } from '../../shop/texts/index.ts';
 
 /** A path on this site ("/products/5"), as opposed to another site, a protocol-relative URL or mailto. */
 export function isInternalHref(href: string): boolean {
@@ -18,7 +19,7 @@ const components: PortableTextComponents = {
       return (
         <a href={href} rel="noopener noreferrer" target="_blank">
           {children}
-          <span className="visually-hidden"> (opens in a new tab)</span>
+          <span className="visually-hidden"> {text('common.opensInANewTab')}</span>
         </a>
       );
     },

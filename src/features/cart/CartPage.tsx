@@ -7,6 +7,7 @@ import { cartPixelParams, track } from '../pixel/index.ts';
 import { CartView, cartLineFacts, EmptyCart } from './CartView.tsx';
 import { useCart } from './cart-context.tsx';
 import './cart.css';
+import { text } from '../../shop/texts/index.ts';
 
 interface CartPageProps {
   /** The root loader's catalogue: every size's line, for the page before it is live. */
@@ -35,7 +36,7 @@ export function CartPage({ catalogue, freeShippingThreshold, trustBadges }: Cart
   if (cart.items.length === 0) {
     return (
       <div className="page page--message">
-        <h1>Your cart</h1>
+        <h1>{text('cart.yourCart')}</h1>
         <EmptyCart />
       </div>
     );
@@ -48,7 +49,7 @@ export function CartPage({ catalogue, freeShippingThreshold, trustBadges }: Cart
 
   return (
     <div className="page cart">
-      <h1>Your cart</h1>
+      <h1>{text('cart.yourCart')}</h1>
       <CartView
         items={cart.items}
         subtotal={cart.subtotal}
@@ -82,8 +83,8 @@ function CartBeforeLive({ catalogue, freeShippingThreshold, trustBadges }: CartP
   ) satisfies CartItem[];
   return (
     <div className="page" aria-busy="true" data-early-cart="">
-      <h1>Your cart</h1>
-      <p data-early-cart-loading="">Loading your cart…</p>
+      <h1>{text('cart.yourCart')}</h1>
+      <p data-early-cart-loading="">{text('cart.loadingYourCart')}</p>
       {/* Its children are text (an empty string): React hydrates such an element's text, never its
           nodes, and the text it finds (the early script's lines) is allowed to differ, so hydration
           leaves what the early script drew alone until the live page replaces this whole part. */}

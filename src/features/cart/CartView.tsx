@@ -8,6 +8,7 @@ import { imageCandidates } from '../../media/responsive-image.ts';
 import type { CartItem } from '../../shop/cart.ts';
 import { fillIn } from '../../shop/fill-in.ts';
 import { formatRupees } from '../../shop/money.ts';
+import { text } from '../../shop/texts/index.ts';
 
 /** A square thumbnail, 72 px wide on a phone and 96 px from 40rem (cart.css). */
 const LINE_IMAGE_SLOT = { width: 96, height: 96 };
@@ -25,7 +26,7 @@ export function cartLineFacts(item: CartItem): CartLineFacts {
     name: item.name,
     href: `/products/${item.productId}`,
     // In parts, as the line always drew it: the size and the price each a text of its own.
-    meta: ['Size: ', item.size, ' · ', formatRupees(item.price), ' each'],
+    meta: [`${text('cart.size')} `, item.size, ' · ', formatRupees(item.price), ` ${text('cart.each')}`],
     quantityLabel: `Quantity of ${item.name} ${item.size}`,
     removeLabel: `Remove ${item.name} ${item.size}`,
     photo: item.image ? { ...imageCandidates({ src: item.image }, LINE_IMAGE_SLOT), sizes: LINE_IMAGE_SIZES } : null,
@@ -60,7 +61,7 @@ export function CartView({
   return (
     <>
       <div className="cart__layout">
-        <ul className="cart__lines" aria-label="Items in your cart">
+        <ul className="cart__lines" aria-label={text('cart.itemsInYourCart')}>
           {items.map((item) => {
             const line = cartLineFacts(item);
             return (
@@ -100,12 +101,12 @@ export function CartView({
                       onClick={() => onRemove(item.product_retailer_id)}
                       aria-label={line.removeLabel}
                     >
-                      Remove
+                      {text('cart.remove')}
                     </button>
                   </div>
                 </div>
                 <p className="cart-line__total">
-                  <span className="visually-hidden">Line total </span>
+                  <span className="visually-hidden">{text('cart.lineTotal')} </span>
                   <span data-line-total="">{formatRupees(item.price * item.quantity)}</span>
                 </p>
               </li>
@@ -113,32 +114,32 @@ export function CartView({
           })}
         </ul>
         <section className="cart__summary card" aria-labelledby="summary-title">
-          <h2 id="summary-title">Order summary</h2>
+          <h2 id="summary-title">{text('cart.orderSummary')}</h2>
           <dl>
             <div>
-              <dt>Subtotal</dt>
+              <dt>{text('cart.subtotal')}</dt>
               <dd data-testid="cart-subtotal">{formatRupees(subtotal)}</dd>
             </div>
             <div>
-              <dt>Shipping</dt>
-              <dd>Calculated at checkout</dd>
+              <dt>{text('cart.shipping')}</dt>
+              <dd>{text('cart.calculatedAtCheckout')}</dd>
             </div>
           </dl>
-          <p className="cart__note">Prices include GST.</p>
+          <p className="cart__note">{text('cart.pricesIncludeGst')}</p>
           <button
             type="button"
             className="button button--block"
             data-early={'cart-checkout' satisfies EarlyActionName}
             onClick={onProceed}
           >
-            Proceed to Checkout
+            {text('cart.proceedToCheckout')}
           </button>
           <Link className="cart__continue" to="/products">
-            Continue shopping
+            {text('cart.continueShopping')}
           </Link>
         </section>
       </div>
-      <ul className="trust-badges" aria-label="Why shop with us">
+      <ul className="trust-badges" aria-label={text('cart.whyShopWithUs')}>
         {trustBadges.map((badge) => (
           <li key={badge.text}>
             <ContentIcon name={badge.icon} size={20} className="trust-badges__icon" />{' '}
@@ -154,9 +155,9 @@ export function CartView({
 export function EmptyCart() {
   return (
     <>
-      <p>Your cart is empty</p>
+      <p>{text('cart.yourCartIsEmpty')}</p>
       <Link className="button" to="/products">
-        Shop Now
+        {text('cart.shopNow')}
       </Link>
     </>
   );

@@ -1,9 +1,10 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useKeepInView } from '../../hooks/use-keep-in-view.ts';
 import { callApi, loadSchemas } from '../../lib/api/index.ts';
-import { MESSAGES } from '../../shop/messages.ts';
+
 import type { PincodeCheckResponse } from '../../shop/schemas.ts';
 import './delivery-check.css';
+import { text } from '../../shop/texts/index.ts';
 
 type CheckState =
   | { kind: 'idle' }
@@ -40,7 +41,7 @@ export function DeliveryCheck() {
       // The schemas (and zod) load on the first check, keeping them out of the product page's bundle.
       const { pincodeSchema } = await loadSchemas();
       const pin = pincodeSchema.safeParse(pincode);
-      if (!pin.success) return settle({ kind: 'invalid', message: MESSAGES.pincode });
+      if (!pin.success) return settle({ kind: 'invalid', message: text('forms.pincode') });
       const result = await callApi(`/api/pincode/${pin.data}`, {
         response: (schemas) => schemas.pincodeCheckResponseSchema,
       });
@@ -48,7 +49,7 @@ export function DeliveryCheck() {
       // Offline, a server error or an unreadable answer: the shopper can simply try again.
       settle(
         result.kind === 'refused' && result.status === 400
-          ? { kind: 'invalid', message: MESSAGES.pincode }
+          ? { kind: 'invalid', message: text('forms.pincode') }
           : { kind: 'failed' },
       );
     } catch {
@@ -59,9 +60,9 @@ export function DeliveryCheck() {
 
   const invalid = state.kind === 'invalid';
   return (
-    <form className="delivery-check" aria-label="Check delivery" noValidate onSubmit={check}>
+    <form className="delivery-check" aria-label={text('product.checkDelivery')} noValidate onSubmit={check}>
       <label className="delivery-check__label" htmlFor={inputId}>
-        Check delivery to your pincode
+        {text('product.checkDeliveryToYour')}
       </label>
       <div className="delivery-check__row">
         <input
@@ -72,14 +73,14 @@ export function DeliveryCheck() {
           inputMode="numeric"
           maxLength={6}
           autoComplete="postal-code"
-          placeholder="6 digits"
+          placeholder={text('product.n6Digits')}
           value={pincode}
           onChange={(event) => setPincode(event.target.value)}
           aria-describedby={messageId}
           aria-invalid={invalid || undefined}
         />
         <button type="submit" className="button button--ghost delivery-check__button">
-          Check
+          {text('product.check')}
         </button>
       </div>
       <output

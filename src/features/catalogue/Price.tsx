@@ -1,6 +1,7 @@
 import { type Product, priceRange, unitPrice, type Variant } from '../../shop/catalogue.ts';
 import { formatRupees } from '../../shop/money.ts';
 import './catalogue.css';
+import { text } from '../../shop/texts/index.ts';
 
 /** A price, with the original struck through beside it when discounted. */
 export function Price({ price, original }: { price: number; original: number }) {
@@ -9,7 +10,7 @@ export function Price({ price, original }: { price: number; original: number }) 
     <span className="price">
       <span className="price__now">{formatRupees(price)}</span>{' '}
       <s className="price__was">
-        <span className="visually-hidden">was </span>
+        <span className="visually-hidden">{text('product.was')} </span>
         {formatRupees(original)}
       </s>
     </span>

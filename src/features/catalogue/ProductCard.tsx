@@ -6,6 +6,7 @@ import { isDiscounted, type Product } from '../../shop/catalogue.ts';
 import { truncateText } from '../../shop/text.ts';
 import { PriceRangeText } from './Price.tsx';
 import './catalogue.css';
+import { text } from '../../shop/texts/index.ts';
 
 export const CARD_DESCRIPTION_LENGTH = 80;
 
@@ -49,7 +50,7 @@ export function ProductCard({
         <Carousel images={product.images} label={product.name} sizes={GRID_CARD_SIZES} priority={priority} />
         <div className="product-card__badges">
           <span className="tag">{product.category}</span>
-          {product.bestseller && <span className="tag tag--bestseller">Bestseller</span>}
+          {product.bestseller && <span className="tag tag--bestseller">{text('product.bestseller')}</span>}
           {tag && <span className="tag tag--discount">{tag}</span>}
         </div>
       </div>
@@ -58,7 +59,7 @@ export function ProductCard({
           <Link to={`/products/${product.id}`}>{product.name}</Link>
         </Heading>
         {benefits.length > 0 && (
-          <ul className="tag-list" aria-label="Benefits">
+          <ul className="tag-list" aria-label={text('product.benefits')}>
             {benefits.map((benefit) => (
               <li key={benefit} className="tag tag--leaf">
                 {benefit}
@@ -77,7 +78,7 @@ export function ProductCard({
           aria-hidden="true"
           tabIndex={-1}
         >
-          View sizes
+          {text('product.viewSizes')}
         </Link>
       </div>
     </article>

@@ -16,6 +16,7 @@ import { VariantPrice } from './Price.tsx';
 import { ProductStory, type ProductStoryTexts } from './ProductStory.tsx';
 import { SizeSelector } from './SizeSelector.tsx';
 import './catalogue.css';
+import { text } from '../../shop/texts/index.ts';
 
 /**
  * The gallery is the first of `.product-detail__main`'s two columns (2rem apart) from 56rem, and
@@ -86,7 +87,7 @@ export function ProductDetail({
           {product.heroLine && <p className="product-detail__hero-line">{product.heroLine}</p>}
           <p>{product.description}</p>
           {product.benefits.length > 0 && (
-            <ul className="tag-list" aria-label="Benefits">
+            <ul className="tag-list" aria-label={text('product.benefits')}>
               {product.benefits.map((benefit) => (
                 <li key={benefit} className="tag tag--leaf">
                   {benefit}
@@ -104,10 +105,12 @@ export function ProductDetail({
               hidden={each.size !== variant?.size}
             >
               <VariantPrice product={product} variant={each} />
-              <span className="product-detail__weight">Weight: {each.weight} g</span>
+              <span className="product-detail__weight">
+                {text('product.weight')} {each.weight} {text('product.g')}
+              </span>
             </p>
           ))}
-          <p className="product-detail__stock">In Stock</p>
+          <p className="product-detail__stock">{text('product.inStock')}</p>
           <div className="product-detail__buy">
             <QuantityStepper value={quantity} onChange={setQuantity} label={`Quantity of ${product.name}`} />
             <button
@@ -116,7 +119,7 @@ export function ProductDetail({
               data-early={'add-to-cart' satisfies EarlyActionName}
               onClick={addToCart}
             >
-              Add to Cart
+              {text('product.addToCart')}
             </button>
           </div>
           <DeliveryCheck />
@@ -132,11 +135,11 @@ export function ProductDetail({
 export function ProductNotFound() {
   return (
     <div className="page page--message">
-      <h1>Product not found</h1>
-      <p>We could not find that product. It may have sold out for the season or moved.</p>
+      <h1>{text('product.productNotFound')}</h1>
+      <p>{text('product.weCouldNotFind')}</p>
       <p>
         <Link className="button" to="/products">
-          Back to all products
+          {text('product.backToAllProducts')}
         </Link>
       </p>
     </div>

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { ShopSettings } from '../../content/types.ts';
 import type { Product } from '../../shop/catalogue.ts';
 import './catalogue.css';
+import { text } from '../../shop/texts/index.ts';
 
 /** The links' words are the editors' (Shop settings → Texts across the site). */
 export type ProductStoryTexts = Pick<ShopSettings, 'productNutritionLink' | 'productPromoButton'>;
@@ -13,13 +14,13 @@ export function ProductStory({ product, texts }: { product: Product; texts: Prod
     <div className="product-story">
       {product.story && (
         <section aria-labelledby="our-story">
-          <h2 id="our-story">Our Story</h2>
+          <h2 id="our-story">{text('product.ourStory')}</h2>
           <p>{product.story}</p>
         </section>
       )}
       {product.keyFeatures.length > 0 && (
         <section aria-labelledby="key-features">
-          <h2 id="key-features">Key Features</h2>
+          <h2 id="key-features">{text('product.keyFeatures')}</h2>
           <ul className="check-list">
             {product.keyFeatures.map((feature) => (
               <li key={feature}>{feature}</li>
@@ -29,7 +30,7 @@ export function ProductStory({ product, texts }: { product: Product; texts: Prod
       )}
       {hasNutrition && (
         <section aria-labelledby="nutrition-highlights">
-          <h2 id="nutrition-highlights">Nutrition Highlights</h2>
+          <h2 id="nutrition-highlights">{text('product.nutritionHighlights')}</h2>
           {product.nutritionHighlights.length > 0 && (
             <ul className="tag-list">
               {product.nutritionHighlights.map((highlight) => (
@@ -41,7 +42,7 @@ export function ProductStory({ product, texts }: { product: Product; texts: Prod
           )}
           {product.nutritionBenefits.length > 0 && (
             <>
-              <h3>Health benefits</h3>
+              <h3>{text('product.healthBenefits')}</h3>
               <ul>
                 {product.nutritionBenefits.map((benefit) => (
                   <li key={benefit}>{benefit}</li>
@@ -55,7 +56,7 @@ export function ProductStory({ product, texts }: { product: Product; texts: Prod
         </section>
       )}
       {product.cta && (
-        <aside className="promo-banner" aria-label="Offer">
+        <aside className="promo-banner" aria-label={text('product.offer')}>
           <p>{product.cta}</p>
           <Link className="button button--light" to="/products">
             {texts?.productPromoButton}

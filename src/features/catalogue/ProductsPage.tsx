@@ -5,6 +5,7 @@ import { CATEGORY_FILTER } from './category-filter.ts';
 import type { DiscountDisplay } from './ProductCard.tsx';
 import { ProductGrid } from './ProductGrid.tsx';
 import './catalogue.css';
+import { text } from '../../shop/texts/index.ts';
 
 /** /products (docs/shop-rules.md §2): every product, and the category buttons that narrow them. */
 export function ProductsPage({ catalogue, display }: { catalogue: readonly Product[]; display: DiscountDisplay }) {
@@ -14,7 +15,7 @@ export function ProductsPage({ catalogue, display }: { catalogue: readonly Produ
 
   return (
     <div className="page">
-      <h1>Our Organic Products</h1>
+      <h1>{text('product.ourOrganicProducts')}</h1>
       <ChoiceChips
         className="category-filter"
         facet="category"

@@ -4,6 +4,7 @@ import { cartItemFor } from '../../shop/cart.ts';
 import type { Product } from '../../shop/catalogue.ts';
 import { VariantPrice } from './Price.tsx';
 import './catalogue.css';
+import { text } from '../../shop/texts/index.ts';
 
 /** The size choice: a real radio group, each option with its own price. */
 export function SizeSelector({
@@ -18,7 +19,7 @@ export function SizeSelector({
   const name = useId();
   return (
     <fieldset className="size-selector">
-      <legend>Size</legend>
+      <legend>{text('product.size')}</legend>
       <div className="size-selector__options">
         {product.variants.map((variant) => (
           <label key={variant.size} className="size-selector__option">

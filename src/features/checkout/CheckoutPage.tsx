@@ -5,7 +5,7 @@ import { useToast } from '../../components/toast/index.ts';
 import { useHydrated } from '../../hooks/use-hydrated.ts';
 import { type CheckoutPayment, paymentModeOf } from '../../shop/cod-advance.ts';
 import { deliveryRefusal } from '../../shop/deliverability.ts';
-import { ErrorCode } from '../../shop/messages.ts';
+
 import type { ShippingRules } from '../../shop/shipping.ts';
 import { useCart } from '../cart/index.ts';
 import { DeliveryFields, whatsappChoice } from './DeliveryFields.tsx';
@@ -19,6 +19,8 @@ import { usePlaceOrder } from './use-place-order.ts';
 import { useShippingQuote } from './use-shipping-quote.ts';
 import { totalNotReadyMessage } from './waiting-message.ts';
 import './checkout.css';
+import { ErrorCode } from '../../shop/error-codes.ts';
+import { text } from '../../shop/texts/checkout.ts';
 
 interface CheckoutPageProps {
   shopName: string;
@@ -100,13 +102,14 @@ export function CheckoutPage({ shopName, rules }: CheckoutPageProps) {
   const calculating = quote.status === 'calculating';
   return (
     <div className="page checkout">
-      <h1>Checkout</h1>
+      <h1>{text('checkoutPage.checkout')}</h1>
       {setback?.kind === 'queued' && (
         <div className="checkout__queued card" role="alert">
           <p>
-            <strong>We could not reach our server, so order {setback.orderId} is not placed yet.</strong> It is saved on
-            this device and will be sent automatically when your connection returns; your cart is kept until then. You
-            can also press Place Order again: it sends the same order, never a second one.
+            <strong>
+              {text('checkoutPage.weCouldNotReach')} {setback.orderId} {text('checkoutPage.isNotPlacedYet')}
+            </strong>{' '}
+            {text('checkoutPage.itIsSavedOn')}
           </p>
         </div>
       )}
@@ -162,9 +165,11 @@ export function CheckoutPage({ shopName, rules }: CheckoutPageProps) {
         />
       )}
       <p className="checkout__policies">
-        By placing your order you agree to our <Link to="/policies/terms">terms</Link>; read how we handle{' '}
-        <Link to="/policies/shipping">shipping</Link>, <Link to="/policies/returns">returns and refunds</Link> and{' '}
-        <Link to="/policies/privacy">your privacy</Link>. Questions? <Link to="/contact">Contact us</Link>.
+        {text('checkoutPage.byPlacingYourOrder')} <Link to="/policies/terms">{text('checkoutPage.terms')}</Link>
+        {text('checkoutPage.readHowWeHandle')} <Link to="/policies/shipping">{text('checkoutPage.shipping')}</Link>,{' '}
+        <Link to="/policies/returns">{text('checkoutPage.returnsAndRefunds')}</Link> {text('checkoutPage.and')}{' '}
+        <Link to="/policies/privacy">{text('checkoutPage.yourPrivacy')}</Link>
+        {text('checkoutPage.questions')} <Link to="/contact">{text('checkoutPage.contactUs')}</Link>.
       </p>
     </div>
   );

@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { useSchemaForm } from '../../components/form/index.ts';
-import { WHATSAPP_TEXTS } from '../../shop/whatsapp-texts.ts';
+import { text } from '../../shop/texts/server.ts';
 import { DeliveryFields, whatsappChoice } from './DeliveryFields.tsx';
 
 // The production build offers the box only when the owner turns it on; this one does.
@@ -23,8 +23,8 @@ function Checkout() {
   );
 }
 
-const consent = () => screen.getByRole('checkbox', { name: WHATSAPP_TEXTS.consent });
-const language = () => screen.queryByRole('group', { name: WHATSAPP_TEXTS.language });
+const consent = () => screen.getByRole('checkbox', { name: text('whatsapp.consent') });
+const language = () => screen.queryByRole('group', { name: text('whatsapp.language') });
 const choice = () => whatsappChoice(screen.getByRole('form', { name: 'Checkout' }));
 
 describe('the WhatsApp consent at checkout', () => {
@@ -37,8 +37,8 @@ describe('the WhatsApp consent at checkout', () => {
 
     await user.click(consent());
     expect(language()).toBeInTheDocument();
-    const english = screen.getByRole('radio', { name: WHATSAPP_TEXTS.languages.en });
-    const hindi = screen.getByRole('radio', { name: WHATSAPP_TEXTS.languages.hi });
+    const english = screen.getByRole('radio', { name: text('whatsapp.languages.en') });
+    const hindi = screen.getByRole('radio', { name: text('whatsapp.languages.hi') });
     expect(english).toBeChecked();
     expect(hindi).not.toBeChecked();
     expect(hindi.nextElementSibling).toHaveAttribute('lang', 'hi');
@@ -52,7 +52,7 @@ describe('the WhatsApp consent at checkout', () => {
     const user = userEvent.setup();
     render(<Checkout />);
     await user.click(consent());
-    await user.click(screen.getByRole('radio', { name: WHATSAPP_TEXTS.languages.hi }));
+    await user.click(screen.getByRole('radio', { name: text('whatsapp.languages.hi') }));
     await user.click(consent());
     expect(language()).toBeNull();
     expect(choice()).toEqual({});
@@ -65,7 +65,7 @@ describe('the WhatsApp consent at checkout', () => {
     if (!box) throw new Error('no consent box in the prerendered page');
     box.checked = true;
     render(<Checkout />, { container, hydrate: true });
-    expect(await screen.findByRole('group', { name: WHATSAPP_TEXTS.language })).toBeInTheDocument();
+    expect(await screen.findByRole('group', { name: text('whatsapp.language') })).toBeInTheDocument();
     expect(choice()).toEqual({ whatsappUpdates: true, whatsappLanguage: 'en' });
   });
 });

@@ -2,8 +2,8 @@ import { Fragment, useEffect, useRef, useState } from 'react';
 import type { SchemaForm } from '../../components/form/index.ts';
 import { publicEnv } from '../../config/env.ts';
 import type { CheckoutForm } from '../../shop/schemas.ts';
+import { text } from '../../shop/texts/checkout.ts';
 import { WHATSAPP_LANGUAGES, type WhatsAppLanguage } from '../../shop/whatsapp.ts';
-import { WHATSAPP_TEXTS } from '../../shop/whatsapp-texts.ts';
 import { GstinField } from './GstinField.tsx';
 
 interface FieldSpec {
@@ -47,8 +47,8 @@ export function DeliveryFields({
 }) {
   return (
     <fieldset className="checkout__section card">
-      <legend>Delivery address</legend>
-      <p className="checkout__hint">Fields marked * are required. We deliver across India.</p>
+      <legend>{text('checkoutPage.deliveryAddress')}</legend>
+      <p className="checkout__hint">{text('checkoutPage.fieldsMarkedAreRequired')}</p>
       <div className="checkout__fields">
         {FIELDS.map((field) => (
           <Fragment key={field.name}>
@@ -99,17 +99,17 @@ function WhatsAppConsent({ id }: { id: string }) {
         aria-describedby={`${id}-note`}
         onChange={(event) => setTicked(event.currentTarget.checked)}
       />
-      <label htmlFor={id}>{WHATSAPP_TEXTS.consent}</label>
+      <label htmlFor={id}>{text('whatsapp.consent')}</label>
       <p id={`${id}-note`} className="checkout__hint">
-        {WHATSAPP_TEXTS.consentNote}
+        {text('whatsapp.consentNote')}
       </p>
       {ticked && (
         <fieldset className="checkout__language">
-          <legend>{WHATSAPP_TEXTS.language}</legend>
+          <legend>{text('whatsapp.language')}</legend>
           {WHATSAPP_LANGUAGES.map((language) => (
             <label key={language}>
               <input type="radio" name={WHATSAPP_LANGUAGE_FIELD} value={language} defaultChecked={language === 'en'} />
-              <span lang={language}>{WHATSAPP_TEXTS.languages[language]}</span>
+              <span lang={language}>{text(`whatsapp.languages.${language}`)}</span>
             </label>
           ))}
         </fieldset>

@@ -6,7 +6,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { useSchemaForm } from '../../components/form/index.ts';
-import { GSTIN_TEXTS } from '../../shop/gstin-texts.ts';
+import { text } from '../../shop/texts/server.ts';
 import { GstinField } from './GstinField.tsx';
 
 /** The field in a form parsed by the checkout schema's own `gstin` rule; `sent` receives what it parsed. */
@@ -31,7 +31,7 @@ function setUp() {
   const sent = vi.fn();
   const user = userEvent.setup();
   render(<Form sent={sent} />);
-  const field = screen.getByRole('textbox', { name: GSTIN_TEXTS.label });
+  const field = screen.getByRole('textbox', { name: text('gstin.label') });
   const place = () => user.click(screen.getByRole('button', { name: 'Place Order' }));
   return { sent, user, field, place };
 }
@@ -39,7 +39,7 @@ function setUp() {
 describe('the GSTIN field at checkout', () => {
   it('is labelled, hinted, optional, and typed as a code', () => {
     const { field } = setUp();
-    expect(field).toHaveAccessibleDescription(GSTIN_TEXTS.hint);
+    expect(field).toHaveAccessibleDescription(text('gstin.hint'));
     expect(field).not.toBeRequired();
     expect(field).toHaveAttribute('type', 'text');
     expect(field).toHaveAttribute('autocomplete', 'off');
@@ -59,23 +59,23 @@ describe('the GSTIN field at checkout', () => {
     const { sent, user, field, place } = setUp();
     await user.type(field, '05ABCDE1234F1Z');
     await place();
-    expect(await screen.findByText(GSTIN_TEXTS.problem.length)).toBeVisible();
+    expect(await screen.findByText(text('gstin.problem.length'))).toBeVisible();
     expect(sent).not.toHaveBeenCalled();
     expect(field).toHaveFocus();
     expect(field).toHaveAttribute('aria-invalid', 'true');
-    expect(field).toHaveAccessibleDescription(`${GSTIN_TEXTS.hint} ${GSTIN_TEXTS.problem.length}`);
+    expect(field).toHaveAccessibleDescription(`${text('gstin.hint')} ${text('gstin.problem.length')}`);
 
     await user.type(field, '5');
-    expect(screen.queryByText(GSTIN_TEXTS.problem.length)).toBeNull();
+    expect(screen.queryByText(text('gstin.problem.length'))).toBeNull();
     expect(field).not.toHaveAttribute('aria-invalid');
-    expect(field).toHaveAccessibleDescription(GSTIN_TEXTS.hint);
+    expect(field).toHaveAccessibleDescription(text('gstin.hint'));
 
     await place();
-    expect(await screen.findByText(GSTIN_TEXTS.problem.checksum)).toBeVisible();
+    expect(await screen.findByText(text('gstin.problem.checksum'))).toBeVisible();
     await user.clear(field);
     await user.type(field, '99abcde1234f1zp');
     await place();
-    expect(await screen.findByText(GSTIN_TEXTS.problem.state)).toBeVisible();
+    expect(await screen.findByText(text('gstin.problem.state'))).toBeVisible();
     expect(sent).not.toHaveBeenCalled();
   });
 
@@ -84,6 +84,6 @@ describe('the GSTIN field at checkout', () => {
     await user.type(field, '05abcde 1234f 1z6');
     await place();
     await waitFor(() => expect(sent).toHaveBeenCalledWith({ gstin: '05ABCDE1234F1Z6' }));
-    expect(screen.queryByText(GSTIN_TEXTS.problem.checksum)).toBeNull();
+    expect(screen.queryByText(text('gstin.problem.checksum'))).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { SchemaForm } from '../../components/form/index.ts';
-import { GSTIN_TEXTS } from '../../shop/gstin-texts.ts';
+import { text } from '../../shop/texts/checkout.ts';
 
 /**
  * The GSTIN of a business purchase (issue 35, docs/shop-rules.md §5), optional, after the delivery
@@ -19,7 +19,7 @@ export function GstinField({ form }: { form: SchemaForm }) {
   const problemId = `${props.id}-problem`;
   return (
     <div className="checkout__field checkout__field--wide">
-      <label htmlFor={props.id}>{GSTIN_TEXTS.label}</label>
+      <label htmlFor={props.id}>{text('gstin.label')}</label>
       <input
         {...props}
         type="text"
@@ -32,7 +32,7 @@ export function GstinField({ form }: { form: SchemaForm }) {
         onInput={() => setTypedAfter(form.errors)}
       />
       <p id={hintId} className="checkout__hint checkout__field-hint">
-        {GSTIN_TEXTS.hint}
+        {text('gstin.hint')}
       </p>
       {problem && (
         <p id={problemId} className="checkout__field-problem">

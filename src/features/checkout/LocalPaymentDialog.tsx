@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { formatRupees } from '../../shop/money.ts';
+import { text } from '../../shop/texts/checkout.ts';
 import { payWithLocalGateway } from './api.ts';
 import type { PaymentCallbacks } from './razorpay-checkout.ts';
 
@@ -44,17 +45,16 @@ export function LocalPaymentDialog({
         callbacks.onDismiss();
       }}
     >
-      <h2 id="local-payment-title">Test payment</h2>
+      <h2 id="local-payment-title">{text('checkoutPage.testPayment')}</h2>
       <p>
-        Razorpay is not configured here, so this local test gateway stands in for it. Amount:{' '}
-        <strong>{formatRupees(amountRupees)}</strong>.
+        {text('checkoutPage.razorpayIsNotConfigured')} <strong>{formatRupees(amountRupees)}</strong>.
       </p>
       <div className="local-payment__actions">
         <button type="button" className="button" disabled={busy} onClick={() => pay('success')}>
-          Pay {formatRupees(amountRupees)}
+          {text('checkoutPage.pay')} {formatRupees(amountRupees)}
         </button>
         <button type="button" className="button button--ghost" disabled={busy} onClick={() => pay('failure')}>
-          Fail payment
+          {text('checkoutPage.failPayment')}
         </button>
         <button
           type="button"
@@ -65,7 +65,7 @@ export function LocalPaymentDialog({
             callbacks.onDismiss();
           }}
         >
-          Cancel
+          {text('checkoutPage.cancel')}
         </button>
       </div>
     </dialog>

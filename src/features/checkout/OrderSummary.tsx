@@ -1,9 +1,9 @@
 import { type EarlyActionName, PINCODE_SLOT } from '../../early/index.ts';
 import { advanceSplit } from '../../shop/cod-advance.ts';
-import { COD_ADVANCE_TEXTS } from '../../shop/cod-texts.ts';
-import { MESSAGES } from '../../shop/messages.ts';
+
 import { formatRupees } from '../../shop/money.ts';
 import type { ShippingRules } from '../../shop/shipping.ts';
+import { text } from '../../shop/texts/checkout.ts';
 import { useCart } from '../cart/index.ts';
 import type { QuoteState } from './use-shipping-quote.ts';
 import { totalNotReadyMessage } from './waiting-message.ts';
@@ -54,8 +54,8 @@ export function OrderSummary({
   const changed = changedFrom !== undefined && quote.status === 'ready' && quote.total !== changedFrom;
   return (
     <section className="checkout__summary card" aria-labelledby="checkout-summary">
-      <h2 id="checkout-summary">Order summary</h2>
-      {!cartReady && <p className="checkout__loading">Loading your cart…</p>}
+      <h2 id="checkout-summary">{text('checkoutPage.orderSummary')}</h2>
+      {!cartReady && <p className="checkout__loading">{text('checkoutPage.loadingYourCart')}</p>}
       <ul className="checkout__items">
         {cart.items.map((item) => (
           <li key={item.product_retailer_id}>
@@ -68,21 +68,21 @@ export function OrderSummary({
       </ul>
       <dl className="checkout__totals" aria-live="polite">
         <div>
-          <dt>Subtotal</dt>
+          <dt>{text('checkoutPage.subtotal')}</dt>
           <dd>{cartReady ? formatRupees(subtotal) : '…'}</dd>
         </div>
         <div>
-          <dt>Shipping</dt>
+          <dt>{text('checkoutPage.shipping2')}</dt>
           <dd data-testid="shipping-charge">{shipping}</dd>
         </div>
         {quote.status !== 'calculating' && quote.codCharge > 0 && (
           <div>
-            <dt>COD charge</dt>
+            <dt>{text('checkoutPage.codCharge')}</dt>
             <dd>{formatRupees(quote.codCharge)}</dd>
           </div>
         )}
         <div className="checkout__total">
-          <dt>Total</dt>
+          <dt>{text('checkoutPage.total')}</dt>
           <dd>
             {changed && (
               <>
@@ -96,8 +96,8 @@ export function OrderSummary({
       </dl>
       {changed && (
         <p className="checkout__changed" role="alert">
-          The total changed from {formatRupees(changedFrom)} to {formatRupees(quote.total)} because prices or shipping
-          were updated. Please check it, then press Place Order again.
+          {text('checkoutPage.theTotalChangedFrom')} {formatRupees(changedFrom)} {text('checkoutPage.to')}{' '}
+          {formatRupees(quote.total)} {text('checkoutPage.becausePricesOrShipping')}
         </p>
       )}
       <p className="checkout__free-note">
@@ -111,13 +111,13 @@ export function OrderSummary({
         className="button button--block"
         disabled={live && (!cartReady || processing || calculating || blocked)}
         data-early={'place-order' satisfies EarlyActionName}
-        data-required-message={MESSAGES.required}
-        data-pincode-message={MESSAGES.pincode}
+        data-required-message={text('forms.required')}
+        data-pincode-message={text('forms.pincode')}
         data-waiting-message={totalNotReadyMessage(PINCODE_SLOT)}
       >
         {processing ? 'Processing...' : 'Place Order'}
       </button>
-      <p className="checkout__hint">Prices include GST.</p>
+      <p className="checkout__hint">{text('checkoutPage.pricesIncludeGst')}</p>
     </section>
   );
 }
@@ -128,11 +128,11 @@ function FeeNow({ total, fee }: { total: number; fee: number }) {
   return (
     <>
       <div>
-        <dt>{COD_ADVANCE_TEXTS.payNow}</dt>
+        <dt>{text('codAdvance.payNow')}</dt>
         <dd data-testid="pay-now">{formatRupees(split.now)}</dd>
       </div>
       <div>
-        <dt>{COD_ADVANCE_TEXTS.onDelivery}</dt>
+        <dt>{text('codAdvance.onDelivery')}</dt>
         <dd data-testid="pay-on-delivery">{formatRupees(split.onDelivery)}</dd>
       </div>
     </>

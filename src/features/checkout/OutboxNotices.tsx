@@ -4,6 +4,7 @@ import { useToast } from '../../components/toast/index.ts';
 import { formatRupees } from '../../shop/money.ts';
 import { useCart } from '../cart/index.ts';
 import './outbox.css';
+import { text } from '../../shop/texts/index.ts';
 import { OUTBOX_UPDATED_EVENT, type OutboxNotice, pendingOrders, startOutbox, takeNotices } from './outbox.ts';
 
 const SUCCESS_TOAST_MS = 5000;
@@ -63,9 +64,9 @@ export function OutboxNotices() {
   return (
     <div className="outbox-banner" role="status">
       <p>
-        {pending.length === 1 ? `Order ${pending[0]} has` : `Orders ${pending.join(', ')} have`} not reached us yet.
-        {pending.length === 1 ? ' It is' : ' They are'} saved on this device and will be sent automatically when your
-        connection returns. <Link to="/cart">Your cart</Link> is kept until then.
+        {text('outbox.pending', { orders: pending })}
+        <Link to="/cart">{text('outbox.yourCart')}</Link>
+        {text('outbox.keptUntilThen')}
       </p>
     </div>
   );

@@ -13,7 +13,7 @@ import { makeCartItem } from '#tests/support/factories.ts';
 import { ownApiPost } from '#tests/support/msw.ts';
 import { useSchemaForm } from '../../components/form/index.ts';
 import type { CheckoutPayment } from '../../shop/cod-advance.ts';
-import { COD_TEXTS } from '../../shop/cod-texts.ts';
+import { text } from '../../shop/texts/server.ts';
 import { DeliveryFields } from './DeliveryFields.tsx';
 import { PaymentChoice } from './PaymentChoice.tsx';
 import { codOffSentence, type TypedDelivery, typedDelivery, useCodOptions } from './use-cod-options.ts';
@@ -59,7 +59,7 @@ const WAIT = { timeout: 3000 };
 
 describe('the COD rules at checkout', () => {
   it('asks once the delivery is typed, and turns plain COD off with the sentence', async () => {
-    const sentence = COD_TEXTS.stateMismatch('248001');
+    const sentence = text('cod.stateMismatch', { pincode: '248001' });
     const bodies = codOptionsApi(() => HttpResponse.json({ outcome: 'allow_with_advance', message: sentence }));
     render(<Checkout />);
     const user = await typeDelivery('asdf');
@@ -102,11 +102,11 @@ describe('the COD rules at checkout', () => {
     await typeDelivery('asdf');
     await vi.waitFor(() => expect(failed).toHaveLength(1), WAIT);
     expect(cod()).toBeEnabled();
-    expect(screen.queryByText(COD_TEXTS.address)).toBeNull();
+    expect(screen.queryByText(text('cod.address'))).toBeNull();
   });
 
   it('turns the fee paid now off too when the rules say prepaid only', async () => {
-    const sentence = COD_TEXTS.prepaidOnly;
+    const sentence = text('cod.prepaidOnly');
     codOptionsApi(() => HttpResponse.json({ outcome: 'prepaid_only', message: sentence }));
     render(<Checkout />);
     await typeDelivery('12 Mall Road');

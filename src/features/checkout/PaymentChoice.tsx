@@ -1,6 +1,7 @@
 import { advanceOffered, type CheckoutPayment } from '../../shop/cod-advance.ts';
-import { COD_ADVANCE_TEXTS } from '../../shop/cod-texts.ts';
+
 import { formatRupees } from '../../shop/money.ts';
+import { text } from '../../shop/texts/checkout.ts';
 
 /**
  * Online payment, Cash on Delivery, or the COD fee paid now and the rest in cash (docs/shop-rules.md
@@ -36,7 +37,7 @@ export function PaymentChoice({
   const advanceOff = advanceUnavailable !== undefined;
   return (
     <fieldset className="checkout__section card">
-      <legend>Payment method</legend>
+      <legend>{text('checkoutPage.paymentMethod')}</legend>
       <label className="payment-option">
         <input
           type="radio"
@@ -46,20 +47,21 @@ export function PaymentChoice({
           onChange={() => onPayment('prepaid')}
         />
         <span>
-          <strong>Pay online</strong> — UPI, cards, net banking (secured by Razorpay)
+          <strong>{text('checkoutPage.payOnline')}</strong> {text('checkoutPage.upiCardsNetBanking')}
         </span>
       </label>
       <label className={`payment-option${codOff ? ' payment-option--off' : ''}`}>
         <input {...cod('cod', codOff)} />
         <span>
-          <strong>Cash on Delivery</strong> — {formatRupees(codCharge)} COD charge
+          <strong>{text('checkoutPage.cashOnDelivery')}</strong> — {formatRupees(codCharge)}{' '}
+          {text('checkoutPage.codCharge')}
         </span>
       </label>
       {advanceOffered(codCharge) && (
         <label className={`payment-option${advanceOff ? ' payment-option--off' : ''}`}>
           <input {...cod('cod-advance', advanceOff)} />
           <span>
-            <strong>{COD_ADVANCE_TEXTS.choice(formatRupees(codCharge))}</strong>
+            <strong>{text('codAdvance.choice', { fee: formatRupees(codCharge) })}</strong>
           </span>
         </label>
       )}

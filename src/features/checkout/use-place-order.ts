@@ -4,11 +4,10 @@ import type { FormOutcome } from '../../components/form/index.ts';
 import { useToast } from '../../components/toast/index.ts';
 import { toOrderLines } from '../../shop/cart.ts';
 import { advanceSplit, type CheckoutPayment } from '../../shop/cod-advance.ts';
-import { COD_ADVANCE_TEXTS } from '../../shop/cod-texts.ts';
-import { ErrorCode } from '../../shop/messages.ts';
+import { ErrorCode } from '../../shop/error-codes.ts';
 import { formatRupees } from '../../shop/money.ts';
 import type { CheckoutForm, CodOrderRequest, CreatePaymentOrderRequest, OrderResponse } from '../../shop/schemas.ts';
-
+import { text } from '../../shop/texts/checkout.ts';
 import type { useCart } from '../cart/index.ts';
 import { cartPixelParams, track } from '../pixel/index.ts';
 import { completePrepaidOrder, createPaymentOrder, placeCodOrder, verifyPayment } from './api.ts';
@@ -154,7 +153,10 @@ export function usePlaceOrder({ shopName, cart, payment, requote }: Options) {
         finish(
           completed.data,
           request.codAdvance
-            ? COD_ADVANCE_TEXTS.thanks(formatRupees(payNow), formatRupees(advanceSplit(total, payNow).onDelivery))
+            ? text('codAdvance.thanks', {
+                fee: formatRupees(payNow),
+                cash: formatRupees(advanceSplit(total, payNow).onDelivery),
+              })
             : `Payment of ${formatRupees(total)} received. Thank you!`,
         );
         settle('success');

@@ -1,5 +1,5 @@
 import { FieldError, FormStatus, useSchemaForm } from '../../components/form/index.ts';
-import { CONTACT_TEXTS } from '../../shop/messages.ts';
+import { text } from '../../shop/texts/contact-pages.ts';
 import { track } from '../pixel/index.ts';
 import { submitContactMessage } from './api.ts';
 
@@ -27,42 +27,48 @@ export function ContactForm() {
 
   return (
     <form className="contact-form card" onSubmit={form.onSubmit} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Send us a message</h2>
+      <h2 id={`${id}-title`}>{text('contactPage.sendUsAMessage')}</h2>
       <div className="form-grid">
         <div className="form-field">
-          <label htmlFor={field('name').id}>Full Name *</label>
+          <label htmlFor={field('name').id}>{text('contactPage.fullName')}</label>
           <input {...field('name')} type="text" autoComplete="name" required maxLength={100} />
           <FieldError form={form} name="name" />
         </div>
         <div className="form-field">
-          <label htmlFor={field('email').id}>Email Address *</label>
+          <label htmlFor={field('email').id}>{text('contactPage.emailAddress')}</label>
           <input {...field('email')} type="email" autoComplete="email" required maxLength={200} />
           <FieldError form={form} name="email" />
         </div>
         <div className="form-field">
-          <label htmlFor={field('phone').id}>Phone (optional)</label>
-          <input {...field('phone')} type="tel" autoComplete="tel" placeholder="+91 XXXXX XXXXX" maxLength={20} />
+          <label htmlFor={field('phone').id}>{text('contactPage.phoneOptional')}</label>
+          <input
+            {...field('phone')}
+            type="tel"
+            autoComplete="tel"
+            placeholder={text('contactPage.n91XxxxxXxxxx')}
+            maxLength={20}
+          />
           <FieldError form={form} name="phone" />
         </div>
         <div className="form-field">
-          <label htmlFor={field('subject').id}>Subject *</label>
+          <label htmlFor={field('subject').id}>{text('contactPage.subject')}</label>
           <input {...field('subject')} type="text" required maxLength={150} />
           <FieldError form={form} name="subject" />
         </div>
         <div className="form-field form-field--wide">
-          <label htmlFor={field('message').id}>Message *</label>
+          <label htmlFor={field('message').id}>{text('contactPage.message')}</label>
           <textarea {...field('message')} rows={6} required maxLength={5000} />
           <FieldError form={form} name="message" />
         </div>
         <div className="visually-hidden">
-          <label htmlFor={field('website').id}>Leave this field empty</label>
+          <label htmlFor={field('website').id}>{text('contactPage.leaveThisFieldEmpty')}</label>
           <input {...field('website')} type="text" tabIndex={-1} autoComplete="off" />
         </div>
       </div>
       <button type="submit" className="button" disabled={status === 'submitting'}>
-        {status === 'submitting' ? CONTACT_TEXTS.sending : CONTACT_TEXTS.send}
+        {status === 'submitting' ? text('contact.sending') : text('contact.send')}
       </button>
-      <FormStatus status={status} success={CONTACT_TEXTS.success} error={CONTACT_TEXTS.error} />
+      <FormStatus status={status} success={text('contact.success')} error={text('contact.error')} />
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { ContactForm } from './ContactForm.tsx';
 import { Faq } from './Faq.tsx';
 import '../../components/forms.css';
 import './contact.css';
+import { text } from '../../shop/texts/contact-pages.ts';
 
 /** The shop's ways to be reached, from its settings. */
 export interface ContactDetails {
@@ -29,26 +30,26 @@ export function ContactPage({
   const phoneHref = `tel:${contact.phone.replace(/[^\d+]/g, '')}`;
   return (
     <div className="page contact">
-      <h1>Contact Us</h1>
+      <h1>{text('contactPage.contactUs')}</h1>
       {intro && <p>{intro}</p>}
       <div className="contact__layout">
         <section className="contact-info card" aria-labelledby="contact-info-title">
-          <h2 id="contact-info-title">Get in touch</h2>
+          <h2 id="contact-info-title">{text('contactPage.getInTouch')}</h2>
           {/* A contact address may hold no headings (HTML): each way to reach us is a term and its value. */}
           <address>
             <dl className="contact-info__list">
               <dt>
-                <MapPinIcon className="contact-info__icon" /> Address
+                <MapPinIcon className="contact-info__icon" /> {text('contactPage.address')}
               </dt>
               <dd>{contact.address}</dd>
               <dt>
-                <PhoneIcon className="contact-info__icon" /> Phone
+                <PhoneIcon className="contact-info__icon" /> {text('contactPage.phone')}
               </dt>
               <dd>
                 <a href={phoneHref}>{contact.phone}</a>
               </dd>
               <dt>
-                <MailIcon className="contact-info__icon" /> Email
+                <MailIcon className="contact-info__icon" /> {text('contactPage.email')}
               </dt>
               <dd>
                 <a href={`mailto:${contact.email}`}>{contact.email}</a>
@@ -57,7 +58,7 @@ export function ContactPage({
           </address>
           {contact.socialLinks.length > 0 && (
             <>
-              <h3>Follow us</h3>
+              <h3>{text('contactPage.followUs')}</h3>
               <SocialLinks links={contact.socialLinks} label="Follow us on social media" />
             </>
           )}

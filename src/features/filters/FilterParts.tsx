@@ -1,4 +1,5 @@
 import { Chip } from '../../components/Chip.tsx';
+import { text } from '../../shop/texts/index.ts';
 import { toggle } from './filter-utils.ts';
 
 /**
@@ -113,7 +114,7 @@ export function SearchFilter({
 }) {
   return (
     <label className="filters__field">
-      Search
+      {text('filters.search')}
       <input type="search" value={value} placeholder={placeholder} onChange={(event) => onChange(event.target.value)} />
     </label>
   );
@@ -127,7 +128,7 @@ export function FilterFooter({ count, onReset }: { count: string; onReset: () =>
         {count}
       </p>
       <button type="button" className="button button--ghost" onClick={onReset}>
-        Reset filters
+        {text('filters.resetFilters')}
       </button>
     </div>
   );
@@ -142,7 +143,7 @@ export function EmptyState({ message, tip, onReset }: { message: string; tip: st
       </p>
       <p>{tip}</p>
       <button type="button" className="button" onClick={onReset}>
-        Reset filters
+        {text('filters.resetFilters')}
       </button>
     </div>
   );
@@ -151,7 +152,7 @@ export function EmptyState({ message, tip, onReset }: { message: string; tip: st
 /** A result card's tags. */
 export function TagList({ tags }: { tags: readonly string[] }) {
   return (
-    <ul className="tag-list" aria-label="Tags">
+    <ul className="tag-list" aria-label={text('filters.tags')}>
       {tags.map((tag) => (
         <li key={tag} className="tag">
           {tag}

@@ -4,6 +4,7 @@ import type { NutritionItem } from '../../content/types.ts';
 import { FilterPage, SelectFilter, TagList, useFilterPage } from '../filters/index.ts';
 import { NUTRITION_FILTER } from './nutrition-filters.ts';
 import './guides.css';
+import { text } from '../../shop/texts/static-pages.ts';
 
 /** Product artwork is square. */
 const PRODUCT_IMAGE_SLOT = { width: 800, height: 800 };
@@ -15,7 +16,7 @@ export function NutritionPage({ items, intro }: { items: readonly NutritionItem[
 
   return (
     <FilterPage
-      title="Nutrition"
+      title={text('guides.nutrition')}
       intro={intro}
       label="Filter nutrition cards"
       noun="items"
@@ -35,7 +36,7 @@ export function NutritionPage({ items, intro }: { items: readonly NutritionItem[
         />
       }
     >
-      <ul className="grid filter-results" aria-label="Nutrition cards">
+      <ul className="grid filter-results" aria-label={text('guides.nutritionCards')}>
         {page.shown.map((item) => (
           <li key={item.id}>
             <article className="card filter-card" aria-labelledby={`${item.id}-title`}>
@@ -49,7 +50,7 @@ export function NutritionPage({ items, intro }: { items: readonly NutritionItem[
                 />
               ) : null}
               <h2 id={`${item.id}-title`}>{item.name}</h2>
-              <h3>Nutrients (per 100 g)</h3>
+              <h3>{text('guides.nutrientsPer100G')}</h3>
               <ul className="tag-list">
                 {item.nutrients.map((nutrient) => (
                   <li key={nutrient} className="tag tag--leaf">
@@ -57,7 +58,7 @@ export function NutritionPage({ items, intro }: { items: readonly NutritionItem[
                   </li>
                 ))}
               </ul>
-              <h3>Benefits</h3>
+              <h3>{text('guides.benefits')}</h3>
               <ul>
                 {item.benefits.map((benefit) => (
                   <li key={benefit}>{benefit}</li>

@@ -3,6 +3,7 @@ import type { Recipe } from '../../content/types.ts';
 import { ChipGroup, FilterPage, facetsAttribute, SelectFilter, TagList, useFilterPage } from '../filters/index.ts';
 import { CALORIES, recipeFacets, recipeFilter } from './recipe-filters.ts';
 import './guides.css';
+import { text } from '../../shop/texts/static-pages.ts';
 
 /**
  * /who-are-we/recipes (docs/shop-rules.md §2): the recipes, filtered by occasion, calories, the
@@ -23,7 +24,7 @@ export function RecipesPage({
 
   return (
     <FilterPage
-      title="Recipes"
+      title={text('guides.recipes')}
       intro={intro}
       label="Filter recipes"
       noun="recipes"
@@ -45,8 +46,8 @@ export function RecipesPage({
           <div className="filters__field">
             {/* The value beside the label, not in it: an <output> inside a label would be what it labels (HTML). */}
             <span>
-              <label htmlFor="recipe-max-calories">Max calories:</label>{' '}
-              <output htmlFor="recipe-max-calories">{filters.maxCalories}</output> kcal
+              <label htmlFor="recipe-max-calories">{text('guides.maxCalories')}</label>{' '}
+              <output htmlFor="recipe-max-calories">{filters.maxCalories}</output> {text('guides.kcal')}
             </span>
             <input
               id="recipe-max-calories"
@@ -71,7 +72,7 @@ export function RecipesPage({
         />
       }
     >
-      <ul className="grid filter-results" aria-label="Recipes">
+      <ul className="grid filter-results" aria-label={text('guides.recipes')}>
         {page.shown.map((recipe) => (
           <li key={recipe.id} data-facets={facetsAttribute(recipeFacets(recipe, options))}>
             <article className="card filter-card" aria-labelledby={`${recipe.id}-title`}>
@@ -80,10 +81,10 @@ export function RecipesPage({
               </span>
               <h2 id={`${recipe.id}-title`}>{recipe.title}</h2>
               <p className="filter-card__meta">
-                {recipe.occasion} · {recipe.calories} kcal · {recipe.time} min
+                {recipe.occasion} · {recipe.calories} {text('guides.kcal2')} {recipe.time} {text('guides.min')}
                 {recipe.serves ? ` · serves ${recipe.serves}` : ''}
               </p>
-              <h3 className="visually-hidden">Ingredients</h3>
+              <h3 className="visually-hidden">{text('guides.ingredients')}</h3>
               <ul>
                 {recipe.ingredients.map((ingredient) => (
                   <li key={ingredient}>{ingredient}</li>
@@ -91,11 +92,11 @@ export function RecipesPage({
               </ul>
               {recipe.quickTip ? (
                 <p>
-                  <strong>Quick tip:</strong> {recipe.quickTip}
+                  <strong>{text('guides.quickTip')}</strong> {recipe.quickTip}
                 </p>
               ) : null}
               <details>
-                <summary>Steps</summary>
+                <summary>{text('guides.steps')}</summary>
                 <ol>
                   {recipe.steps.map((step) => (
                     <li key={step}>{step}</li>

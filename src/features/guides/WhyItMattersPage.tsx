@@ -2,6 +2,7 @@ import type { ImpactItem } from '../../content/types.ts';
 import { FilterPage, SelectFilter, TagList, useFilterPage } from '../filters/index.ts';
 import { IMPACT_FILTER } from './impact-filters.ts';
 import './guides.css';
+import { text } from '../../shop/texts/static-pages.ts';
 
 /** The page's sections, each with its heading from guidePages.whyItMattersHeadings. */
 const SECTIONS = [
@@ -27,7 +28,7 @@ export function WhyItMattersPage({
 
   return (
     <FilterPage
-      title="Why it matters"
+      title={text('guides.whyItMatters')}
       intro={intro}
       label="Filter pillars and projects"
       noun="items"

@@ -5,6 +5,7 @@ import type { Product } from '../../shop/catalogue.ts';
 import { type DiscountDisplay, ProductGrid } from '../catalogue/index.ts';
 import { HeroVideo } from './HeroVideo.tsx';
 import './home.css';
+import { text } from '../../shop/texts/static-pages.ts';
 
 /** How many benefits each of the home page's product cards lists (its loader sends no more). */
 export const HOME_CARD_BENEFITS = 3;
@@ -32,7 +33,7 @@ export function HomePage({
         </div>
       </section>
 
-      <section className="tiles page" aria-label="What we stand for">
+      <section className="tiles page" aria-label={text('home.whatWeStandFor')}>
         <ul className="tiles__list">
           {home.tiles.map((tile) => (
             <li key={tile.title} className="tile card">

@@ -1,26 +1,11 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { CANCEL_REASON_LABELS, CANCEL_REASONS, type CancelReason } from '../../shop/cancel-texts.ts';
+
 import { formatRupees } from '../../shop/money.ts';
 import type { OrderView } from '../../shop/schemas.ts';
+import { CANCEL_REASONS, type CancelReason } from '../../shop/texts/cancel-reason.ts';
+import { text } from '../../shop/texts/order-pages.ts';
 import { cancelOrder } from './api.ts';
-
-export const CANCEL_PAGE_TEXTS = {
-  title: 'Cancel this order',
-  open: 'Cancel order',
-  reason: 'Why are you cancelling?',
-  confirm: 'Yes, cancel my order',
-  keep: 'Keep my order',
-  working: 'Cancelling…',
-  cod: 'It is cash on delivery: nothing has been charged, and there is nothing to pay.',
-  /** `total` as the shopper reads it. */
-  prepaid: (total: string) =>
-    `We will refund ${total} to the account you paid from. Refunds usually reach it within 5–7 working days.`,
-  tooLate:
-    'Your parcel is already on its way, so it can no longer be cancelled here. If you no longer want it, you can refuse it at the door, or ask us for a return.',
-  returns: 'Our returns policy',
-  unreachable: 'We could not reach our server, so nothing was cancelled. Please check your connection and try again.',
-} as const;
 
 interface CancelOrderProps {
   order: OrderView;
@@ -45,10 +30,10 @@ export function CancelOrder({ order, orderKey, onChanged }: CancelOrderProps) {
   if (!order.cancellable) {
     return (
       <section className="order-section card order-cancel" aria-labelledby={titleId}>
-        <h2 id={titleId}>{CANCEL_PAGE_TEXTS.title}</h2>
-        <p>{CANCEL_PAGE_TEXTS.tooLate}</p>
+        <h2 id={titleId}>{text('cancelPage.title')}</h2>
+        <p>{text('cancelPage.tooLate')}</p>
         <p>
-          <Link to="/policies/returns">{CANCEL_PAGE_TEXTS.returns}</Link>
+          <Link to="/policies/returns">{text('cancelPage.returns')}</Link>
         </p>
       </section>
     );
@@ -63,16 +48,16 @@ export function CancelOrder({ order, orderKey, onChanged }: CancelOrderProps) {
       setOpen(false);
       onChanged(result.data.order, result.data.message);
     } else {
-      setProblem(result.kind === 'refused' ? result.message : CANCEL_PAGE_TEXTS.unreachable);
+      setProblem(result.kind === 'refused' ? result.message : text('cancelPage.unreachable'));
     }
   };
 
   return (
     <section className="order-section card order-cancel" aria-labelledby={titleId}>
-      <h2 id={titleId}>{CANCEL_PAGE_TEXTS.title}</h2>
+      <h2 id={titleId}>{text('cancelPage.title')}</h2>
       {!open ? (
         <button type="button" className="button button--ghost" onClick={() => setOpen(true)}>
-          {CANCEL_PAGE_TEXTS.open}
+          {text('cancelPage.open')}
         </button>
       ) : (
         <form
@@ -82,7 +67,7 @@ export function CancelOrder({ order, orderKey, onChanged }: CancelOrderProps) {
           }}
         >
           <fieldset className="order-cancel__reasons">
-            <legend>{CANCEL_PAGE_TEXTS.reason}</legend>
+            <legend>{text('cancelPage.reason')}</legend>
             {CANCEL_REASONS.map((value) => (
               <label key={value} className="order-cancel__reason">
                 <input
@@ -92,15 +77,15 @@ export function CancelOrder({ order, orderKey, onChanged }: CancelOrderProps) {
                   checked={reason === value}
                   onChange={() => setReason(value)}
                 />{' '}
-                {CANCEL_REASON_LABELS[value]}
+                {text(`cancelReason.${value}`)}
               </label>
             ))}
           </fieldset>
           <p className="order-cancel__money">
             {/* A COD order's fee paid now is refunded as a prepaid order's total is (rule 14). */}
             {order.paymentMode === 'cod' && !order.advance
-              ? CANCEL_PAGE_TEXTS.cod
-              : CANCEL_PAGE_TEXTS.prepaid(formatRupees(order.advance ?? order.totals.total))}
+              ? text('cancelPage.cod')
+              : text('cancelPage.prepaid', { total: formatRupees(order.advance ?? order.totals.total) })}
           </p>
           {problem && (
             <p className="order-cancel__problem" role="alert">
@@ -109,10 +94,10 @@ export function CancelOrder({ order, orderKey, onChanged }: CancelOrderProps) {
           )}
           <div className="order-actions">
             <button type="submit" className="button" disabled={sending}>
-              {sending ? CANCEL_PAGE_TEXTS.working : CANCEL_PAGE_TEXTS.confirm}
+              {sending ? text('cancelPage.working') : text('cancelPage.confirm')}
             </button>
             <button type="button" className="button button--ghost" onClick={() => setOpen(false)} disabled={sending}>
-              {CANCEL_PAGE_TEXTS.keep}
+              {text('cancelPage.keep')}
             </button>
           </div>
         </form>

@@ -1,7 +1,8 @@
 import { advanceSplit } from '../../shop/cod-advance.ts';
-import { COD_ADVANCE_TEXTS } from '../../shop/cod-texts.ts';
+
 import { formatRupees } from '../../shop/money.ts';
 import type { OrderView } from '../../shop/schemas.ts';
+import { text } from '../../shop/texts/order-pages.ts';
 import { PAYMENT_MODE_LABELS } from './format.ts';
 import { OrderTimeline } from './OrderTimeline.tsx';
 
@@ -15,14 +16,14 @@ export function OrderDetails({ order }: { order: OrderFacts }) {
     <>
       <OrderTimeline steps={order.timeline} simulated={order.simulatedTracking} />
       <section className="order-section card" aria-labelledby="order-items-title">
-        <h2 id="order-items-title">Items</h2>
+        <h2 id="order-items-title">{text('orderPage.items')}</h2>
         <table className="order-lines">
           <thead>
             <tr>
-              <th scope="col">Item</th>
-              <th scope="col">Qty</th>
-              <th scope="col">Price</th>
-              <th scope="col">Total</th>
+              <th scope="col">{text('orderPage.item')}</th>
+              <th scope="col">{text('orderPage.qty')}</th>
+              <th scope="col">{text('orderPage.price')}</th>
+              <th scope="col">{text('orderPage.total')}</th>
             </tr>
           </thead>
           <tbody>
@@ -30,7 +31,11 @@ export function OrderDetails({ order }: { order: OrderFacts }) {
               <tr key={`${line.name}|${line.size}`}>
                 <th scope="row">
                   {line.name} <span className="order-lines__size">{line.size}</span>
-                  {line.hsnCode && <span className="order-lines__hsn">HSN {line.hsnCode}</span>}
+                  {line.hsnCode && (
+                    <span className="order-lines__hsn">
+                      {text('orderPage.hsn')} {line.hsnCode}
+                    </span>
+                  )}
                 </th>
                 <td>{line.quantity}</td>
                 <td>{formatRupees(line.price)}</td>
@@ -41,44 +46,44 @@ export function OrderDetails({ order }: { order: OrderFacts }) {
         </table>
         <dl className="order-totals">
           <div>
-            <dt>Subtotal</dt>
+            <dt>{text('orderPage.subtotal')}</dt>
             <dd>{formatRupees(totals.subtotal)}</dd>
           </div>
           <div>
-            <dt>Shipping</dt>
+            <dt>{text('orderPage.shipping')}</dt>
             <dd>{totals.shippingCharge === 0 ? 'Free' : formatRupees(totals.shippingCharge)}</dd>
           </div>
           {totals.codCharge > 0 && (
             <div>
-              <dt>COD charge</dt>
+              <dt>{text('orderPage.codCharge')}</dt>
               <dd>{formatRupees(totals.codCharge)}</dd>
             </div>
           )}
           <div className="order-totals__total">
-            <dt>Total</dt>
+            <dt>{text('orderPage.total')}</dt>
             <dd>{formatRupees(totals.total)}</dd>
           </div>
           {order.advance !== undefined && (
             <>
               <div>
-                <dt>{COD_ADVANCE_TEXTS.paidNow}</dt>
+                <dt>{text('codAdvance.paidNow')}</dt>
                 <dd>{formatRupees(order.advance)}</dd>
               </div>
               <div>
-                <dt>{COD_ADVANCE_TEXTS.onDelivery}</dt>
+                <dt>{text('codAdvance.onDelivery')}</dt>
                 <dd>{formatRupees(advanceSplit(totals.total, order.advance).onDelivery)}</dd>
               </div>
             </>
           )}
         </dl>
-        <p className="order-note">Prices include GST.</p>
+        <p className="order-note">{text('orderPage.pricesIncludeGst')}</p>
         <dl className="order-facts">
           <div>
-            <dt>Payment</dt>
-            <dd>{order.advance ? COD_ADVANCE_TEXTS.paymentLabel : PAYMENT_MODE_LABELS[order.paymentMode]}</dd>
+            <dt>{text('orderPage.payment')}</dt>
+            <dd>{order.advance ? text('codAdvance.paymentLabel') : PAYMENT_MODE_LABELS[order.paymentMode]}</dd>
           </div>
           <div>
-            <dt>Payment status</dt>
+            <dt>{text('orderPage.paymentStatus')}</dt>
             <dd>{order.paymentStatus}</dd>
           </div>
         </dl>

@@ -5,8 +5,9 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeOrderView } from '#tests/support/factories.ts';
 import { server } from '#tests/support/msw.ts';
-import { MESSAGES } from '../../shop/messages.ts';
+
 import type { OrderView } from '../../shop/schemas.ts';
+import { text } from '../../shop/texts/server.ts';
 import { OrderPage, type Seller } from './OrderPage.tsx';
 
 const KEY = '0123456789abcdef0123456789abcdef';
@@ -53,7 +54,7 @@ function renderPage(orderId: string | undefined = 'OUO_1764057000000', key: stri
 }
 
 const notFound = () =>
-  HttpResponse.json({ error: { code: 'NOT_FOUND', message: MESSAGES.orderNotFound } }, { status: 404 });
+  HttpResponse.json({ error: { code: 'NOT_FOUND', message: text('forms.orderNotFound') } }, { status: 404 });
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -6,6 +6,7 @@ import { formatOrderTime } from './format.ts';
 import { OrderDetails } from './OrderDetails.tsx';
 import { useOrderView } from './use-order-view.ts';
 import './orders.css';
+import { text } from '../../shop/texts/order-pages.ts';
 import { whatsappChatLink } from '../../shop/whatsapp.ts';
 
 // The cancel form comes with the order (which the browser asks for after the first paint), not in
@@ -30,18 +31,6 @@ interface OrderPageProps {
   whatHappensNext: PolicySection[];
 }
 
-export const ORDER_PAGE_TEXTS = {
-  loading: 'Loading your order…',
-  print: 'Print receipt',
-  whatsapp: 'Ask about this order on WhatsApp',
-  /** Followed by the document's number: 'Tax invoice OUO/26-27/000123'. */
-  invoice: 'Tax invoice',
-  creditNote: 'Credit note',
-  notFoundHelp:
-    'Please open the whole link you were given when you ordered: it ends with a key that only you have. You can also look an order up with its order ID and the phone number you ordered with.',
-  unreachable: 'We could not reach our server to show this order. Please check your connection and try again.',
-} as const;
-
 /**
  * `/orders/:orderId?key=…`: the order's own page and its printable receipt. One prerendered shell
  * serves every order; the order itself is asked for in the browser with its key.
@@ -54,10 +43,10 @@ export function OrderPage({ orderId, orderKey, seller, whatHappensNext }: OrderP
     return (
       <div className="page page--message order-page">
         <h1>{state.message}</h1>
-        <p>{ORDER_PAGE_TEXTS.notFoundHelp}</p>
+        <p>{text('orderPage.notFoundHelp')}</p>
         <p>
           <Link className="button" to="/track">
-            Track an order
+            {text('orderPage.trackAnOrder')}
           </Link>
         </p>
       </div>
@@ -66,11 +55,11 @@ export function OrderPage({ orderId, orderKey, seller, whatHappensNext }: OrderP
   if (state.status === 'unreachable') {
     return (
       <div className="page order-page">
-        <h1>Your order</h1>
+        <h1>{text('orderPage.yourOrder')}</h1>
         <div className="order-problem" role="alert">
-          <p>{ORDER_PAGE_TEXTS.unreachable}</p>
+          <p>{text('orderPage.unreachable')}</p>
           <button type="button" className="button" onClick={retry}>
-            Try again
+            {text('orderPage.tryAgain')}
           </button>
         </div>
       </div>
@@ -93,16 +82,16 @@ export function OrderPage({ orderId, orderKey, seller, whatHappensNext }: OrderP
         </div>
       )}
       <h1>
-        <span className="screen-only">Your order</span>
-        <span className="print-only">Order receipt</span>
+        <span className="screen-only">{text('orderPage.yourOrder')}</span>
+        <span className="print-only">{text('orderPage.orderReceipt')}</span>
       </h1>
       <p className="order-page__meta">
-        Order <strong className="order-page__id">{order.orderId}</strong>, placed{' '}
-        <time dateTime={order.placedAt}>{formatOrderTime(order.placedAt)}</time>
+        {text('orderPage.order')} <strong className="order-page__id">{order.orderId}</strong>
+        {text('orderPage.placed')} <time dateTime={order.placedAt}>{formatOrderTime(order.placedAt)}</time>
       </p>
       <div className="order-actions">
         <button type="button" className="button button--ghost" onClick={() => window.print()}>
-          {ORDER_PAGE_TEXTS.print}
+          {text('orderPage.print')}
         </button>
         {seller && (
           <a
@@ -111,8 +100,8 @@ export function OrderPage({ orderId, orderKey, seller, whatHappensNext }: OrderP
             target="_blank"
             rel="noopener noreferrer"
           >
-            {ORDER_PAGE_TEXTS.whatsapp}
-            <span className="visually-hidden"> (opens in a new tab)</span>
+            {text('orderPage.whatsapp')}
+            <span className="visually-hidden"> {text('orderPage.opensInANew')}</span>
           </a>
         )}
       </div>
@@ -134,7 +123,7 @@ export function OrderPage({ orderId, orderKey, seller, whatHappensNext }: OrderP
                   href={`/orders/${encodeURIComponent(order.orderId)}/${document.kind}?key=${encodeURIComponent(orderKey)}`}
                 >
                   <span>
-                    {document.kind === 'invoice' ? ORDER_PAGE_TEXTS.invoice : ORDER_PAGE_TEXTS.creditNote}{' '}
+                    {document.kind === 'invoice' ? text('orderPage.invoice') : text('orderPage.creditNote')}{' '}
                     <span className="order-documents__number">{document.number}</span>
                   </span>
                 </a>
@@ -158,7 +147,7 @@ export function OrderPage({ orderId, orderKey, seller, whatHappensNext }: OrderP
         </div>
         <div className="order-layout__side">
           <section className="order-section card" aria-labelledby="order-address-title">
-            <h2 id="order-address-title">Delivery address</h2>
+            <h2 id="order-address-title">{text('orderPage.deliveryAddress')}</h2>
             <address className="order-address">
               <span>{address.name}</span>
               <span>{address.address1}</span>
@@ -166,8 +155,12 @@ export function OrderPage({ orderId, orderKey, seller, whatHappensNext }: OrderP
               <span>
                 {[[address.city, address.state].filter(Boolean).join(', '), address.pincode].join(' ').trim()}
               </span>
-              <span>Phone: {address.phone}</span>
-              <span>Email: {address.email}</span>
+              <span>
+                {text('orderPage.phone')} {address.phone}
+              </span>
+              <span>
+                {text('orderPage.email')} {address.email}
+              </span>
             </address>
           </section>
           <WhatHappensNext sections={whatHappensNext} />
@@ -180,7 +173,7 @@ export function OrderPage({ orderId, orderKey, seller, whatHappensNext }: OrderP
 function WhatHappensNext({ sections }: { sections: PolicySection[] }) {
   return (
     <section className="order-section card order-next" aria-labelledby="order-next-title">
-      <h2 id="order-next-title">What happens next</h2>
+      <h2 id="order-next-title">{text('orderPage.whatHappensNext')}</h2>
       {sections.map((section) => (
         <div key={section.heading}>
           <h3>{section.heading}</h3>
@@ -188,7 +181,7 @@ function WhatHappensNext({ sections }: { sections: PolicySection[] }) {
         </div>
       ))}
       <p>
-        <Link to="/policies/shipping">Our shipping and delivery policy</Link>
+        <Link to="/policies/shipping">{text('orderPage.ourShippingAndDelivery')}</Link>
       </p>
     </section>
   );
@@ -201,18 +194,19 @@ function WhatHappensNext({ sections }: { sections: PolicySection[] }) {
 function OrderSkeleton() {
   return (
     <div className="page order-page" aria-busy="true">
-      <h1>Your order</h1>
+      <h1>{text('orderPage.yourOrder')}</h1>
       <p className="order-page__meta" aria-hidden="true">
         <span className="skeleton">
-          Order <strong>OUO_0000000000000</strong>, placed 25 Nov 2026, 10:00 am
+          {text('orderPage.order')} <strong>{text('orderPage.ouo0000000000000')}</strong>
+          {text('orderPage.placed25Nov2026')}
         </span>
       </p>
       <p className="visually-hidden" role="status">
-        {ORDER_PAGE_TEXTS.loading}
+        {text('orderPage.loading')}
       </p>
       <div className="order-actions" aria-hidden="true">
-        <span className="button skeleton">{ORDER_PAGE_TEXTS.print}</span>
-        <span className="button skeleton">{ORDER_PAGE_TEXTS.whatsapp}</span>
+        <span className="button skeleton">{text('orderPage.print')}</span>
+        <span className="button skeleton">{text('orderPage.whatsapp')}</span>
       </div>
       <div className="order-layout" aria-hidden="true">
         <div className="order-layout__main">

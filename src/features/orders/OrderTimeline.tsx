@@ -1,3 +1,4 @@
+import { text } from '../../shop/texts/order-pages.ts';
 import type { TimelineStep } from '../../shop/tracking.ts';
 import { formatOrderTime } from './format.ts';
 
@@ -8,8 +9,8 @@ import { formatOrderTime } from './format.ts';
 export function OrderTimeline({ steps, simulated }: { steps: TimelineStep[]; simulated: boolean }) {
   return (
     <section className="order-section order-timeline-section card" aria-labelledby="order-timeline-title">
-      <h2 id="order-timeline-title">Status</h2>
-      {simulated && <p className="tag order-timeline__simulated">Simulated tracking (test carrier)</p>}
+      <h2 id="order-timeline-title">{text('orderPage.status')}</h2>
+      {simulated && <p className="tag order-timeline__simulated">{text('orderPage.simulatedTrackingTestCarrier')}</p>}
       <ol className="order-timeline">
         {steps.map((step, index) => {
           const current = index === steps.length - 1;
@@ -31,7 +32,7 @@ export function OrderTimeline({ steps, simulated }: { steps: TimelineStep[]; sim
               {step.link && (
                 <a className="order-timeline__link" href={step.link.href} target="_blank" rel="noopener noreferrer">
                   {step.link.text}
-                  <span className="visually-hidden"> (opens in a new tab)</span>
+                  <span className="visually-hidden"> {text('orderPage.opensInANew')}</span>
                 </a>
               )}
             </li>

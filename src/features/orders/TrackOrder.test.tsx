@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { makeTrackView } from '#tests/support/factories.ts';
 import { heldAnswer } from '#tests/support/held-answer.ts';
 import { ownApiPost } from '#tests/support/msw.ts';
-import { MESSAGES } from '../../shop/messages.ts';
+import { text } from '../../shop/texts/server.ts';
 import { TrackOrder } from './TrackOrder.tsx';
 
 const trackApi = (respond: () => Response | Promise<Response>) => ownApiPost('/api/track', respond);
@@ -54,7 +54,7 @@ describe('<TrackOrder>', () => {
 
   it("answers any mismatch with the server's one message", async () => {
     trackApi(() =>
-      HttpResponse.json({ error: { code: 'NOT_FOUND', message: MESSAGES.trackNotFound } }, { status: 404 }),
+      HttpResponse.json({ error: { code: 'NOT_FOUND', message: text('forms.trackNotFound') } }, { status: 404 }),
     );
     render(<TrackOrder />);
 
@@ -78,10 +78,10 @@ describe('<TrackOrder>', () => {
   });
 
   it.each([
-    ['', '', 'orderId', MESSAGES.orderId],
-    ['OUO_123', '9876543210', 'orderId', MESSAGES.orderId],
-    ['OUO_1764057000000', '', 'phone', MESSAGES.required],
-    ['OUO_1764057000000', '98765', 'phone', MESSAGES.phone],
+    ['', '', 'orderId', text('forms.orderId')],
+    ['OUO_123', '9876543210', 'orderId', text('forms.orderId')],
+    ['OUO_1764057000000', '', 'phone', text('forms.required')],
+    ['OUO_1764057000000', '98765', 'phone', text('forms.phone')],
   ])(
     "refuses id %j with phone %j beside the field, in the shop's words, and sends nothing",
     async (orderId, phone, field, message) => {

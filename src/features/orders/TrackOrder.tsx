@@ -1,21 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { FieldError, useSchemaForm } from '../../components/form/index.ts';
 import type { TrackView } from '../../shop/schemas.ts';
+import { text } from '../../shop/texts/order-pages.ts';
 import { trackOrder } from './api.ts';
 import { formatOrderTime } from './format.ts';
 import { OrderDetails } from './OrderDetails.tsx';
 
 type Answer =
   | { kind: 'found'; order: TrackView }
-  /** The server's one answer for any mismatch (MESSAGES.trackNotFound), or its refusal. */
+  /** The server's one answer for any mismatch (`forms.trackNotFound`), or its refusal. */
   | { kind: 'refused'; message: string }
   | { kind: 'unreachable' };
-
-export const TRACK_TEXTS = {
-  submit: 'Track order',
-  submitting: 'Looking up...',
-  unreachable: 'We could not reach our server. Please check your connection and try again.',
-} as const;
 
 /**
  * /track: order id and the phone used at checkout, checked by the server (POST /api/track). A
@@ -41,9 +36,9 @@ export function TrackOrder() {
   return (
     <>
       <form className="track-form card" onSubmit={form.onSubmit} noValidate aria-labelledby={`${id}-title`}>
-        <h2 id={`${id}-title`}>Find your order</h2>
+        <h2 id={`${id}-title`}>{text('track.findYourOrder')}</h2>
         <div className="form-field">
-          <label htmlFor={field('orderId').id}>Order ID</label>
+          <label htmlFor={field('orderId').id}>{text('track.orderId')}</label>
           <input
             {...field('orderId')}
             type="text"
@@ -52,17 +47,17 @@ export function TrackOrder() {
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
-            placeholder="OUO_1234567890123"
+            placeholder={text('track.ouo1234567890123')}
           />
           <FieldError form={form} name="orderId" />
         </div>
         <div className="form-field">
-          <label htmlFor={field('phone').id}>Phone number used at checkout</label>
+          <label htmlFor={field('phone').id}>{text('track.phoneNumberUsedAt')}</label>
           <input {...field('phone')} type="tel" required maxLength={20} autoComplete="tel" inputMode="tel" />
           <FieldError form={form} name="phone" />
         </div>
         <button type="submit" className="button" disabled={status === 'submitting'}>
-          {status === 'submitting' ? TRACK_TEXTS.submitting : TRACK_TEXTS.submit}
+          {status === 'submitting' ? text('track.submitting') : text('track.submit')}
         </button>
       </form>
       <div className="track-result">
@@ -73,7 +68,7 @@ export function TrackOrder() {
         )}
         {answer?.kind === 'unreachable' && (
           <p className="form-status__message form-status__message--bad" role="alert">
-            {TRACK_TEXTS.unreachable}
+            {text('track.unreachable')}
           </p>
         )}
         {answer?.kind === 'found' && <TrackedOrder key={answer.order.orderId} order={answer.order} />}
@@ -90,10 +85,11 @@ function TrackedOrder({ order }: { order: TrackView }) {
   return (
     <article className="tracked-order" aria-labelledby="tracked-order-title">
       <h2 id="tracked-order-title" ref={heading} tabIndex={-1}>
-        Order {order.orderId}
+        {text('track.order')} {order.orderId}
       </h2>
       <p className="order-page__meta">
-        Placed <time dateTime={order.placedAt}>{formatOrderTime(order.placedAt)}</time> · Delivering to {place}
+        {text('track.placed')} <time dateTime={order.placedAt}>{formatOrderTime(order.placedAt)}</time>{' '}
+        {text('track.deliveringTo')} {place}
       </p>
       <OrderDetails order={order} />
     </article>

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
-import { MESSAGES } from '../../shop/messages.ts';
+
 import { ORDER_ID_PATTERN } from '../../shop/order.ts';
 import type { OrderView } from '../../shop/schemas.ts';
+import { text } from '../../shop/texts/order-pages.ts';
 import { fetchOrder } from './api.ts';
 
 export type OrderViewState =
@@ -24,7 +25,7 @@ export function useOrderView(orderId: string | undefined, key: string | null) {
       setState({ status: 'loading' });
       // Without an id of the right form or a key there is nothing to ask: the server would say the same.
       if (!orderId || !ORDER_ID_PATTERN.test(orderId) || !key) {
-        if (live.current) setState({ status: 'not-found', message: MESSAGES.orderNotFound });
+        if (live.current) setState({ status: 'not-found', message: text('forms.orderNotFound') });
         return;
       }
       const result = await fetchOrder(orderId, key);

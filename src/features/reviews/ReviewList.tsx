@@ -3,6 +3,7 @@ import { StarIcon } from '../../components/icons.tsx';
 import { Stars } from '../../components/Stars.tsx';
 import { starParts } from '../../shop/reviews.ts';
 import type { PublicReview } from '../../shop/schemas.ts';
+import { text } from '../../shop/texts/review-pages.ts';
 import { fetchProductReviews, type ProductReviews } from './api.ts';
 
 export const REVIEWS_PER_PAGE = 3;
@@ -36,38 +37,40 @@ export function ReviewList({ productId }: { productId: number }) {
   return (
     <section className="reviews" aria-labelledby="reviews-title" aria-busy={data === null}>
       <div className="reviews__header">
-        <h2 id="reviews-title">Customer Reviews</h2>
+        <h2 id="reviews-title">{text('reviewPage.customerReviews')}</h2>
         {data && data.count > 0 && (
           <div className="reviews__summary">
             <Stars rating={{ average: data.average, count: data.count }} size={20} />
             <p>
-              {data.average.toFixed(1)} out of 5 ({data.count} {data.count === 1 ? 'review' : 'reviews'})
+              {data.average.toFixed(1)} {text('reviewPage.outOf5')}
+              {data.count} {data.count === 1 ? 'review' : 'reviews'})
             </p>
           </div>
         )}
       </div>
       {data === null ? (
-        <p className="reviews__empty">Loading reviews…</p>
+        <p className="reviews__empty">{text('reviewPage.loadingReviews')}</p>
       ) : count === 0 ? (
         <p className="reviews__empty">{NO_REVIEWS_TEXT}</p>
       ) : (
         <>
-          <ul className="reviews__list" aria-label="Reviews">
+          <ul className="reviews__list" aria-label={text('reviewPage.reviews')}>
             {shown.map((review) => (
               <ReviewItem key={review.id} review={review} />
             ))}
           </ul>
-          <nav className="reviews__pager" aria-label="Review pages">
+          <nav className="reviews__pager" aria-label={text('reviewPage.reviewPages')}>
             <button
               type="button"
               className="button button--ghost"
               disabled={current <= 1}
               onClick={() => setPage(current - 1)}
             >
-              Previous
+              {text('reviewPage.previous')}
             </button>
             <p aria-live="polite">
-              Page {current} of {pages} ({count} {count === 1 ? 'review' : 'reviews'})
+              {text('reviewPage.page')} {current} {text('reviewPage.of')} {pages} ({count}{' '}
+              {count === 1 ? 'review' : 'reviews'})
             </p>
             <button
               type="button"
@@ -75,7 +78,7 @@ export function ReviewList({ productId }: { productId: number }) {
               disabled={current >= pages}
               onClick={() => setPage(current + 1)}
             >
-              Next
+              {text('reviewPage.next')}
             </button>
           </nav>
         </>

@@ -1,4 +1,5 @@
 import { ChatIcon } from '../../components/icons.tsx';
+import { text } from '../../shop/texts/index.ts';
 import { whatsappChatLink } from '../../shop/whatsapp.ts';
 
 /** The round WhatsApp button in the corner of every page. */
@@ -9,7 +10,7 @@ export function ChatButton({ number, greeting }: { number: string; greeting: str
       href={whatsappChatLink(number, greeting)}
       target="_blank"
       rel="noopener noreferrer"
-      aria-label="Chat with us on WhatsApp (opens in a new tab)"
+      aria-label={text('shell.chatWithUsOn')}
     >
       <ChatIcon />
     </a>

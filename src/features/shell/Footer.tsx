@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { SocialLinks } from '../../components/SocialLinks.tsx';
 import { policyPath } from '../../config/site.ts';
 import type { PolicyLink, ShopSettings } from '../../content/types.ts';
+import { text } from '../../shop/texts/index.ts';
 
 const QUICK_LINKS = [
   { to: '/', label: 'Home' },
@@ -32,7 +33,7 @@ export function Footer({
           {settings.marketplaceNote && <p>{settings.marketplaceNote}</p>}
         </section>
         <nav aria-labelledby="footer-quick">
-          <h2 id="footer-quick">Quick links</h2>
+          <h2 id="footer-quick">{text('shell.quickLinks')}</h2>
           <ul>
             {QUICK_LINKS.map((link) => (
               <li key={link.to}>
@@ -42,7 +43,7 @@ export function Footer({
           </ul>
         </nav>
         <nav aria-labelledby="footer-products">
-          <h2 id="footer-products">Our products</h2>
+          <h2 id="footer-products">{text('shell.ourProducts')}</h2>
           <ul>
             {productNames.map((name) => (
               <li key={name}>
@@ -52,7 +53,7 @@ export function Footer({
           </ul>
         </nav>
         <nav aria-labelledby="footer-policies">
-          <h2 id="footer-policies">Policies</h2>
+          <h2 id="footer-policies">{text('shell.policies')}</h2>
           <ul>
             {policyLinks.map((link) => (
               <li key={link.slug}>
@@ -62,7 +63,7 @@ export function Footer({
           </ul>
         </nav>
         <section aria-labelledby="footer-contact">
-          <h2 id="footer-contact">Contact us</h2>
+          <h2 id="footer-contact">{text('shell.contactUs')}</h2>
           <address>
             <p>{settings.address}</p>
             <p>

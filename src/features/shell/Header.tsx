@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { CartIcon, CloseIcon, MenuIcon } from '../../components/icons.tsx';
 import { cartLinkLabel, type EarlyActionName, MENU_NAMES, MENU_OPEN_CLASS } from '../../early/index.ts';
 import { useHydrated } from '../../hooks/use-hydrated.ts';
+import { text } from '../../shop/texts/index.ts';
 import { useCart } from '../cart/index.ts';
 
 export const NAV_LINKS = [
@@ -58,7 +59,12 @@ export function Header({ shopName }: { shopName: string }) {
           <MenuIcon className="site-header__burger-open" />
           <CloseIcon className="site-header__burger-close" />
         </button>
-        <nav ref={navRef} id={menuId} aria-label="Main" className={`site-nav${open ? ` ${MENU_OPEN_CLASS}` : ''}`}>
+        <nav
+          ref={navRef}
+          id={menuId}
+          aria-label={text('shell.main')}
+          className={`site-nav${open ? ` ${MENU_OPEN_CLASS}` : ''}`}
+        >
           <ul>
             {NAV_LINKS.map((link) => (
               <li key={link.to}>

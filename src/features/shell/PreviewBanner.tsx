@@ -1,4 +1,5 @@
 import { PREVIEW_DISABLE_PATH } from '../../config/site.ts';
+import { text } from '../../shop/texts/index.ts';
 
 /**
  * Over every page while an editor previews drafts (`npm run dev` with the preview on): what they
@@ -7,9 +8,9 @@ import { PREVIEW_DISABLE_PATH } from '../../config/site.ts';
 export function PreviewBanner() {
   return (
     <p className="preview-banner" role="status">
-      Preview: you are seeing drafts, not what shoppers see.{' '}
+      {text('shell.previewYouAreSeeing')}{' '}
       <a className="preview-banner__leave" href={`${PREVIEW_DISABLE_PATH}?redirect=${encodeURIComponent('/')}`}>
-        Leave the preview
+        {text('shell.leaveThePreview')}
       </a>
     </p>
   );

@@ -9,6 +9,7 @@ import { callApi } from '../../lib/api/index.ts';
 import { formatRupees } from '../../shop/money.ts';
 import type { DevStaffOrders, StaffAction } from '../../shop/schemas.ts';
 import './staff-desk.css';
+import { text } from '../../shop/texts/dev.ts';
 
 type Order = DevStaffOrders['orders'][number];
 
@@ -54,28 +55,25 @@ export function StaffDeskPage() {
 
   return (
     <div className="container staff-desk">
-      <h1>Staff desk (development)</h1>
-      <p>
-        Each button does what the Sheet's Action column does, through the same signed endpoint. This page and its
-        function exist only in development.
-      </p>
+      <h1>{text('staffDesk.staffDeskDevelopment')}</h1>
+      <p>{text('staffDesk.eachButtonDoesWhat')}</p>
       {error && <p role="alert">{error}</p>}
-      {orders === undefined && !error && <p>Loading the orders…</p>}
-      {orders?.length === 0 && <p>No orders yet: place one first.</p>}
+      {orders === undefined && !error && <p>{text('staffDesk.loadingTheOrders')}</p>}
+      {orders?.length === 0 && <p>{text('staffDesk.noOrdersYetPlace')}</p>}
       {orders && orders.length > 0 && (
         // Wider than a phone, the table scrolls in its own box: named, and reachable by keyboard.
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
-        <section className="staff-desk__orders" aria-label="Orders" tabIndex={0}>
+        <section className="staff-desk__orders" aria-label={text('staffDesk.orders')} tabIndex={0}>
           <table>
             <thead>
               <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Status</th>
-                <th scope="col">Total</th>
-                <th scope="col">Mode</th>
-                <th scope="col">Payment</th>
-                <th scope="col">Refunded</th>
-                <th scope="col">Actions</th>
+                <th scope="col">{text('staffDesk.order')}</th>
+                <th scope="col">{text('staffDesk.status')}</th>
+                <th scope="col">{text('staffDesk.total')}</th>
+                <th scope="col">{text('staffDesk.mode')}</th>
+                <th scope="col">{text('staffDesk.payment')}</th>
+                <th scope="col">{text('staffDesk.refunded')}</th>
+                <th scope="col">{text('staffDesk.actions')}</th>
               </tr>
             </thead>
             <tbody>
@@ -94,7 +92,7 @@ export function StaffDeskPage() {
                     <td>{order.refunded ? formatRupees(Number(order.refunded)) : ''}</td>
                     <td className="staff-desk__actions">
                       <label>
-                        Refund ₹{' '}
+                        {text('staffDesk.refund')}{' '}
                         <input
                           inputMode="numeric"
                           size={6}
@@ -109,7 +107,7 @@ export function StaffDeskPage() {
                         disabled={!Number.isInteger(amount) || amount < 1}
                         onClick={() => act(order.orderId, 'refund', amount)}
                       >
-                        Refund
+                        {text('staffDesk.refund2')}
                       </button>{' '}
                       {ACTIONS.map(({ action, label }) => (
                         <button key={action} type="button" onClick={() => act(order.orderId, action)}>

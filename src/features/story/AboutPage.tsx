@@ -3,6 +3,7 @@ import type { AboutPage as AboutTexts } from '../../content/types.ts';
 import { FeatureCards, StatCards } from './StatCards.tsx';
 import { StorySection } from './StorySection.tsx';
 import './story.css';
+import { text } from '../../shop/texts/static-pages.ts';
 
 /** /who-are-we (docs/shop-rules.md §2): who we are, our values and impact, and where to read on. */
 export function AboutPage({ about }: { about: AboutTexts }) {
@@ -12,7 +13,7 @@ export function AboutPage({ about }: { about: AboutTexts }) {
       <p className="story__lead">{about.intro}</p>
 
       <section aria-labelledby="mission" className="story__section">
-        <h2 id="mission">Our mission</h2>
+        <h2 id="mission">{text('story.ourMission')}</h2>
         <p className="story__prose">{about.mission}</p>
       </section>
 

@@ -5,6 +5,7 @@ import { BatchTimeline } from './BatchTimeline.tsx';
 import type { BatchPageData } from './batch.ts';
 import { QrCode } from './QrCode.tsx';
 import './story.css';
+import { text } from '../../shop/texts/static-pages.ts';
 
 /** A batch's traceability record: where, who, how, step by step, and the QR code for its pack. */
 export function BatchDetails({ data, isLatest = false }: { data: BatchPageData; isLatest?: boolean }) {
@@ -19,27 +20,32 @@ export function BatchDetails({ data, isLatest = false }: { data: BatchPageData; 
         ]}
         current={batch.batchId}
       />
-      <h1>Traceability: {batch.productName}</h1>
+      <h1>
+        {text('story.traceability')} {batch.productName}
+      </h1>
       <p className="story__lead">
-        Batch <strong>{batch.batchId}</strong>
+        {text('story.batch')} <strong>{batch.batchId}</strong>
       </p>
       {isLatest && (
         <p>
-          This is our latest batch. Its own page, the one the QR code on the pack opens, is{' '}
-          <Link to={batchPath(batch.batchId)}>batch {batch.batchId}</Link>.
+          {text('story.thisIsOurLatest')}{' '}
+          <Link to={batchPath(batch.batchId)}>
+            {text('story.batch2')} {batch.batchId}
+          </Link>
+          .
         </p>
       )}
       {batch.comingSoonNote && (
-        <aside className="story__notice" aria-label="More data coming soon">
-          <strong>More data coming soon.</strong> {batch.comingSoonNote}
+        <aside className="story__notice" aria-label={text('story.moreDataComingSoon')}>
+          <strong>{text('story.moreDataComingSoon2')}</strong> {batch.comingSoonNote}
         </aside>
       )}
 
       <section aria-labelledby="batch-source" className="story__section">
-        <h2 id="batch-source">Where it comes from</h2>
+        <h2 id="batch-source">{text('story.whereItComesFrom')}</h2>
         <ul className="grid story__cards">
           <li className="card">
-            <h3>Origin</h3>
+            <h3>{text('story.origin')}</h3>
             <p>
               {origin.village}, {origin.valley}
             </p>
@@ -48,11 +54,11 @@ export function BatchDetails({ data, isLatest = false }: { data: BatchPageData; 
               {origin.state ? `, ${origin.state}` : ''}
             </p>
             <p>
-              <strong>Altitude:</strong> {batch.altitudeM} m
+              <strong>{text('story.altitude')}</strong> {batch.altitudeM} {text('story.m')}
             </p>
           </li>
           <li className="card">
-            <h3>Maker</h3>
+            <h3>{text('story.maker')}</h3>
             <p>
               <strong>{maker.name}</strong>
             </p>
@@ -60,12 +66,12 @@ export function BatchDetails({ data, isLatest = false }: { data: BatchPageData; 
             {maker.note && <p>{maker.note}</p>}
           </li>
           <li className="card">
-            <h3>Herd</h3>
+            <h3>{text('story.herd')}</h3>
             <p>
-              <strong>Breed:</strong> {herd.breed}
+              <strong>{text('story.breed')}</strong> {herd.breed}
             </p>
             <p>
-              <strong>Milk yield:</strong> {herd.yieldMinL}–{herd.yieldMaxL} L per cow per day
+              <strong>{text('story.milkYield')}</strong> {herd.yieldMinL}–{herd.yieldMaxL} {text('story.lPerCowPer')}
             </p>
             {herd.note && <p>{herd.note}</p>}
           </li>
@@ -73,26 +79,26 @@ export function BatchDetails({ data, isLatest = false }: { data: BatchPageData; 
       </section>
 
       <section aria-labelledby="batch-timeline" className="story__section">
-        <h2 id="batch-timeline">How this batch was made</h2>
+        <h2 id="batch-timeline">{text('story.howThisBatchWas')}</h2>
         <BatchTimeline steps={batch.steps} />
       </section>
 
       <section aria-labelledby="batch-specs" className="story__section">
-        <h2 id="batch-specs">Production specifications</h2>
+        <h2 id="batch-specs">{text('story.productionSpecifications')}</h2>
         <dl className="story__specs card">
-          <dt>Method</dt>
+          <dt>{text('story.method')}</dt>
           <dd>{process.method}</dd>
-          <dt>Fermentation acidity</dt>
+          <dt>{text('story.fermentationAcidity')}</dt>
           <dd>{process.fermentationAcidity}</dd>
-          <dt>GR (ghee residue) ratio</dt>
+          <dt>{text('story.grGheeResidueRatio')}</dt>
           <dd>{process.grRatio}</dd>
         </dl>
         {process.note && <p className="section__intro">{process.note}</p>}
       </section>
 
       <section aria-labelledby="batch-qr" className="story__section">
-        <h2 id="batch-qr">QR code for this batch</h2>
-        <p className="section__intro">Scanning it opens this batch's page. Staff can print it for the packs.</p>
+        <h2 id="batch-qr">{text('story.qrCodeForThis')}</h2>
+        <p className="section__intro">{text('story.scanningItOpensThis')}</p>
         <QrCode qr={qr} url={url} label={`QR code for batch ${batch.batchId}`} />
       </section>
     </div>
@@ -103,14 +109,14 @@ export function BatchDetails({ data, isLatest = false }: { data: BatchPageData; 
 export function BatchNotFound({ batchId }: { batchId: string }) {
   return (
     <div className="page page--message">
-      <h1>Batch not found</h1>
+      <h1>{text('story.batchNotFound')}</h1>
       <p>
-        We could not find batch <strong>{batchId}</strong>. Check the code printed on your pack, or see our latest
-        batch.
+        {text('story.weCouldNotFind')} <strong>{batchId}</strong>
+        {text('story.checkTheCodePrinted')}
       </p>
       <p>
         <Link className="button" to="/who-are-we/traceability">
-          See the latest batch
+          {text('story.seeTheLatestBatch')}
         </Link>
       </p>
     </div>

@@ -1,9 +1,10 @@
+import { text } from '../../shop/texts/static-pages.ts';
 import type { BatchStep } from './batch.ts';
 
 /** The production steps in order, each with its date, who did it, what was done and what was checked. */
 export function BatchTimeline({ steps }: { steps: readonly BatchStep[] }) {
   return (
-    <ol className="timeline" aria-label="Production timeline">
+    <ol className="timeline" aria-label={text('story.productionTimeline')}>
       {steps.map((step, index) => (
         <li key={step.id} className="timeline__step card">
           <h3 className="timeline__title">
@@ -17,10 +18,10 @@ export function BatchTimeline({ steps }: { steps: readonly BatchStep[] }) {
             <span className="tag">{step.code}</span>
           </p>
           <p>
-            <strong>Done by:</strong> {step.by}
+            <strong>{text('story.doneBy')}</strong> {step.by}
           </p>
           <p>{step.details}</p>
-          <h4 className="timeline__checks-title">Quality checks</h4>
+          <h4 className="timeline__checks-title">{text('story.qualityChecks')}</h4>
           <ul className="timeline__checks" aria-label={`Quality checks: ${step.title}`}>
             {step.checks.map((check) => (
               <li key={check}>{check}</li>

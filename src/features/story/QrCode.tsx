@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { EarlyActionName } from '../../early/index.ts';
+import { text } from '../../shop/texts/static-pages.ts';
 import type { QrSvg } from './qr.ts';
 
 /** A scannable QR code drawn as an inline SVG, the URL it holds, and a button to print just this block. */
@@ -34,7 +35,7 @@ export function QrCode({ qr, url, label }: { qr: QrSvg; url: string; label: stri
         data-early={'print' satisfies EarlyActionName}
         onClick={() => window.print()}
       >
-        Print QR code
+        {text('story.printQrCode')}
       </button>
     </div>
   );

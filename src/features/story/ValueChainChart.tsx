@@ -1,4 +1,5 @@
 import type { ValueChainNode } from '../../content/types.ts';
+import { text } from '../../shop/texts/static-pages.ts';
 import { formatRupees, valueChainBars } from './value-chain.ts';
 
 /**
@@ -17,9 +18,9 @@ export function ValueChainChart({ nodes, caption }: { nodes: readonly ValueChain
         <caption>{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">Stage</th>
-            <th scope="col">Of every ₹100</th>
-            <th scope="col">Where it goes</th>
+            <th scope="col">{text('story.stage')}</th>
+            <th scope="col">{text('story.ofEvery100')}</th>
+            <th scope="col">{text('story.whereItGoes')}</th>
           </tr>
         </thead>
         <tbody>

@@ -10,6 +10,7 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { callApi } from '../../lib/api/index.ts';
 import type { DevWhatsAppChat, DevWhatsAppRequest } from '../../shop/schemas.ts';
 import './whatsapp-outbox.css';
+import { text } from '../../shop/texts/dev.ts';
 
 type ShopMessage = Extract<DevWhatsAppChat['messages'][number], { from: 'shop' }>;
 
@@ -66,15 +67,11 @@ export function WhatsAppOutboxPage() {
 
   return (
     <div className="container wa-outbox">
-      <h1>WhatsApp outbox (development)</h1>
-      <p>
-        Every message the shop sent, as the shopper's phone shows it. The buttons play the shopper: each sends what
-        their phone would to the shop's own WhatsApp webhook, signed with this machine's development secret. This page
-        and its function exist only in development.
-      </p>
+      <h1>{text('whatsappOutbox.whatsappOutboxDevelopment')}</h1>
+      <p>{text('whatsappOutbox.everyMessageTheShop')}</p>
       {error && <p role="alert">{error}</p>}
-      {chats === undefined && !error && <p>Loading the outbox…</p>}
-      {chats?.length === 0 && <p>No messages yet: place an order with WhatsApp updates ticked.</p>}
+      {chats === undefined && !error && <p>{text('whatsappOutbox.loadingTheOutbox')}</p>}
+      {chats?.length === 0 && <p>{text('whatsappOutbox.noMessagesYetPlace')}</p>}
       {chats?.map((chat) => (
         <Chat key={chat.phone} chat={chat} result={results[chat.phone]} play={(request) => play(chat.phone, request)} />
       ))}
@@ -88,14 +85,14 @@ function Chat(props: {
   play: (request: DevWhatsAppRequest) => Promise<void>;
 }) {
   const { chat, result, play } = props;
-  const [text, setText] = useState('');
+  const [draft, setDraft] = useState('');
   const headingId = `chat-${chat.phone}`;
 
   async function write(event: FormEvent) {
     event.preventDefault();
-    if (!text.trim()) return;
-    await play({ kind: 'write', phone: chat.phone, text });
-    setText('');
+    if (!draft.trim()) return;
+    await play({ kind: 'write', phone: chat.phone, text: draft });
+    setDraft('');
   }
 
   return (
@@ -111,7 +108,7 @@ function Chat(props: {
             <li key={message.id} className="wa-bubble wa-bubble--shopper">
               <p className="wa-bubble__body">{message.text}</p>
               <p className="wa-bubble__meta">
-                {when(message.at)} · The shop: {message.outcome || 'nothing to do'}
+                {when(message.at)} {text('whatsappOutbox.theShop')} {message.outcome || 'nothing to do'}
               </p>
             </li>
           ),
@@ -119,24 +116,25 @@ function Chat(props: {
       </ol>
       {chat.awaiting.map((order) => (
         <p key={order.orderId} className="wa-chat__awaiting">
-          {order.orderId} waits for its confirmation.{' '}
+          {order.orderId} {text('whatsappOutbox.waitsForItsConfirmation')}{' '}
           <button
             type="button"
             className="button button--ghost"
             onClick={() => play({ kind: 'write', phone: chat.phone, text: order.text })}
           >
-            Shopper sends “{order.text}”
+            {text('whatsappOutbox.shopperSends')}
+            {order.text}”
           </button>{' '}
           <button type="button" onClick={() => play({ kind: 'write', phone: ANOTHER_PHONE, text: order.text })}>
-            Another phone sends it
+            {text('whatsappOutbox.anotherPhoneSendsIt')}
           </button>
         </p>
       ))}
       <form className="wa-chat__write" onSubmit={write}>
-        <label htmlFor={`${headingId}-text`}>Shopper writes…</label>
-        <textarea id={`${headingId}-text`} rows={2} value={text} onChange={(event) => setText(event.target.value)} />
+        <label htmlFor={`${headingId}-text`}>{text('whatsappOutbox.shopperWrites')}</label>
+        <textarea id={`${headingId}-text`} rows={2} value={draft} onChange={(event) => setDraft(event.target.value)} />
         <button type="submit" className="button button--ghost">
-          Send as the shopper
+          {text('whatsappOutbox.sendAsTheShopper')}
         </button>
       </form>
       {result && (
@@ -175,7 +173,8 @@ function ShopBubble(props: { message: ShopMessage; play: (request: DevWhatsAppRe
                   className="button button--ghost"
                   onClick={() => play({ kind: 'tap', messageId: message.id, button: index })}
                 >
-                  Shopper taps “{button.text}”
+                  {text('whatsappOutbox.shopperTaps')}
+                  {button.text}”
                 </button>
               )}
             </li>
@@ -185,12 +184,12 @@ function ShopBubble(props: { message: ShopMessage; play: (request: DevWhatsAppRe
       <p className="wa-bubble__phone">
         {!delivered && (
           <button type="button" onClick={() => play({ kind: 'status', messageId: message.id, status: 'delivered' })}>
-            Phone reports it delivered
+            {text('whatsappOutbox.phoneReportsItDelivered')}
           </button>
         )}{' '}
         {message.status !== 'read' && (
           <button type="button" onClick={() => play({ kind: 'status', messageId: message.id, status: 'read' })}>
-            Shopper reads it
+            {text('whatsappOutbox.shopperReadsIt')}
           </button>
         )}
       </p>

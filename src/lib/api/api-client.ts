@@ -4,7 +4,7 @@
  * this module loads: the pages that only might send something keep zod out of their first load.
  */
 import type { z } from 'zod';
-import type { ErrorCode } from '../../shop/messages.ts';
+import type { ErrorCode } from '../../shop/error-codes.ts';
 
 export type Schemas = typeof import('../../shop/schemas.ts');
 

@@ -5,9 +5,10 @@
  * 023): each step is a task of the order (netlify/lib/tasks: `cancel-booking`, then the refund's
  * `refund`), claimed on its task row, never on the order; the order keeps what came of each step.
  */
-import type { CancelReason } from '../cancel-texts.ts';
+
 import type { CancelStep, StoredOrder } from '../order-record.ts';
 import { type IssuedRefund, mergeRefund, refundKey } from '../refunds.ts';
+import type { CancelReason } from '../texts/cancel-reason.ts';
 import { cancellable, cancelRefundDecision } from './cancel-rules.ts';
 import type { Family } from './family.ts';
 import { enqueueOrderNotice } from './notices.ts';

@@ -7,7 +7,7 @@
 import { paysFirst, type StoredOrder } from '../order-record.ts';
 import { checkRefund, type IssuedRefund, type RefundCheck } from '../refunds.ts';
 
-/** Why an order cannot be cancelled, in the shop's words' keys (messages.ts `CANCEL_TEXTS`). */
+/** Why an order cannot be cancelled, in the shop's words' keys (src/shop/texts/cancel.ts). */
 export type CancelRefusal = 'not-placed' | 'too-late' | 'already-cancelled';
 
 /** Has the parcel left the pickup? Then only a refusal at the door or a return can undo it. */

@@ -1,3 +1,4 @@
+import { text } from '../../../src/shop/texts/server.ts';
 /**
  * The shop's fixed interface texts (issue 16): what names a control or a field, the shop's own
  * words in docs/shop-rules.md (§2 titles and buttons, §5 validation, §8 messages), and the
@@ -5,8 +6,6 @@
  * page shows comes from the dataset (copy-in-dataset.spec.ts).
  * Patterns stand for texts that carry a number, a date or a name.
  */
-import { GSTIN_TEXTS } from '../../../src/shop/gstin-texts.ts';
-import { WHATSAPP_TEXTS } from '../../../src/shop/whatsapp-texts.ts';
 
 export const INTERFACE_TEXTS: readonly (string | RegExp)[] = [
   // The shell: the navigation of docs/shop-rules.md §2, the skip link, the footer's headings and
@@ -161,15 +160,16 @@ export const INTERFACE_TEXTS: readonly (string | RegExp)[] = [
   /^QR code for batch [A-Z0-9-]+$/,
   'Print QR code',
   "Scanning it opens this batch's page. Staff can print it for the packs.",
-  // The checkout's WhatsApp consent (WHATSAPP_TEXTS), where the build offers it, and the messages'
+  // The checkout's WhatsApp consent (src/shop/texts/whatsapp.ts), where the build offers it, and the messages'
   // language it asks for once ticked.
-  WHATSAPP_TEXTS.consent,
-  WHATSAPP_TEXTS.consentNote,
-  WHATSAPP_TEXTS.language,
-  ...Object.values(WHATSAPP_TEXTS.languages),
+  text('whatsapp.consent'),
+  text('whatsapp.consentNote'),
+  text('whatsapp.language'),
+  text('whatsapp.languages.en'),
+  text('whatsapp.languages.hi'),
   // The checkout's optional GSTIN field (issue 35) and its hint.
-  GSTIN_TEXTS.label,
-  GSTIN_TEXTS.hint,
+  text('gstin.label'),
+  text('gstin.hint'),
   // The development staff desk (/dev/staff), built outside production only.
   'Staff desk (development)',
   "Each button does what the Sheet's Action column does, through the same signed endpoint. This page and its function exist only in development.",

@@ -1,10 +1,10 @@
+/** An invoice or a credit note that cannot be shown (docs/shop-rules.md §8, §12). Quoted word for word in docs/shop-rules.md §8 (src/shop/texts/shop-rules.test.ts): change both together. The document's own printed words are invoice-document.ts. */
 /**
  * What the shopper reads when an invoice or a credit note cannot be shown (docs/shop-rules.md §8,
- * §12): `/orders/<id>/invoice?key=…` and its PDF, the credit note's two. Word for word as
- * shop-rules quotes them, tested as messages.ts's texts are. The invoice's own printed words (its
- * Rule 46 labels) are in netlify/lib/invoices/invoice-view.ts. No imports, as there.
+ * §12): `/orders/<id>/invoice?key=…` and its PDF, the credit note's two. Its own printed words
+ * (its Rule 46 labels) are invoice-document.ts.
  */
-export const INVOICE_TEXTS = {
+export const invoice = {
   /** An unknown order, a wrong or missing key (404): the same words, so a link guessed learns nothing. */
   notFound: "We could not find this document. Open it from your order's page: the link is in your order email.",
   /** The order proven by its key, not booked yet (404). */

@@ -1,30 +1,12 @@
-/**
- * What the shop says about a cancellation and its money, and the reasons a shopper may give
- * (docs/shop-rules.md §8, §10 "Cancel and refund"): word for word as shop-rules quotes them,
- * tested as messages.ts's texts are. No imports, as there.
- */
-
-// ---- Cancel and refund (§10 "Cancel and refund", §8) ------------------------------------------------
-
-/** The reasons a shopper may give for cancelling, as the order page offers them (their order). */
-export const CANCEL_REASON_LABELS = {
-  'ordered-by-mistake': 'Ordered by mistake',
-  'wrong-address': 'Wrong address',
-  'found-cheaper': 'Found it cheaper',
-  'too-slow': 'Delivery too slow',
-  other: 'Other',
-} as const;
-export type CancelReason = keyof typeof CANCEL_REASON_LABELS;
-export const CANCEL_REASONS = /* @__PURE__ */ Object.keys(CANCEL_REASON_LABELS) as CancelReason[];
-
+/** A cancellation and its money (docs/shop-rules.md §8, §10 "Cancel and refund"). Quoted word for word in docs/shop-rules.md §8 (src/shop/texts/shop-rules.test.ts): change both together. The reasons a shopper may give are cancel-reason.ts. */
 /** What the order page, /track and the cancel endpoint say about a cancellation and its money. */
-export const CANCEL_TEXTS = {
+export const cancel = {
   cancelledTitle: 'Order cancelled',
   cancelledCod: 'Nothing was charged: there is nothing to pay.',
   /** `amount` as the shopper reads it (`formatRupees`). */
-  refundPending: (amount: string) => `Refund of ${amount} on its way`,
-  refunded: (amount: string) => `${amount} refunded`,
-  refundFailed: (amount: string) => `Refund of ${amount} held up`,
+  refundPending: 'Refund of {amount} on its way',
+  refunded: '{amount} refunded',
+  refundFailed: 'Refund of {amount} held up',
   refundArrives: 'Refunds usually reach the account you paid from within 5–7 working days.',
   /** A Cash on Delivery order's refund, which Razorpay cannot make: staff send it themselves. */
   refundedByHand: 'Sent to you by UPI or bank transfer, as cash cannot be refunded online.',

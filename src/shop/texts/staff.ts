@@ -1,36 +1,9 @@
-/**
- * What the shop says to its staff, never to a shopper: the label link's answers and the answers to
- * staff actions from the Sheet. Word for word as docs/shop-rules.md §8 quotes them (change both
- * together); the shopper's texts and the error codes are in messages.ts. No imports, as there.
- */
-
-// ---- Labels (§8, §11) -------------------------------------------------------------------------
-
-/** GET /api/label/:orderId, the Sheet's `Label` link to a parcel's label (staff, not shoppers). */
-export const LABEL_TEXTS = {
-  /** Missing, malformed or tampered (403 `LABEL_LINK_INVALID`). */
-  invalidLink: 'This label link is not valid. Open the Label link in the Orders sheet again.',
-  /** Signed by the shop, past its 30 days (403 `LABEL_LINK_EXPIRED`; LABEL_LINK_DAYS). */
-  expiredLink:
-    "This label link has expired (a link lasts 30 days). Use the order's newest link in the Orders sheet, or print the label from Delhivery's dashboard.",
-  /** An order without a waybill (404 `NOT_FOUND`). */
-  notBooked:
-    'This order has no booked parcel yet, so it has no label. Its Label link appears in the Orders sheet once the shop has booked it.',
-  /** Production without LABEL_LINK_SECRET (503 `NOT_CONFIGURED`). */
-  notConfigured: 'Labels cannot be opened here: the site has no label link secret (LABEL_LINK_SECRET).',
-  /** Printed on the shop's own label when Delhivery's packing slip was wanted but not had. */
-  slipUnavailable: "Delhivery's slip could not be fetched; this label is drawn by the shop",
-  /** An unforeseen failure (500 `INTERNAL_ERROR`). */
-  failed: 'The label could not be shown right now. Please try again in a moment.',
-} as const;
-
-// ---- Staff actions from the Sheet (§8, §10 rule 15) -------------------------------------------
-
+/** Staff actions from the Sheet (docs/shop-rules.md §8, §10 rule 15). Quoted word for word in docs/shop-rules.md §8 (src/shop/texts/shop-rules.test.ts): change both together. */
 /**
  * What POST /api/staff/action answers staff: the Apps Script writes it into the order's Status
  * cell (netlify/lib/orders/staff-actions.ts). Staff read these, never a shopper.
  */
-export const STAFF_TEXTS = {
+export const staff = {
   /** 401 `STAFF_SIGNATURE_INVALID`: no `X-Shop-Signature`, a malformed one, or one made with another secret. */
   badSignature: "This staff request is not signed with the shop's staff action secret (STAFF_ACTION_SECRET).",
   /** 401 `STAFF_REQUEST_STALE`: `at` more than 5 minutes from the shop's clock, either way. */
@@ -40,7 +13,7 @@ export const STAFF_TEXTS = {
   /** 503 `NOT_CONFIGURED`: production without STAFF_ACTION_SECRET. */
   notConfigured: 'Staff actions cannot be taken here: the site has no staff action secret (STAFF_ACTION_SECRET).',
   /** 404 `NOT_FOUND`. */
-  unknownOrder: (orderId: string) => `There is no order ${orderId}.`,
+  unknownOrder: 'There is no order {orderId}.',
   /** 409 `TOO_LATE_TO_CANCEL`. */
   tooLate:
     'Not cancelled: the parcel has left with Delhivery. The shopper can refuse it at the door, or ask for a return.',
@@ -50,49 +23,46 @@ export const STAFF_TEXTS = {
   badAmount: 'Not refunded: write the amount in whole rupees, e.g. Refund ₹250.',
   /** 409 `STAFF_ACTION_REFUSED`. */
   notPaid: 'Not refunded: this order has not been paid.',
-  moreThanLeft: (amount: string, left: string) =>
-    `Not refunded: ${amount} is more than the ${left} left to refund on this order.`,
+  moreThanLeft: 'Not refunded: {amount} is more than the {left} left to refund on this order.',
   nothingLeft: 'Not refunded: everything paid for this order has been refunded already.',
   codNotCollected:
     'Not refunded: this Cash on Delivery order has not been paid yet, so there is nothing to refund. Cancel it instead, or pick COD received once its cash has arrived.',
   /** 200: Razorpay took the refund (pending or processed). */
-  refundMade: (amount: string, refundId: string) =>
-    `Refund of ${amount} made (${refundId}); it reaches the shopper within 5–7 working days.`,
+  refundMade: 'Refund of {amount} made ({refundId}); it reaches the shopper within 5–7 working days.',
   /** 200: recorded, Razorpay did not answer: the reconciler asks again with the same key. */
-  refundQueued: (amount: string, key: string) =>
-    `Refund of ${amount} recorded (${key}); Razorpay did not answer, so the shop asks again within 15 minutes.`,
+  refundQueued:
+    'Refund of {amount} recorded ({key}); Razorpay did not answer, so the shop asks again within 15 minutes.',
   /** 200: Razorpay refused it; the order becomes Needs attention. */
-  refundRefused: (amount: string, reason: string) => `Refund of ${amount} refused by Razorpay: ${reason}`,
+  refundRefused: 'Refund of {amount} refused by Razorpay: {reason}',
   /** 200: a COD order's money went back by hand (staff's transfer): recorded as refunded. */
-  refundManual: (amount: string) =>
-    `${amount} recorded as refunded by hand (UPI or bank transfer): Razorpay cannot refund cash. Pick Refund only once your transfer is made, and write to the shopper.`,
+  refundManual:
+    '{amount} recorded as refunded by hand (UPI or bank transfer): Razorpay cannot refund cash. Pick Refund only once your transfer is made, and write to the shopper.',
   /** 409 `STAFF_ACTION_REFUSED`: no extra payment on the order (or refunded already). */
   noExtraPayment: 'Nothing to refund: this order has no extra payment.',
   /** 200: each extra payment refunded in full, e.g. `₹784 of pay_X: rfnd_Y`. */
-  extraRefunded: (payments: string) => `Extra payment refunded: ${payments}`,
+  extraRefunded: 'Extra payment refunded: {payments}',
   /** 200. */
   codReceived: 'COD received: the cash is recorded on the order.',
   /** 409 `STAFF_ACTION_REFUSED`. */
   notCod: 'Not recorded: this order was paid online, not by Cash on Delivery.',
   /** 409 `STAFF_ACTION_REFUSED`: the cash comes with the delivery, and the parcel is not delivered (its Status now). */
-  codNotDelivered: (status: string) =>
-    `Not recorded: this Cash on Delivery order has not been delivered (now: ${status}), so no cash has been collected. Pick COD received once Delhivery has delivered it.`,
+  codNotDelivered:
+    'Not recorded: this Cash on Delivery order has not been delivered (now: {status}), so no cash has been collected. Pick COD received once Delhivery has delivered it.',
   /** 200: booked again, its new waybill (the row's Label link prints it). */
-  booked: (waybill: string) => `Booked again: waybill ${waybill}. Print its label from this row's Label link.`,
+  booked: "Booked again: waybill {waybill}. Print its label from this row's Label link.",
   /** 200: another worker is booking it this moment (or the new booking is under way). */
   booking: 'Being booked with Delhivery right now: its waybill will show in this row.',
   /** 200: the new round of tries has begun and Delhivery has not booked it yet. */
-  notBookedYet: (reason: string) =>
-    `Not booked yet: Delhivery said "${reason}". The shop tries again within 15 minutes, for a day.`,
+  notBookedYet: 'Not booked yet: Delhivery said "{reason}". The shop tries again within 15 minutes, for a day.',
   /** 409 `STAFF_ACTION_REFUSED`: the current parcel is neither unbooked, returned nor lost. */
-  alreadyBooked: (waybill: string, state: string) =>
-    `Not booked again: parcel ${waybill} is booked (now: ${state}). Book again only once a booking failed, or the parcel was returned or lost.`,
+  alreadyBooked:
+    'Not booked again: parcel {waybill} is booked (now: {state}). Book again only once a booking failed, or the parcel was returned or lost.',
   /** 409 `STAFF_ACTION_REFUSED`. */
   bookCancelled: 'Not booked: this order is cancelled.',
   /** 409 `STAFF_ACTION_REFUSED`. */
   bookNotPlaced: 'Not booked: this order was never placed (unpaid or expired).',
   /** 200: a COD order confirmed by staff (after a call, rule 17); it is booked now. */
-  codConfirmed: (status: string) => `Confirmed by staff; now: ${status}.`,
+  codConfirmed: 'Confirmed by staff; now: {status}.',
   /** 200: it was confirmed before (by the shopper, or an earlier pick). */
   codAlreadyConfirmed: 'Already confirmed: nothing was done again.',
   /** 409 `STAFF_ACTION_REFUSED`: a prepaid order, or one placed before confirmation was asked. */

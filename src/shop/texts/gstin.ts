@@ -1,13 +1,8 @@
-/**
- * The checkout's GSTIN field (issue 35; docs/shop-rules.md §5, §8): its label, its hint and what it
- * says of a GSTIN it cannot take, by `readGstin`'s reason. Quoted word for word in shop-rules
- * (src/shop/messages.test.ts). The example is a GSTIN whose check character is right.
- */
-import type { GstinProblem } from './gstin.ts';
+/** The checkout's GSTIN field (issue 35; docs/shop-rules.md §5, §8). Quoted word for word in docs/shop-rules.md §5 and §8 (src/shop/texts/shop-rules.test.ts): change both together. The example is a GSTIN whose check character is right. */
+import type { GstinProblem } from '../gstin.ts';
 
 const NOT_FIFTEEN = 'A GSTIN is 15 letters and digits, like 05ABCDE1234F1Z6: check it, or leave the field empty.';
-
-export const GSTIN_TEXTS = {
+export const gstin = {
   label: 'GSTIN for a business purchase (optional)',
   hint: "For a GST tax invoice in your business's name: 15 characters, like 05ABCDE1234F1Z6.",
   problem: {

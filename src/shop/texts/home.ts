@@ -1,0 +1,4 @@
+/** The home page (src/features/home). Interface words, not quoted in docs/shop-rules.md. */
+export const home = {
+  whatWeStandFor: 'What we stand for',
+} as const;

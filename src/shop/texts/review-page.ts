@@ -1,0 +1,20 @@
+/** The reviews' list and form labels (src/features/reviews); the form's answers are review.ts. Interface words, not quoted in docs/shop-rules.md. */
+export const reviewPage = {
+  writeAReview: 'Write a Review',
+  yourName: 'Your Name *',
+  yourEmail: 'Your Email *',
+  rating: 'Rating *',
+  locationOptional: 'Location (optional)',
+  cityState: 'City, State',
+  yourReview: 'Your Review *',
+  leaveThisFieldEmpty: 'Leave this field empty',
+  customerReviews: 'Customer Reviews',
+  outOf5: 'out of 5 (',
+  loadingReviews: 'Loading reviews…',
+  reviews: 'Reviews',
+  reviewPages: 'Review pages',
+  previous: 'Previous',
+  page: 'Page',
+  of: 'of',
+  next: 'Next',
+} as const;

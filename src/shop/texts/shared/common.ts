@@ -1,0 +1,12 @@
+/** The shared components' words (src/components): breadcrumb, quantity stepper, carousel, toasts. Interface words, not quoted in docs/shop-rules.md. */
+export const common = {
+  breadcrumb: 'Breadcrumb',
+  decreaseQuantity: 'Decrease quantity',
+  quantity: 'Quantity',
+  increaseQuantity: 'Increase quantity',
+  previousPhoto: 'Previous photo',
+  nextPhoto: 'Next photo',
+  closeNotification: 'Close notification',
+  /** After a link that opens a new tab, for screen readers (RichText, on the order page too). */
+  opensInANewTab: '(opens in a new tab)',
+} as const;
