@@ -3,8 +3,9 @@
  * sets exactly what Header.tsx renders for `open` — the panel's class, the button's state and name
  * (its two icons and the overlay follow them in CSS) — so React, replaying the tap, changes nothing.
  */
-import type { EarlyResult } from './action.ts';
+
 import { text } from '../shop/texts/early.ts';
+import type { EarlyResult } from './action.ts';
 
 export const MENU_NAMES = { open: text('early.menuOpen'), close: text('early.menuClose') } as const;
 export const MENU_OPEN_CLASS = 'site-nav--open';
