@@ -26,13 +26,14 @@ const DEV_UNWATCHED = [
  * Our own modules shared by several pages (the shell, cart, cards, images, head tags) go into one
  * chunk instead of twenty tiny ones: a page's first load is a handful of requests. The checkout
  * (but its outbox) and its schemas stay out, or zod would come back into every page; route modules
- * keep their own chunks. So do the texts but the shared ones (src/shop/texts/index.ts, read.ts,
+ * keep their own chunks (`shop/schemas.ts` before the shop core went into folders, `shop/schemas/schemas.ts`
+ * and its index since: docs/architecture.md, "The shop core's folders"). So do the texts but the shared ones (src/shop/texts/index.ts, read.ts,
  * early.ts, shared/), and the features only the order pages (orders) or the content pages (story, blog,
  * guides, home) use: their code and their words (docs/architecture.md, "Texts") ride with those
  * pages, in a chunk the few of them share, never in every page's first load.
  */
 const SHARED_APP_CODE =
-  /\/src\/(?!routes\/|shop\/schemas\.ts|features\/checkout\/(?!outbox)|features\/(?:orders|story|blog|guides|home)\/|shop\/texts\/(?!index\.ts|read\.ts|early\.ts|shared\/))/;
+  /\/src\/(?!routes\/|shop\/schemas(\/schemas|\/index)?\.ts|features\/checkout\/(?!outbox)|features\/(?:orders|story|blog|guides|home)\/|shop\/texts\/(?!index\.ts|read\.ts|early\.ts|shared\/))/;
 
 export default defineConfig({
   // Whether the checkout offers WhatsApp updates: decided per build (site-build/whatsapp-updates.ts).
@@ -48,7 +49,19 @@ export default defineConfig({
           // @vercel/stega declares no `sideEffects`, and its tables look like effects to the bundler;
           // it has none. Pages import it for the dev preview only (features/seo/head.ts): unused in
           // the build, it is dropped instead of riding along in every page's scripts.
-          treeshake: { moduleSideEffects: [{ test: /\/node_modules\/@vercel\/stega\//, sideEffects: false }] },
+          //
+          // The shop core is plain functions and constants: no module of it does anything when loaded.
+          // Said so, a page that takes one function through a folder's index.ts loads that function's
+          // module only, not every module the index re-exports (docs/architecture.md, "The shop core's
+          // folders"). But the schemas (any file or folder named for them): form-schemas.ts sets zod's
+          // `jitless` when loaded, and every schema is to be parsed under it (decision 014), so the
+          // schemas' index keeps loading them all.
+          treeshake: {
+            moduleSideEffects: [
+              { test: /\/node_modules\/@vercel\/stega\//, sideEffects: false },
+              { test: /\/src\/shop\/(?![\w/-]*schemas)/, sideEffects: false },
+            ],
+          },
           output: {
             codeSplitting: {
               groups: [
