@@ -187,8 +187,9 @@ export function renderIndex(byFile) {
  * The Biome groups that keep the indexes: `outside` for a file outside the core, `inside` for one
  * in it (its specifiers are relative: `./cart/…` from the top, `../cart/…` from a folder).
  * @param {string[]} textsInternals files of texts/ nothing outside it imports
+ * @param {string[]} [leftAloneSubfolders] the subfolders of the left-alone folders (texts/shared, texts/hi)
  */
-export function shopIndexGroups(textsInternals) {
+export function shopIndexGroups(textsInternals, leftAloneSubfolders = []) {
   const outside = ['**/shop/*/**', '#shop/*/**', '!**/shop/*/index.ts', '!#shop/*/index.ts'];
   // `!../../**`: from a folder, two climbs leave the core (test support); other rules guard that.
   const inside = ['./*/**', '../*/**', '!./*/index.ts', '!../*/index.ts', '!../../**'];
@@ -196,6 +197,9 @@ export function shopIndexGroups(textsInternals) {
     outside.push(`!**/shop/${folder}/*.ts`, `!#shop/${folder}/*.ts`);
     inside.push(`!./${folder}/*.ts`, `!../${folder}/*.ts`);
   }
+  // A left-alone folder's own subfolders (texts/shared/, texts/hi/) are read by its files as
+  // `./shared/…` and `../shared/…`: the same pattern as another folder of the core, not one.
+  for (const sub of leftAloneSubfolders) inside.push(`!./${sub}/**`, `!../${sub}/**`);
   for (const file of textsInternals) {
     outside.push(`**/shop/texts/${file}`, `#shop/texts/${file}`);
     inside.push(`./texts/${file}`, `../texts/${file}`);
@@ -580,7 +584,14 @@ function main() {
       .sort();
   }
   const biomeText = readFileSync('biome.json', 'utf8');
-  const biome = withShopRule(JSON.parse(biomeText), shopIndexGroups(textsInternals));
+  const leftAloneSubfolders = LEFT_ALONE.flatMap((folder) =>
+    existsSync(`${SHOP}/${folder}`)
+      ? readdirSync(`${SHOP}/${folder}`, { withFileTypes: true })
+          .filter((entry) => entry.isDirectory())
+          .map((entry) => entry.name)
+      : [],
+  ).sort();
+  const biome = withShopRule(JSON.parse(biomeText), shopIndexGroups(textsInternals, leftAloneSubfolders));
   if (JSON.stringify(biome) !== JSON.stringify(JSON.parse(biomeText)))
     write('biome.json', `${JSON.stringify(biome, null, 2)}\n`);
 

@@ -91,6 +91,12 @@ describe('the Biome rule', () => {
     expect(groups.inside.group).toContain('../texts/keys.ts');
   });
 
+  it("lets the texts' files read their own subfolders (texts/shared/, texts/hi/) as they read a file beside them", () => {
+    const inside = shopIndexGroups([], ['hi', 'shared']).inside.group;
+    expect(inside).toEqual(expect.arrayContaining(['!./shared/**', '!../shared/**', '!./hi/**', '!../hi/**']));
+    expect(shopIndexGroups([]).inside.group.some((glob) => glob.includes('shared'))).toBe(false);
+  });
+
   it('is added to the top level and to every override that restricts imports, once however often it runs', () => {
     const config = {
       linter: { rules: {} },
