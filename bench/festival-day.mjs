@@ -43,9 +43,9 @@ import { whatsappBook } from '../netlify/lib/whatsapp/book.ts';
 import { createWhatsApp } from '../netlify/lib/whatsapp/sender.ts';
 import { createSchema, startThrowawayPostgres } from '../scripts/throwaway-postgres.ts';
 import { content } from '../src/content/content.server.ts';
-import { needsAttention } from '../src/shop/order-engine/order-flags.ts';
-import { codOrderRequestSchema } from '../src/shop/order-schemas.ts';
-import { ordersTabOf } from '../src/shop/sheet-tab.ts';
+import { ordersTabOf } from '../src/shop/order/index.ts';
+import { needsAttention } from '../src/shop/order-engine/index.ts';
+import { codOrderRequestSchema } from '../src/shop/schemas/index.ts';
 import { fakeAppsScript } from '../tests/support/fake-apps-script.ts';
 import { FAKE_RESEND, FAKE_RESEND_URL, fakeResend } from '../tests/support/fake-resend.ts';
 import { server } from '../tests/support/msw.ts';
@@ -113,7 +113,7 @@ try {
  * the first `downForMs`.
  * @param {string} name
  * @param {number} downForMs
- * @param {{ catalogue: import('#shop/catalogue.ts').Product[]; settings: import('../netlify/lib/orders/types.ts').ShopSettingsForOrders }} shop
+ * @param {{ catalogue: import('#shop/catalogue/index.ts').Product[]; settings: import('../netlify/lib/orders/types.ts').ShopSettingsForOrders }} shop
  */
 async function scenario(name, downForMs, shop) {
   const started = performance.now();

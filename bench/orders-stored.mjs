@@ -8,7 +8,7 @@ import { parse } from 'csv-parse/sync';
 import { createOrderLog } from '../netlify/lib/orders/order-log.ts';
 import { openDatabase } from '../netlify/lib/platform/database.ts';
 import { urlFile } from '../site-build/local-database.ts';
-import { yearTab } from '../src/shop/sheet-tab.ts';
+import { yearTab } from '../src/shop/order/index.ts';
 import { CART, root, SCHEMA, SETTLE_POLLS } from './orders-settings.mjs';
 import { benchUrl } from './orders-statements.mjs';
 
@@ -53,7 +53,7 @@ export async function settle(stored, sentIds) {
  * @param {string[]} sentIds
  */
 export async function checkSheet(sheetsDir, sentIds) {
-  // The year's Orders tab (src/shop/sheet-tab.ts), where an order placed now is written.
+  // The year's Orders tab (src/shop/order/sheet-tab.ts), where an order placed now is written.
   const file = path.join(sheetsDir ?? '', `${yearTab(new Date().toISOString())}.csv`);
   const records = parseCsv(await readFile(file, 'utf8').catch(() => ''));
   const [header = [], ...rows] = records;

@@ -33,7 +33,7 @@ export const CHROME_FLAGS = [
   '--disable-sync',
   '--no-first-run',
 ];
-/** The cart as the shop stores it (src/shop/cart.ts, key `cart`); the page rebuilds each line from the catalogue. */
+/** The cart as the shop stores it (src/shop/cart/cart.ts, key `cart`); the page rebuilds each line from the catalogue. */
 export const CART_STORAGE_KEY = 'cart';
 export const CART = [
   { productId: 3, size: '495gm', quantity: 1 },

@@ -1,8 +1,6 @@
 import { indiaToday } from '#shop/dates.ts';
-import { draftCreditNote, draftInvoice } from '#shop/invoice.ts';
-import { financialYear, serialNumber } from '#shop/invoice-numbers.ts';
-import { placeOfSupply } from '#shop/invoice-place.ts';
-import { buildOrderRecord, orderTotals } from '#shop/order.ts';
+import { draftCreditNote, draftInvoice, financialYear, placeOfSupply, serialNumber } from '#shop/invoice/index.ts';
+import { buildOrderRecord, orderTotals } from '#shop/order/index.ts';
 import { makeCustomer } from '../tests/support/factories.ts';
 import { makeInvoiceSettings } from '../tests/support/invoices.ts';
 import { seeded } from './seeded.mjs';
@@ -73,7 +71,7 @@ const iso = (/** @type {number} */ ms) => new Date(ms).toISOString();
 
 /**
  * @typedef {'delivered' | 'delivered-second-attempt' | 'returned' | 'lost' | 'credit-noted' | 'on-the-way'} Outcome
- * @typedef {import('#shop/order-record.ts').StoredOrder} StoredOrder
+ * @typedef {import('#shop/order/index.ts').StoredOrder} StoredOrder
  * @typedef {{
  *   placed: StoredOrder,
  *   bookedAt: number,
@@ -177,10 +175,10 @@ function planOrder(index, placedAt) {
 }
 
 /**
- * @param {import('#shop/parcel.ts').ParcelState} state
+ * @param {import('#shop/parcel/index.ts').ParcelState} state
  * @param {number} at
  * @param {string} [reason]
- * @returns {import('#shop/parcel.ts').ParcelChange}
+ * @returns {import('#shop/parcel/index.ts').ParcelChange}
  */
 function change(state, at, reason) {
   return {
@@ -194,7 +192,7 @@ function change(state, at, reason) {
 /**
  * The parcel's changes from its booking to its outcome.
  * @param {Plan} plan
- * @returns {import('#shop/parcel.ts').Parcel}
+ * @returns {import('#shop/parcel/index.ts').Parcel}
  */
 function parcelOf(plan) {
   const { bookedAt: b, endAt: end, outcome, reason } = plan;
@@ -283,7 +281,7 @@ export function ended(order, plan) {
       history: [...order.history, ...parcel.changes.map((one) => ({ at: one.at, event: `parcel: ${one.state}` }))],
     };
   }
-  const invoice = /** @type {import('#shop/invoice.ts').Invoice} */ (order.invoice);
+  const invoice = /** @type {import('#shop/invoice/invoice.ts').Invoice} */ (order.invoice);
   const requestedAt = iso(plan.endAt - HOUR);
   return {
     ...order,

@@ -4,7 +4,7 @@
 // submissions/once.ts and pickups/service.ts read each one back as Blobs left it: a submission sent
 // is never written to the Sheet again, a day's pickup made is never asked again.
 import { z } from 'zod';
-import type { PickupRequestStatus } from '#shop/pickup.ts';
+import type { PickupRequestStatus } from '#shop/parcel/index.ts';
 import { pickupKey } from '../netlify/lib/pickups/service.ts';
 import { submissionKey } from '../netlify/lib/submissions/once.ts';
 import type { SiteTaskKind } from '../netlify/lib/tasks/site-tasks.ts';

@@ -1,7 +1,7 @@
 // `npm run report:gst -- [YYYY-MM] [--json] [--csv [dir]] [--sheet]`: the GST report of a month
 // (issue 35 §5) over the order log: every invoice and credit note dated in it (India's calendar) and
 // the figures GSTR-1 needs — B2B, B2C large, B2C small by State and rate, the HSN summary, the
-// documents issued, totals per rate and per State (src/shop/gst-report.ts). Without a month: the
+// documents issued, totals per rate and per State (src/shop/invoice/gst-report.ts). Without a month: the
 // previous month in India. Credit notes are negative: they reduce the month's figures.
 //
 // `--json` prints the figures as JSON (amounts in paise) instead of the tables. `--csv` also writes
@@ -23,8 +23,15 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { indiaToday } from '#shop/dates.ts';
-import { type GstReport, gstReport } from '#shop/gst-report.ts';
-import { cellText, type GstCell, type GstTable, gstTables, isAmount } from '#shop/gst-report-tables.ts';
+import {
+  cellText,
+  type GstCell,
+  type GstReport,
+  type GstTable,
+  gstReport,
+  gstTables,
+  isAmount,
+} from '#shop/invoice/index.ts';
 import type { Queries } from '../netlify/lib/platform/database.ts';
 import { gstDocuments } from '../netlify/lib/reports/gst.ts';
 import { GST_TAB } from '../netlify/lib/sheets/gst-tab.ts';

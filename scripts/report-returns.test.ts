@@ -6,7 +6,7 @@ import { createOrderLog } from '../netlify/lib/orders/order-log.ts';
 import { type Database, markLocalEngine } from '../netlify/lib/platform/database.ts';
 import { RTO_HEADERS } from '../netlify/lib/sheets/rto-tab.ts';
 import { readCsv } from '../src/content/sheet-csv.server.ts';
-import type { ReturnsReport } from '../src/shop/returns-report.ts';
+import type { ReturnsReport } from '../src/shop/returns/index.ts';
 import { freshDatabase } from '../tests/support/database.ts';
 import { type BookedOrder, bookedOrder, change, parcelOf, putOrders } from '../tests/support/parcels.ts';
 import { recordingAppsScript } from '../tests/support/sheets.ts';

@@ -21,7 +21,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { indiaToday } from '#shop/dates.ts';
-import { type ReportGroup, type ReturnsReport, returnsReport } from '#shop/returns-report.ts';
+import { type ReportGroup, type ReturnsReport, returnsReport } from '#shop/returns/index.ts';
 import { type Database, openDatabase, type Queries } from '../netlify/lib/platform/database.ts';
 import { readServerEnv } from '../netlify/lib/platform/env.ts';
 import { reportOrders } from '../netlify/lib/reports/returns.ts';

@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import { content } from '../../src/content/content.server.ts';
 import type { Product, ShopSettings } from '../../src/content/types.ts';
 
-import { shippingQuoteRequestSchema } from '../../src/shop/schemas.ts';
+import { shippingQuoteRequestSchema } from '../../src/shop/schemas/index.ts';
 import { text } from '../../src/shop/texts/server.ts';
 import { createDelhivery } from '../lib/delhivery/client.ts';
 import { readServerEnv } from '../lib/platform/env.ts';

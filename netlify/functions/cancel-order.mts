@@ -1,6 +1,6 @@
 import type { Config, Context } from '@netlify/functions';
 
-import { cancelRequestSchema, orderIdSchema } from '../../src/shop/schemas.ts';
+import { cancelRequestSchema, orderIdSchema } from '../../src/shop/schemas/index.ts';
 import { text } from '../../src/shop/texts/server.ts';
 import { cancelOrder } from '../lib/orders/cancel.ts';
 import { createDeps } from '../lib/orders/deps.ts';

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 
-import { codOptionsRequestSchema } from '../../src/shop/schemas.ts';
+import { codOptionsRequestSchema } from '../../src/shop/schemas/index.ts';
 import { text } from '../../src/shop/texts/server.ts';
 import { createDeps } from '../lib/orders/deps.ts';
 import { codOptions } from '../lib/orders/place.ts';

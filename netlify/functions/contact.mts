@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 
-import { contactSubmissionSchema } from '../../src/shop/schemas.ts';
+import { contactSubmissionSchema } from '../../src/shop/schemas/index.ts';
 import { text } from '../../src/shop/texts/server.ts';
 import { createContactDeps, submitContact } from '../lib/contact/service.ts';
 import { endpoint, guarded, methodNotAllowed, parseJsonBody, serviceResponse } from '../lib/platform/http.ts';

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Config } from '@netlify/functions';
-import { sheetRefunds } from '#shop/order-engine/sheet-row.ts';
-import { sheetPaymentStatus, staffStatusLabel } from '#shop/order-engine/staff-status.ts';
-import type { StoredOrder } from '#shop/order-record.ts';
+import type { StoredOrder } from '#shop/order/index.ts';
+import { sheetPaymentStatus, sheetRefunds, staffStatusLabel } from '#shop/order-engine/index.ts';
 import { text } from '#shop/texts/server.ts';
-import { type DevStaffOrders, devStaffRequestSchema, type StaffActionRequest } from '../../src/shop/schemas.ts';
+import { type DevStaffOrders, devStaffRequestSchema, type StaffActionRequest } from '../../src/shop/schemas/index.ts';
 import { createDeps } from '../lib/orders/deps.ts';
 import { handleStaffRequest, staffActionSecret, staffSignature } from '../lib/orders/staff-request.ts';
 import { localGatewayAllowed, readServerEnv } from '../lib/platform/env.ts';

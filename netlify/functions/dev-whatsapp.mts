@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { type DevWhatsAppOutbox, devWhatsAppRequestSchema } from '../../src/shop/schemas.ts';
+import { type DevWhatsAppOutbox, devWhatsAppRequestSchema } from '../../src/shop/schemas/index.ts';
 import { createDeps } from '../lib/orders/deps.ts';
 import { readServerEnv } from '../lib/platform/env.ts';
 import { endpoint, errorResponse, guarded, methodNotAllowed, parseJsonBody } from '../lib/platform/http.ts';

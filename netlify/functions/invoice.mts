@@ -1,6 +1,6 @@
 import type { Config, Context } from '@netlify/functions';
 
-import { orderIdSchema, orderKeySchema } from '../../src/shop/schemas.ts';
+import { orderIdSchema, orderKeySchema } from '../../src/shop/schemas/index.ts';
 import { text } from '../../src/shop/texts/server.ts';
 import { INVOICE_PAGE_POLICY, invoiceMessageHtml } from '../lib/invoices/invoice-html.ts';
 import type { DocumentFormat, DocumentKind } from '../lib/invoices/links.ts';

@@ -1,5 +1,5 @@
 import type { Config, Context } from '@netlify/functions';
-import { orderIdSchema } from '../../src/shop/schemas.ts';
+import { orderIdSchema } from '../../src/shop/schemas/index.ts';
 import { text } from '../../src/shop/texts/server.ts';
 import { LABEL_PAGE_POLICY } from '../lib/labels/label-html.ts';
 import { createLabelDeps, openLabel } from '../lib/labels/service.ts';

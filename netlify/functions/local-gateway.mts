@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { localGatewayPayRequestSchema } from '../../src/shop/schemas.ts';
+import { localGatewayPayRequestSchema } from '../../src/shop/schemas/index.ts';
 import { LOCAL_GATEWAY_STORE } from '../lib/orders/deps.ts';
 import { blobStore } from '../lib/platform/blobs.ts';
 import { localGatewayAllowed, razorpayConfigured, readServerEnv } from '../lib/platform/env.ts';

@@ -1,6 +1,6 @@
 import type { Config, Context } from '@netlify/functions';
 
-import { orderIdSchema, orderKeySchema } from '../../src/shop/schemas.ts';
+import { orderIdSchema, orderKeySchema } from '../../src/shop/schemas/index.ts';
 import { text } from '../../src/shop/texts/server.ts';
 import { createDeps } from '../lib/orders/deps.ts';
 import { keyMatches, orderForShopper, orderView } from '../lib/orders/view.ts';

@@ -1,8 +1,7 @@
 import type { Config, Context } from '@netlify/functions';
 import { content } from '../../src/content/content.server.ts';
-
-import { type PincodeCheckResponse, pincodeSchema } from '../../src/shop/schemas.ts';
-import { DEFAULT_PICKUP } from '../../src/shop/shipment.ts';
+import { DEFAULT_PICKUP } from '../../src/shop/parcel/index.ts';
+import { type PincodeCheckResponse, pincodeSchema } from '../../src/shop/schemas/index.ts';
 import { text } from '../../src/shop/texts/server.ts';
 import { createDelhivery } from '../lib/delhivery/client.ts';
 import { estimateDeliveryDays } from '../lib/delhivery/delivery-days.ts';

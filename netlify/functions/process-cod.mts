@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 
-import { codOrderRequestSchema } from '../../src/shop/schemas.ts';
+import { codOrderRequestSchema } from '../../src/shop/schemas/index.ts';
 import { text } from '../../src/shop/texts/server.ts';
 import { createDeps } from '../lib/orders/deps.ts';
 import { placeCodOrder } from '../lib/orders/place.ts';

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 
-import { prepaidOrderRequestSchema } from '../../src/shop/schemas.ts';
+import { prepaidOrderRequestSchema } from '../../src/shop/schemas/index.ts';
 import { text } from '../../src/shop/texts/server.ts';
 import { createDeps } from '../lib/orders/deps.ts';
 import { processPrepaid } from '../lib/orders/pay.ts';

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 
-import { reviewSubmissionSchema } from '../../src/shop/schemas.ts';
+import { reviewSubmissionSchema } from '../../src/shop/schemas/index.ts';
 import { text } from '../../src/shop/texts/server.ts';
 import { endpoint, guarded, methodNotAllowed, parseJsonBody, serviceResponse } from '../lib/platform/http.ts';
 import { createReviewsDeps, productReviews, submitReview, summariseReviews } from '../lib/reviews/service.ts';

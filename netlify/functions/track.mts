@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 
-import { trackRequestSchema } from '../../src/shop/schemas.ts';
+import { trackRequestSchema } from '../../src/shop/schemas/index.ts';
 import { text } from '../../src/shop/texts/server.ts';
 import { createDeps } from '../lib/orders/deps.ts';
 import { orderForShopper, phoneMatches, trackView } from '../lib/orders/view.ts';

@@ -1,7 +1,7 @@
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { ShippingQuoteRequest } from '../../src/shop/schemas.ts';
-import { DEFAULT_SHIPPING_RULES } from '../../src/shop/shipping.ts';
+import { DEFAULT_SHIPPING_RULES } from '../../src/shop/order/index.ts';
+import type { ShippingQuoteRequest } from '../../src/shop/schemas/index.ts';
 import { watchWarnings } from '../../tests/support/console.ts';
 import { FREE_GHEE_QUOTE, makeCatalogue } from '../../tests/support/factories.ts';
 import {

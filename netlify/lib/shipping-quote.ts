@@ -3,10 +3,18 @@
  * authority (docs/shop-rules.md §10): subtotal and weight come from the catalogue and the lines,
  * never from the browser.
  */
-import type { Product } from '../../src/shop/catalogue.ts';
-import { type OrderTotals, orderTotals, type PricedCart, priceLines } from '../../src/shop/order.ts';
-import type { ShippingQuoteRequest, ShippingQuoteResponse } from '../../src/shop/schemas.ts';
-import { decideShipping, type PaymentMode, type ShippingRules, type ShippingSource } from '../../src/shop/shipping.ts';
+import type { Product } from '../../src/shop/catalogue/index.ts';
+import {
+  decideShipping,
+  type OrderTotals,
+  orderTotals,
+  type PaymentMode,
+  type PricedCart,
+  priceLines,
+  type ShippingRules,
+  type ShippingSource,
+} from '../../src/shop/order/index.ts';
+import type { ShippingQuoteRequest, ShippingQuoteResponse } from '../../src/shop/schemas/index.ts';
 import type { Delhivery } from './delhivery/client.ts';
 import { fail, type ServiceFailure } from './platform/http.ts';
 

@@ -1,7 +1,7 @@
 // `npm run migrate:orders`: each kind written into the database, in batches, nothing written twice
 // and nothing there overwritten; `migrate` copies the whole log.
-import { financialYear, serialIndex } from '#shop/invoice-numbers.ts';
-import type { StoredOrder } from '#shop/order-record.ts';
+import { financialYear, serialIndex } from '#shop/invoice/index.ts';
+import type { StoredOrder } from '#shop/order/index.ts';
 import type { Database } from '../../netlify/lib/platform/database.ts';
 import { taskWrites } from '../../netlify/lib/tasks/order-tasks.ts';
 import { pickupTask, SITE_TASK_COLUMNS, type SiteTaskOf, submissionTask, why } from '../migrate-site-tasks.ts';

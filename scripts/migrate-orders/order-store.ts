@@ -1,7 +1,7 @@
 // `npm run migrate:orders`: the run (its tally, its problems, the database it writes) and the Blobs
 // `orders` store sorted by what each key holds.
 import { createHash } from 'node:crypto';
-import type { StoredOrder } from '#shop/order-record.ts';
+import type { StoredOrder } from '#shop/order/index.ts';
 import { indianMobile } from '#shop/phone.ts';
 import type { Database } from '../../netlify/lib/platform/database.ts';
 import { why } from '../migrate-site-tasks.ts';

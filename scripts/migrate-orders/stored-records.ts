@@ -1,7 +1,7 @@
 // `npm run migrate:orders`: what a Blobs entry must hold to be copied (each kind's shape, checked
 // before anything of it is written).
 import { z } from 'zod';
-import { SERIAL_PATTERN } from '#shop/invoice-numbers.ts';
+import { SERIAL_PATTERN } from '#shop/invoice/index.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // What a copied entry must hold

@@ -1,8 +1,9 @@
 // `npm run migrate:orders`: an order's forwards and notices as task rows, in the state its Blobs record
 // shows (a notice sent stays sent: never sent again).
-import { forwardKey, noticeTaskKey } from '#shop/order-engine/task-keys.ts';
-import type { ForwardState, StoredOrder } from '#shop/order-record.ts';
-import { FORWARD_KINDS } from '#shop/order-record.ts';
+
+import type { ForwardState, StoredOrder } from '#shop/order/index.ts';
+import { FORWARD_KINDS } from '#shop/order/index.ts';
+import { forwardKey, noticeTaskKey } from '#shop/order-engine/index.ts';
 import { createOrderLog } from '../../netlify/lib/orders/order-log.ts';
 import type { Database, Queries } from '../../netlify/lib/platform/database.ts';
 import { TASK_STATE_OF_NOTICE } from '../../netlify/lib/tasks/order-tasks.ts';

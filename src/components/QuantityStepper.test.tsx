@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { MAX_LINE_QUANTITY } from '../shop/cart.ts';
+import { MAX_LINE_QUANTITY } from '../shop/cart/index.ts';
 import { QuantityStepper } from './QuantityStepper.tsx';
 
 const LABEL = 'Quantity of Badri Cow Ghee 295gm';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { type EarlyActionName, stepperLimits } from '../early/index.ts';
-import { MAX_LINE_QUANTITY, parseQuantity } from '../shop/cart.ts';
+import { MAX_LINE_QUANTITY, parseQuantity } from '../shop/cart/index.ts';
 import './quantity-stepper.css';
 import { text } from '../shop/texts/index.ts';
 

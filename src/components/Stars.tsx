@@ -1,4 +1,4 @@
-import { starParts } from '../shop/reviews.ts';
+import { starParts } from '../shop/catalogue/index.ts';
 import { StarIcon } from './icons.tsx';
 import './stars.css';
 

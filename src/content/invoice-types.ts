@@ -4,7 +4,7 @@
  * Re-exported by types.ts.
  */
 import { z } from 'zod';
-import type { InvoiceSettings, TaxRate } from '../shop/invoice-settings.ts';
+import type { InvoiceSettings, TaxRate } from '../shop/invoice/index.ts';
 
 /** A GST rate in percent as the Studio takes it: 0 to 28, at most two decimals. */
 const percentSchema = z

@@ -21,7 +21,7 @@ export const shopSettingsSchema = z.object({
   codCharge: z.number().int().nonnegative(),
   /**
    * The COD rules' switch and thresholds as the editor left them (docs/shop-rules.md §10 rule 17):
-   * any of them may be empty, and src/shop/cod-rules.ts `codRuleSettings` fills in its defaults.
+   * any of them may be empty, and src/shop/cod/cod-rules.ts `codRuleSettings` fills in its defaults.
    */
   codRules: z
     .object({

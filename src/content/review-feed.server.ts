@@ -8,9 +8,9 @@
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { averageRating, reviewIsFor } from '../shop/catalogue/index.ts';
 import { indiaToday } from '../shop/dates.ts';
-import { averageRating, reviewIsFor } from '../shop/reviews.ts';
-import type { PublicReview } from '../shop/schemas.ts';
+import type { PublicReview } from '../shop/schemas/index.ts';
 import { fileInFolder } from './local-file.server.ts';
 import { type Cell, type FeedReview, reviewsFromTable } from './review-table.server.ts';
 import { readCsv } from './sheet-csv.server.ts';

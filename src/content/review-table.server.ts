@@ -3,7 +3,7 @@
  * public reviews (docs/shop-rules.md §3): only rows whose display column is yes (any case) are
  * kept, and only the public fields leave this module — the sheet's emails never reach a browser.
  */
-import type { PublicReview } from '../shop/schemas.ts';
+import type { PublicReview } from '../shop/schemas/index.ts';
 
 export type Cell = string | undefined;
 

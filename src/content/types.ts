@@ -1,9 +1,9 @@
 /** The app's own content types, parsed from whatever the content source returns. */
 import { z } from 'zod';
-import type { Product, ProductImage } from '../shop/catalogue.ts';
+import type { Product, ProductImage } from '../shop/catalogue/index.ts';
 import { BLOG_CATEGORIES, IMPACT_TYPES, PRODUCT_CATEGORIES, RECIPE_OCCASIONS } from '../shop/vocabulary.ts';
 
-export type { Product } from '../shop/catalogue.ts';
+export type { Product } from '../shop/catalogue/index.ts';
 export * from './invoice-types.ts';
 export * from './page-types.ts';
 

@@ -5,7 +5,7 @@
  * it on the real pages, before and after hydration.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { CART_STORAGE_KEY } from '../shop/cart.ts';
+import { CART_STORAGE_KEY } from '../shop/cart/index.ts';
 import { productActions } from './actions.ts';
 import { line, productPage } from './product-page.fixture.ts';
 

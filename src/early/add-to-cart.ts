@@ -1,10 +1,10 @@
 /**
  * Add to Cart before React is live (decision 028): the line is stored at once, as the cart store
- * does, through the same `addToCart` of src/shop/cart.ts, so it is kept even if the shopper leaves
+ * does, through the same `addToCart` of src/shop/cart/cart.ts, so it is kept even if the shopper leaves
  * before the page is live, and the header's badge shows the new count. It is not replayed: the
  * product page announces the line once live (`takeEarlyAdds`, ProductDetail).
  */
-import { addToCart, type CartItem, cartCount } from '../shop/cart.ts';
+import { addToCart, type CartItem, cartCount } from '../shop/cart/index.ts';
 import type { EarlyResult } from './action.ts';
 import { showCartCount, storedCart, writeStoredCart } from './cart-storage.ts';
 

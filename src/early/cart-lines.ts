@@ -6,7 +6,7 @@
  * copy of the template for each line the stored cart holds, in its order, with its quantity and
  * total at the catalogue's prices, into a slot React does not hydrate. Until the
  * page is live, the copies' controls act on the stored cart at once, as the cart store would (the
- * same src/shop/cart.ts functions), and are not replayed: once live, React draws the cart from
+ * same src/shop/cart/cart.ts functions), and are not replayed: once live, React draws the cart from
  * storage in place of the copies. A line whose size is no longer sold is left out here; the store
  * drops it and says so once live.
  */
@@ -17,8 +17,8 @@ import {
   MAX_LINE_QUANTITY,
   parseQuantity,
   removeFromCart,
-} from '../shop/cart.ts';
-import { formatRupees } from '../shop/money.ts';
+} from '../shop/cart/index.ts';
+import { formatRupees } from '../shop/money/index.ts';
 import type { EarlyAction, EarlyResult } from './action.ts';
 import { showCartCount, storedCart, writeStoredCart } from './cart-storage.ts';
 import { type CartLineFacts, type CartLinePhoto, stepperLimits } from './views.ts';

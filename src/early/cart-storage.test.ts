@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { CART_STORAGE_KEY, CART_UPDATED_EVENT } from '../shop/cart.ts';
+import { CART_STORAGE_KEY, CART_UPDATED_EVENT } from '../shop/cart/index.ts';
 import { showCartCount, storedCart, writeStoredCart } from './cart-storage.ts';
 
 afterEach(() => {

@@ -1,10 +1,10 @@
 /**
  * The stored cart as the early script reads and writes it before React is live, and on pages that
  * load no React (decision 028): the same key and shape, through the same functions of
- * src/shop/cart.ts, as the cart store (src/features/cart/cart-store.ts); and the header's badge,
+ * src/shop/cart/cart.ts, as the cart store (src/features/cart/cart-store.ts); and the header's badge,
  * with the cart link's name from the same `cartLinkLabel` (views.ts) CartLink renders.
  */
-import { CART_STORAGE_KEY, CART_UPDATED_EVENT, type CartItem, cartCount } from '../shop/cart.ts';
+import { CART_STORAGE_KEY, CART_UPDATED_EVENT, type CartItem, cartCount } from '../shop/cart/index.ts';
 import { cartLinkLabel } from './views.ts';
 
 /**

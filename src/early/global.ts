@@ -3,7 +3,7 @@
  * script (a classic inline script, bundled by the build as `__ouo.early`) and the React app's
  * modules meet only here, so every name either side reads is typed once.
  */
-import type { CartItem } from '../shop/cart.ts';
+import type { CartItem } from '../shop/cart/index.ts';
 import type { EarlyAction } from './action.ts';
 
 /** What the bundled early script defines (site-build/defer-hydration.ts bundles src/early/start.ts or static-page.ts). */

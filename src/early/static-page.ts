@@ -12,7 +12,7 @@
  * reach the server is left to the next page that loads the shop (decision 028); the Meta pixel's
  * PageView is sent when the build has a pixel id (`pixelId`).
  */
-import { CART_STORAGE_KEY } from '../shop/cart.ts';
+import { CART_STORAGE_KEY } from '../shop/cart/index.ts';
 import type { EarlyAction } from './action.ts';
 import { staticActions } from './actions.ts';
 import { showCartCount } from './cart-storage.ts';

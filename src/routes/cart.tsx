@@ -2,7 +2,7 @@ import { useRouteLoaderData } from 'react-router';
 import { CartPage } from '../features/cart/CartPage.tsx';
 import { pageHead } from '../features/seo/head.ts';
 import type { loader as rootLoader } from '../root.tsx';
-import { DEFAULT_SHIPPING_RULES } from '../shop/shipping.ts';
+import { DEFAULT_SHIPPING_RULES } from '../shop/order/index.ts';
 
 export function meta() {
   return pageHead({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeCustomer } from '#tests/support/factories.ts';
-import { checkoutFormSchema } from './form-schemas.ts';
+import { checkoutFormSchema } from './schemas/index.ts';
 import { cleanText, truncateText } from './text.ts';
 
 describe('truncateText', () => {

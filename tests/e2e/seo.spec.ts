@@ -3,7 +3,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { JSDOM } from 'jsdom';
-import { discountedPrice } from '../../src/shop/money.ts';
+import { discountedPrice } from '../../src/shop/money/index.ts';
 import { expect, test } from './fixtures.ts';
 
 const ORIGIN = 'https://orangutanorganics.in';

@@ -24,7 +24,7 @@ import reviews from '../../netlify/functions/reviews.mts';
 import track from '../../netlify/functions/track.mts';
 import verifyPayment from '../../netlify/functions/verify-payment.mts';
 import { LOCAL_GATEWAY_STORE } from '../../netlify/lib/orders/deps.ts';
-import { errorEnvelopeSchema } from '../../src/shop/schemas.ts';
+import { errorEnvelopeSchema } from '../../src/shop/schemas/index.ts';
 import { en } from '../../src/shop/texts/server.ts';
 import { databaseRows } from '../support/database.ts';
 import { makeCustomer } from '../support/factories.ts';

@@ -2,7 +2,7 @@ import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import calculateShipping, { config } from '../../netlify/functions/calculate-shipping.mts';
 import * as contentModule from '../../src/content/content.server.ts';
-import { errorEnvelopeSchema, shippingQuoteResponseSchema } from '../../src/shop/schemas.ts';
+import { errorEnvelopeSchema, shippingQuoteResponseSchema } from '../../src/shop/schemas/index.ts';
 import { watchWarnings } from '../support/console.ts';
 import { FREE_GHEE_QUOTE } from '../support/factories.ts';
 import {

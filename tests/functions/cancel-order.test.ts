@@ -12,7 +12,7 @@ import createOrder from '../../netlify/functions/create-order.mts';
 import razorpayWebhook from '../../netlify/functions/razorpay-webhook.mts';
 import { LOCAL_GATEWAY_STORE } from '../../netlify/lib/orders/deps.ts';
 
-import { cancelResponseSchema, errorEnvelopeSchema } from '../../src/shop/schemas.ts';
+import { cancelResponseSchema, errorEnvelopeSchema } from '../../src/shop/schemas/index.ts';
 import { text } from '../../src/shop/texts/server.ts';
 import { makeCustomer } from '../support/factories.ts';
 import { functionSandbox } from '../support/functions.ts';

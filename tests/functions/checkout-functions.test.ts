@@ -34,7 +34,7 @@ import {
   orderResponseSchema,
   shippingQuoteResponseSchema,
   verifyPaymentResponseSchema,
-} from '../../src/shop/schemas.ts';
+} from '../../src/shop/schemas/index.ts';
 import { text } from '../../src/shop/texts/server.ts';
 import { functionsLog } from '../support/database.ts';
 import { makeCustomer } from '../support/factories.ts';

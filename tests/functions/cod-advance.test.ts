@@ -9,7 +9,11 @@ import processPrepaid from '../../netlify/functions/process-prepaid.mts';
 import reconcileOrders from '../../netlify/functions/reconcile-orders.mts';
 import { localBookings } from '../../netlify/lib/delhivery/local.ts';
 import { readCsv } from '../../src/content/sheet-csv.server.ts';
-import { createPaymentOrderResponseSchema, orderResponseSchema, orderViewSchema } from '../../src/shop/schemas.ts';
+import {
+  createPaymentOrderResponseSchema,
+  orderResponseSchema,
+  orderViewSchema,
+} from '../../src/shop/schemas/index.ts';
 import { functionSandbox } from '../support/functions.ts';
 import { advanceRequest, ordersOverHttp, postJson } from '../support/orders.ts';
 

@@ -12,7 +12,7 @@ import cancelOrderFunction from '../../netlify/functions/cancel-order.mts';
 import codOptionsFunction from '../../netlify/functions/cod-options.mts';
 import processCod from '../../netlify/functions/process-cod.mts';
 
-import { codOptionsResponseSchema, errorEnvelopeSchema } from '../../src/shop/schemas.ts';
+import { codOptionsResponseSchema, errorEnvelopeSchema } from '../../src/shop/schemas/index.ts';
 import { text } from '../../src/shop/texts/server.ts';
 import { makeCustomer } from '../support/factories.ts';
 import { functionSandbox } from '../support/functions.ts';

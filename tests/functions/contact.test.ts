@@ -5,7 +5,7 @@ import contact, { config } from '../../netlify/functions/contact.mts';
 import { CONTACT_HEADERS } from '../../netlify/lib/sheets/submission-tabs.ts';
 import { readCsv } from '../../src/content/sheet-csv.server.ts';
 
-import { errorEnvelopeSchema } from '../../src/shop/schemas.ts';
+import { errorEnvelopeSchema } from '../../src/shop/schemas/index.ts';
 import { text } from '../../src/shop/texts/server.ts';
 import { functionSandbox, newSubmissionId, scriptDownAtFirst } from '../support/functions.ts';
 import { server } from '../support/msw.ts';

@@ -14,7 +14,7 @@ import whatsappWebhook from '../../netlify/functions/whatsapp-webhook.mts';
 import { markLocalMachine } from '../../netlify/lib/platform/local-machine.ts';
 import { LOCAL_WHATSAPP_APP_SECRET, statusBody } from '../../netlify/lib/whatsapp/local-phone.ts';
 import { signWebhookBody } from '../../netlify/lib/whatsapp/webhook-signature.ts';
-import { devWhatsAppOutboxSchema, devWhatsAppResponseSchema } from '../../src/shop/schemas.ts';
+import { devWhatsAppOutboxSchema, devWhatsAppResponseSchema } from '../../src/shop/schemas/index.ts';
 import { functionSandbox } from '../support/functions.ts';
 import { codRequest, ordersOverHttp, postJson } from '../support/orders.ts';
 

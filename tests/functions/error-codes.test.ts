@@ -10,7 +10,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
 import { errorResponse } from '../../netlify/lib/platform/http.ts';
 import { ALL_ERROR_CODES, type ErrorEnvelope } from '../../src/shop/error-codes.ts';
-import { errorEnvelopeSchema } from '../../src/shop/schemas.ts';
+import { errorEnvelopeSchema } from '../../src/shop/schemas/index.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 

@@ -11,7 +11,7 @@ import createOrder from '../../netlify/functions/create-order.mts';
 import processCod from '../../netlify/functions/process-cod.mts';
 import { readCsv } from '../../src/content/sheet-csv.server.ts';
 
-import { errorEnvelopeSchema, orderResponseSchema } from '../../src/shop/schemas.ts';
+import { errorEnvelopeSchema, orderResponseSchema } from '../../src/shop/schemas/index.ts';
 import { text } from '../../src/shop/texts/server.ts';
 import { makeCustomer } from '../support/factories.ts';
 import { functionSandbox } from '../support/functions.ts';

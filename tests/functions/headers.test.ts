@@ -46,7 +46,7 @@ import { labelLinkSecret, labelUrl } from '../../netlify/lib/labels/link.ts';
 import { staffActionSecret, staffSignature } from '../../netlify/lib/orders/staff-request.ts';
 import { readServerEnv } from '../../netlify/lib/platform/env.ts';
 import { hmacHex } from '../../netlify/lib/razorpay/signature.ts';
-import { createPaymentOrderResponseSchema, localGatewayPayResponseSchema } from '../../src/shop/schemas.ts';
+import { createPaymentOrderResponseSchema, localGatewayPayResponseSchema } from '../../src/shop/schemas/index.ts';
 import { functionsLog } from '../support/database.ts';
 import { makeCustomer } from '../support/factories.ts';
 import { FAKE_RESEND, signResendWebhook } from '../support/fake-resend.ts';

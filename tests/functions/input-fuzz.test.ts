@@ -17,7 +17,7 @@ import {
   reviewSubmissionSchema,
   shippingQuoteRequestSchema,
   trackRequestSchema,
-} from '../../src/shop/schemas.ts';
+} from '../../src/shop/schemas/index.ts';
 import { en } from '../../src/shop/texts/server.ts';
 import { makeCustomer } from '../support/factories.ts';
 import { RAJMA_COD_TOTAL, rajma } from '../support/orders.ts';

@@ -14,9 +14,9 @@ import invoice, { config } from '../../netlify/functions/invoice.mts';
 import processCod from '../../netlify/functions/process-cod.mts';
 import { INVOICE_PAGE_POLICY } from '../../netlify/lib/invoices/invoice-html.ts';
 import { NOT_FOUND_FLOOR_MS } from '../../netlify/lib/orders/view.ts';
-import type { CreditNote, Invoice } from '../../src/shop/invoice.ts';
+import type { CreditNote, Invoice } from '../../src/shop/invoice/index.ts';
 
-import { orderResponseSchema } from '../../src/shop/schemas.ts';
+import { orderResponseSchema } from '../../src/shop/schemas/index.ts';
 import { text as shopText } from '../../src/shop/texts/server.ts';
 import { functionsLog } from '../support/database.ts';
 import { makeCustomer } from '../support/factories.ts';

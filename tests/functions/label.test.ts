@@ -9,7 +9,7 @@ import { labelLinkSecret, labelUrl } from '../../netlify/lib/labels/link.ts';
 import { readServerEnv } from '../../netlify/lib/platform/env.ts';
 import { readCsv } from '../../src/content/sheet-csv.server.ts';
 
-import { errorEnvelopeSchema, orderResponseSchema } from '../../src/shop/schemas.ts';
+import { errorEnvelopeSchema, orderResponseSchema } from '../../src/shop/schemas/index.ts';
 import { text } from '../../src/shop/texts/server.ts';
 import { makeCustomer } from '../support/factories.ts';
 import { functionSandbox } from '../support/functions.ts';

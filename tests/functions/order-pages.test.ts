@@ -8,7 +8,7 @@ import calculateShipping from '../../netlify/functions/calculate-shipping.mts';
 import orderView from '../../netlify/functions/order-view.mts';
 import processCod from '../../netlify/functions/process-cod.mts';
 import track from '../../netlify/functions/track.mts';
-import { orderResponseSchema, orderViewSchema, trackViewSchema } from '../../src/shop/schemas.ts';
+import { orderResponseSchema, orderViewSchema, trackViewSchema } from '../../src/shop/schemas/index.ts';
 import { makeCustomer } from '../support/factories.ts';
 import { functionSandbox } from '../support/functions.ts';
 

@@ -26,7 +26,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ordersCsv } from '#tests/support/sheets.ts';
 import { INVOICE_FONT_FILES } from '../../netlify/lib/invoices/invoice-pdf.ts';
 import { readCsv } from '../../src/content/sheet-csv.server.ts';
-import { orderResponseSchema, shippingQuoteResponseSchema } from '../../src/shop/schemas.ts';
+import { orderResponseSchema, shippingQuoteResponseSchema } from '../../src/shop/schemas/index.ts';
 import { startTestBlobs, type TestBlobs } from '../support/blobs.ts';
 import { functionsLog } from '../support/database.ts';
 import { makeCustomer } from '../support/factories.ts';

@@ -2,7 +2,7 @@ import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import pincode, { config } from '../../netlify/functions/pincode.mts';
 import * as contentModule from '../../src/content/content.server.ts';
-import { errorEnvelopeSchema, pincodeCheckResponseSchema } from '../../src/shop/schemas.ts';
+import { errorEnvelopeSchema, pincodeCheckResponseSchema } from '../../src/shop/schemas/index.ts';
 import { watchWarnings } from '../support/console.ts';
 import { makePincodeAnswer } from '../support/factories.ts';
 import {

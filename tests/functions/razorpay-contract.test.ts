@@ -15,7 +15,7 @@ import razorpayWebhook from '../../netlify/functions/razorpay-webhook.mts';
 import reconcileOrders from '../../netlify/functions/reconcile-orders.mts';
 import { hmacHex, paymentSignature } from '../../netlify/lib/razorpay/signature.ts';
 import { readCsv } from '../../src/content/sheet-csv.server.ts';
-import { createPaymentOrderResponseSchema } from '../../src/shop/schemas.ts';
+import { createPaymentOrderResponseSchema } from '../../src/shop/schemas/index.ts';
 import { startTestBlobs, type TestBlobs } from '../support/blobs.ts';
 import { FAKE_KEYS, type FakeRazorpay, startFakeRazorpay } from '../support/fake-razorpay.ts';
 import { staffHealthRequest } from '../support/functions.ts';

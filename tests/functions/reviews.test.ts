@@ -21,7 +21,7 @@ import {
   reviewSummariesResponseSchema,
   reviewsResponseSchema,
   submissionAcceptedSchema,
-} from '../../src/shop/schemas.ts';
+} from '../../src/shop/schemas/index.ts';
 import { text as shopText } from '../../src/shop/texts/server.ts';
 import { functionSandbox, newSubmissionId, scriptDownAtFirst } from '../support/functions.ts';
 import { server } from '../support/msw.ts';

@@ -11,7 +11,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { StoredOrder } from '#shop/order-record.ts';
+import type { StoredOrder } from '#shop/order/index.ts';
 import calculateShipping from '../../netlify/functions/calculate-shipping.mts';
 import processCod from '../../netlify/functions/process-cod.mts';
 import syncParcelsFunction from '../../netlify/functions/sync-parcels.mts';

@@ -2,7 +2,7 @@
  * A COD order's chase run on its own (netlify/lib/orders/chase-kind.ts): the order's due chase
  * steps and what they earned, by the one runner, as the sweep runs them; the step this run took.
  */
-import { CHASED_FIELD, type ChaseStep } from '#shop/order-engine/cod-events.ts';
+import { CHASED_FIELD, type ChaseStep } from '#shop/order-engine/index.ts';
 import { TASK_KINDS } from '../../netlify/lib/tasks/kinds.ts';
 import { runOrderTasks } from '../../netlify/lib/tasks/runner.ts';
 import type { TestOrderWorld } from './orders.ts';

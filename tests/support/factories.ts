@@ -1,10 +1,15 @@
 /** Typed factories shared by unit tests, msw handlers and end-to-end specs. */
 
-import type { CartItem } from '../../src/shop/cart.ts';
-import type { Product, Variant } from '../../src/shop/catalogue.ts';
-import type { Customer, PricedLine } from '../../src/shop/order.ts';
-import { statesForPincode } from '../../src/shop/pincode-states.ts';
-import type { OrderView, PincodeCheckResponse, ShippingQuoteResponse, TrackView } from '../../src/shop/schemas.ts';
+import type { CartItem } from '../../src/shop/cart/index.ts';
+import type { Product, Variant } from '../../src/shop/catalogue/index.ts';
+import type { Customer, PricedLine } from '../../src/shop/order/index.ts';
+import { statesForPincode } from '../../src/shop/pincodes/index.ts';
+import type {
+  OrderView,
+  PincodeCheckResponse,
+  ShippingQuoteResponse,
+  TrackView,
+} from '../../src/shop/schemas/index.ts';
 
 export function makeVariant(overrides: Partial<Variant> = {}): Variant {
   return { size: '500gm', price: 347, stock: 100, weight: 500, ...overrides };

@@ -2,20 +2,21 @@
  * Invoices and credit notes for tests (docs/shop-rules.md §12): the bundled invoice settings, a
  * sample supplier's, invoices computed by the shop core, and the GST report's fixtures.
  */
+
+import type { InvoiceSettings } from '../../src/shop/invoice/index.ts';
 import {
   type CreditNote,
   draftCreditNote,
   draftInvoice,
+  financialYear,
   type Invoice,
   type InvoiceLine,
   type InvoiceOrder,
   type Place,
   taxOf,
   totalsOf,
-} from '../../src/shop/invoice.ts';
-import { financialYear } from '../../src/shop/invoice-numbers.ts';
-import type { InvoiceSettings } from '../../src/shop/invoice-settings.ts';
-import type { Customer, PricedLine } from '../../src/shop/order.ts';
+} from '../../src/shop/invoice/index.ts';
+import type { Customer, PricedLine } from '../../src/shop/order/index.ts';
 import { makeCustomer, makePricedLine } from './factories.ts';
 
 /** A line of a `gstReportInvoice`: what was paid for it, at its rate; its tax is the shop's own rounding. */
@@ -188,7 +189,7 @@ export interface InvoiceFixture {
 }
 
 /**
- * A tax invoice as issued at booking (src/shop/invoice.ts, the real computation): by default the
+ * A tax invoice as issued at booking (src/shop/invoice/invoice.ts, the real computation): by default the
  * COD order of `makeOrderView` (₹694 + ₹450 + the ₹150 COD fee = ₹1,294) to Dehradun, numbered
  * `OUO/26-27/000123`, dated 27 Nov 2026.
  */

@@ -6,7 +6,7 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, vi } from 'vitest';
-import type { StoredOrder } from '#shop/order-record.ts';
+import type { StoredOrder } from '#shop/order/index.ts';
 import calculateShipping from '../../netlify/functions/calculate-shipping.mts';
 import createOrder from '../../netlify/functions/create-order.mts';
 import localGateway from '../../netlify/functions/local-gateway.mts';
@@ -31,7 +31,7 @@ import type { SheetWhatsAppMessage } from '../../netlify/lib/sheets/whatsapp-tab
 import { whatsappBook } from '../../netlify/lib/whatsapp/book.ts';
 import type { WhatsAppTemplateMessage, WhatsAppTextMessage } from '../../netlify/lib/whatsapp/sender.ts';
 import { content } from '../../src/content/content.server.ts';
-import type { ShipmentRecord } from '../../src/shop/shipment.ts';
+import type { ShipmentRecord } from '../../src/shop/parcel/index.ts';
 import type { TestBlobs } from './blobs.ts';
 import { lazyDatabase } from './database.ts';
 import { makeCustomer } from './factories.ts';

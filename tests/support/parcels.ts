@@ -1,9 +1,9 @@
 /** Booked orders with parcels, in an order log on the test Blobs server: what the pickup and the returns report read. */
 
-import type { StoredOrder } from '#shop/order-record.ts';
+import type { StoredOrder } from '#shop/order/index.ts';
 import type { OrderLog } from '../../netlify/lib/orders/order-log.ts';
-import type { Parcel, ParcelChange, ParcelState } from '../../src/shop/parcel.ts';
-import type { PaymentMode } from '../../src/shop/shipping.ts';
+import type { PaymentMode } from '../../src/shop/order/index.ts';
+import type { Parcel, ParcelChange, ParcelState } from '../../src/shop/parcel/index.ts';
 import { makeCustomer } from './factories.ts';
 
 export interface BookedOrder {

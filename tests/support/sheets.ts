@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path, { join } from 'node:path';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { yearTab } from '#shop/sheet-tab.ts';
+import { yearTab } from '#shop/order/index.ts';
 import type { SheetOrder } from '../../netlify/lib/sheets/orders-tab.ts';
-import { buildOrderRecord, orderTotals, priceLines } from '../../src/shop/order.ts';
+import { buildOrderRecord, orderTotals, priceLines } from '../../src/shop/order/index.ts';
 import { makeCatalogue, makeCustomer } from './factories.ts';
 import { server } from './msw.ts';
 
@@ -81,6 +81,6 @@ export function stubAppsScriptEnv(url: string, secret: string): void {
 
 /**
  * The local Sheet's Orders file an order placed now is written to: its financial year's tab
- * (`Orders 2026-27.csv`, src/shop/sheet-tab.ts), as the Apps Script keeps one tab per year.
+ * (`Orders 2026-27.csv`, src/shop/order/sheet-tab.ts), as the Apps Script keeps one tab per year.
  */
 export const ordersCsv = (dir: string, now: Date = new Date()) => path.join(dir, `${yearTab(now.toISOString())}.csv`);

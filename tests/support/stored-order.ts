@@ -1,9 +1,9 @@
 /**
- * A stored order built by hand, with only what every order holds (src/shop/order-record.ts): for
+ * A stored order built by hand, with only what every order holds (src/shop/order/order-record.ts): for
  * tests of the engine and the order log that need an order in a given state, not one placed through
  * the checkout (tests/support/orders.ts places real ones). Each test sets what it is about.
  */
-import type { StoredOrder } from '#shop/order-record.ts';
+import type { StoredOrder } from '#shop/order/index.ts';
 
 export function bareOrder(overrides: Partial<StoredOrder> = {}): StoredOrder {
   return {

@@ -3,7 +3,7 @@
  * with the ISO time it was first received; once per submission id, however often it is sent.
  */
 
-import type { ContactSubmission, SubmissionAccepted } from '#shop/schemas.ts';
+import type { ContactSubmission, SubmissionAccepted } from '#shop/schemas/index.ts';
 import { text } from '#shop/texts/server.ts';
 import { database, type Queries } from '../platform/database.ts';
 import { readServerEnv, type ServerEnv } from '../platform/env.ts';

@@ -13,9 +13,8 @@ import path from 'node:path';
 import { delay, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { buildOrderRecord, orderTotals, priceLines } from '#shop/order.ts';
-import { applyScans, newParcel } from '#shop/parcel.ts';
-import { buildShipment, type ShipmentRecord } from '#shop/shipment.ts';
+import { buildOrderRecord, orderTotals, priceLines } from '#shop/order/index.ts';
+import { applyScans, buildShipment, newParcel, type ShipmentRecord } from '#shop/parcel/index.ts';
 import { watchWarnings } from '#tests/support/console.ts';
 import { makeCatalogue, makeCustomer } from '#tests/support/factories.ts';
 import {

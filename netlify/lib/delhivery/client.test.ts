@@ -1,7 +1,7 @@
 import { delay, HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { buildOrderRecord, orderTotals, priceLines } from '#shop/order.ts';
-import { buildShipment, type ShipmentRecord } from '#shop/shipment.ts';
+import { buildOrderRecord, orderTotals, priceLines } from '#shop/order/index.ts';
+import { buildShipment, type ShipmentRecord } from '#shop/parcel/index.ts';
 import { watchWarnings } from '#tests/support/console.ts';
 import { makeCatalogue, makeCustomer } from '#tests/support/factories.ts';
 import {

@@ -8,8 +8,9 @@
  * With no DELHIVERY_TOKEN the embedded local default (`local.ts`) answers instead and the network
  * is never touched (docs/shop-rules.md §11).
  */
-import type { ShipmentRecord } from '#shop/shipment.ts';
-import type { PaymentMode } from '#shop/shipping.ts';
+
+import type { PaymentMode } from '#shop/order/index.ts';
+import type { ShipmentRecord } from '#shop/parcel/index.ts';
 import type { ServerEnv } from '../platform/env.ts';
 import type { Outcome } from '../platform/outcome.ts';
 import { delhiveryBooking } from './booking.ts';

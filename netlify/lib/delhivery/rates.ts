@@ -5,7 +5,7 @@
  * "unknown" (undefined), and the caller falls back.
  */
 import { z } from 'zod';
-import { pincodeSchema } from '#shop/schemas.ts';
+import { pincodeSchema } from '#shop/schemas/index.ts';
 import type { Delhivery } from './client.ts';
 import type { DelhiveryApi } from './json-api.ts';
 import { NOT_SERVICEABLE } from './local.ts';

@@ -1,6 +1,6 @@
 /** The local carrier's simulated journeys: every ending, chosen by the pincode, on a simulated clock. */
 import { describe, expect, it } from 'vitest';
-import { applyScans, newParcel } from '#shop/parcel.ts';
+import { applyScans, newParcel } from '#shop/parcel/index.ts';
 import { JOURNEY_PINCODES, simulatedPin, simulatedTracker } from './simulated-tracking.ts';
 
 describe('simulatedTracker: every ending, chosen by the pincode', () => {

@@ -4,8 +4,7 @@
  * then delivered, returned, lost), so every state can be seen offline; a cancelled booking's
  * journey stops at its cancellation.
  */
-import type { CarrierScan } from '#shop/parcel.ts';
-import type { CarrierTracking } from '#shop/tracking.ts';
+import type { CarrierScan, CarrierTracking } from '#shop/parcel/index.ts';
 import type { BulkTracker } from './tracking.ts';
 
 /** Pincodes whose simulated parcel ends otherwise than delivered at the first attempt (README). */

@@ -5,7 +5,7 @@
  * many waybills per request.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { applyScans, newParcel } from '#shop/parcel.ts';
+import { applyScans, newParcel } from '#shop/parcel/index.ts';
 import { delhiveryTracker, indiaTime, WAYBILLS_PER_REQUEST } from './tracking.ts';
 
 const answer = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });

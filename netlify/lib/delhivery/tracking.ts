@@ -4,8 +4,7 @@
  * simulated journeys answer instead (`simulated-tracking.ts`), through the same `BulkTracker`.
  */
 import { z } from 'zod';
-import type { CarrierScan } from '#shop/parcel.ts';
-import type { CarrierTracking } from '#shop/tracking.ts';
+import type { CarrierScan, CarrierTracking } from '#shop/parcel/index.ts';
 import { failure, type Outcome } from '../platform/outcome.ts';
 import type { DelhiveryTarget } from './json-api.ts';
 

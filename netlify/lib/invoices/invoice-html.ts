@@ -6,7 +6,7 @@
  * image, when there is one, comes inside the page as a `data:` URL.
  */
 import { createHash } from 'node:crypto';
-import type { CreditNote, Invoice } from '#shop/invoice.ts';
+import type { CreditNote, Invoice } from '#shop/invoice/index.ts';
 import { text as shopText } from '#shop/texts/server.ts';
 import { escapeHtml } from '../orders/email.ts';
 import { INVOICE_STYLE } from './invoice-style.ts';

@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pdfmake, { type Content, type DocumentDefinition } from 'pdfmake';
-import type { CreditNote, Invoice } from '#shop/invoice.ts';
+import type { CreditNote, Invoice } from '#shop/invoice/index.ts';
 import { text } from '#shop/texts/server.ts';
 import { type DocumentView, documentView, type PartyView } from './invoice-view.ts';
 

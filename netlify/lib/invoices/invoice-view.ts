@@ -6,9 +6,9 @@
  * function of the stored document (docs/shop-rules.md §12). `ratesToConfirm` is for staff and the
  * accountant: it is never printed on a shopper's document.
  */
-import { rupeesInWords } from '#shop/amount-in-words.ts';
-import type { CreditNote, Invoice, InvoiceLine, Place } from '#shop/invoice.ts';
-import { formatPaise } from '#shop/money.ts';
+
+import type { CreditNote, Invoice, InvoiceLine, Place } from '#shop/invoice/index.ts';
+import { formatPaise, rupeesInWords } from '#shop/money/index.ts';
 import { text } from '#shop/texts/server.ts';
 
 export type TaxDocumentKind = (Invoice | CreditNote)['kind'];

@@ -4,8 +4,8 @@
  * missing stops only the invoice (staff see why) until the Studio has it.
  */
 import { describe, expect, it } from 'vitest';
-import type { InvoiceSettings } from '#shop/invoice-settings.ts';
-import { staffStatusLabel } from '#shop/order-engine/staff-status.ts';
+import type { InvoiceSettings } from '#shop/invoice/index.ts';
+import { staffStatusLabel } from '#shop/order-engine/index.ts';
 import { fileTestBlobs } from '#tests/support/blobs.ts';
 import { makeCustomer } from '#tests/support/factories.ts';
 import { makeSampleInvoiceSettings } from '#tests/support/invoices.ts';

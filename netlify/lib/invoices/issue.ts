@@ -6,12 +6,19 @@
  * booking never makes a second invoice.
  */
 import { indiaToday } from '#shop/dates.ts';
-import { type CreditNote, draftCreditNote, draftInvoice, type Invoice } from '#shop/invoice.ts';
-import { financialYear, type Series, serialNumber } from '#shop/invoice-numbers.ts';
-import { placeOfSupply } from '#shop/invoice-place.ts';
-import type { InvoiceSettings } from '#shop/invoice-settings.ts';
-import { transition } from '#shop/order-engine/transition.ts';
-import type { StoredOrder } from '#shop/order-record.ts';
+import type { InvoiceSettings } from '#shop/invoice/index.ts';
+import {
+  type CreditNote,
+  draftCreditNote,
+  draftInvoice,
+  financialYear,
+  type Invoice,
+  placeOfSupply,
+  type Series,
+  serialNumber,
+} from '#shop/invoice/index.ts';
+import type { StoredOrder } from '#shop/order/index.ts';
+import { transition } from '#shop/order-engine/index.ts';
 import type { OrderLog } from '../orders/order-log.ts';
 import type { ShopSettingsForOrders } from '../orders/types.ts';
 import { takeNumber } from './serial.ts';

@@ -3,7 +3,7 @@
  * page, with the same key, so whoever can see the order (the shopper's link, the Sheet) can open
  * its invoice, and nobody else can (netlify/functions/invoice.mts checks the key).
  */
-import type { StoredOrder } from '#shop/order-record.ts';
+import type { StoredOrder } from '#shop/order/index.ts';
 
 export type DocumentKind = 'invoice' | 'credit-note';
 export type DocumentFormat = 'html' | 'pdf';

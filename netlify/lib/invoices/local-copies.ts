@@ -7,7 +7,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { CreditNote, Invoice } from '#shop/invoice.ts';
+import type { CreditNote, Invoice } from '#shop/invoice/index.ts';
 import { fileInFolder } from '../../../src/content/local-file.server.ts';
 import { documentFileName } from './links.ts';
 

@@ -5,7 +5,7 @@
  * across connections, as in production.
  */
 import { describe, expect, it } from 'vitest';
-import type { StoredOrder } from '#shop/order-record.ts';
+import type { StoredOrder } from '#shop/order/index.ts';
 import { freshDatabase } from '#tests/support/database.ts';
 import { bareOrder } from '#tests/support/stored-order.ts';
 import { createOrderLog } from '../orders/order-log.ts';

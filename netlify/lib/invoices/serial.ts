@@ -9,7 +9,7 @@
  * or none: a taker that dies before its commit leaves the counter where it was, so there is never a
  * gap, and two takers can never hold the same number. No retry loop, no pending document.
  */
-import type { StoredOrder } from '#shop/order-record.ts';
+import type { StoredOrder } from '#shop/order/index.ts';
 import type { Queries } from '../platform/database.ts';
 
 export interface SerialSeries {

@@ -5,7 +5,7 @@
  * wrong key get the same "not found" at the same moment, so a link guessed tells nothing, not even
  * whether an invoice exists. Only an order proven by its key may hear that it has none yet.
  */
-import type { CreditNote, Invoice } from '#shop/invoice.ts';
+import type { CreditNote, Invoice } from '#shop/invoice/index.ts';
 import { text } from '#shop/texts/server.ts';
 import { createOrderLog, type OrderLog } from '../orders/order-log.ts';
 import { keyMatches, orderForShopper } from '../orders/view.ts';

@@ -6,9 +6,8 @@
  * every value is HTML-escaped.
  */
 import { createHash } from 'node:crypto';
-import { formatRupees } from '#shop/money.ts';
-import type { Customer } from '#shop/order.ts';
-import type { PaymentMode } from '#shop/shipping.ts';
+import { formatRupees } from '#shop/money/index.ts';
+import type { Customer, PaymentMode } from '#shop/order/index.ts';
 import { escapeHtml } from '../orders/email.ts';
 import { code128Svg } from './code128.ts';
 

@@ -4,9 +4,9 @@
  * else — or when Delhivery cannot give it — the label the shop draws, saying so on the label.
  */
 
-import { cashOnDelivery } from '#shop/cod.ts';
+import { cashOnDelivery } from '#shop/cod/index.ts';
 
-import type { StoredOrder } from '#shop/order-record.ts';
+import type { StoredOrder } from '#shop/order/index.ts';
 import { text } from '#shop/texts/server.ts';
 import { content } from '../../../src/content/content.server.ts';
 import { createDelhivery, type Delhivery } from '../delhivery/client.ts';

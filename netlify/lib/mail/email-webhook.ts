@@ -8,7 +8,7 @@
  * (the engine keeps only the first bounce too). The shopper's address is never read or logged.
  */
 import { z } from 'zod';
-import type { EmailUndeliverableEvent } from '#shop/order-engine/email-events.ts';
+import type { EmailUndeliverableEvent } from '#shop/order-engine/index.ts';
 import { syncSheetRows } from '../orders/forward.ts';
 import type { OrderDeps } from '../orders/types.ts';
 import { errorResponse } from '../platform/http.ts';

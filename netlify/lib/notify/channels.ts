@@ -5,8 +5,8 @@
  * when an earlier answer was lost.
  */
 
-import type { EmailUndeliverable, NoticeState, OrderEvent, StoredOrder } from '#shop/order-record.ts';
-import type { NoticeEvent } from '#shop/parcel.ts';
+import type { EmailUndeliverable, NoticeState, OrderEvent, StoredOrder } from '#shop/order/index.ts';
+import type { NoticeEvent } from '#shop/parcel/index.ts';
 import { STOPPED } from '#shop/whatsapp.ts';
 import type { OrderDeps } from '../orders/types.ts';
 import { orderNewsEmail } from './order-email.ts';

@@ -5,9 +5,9 @@
  * on the order with its history. A failure that will never heal (a number not on WhatsApp) is given
  * up at once; others are retried for a day from when the notice was earned.
  */
-import { awaitingConfirmation } from '#shop/cod.ts';
-import type { NoticeState, OrderEvent, StoredOrder } from '#shop/order-record.ts';
-import { NOTICE_EVENTS, type NoticeEvent, noticeStillTrue } from '#shop/parcel.ts';
+import { awaitingConfirmation } from '#shop/cod/index.ts';
+import type { NoticeState, OrderEvent, StoredOrder } from '#shop/order/index.ts';
+import { NOTICE_EVENTS, type NoticeEvent, noticeStillTrue } from '#shop/parcel/index.ts';
 import type { TaskKind } from '../tasks/runner.ts';
 import { noticeView, type TaskRow } from '../tasks/task-view.ts';
 import { sendNotice } from './channels.ts';

@@ -3,9 +3,9 @@
  * what happens to the money), and a refund processed. Pure; every value HTML-escaped; the same
  * narrow page as the confirmation.
  */
-import { formatRupees } from '#shop/money.ts';
-import type { OrderEmailEvent, StoredOrder } from '#shop/order-record.ts';
-import { refundsSummary } from '#shop/refunds.ts';
+import { formatRupees } from '#shop/money/index.ts';
+import type { OrderEmailEvent, StoredOrder } from '#shop/order/index.ts';
+import { refundsSummary } from '#shop/order/index.ts';
 import { escapeHtml, newsEmail } from '../orders/email.ts';
 import type { ShopContact } from '../orders/types.ts';
 

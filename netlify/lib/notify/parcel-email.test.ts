@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyScans, newParcel } from '#shop/parcel.ts';
+import { applyScans, newParcel } from '#shop/parcel/index.ts';
 import { makeCustomer } from '#tests/support/factories.ts';
 import { makeInvoice } from '#tests/support/invoices.ts';
 import { type NotifiedOrder, parcelEmail } from './parcel-email.ts';

@@ -4,10 +4,10 @@
  * a failed delivery attempt (what the courier said, what happens next, how to reach us), and
  * delivered. Pure; every value HTML-escaped; the same narrow page as the confirmation.
  */
-import { cashOnDelivery } from '#shop/cod.ts';
-import { formatRupees } from '#shop/money.ts';
-import type { StoredOrder } from '#shop/order-record.ts';
-import type { NoticeEvent } from '#shop/parcel.ts';
+import { cashOnDelivery } from '#shop/cod/index.ts';
+import { formatRupees } from '#shop/money/index.ts';
+import type { StoredOrder } from '#shop/order/index.ts';
+import type { NoticeEvent } from '#shop/parcel/index.ts';
 import { documentUrl } from '../invoices/links.ts';
 import { escapeHtml, newsEmail, orderPageUrl } from '../orders/email.ts';
 import type { ShopContact } from '../orders/types.ts';

@@ -7,12 +7,12 @@
  * Utility templates only: what happened to this order, nothing else.
  */
 
-import { cashOnDelivery } from '#shop/cod.ts';
-import { formatRupees } from '#shop/money.ts';
-import type { OrderEvent, StoredOrder } from '#shop/order-record.ts';
-import type { NoticeEvent } from '#shop/parcel.ts';
+import { cashOnDelivery } from '#shop/cod/index.ts';
+import { formatRupees } from '#shop/money/index.ts';
+import type { OrderEvent, StoredOrder } from '#shop/order/index.ts';
+import type { NoticeEvent } from '#shop/parcel/index.ts';
+import { phoneDigits } from '#shop/parcel/index.ts';
 import { LANGUAGES } from '#shop/texts/server.ts';
-import { phoneDigits } from '#shop/tracking.ts';
 import { consentLanguage, type WhatsAppLanguage } from '#shop/whatsapp.ts';
 import { estimateDeliveryDays } from '../delhivery/delivery-days.ts';
 import { codConfirmPayloads } from '../whatsapp/cod-payloads.ts';

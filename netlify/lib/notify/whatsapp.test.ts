@@ -5,7 +5,7 @@
  * never take is given up at once, one it cannot take now is tried again.
  */
 import { describe, expect, it } from 'vitest';
-import { checkoutFormSchema } from '#shop/form-schemas.ts';
+import { checkoutFormSchema } from '#shop/schemas/index.ts';
 import { fileTestBlobs } from '#tests/support/blobs.ts';
 import { makeCustomer } from '#tests/support/factories.ts';
 import { FAKE_GRAPH_URL, FAKE_WHATSAPP, fakeWhatsApp, graphError } from '#tests/support/fake-whatsapp.ts';

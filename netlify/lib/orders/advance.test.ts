@@ -4,7 +4,7 @@
  * collecting the rest; paid twice, never paid, cancelled before pickup.
  */
 import { describe, expect, it } from 'vitest';
-import { staffStatusLabel } from '#shop/order-engine/staff-status.ts';
+import { staffStatusLabel } from '#shop/order-engine/index.ts';
 import { fileTestBlobs } from '#tests/support/blobs.ts';
 import {
   advanceRequest,

@@ -5,8 +5,8 @@
  * fee captured, expired unpaid after 15 minutes; the payment confirms it, so it skips the
  * WhatsApp confirmation, and Delhivery collects the total less the fee (`cashOnDelivery`).
  */
-import type { CodState } from '#shop/cod.ts';
-import { advanceOffered } from '#shop/cod-advance.ts';
+import type { CodState } from '#shop/cod/index.ts';
+import { advanceOffered } from '#shop/cod/index.ts';
 import { text } from '#shop/texts/server.ts';
 import { fail, type ServiceResult } from '../platform/http.ts';
 import type { Priced } from './place.ts';

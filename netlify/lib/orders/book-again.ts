@@ -16,8 +16,8 @@
  * new booking under way (or made) and is refused as "already booked".
  */
 
-import { type BookAgainStep, bookAgainStep } from '#shop/order-engine/staff-rules.ts';
-import { type StoredOrder, shipmentReference } from '#shop/order-record.ts';
+import { type StoredOrder, shipmentReference } from '#shop/order/index.ts';
+import { type BookAgainStep, bookAgainStep } from '#shop/order-engine/index.ts';
 import { text } from '#shop/texts/server.ts';
 import { fail } from '../platform/http.ts';
 import { forwardOrder } from './forward.ts';

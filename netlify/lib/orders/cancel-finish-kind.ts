@@ -13,11 +13,10 @@
  *    in its phone's history by who proved it.
  * 3. An order invoiced before: its credit note (docs/shop-rules.md §12), once.
  */
-import type { PhoneOrderOutcome } from '#shop/cod-rules.ts';
-import { cancelWork } from '#shop/order-engine/cancel-events.ts';
-import { creditNoteOwed } from '#shop/order-engine/order-flags.ts';
-import type { Cancellation, StoredOrder } from '#shop/order-record.ts';
-import { refundKey } from '#shop/refunds.ts';
+import type { PhoneOrderOutcome } from '#shop/cod/index.ts';
+import type { Cancellation, StoredOrder } from '#shop/order/index.ts';
+import { refundKey } from '#shop/order/index.ts';
+import { cancelWork, creditNoteOwed } from '#shop/order-engine/index.ts';
 import { issueCreditNote } from '../invoices/issue.ts';
 import type { TaskKind, TaskOutcome } from '../tasks/runner.ts';
 import { notePhoneOrder } from './phone-history.ts';

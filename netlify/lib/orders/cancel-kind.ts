@@ -5,8 +5,8 @@
  * on the order's cancellation by the engine's `cancel-step-settled` (src/shop/order-engine/cancel-events.ts).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { stepOpen } from '#shop/order-engine/cancel-events.ts';
-import type { CancelStep, StoredOrder } from '#shop/order-record.ts';
+import type { CancelStep, StoredOrder } from '#shop/order/index.ts';
+import { stepOpen } from '#shop/order-engine/index.ts';
 import { CANCEL_TIMEOUT_MS } from '../delhivery/cancel.ts';
 import type { TaskKind, TaskOutcome } from '../tasks/runner.ts';
 import type { OrderDeps } from './types.ts';

@@ -4,7 +4,7 @@
  * cancelled either way; the order waits as "cancelling" until the money is settled or staff act.
  */
 import { describe, expect, it } from 'vitest';
-import { staffStatusLabel } from '#shop/order-engine/staff-status.ts';
+import { staffStatusLabel } from '#shop/order-engine/index.ts';
 import { fileTestBlobs } from '#tests/support/blobs.ts';
 import { gatewayRefunds, orderWorld, paidOrder, storedOrder, sweepLater } from '#tests/support/orders.ts';
 import { failure } from '../platform/outcome.ts';

@@ -5,7 +5,7 @@
  * reconciler.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { staffStatusLabel } from '#shop/order-engine/staff-status.ts';
+import { staffStatusLabel } from '#shop/order-engine/index.ts';
 import { fileTestBlobs } from '#tests/support/blobs.ts';
 import { heldAnswer } from '#tests/support/held-answer.ts';
 import {

@@ -21,10 +21,8 @@
  * another runner asking Delhivery waits for its answer (issue 46).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-
-import { type CancelRefusal, cancelRefusal } from '#shop/order-engine/cancel-rules.ts';
-import { cancelBookingKey } from '#shop/order-engine/task-keys.ts';
-import type { StoredOrder } from '#shop/order-record.ts';
+import type { StoredOrder } from '#shop/order/index.ts';
+import { type CancelRefusal, cancelBookingKey, cancelRefusal } from '#shop/order-engine/index.ts';
 import type { CancelReason } from '#shop/texts/cancel-reason.ts';
 import { TASK_KINDS } from '../tasks/kinds.ts';
 import { runOrderTasks } from '../tasks/runner.ts';
@@ -32,7 +30,7 @@ import { CANCEL_WAIT } from './cancel-kind.ts';
 import type { OrderDeps } from './types.ts';
 
 // The rules moved to the shop core with the cancel events (issue 47); the order view reads them here.
-export { type CancelRefusal, cancellable } from '#shop/order-engine/cancel-rules.ts';
+export { type CancelRefusal, cancellable } from '#shop/order-engine/index.ts';
 export type CancelOutcome =
   | { ok: true; order: StoredOrder; state: 'cancelled' | 'cancelling' }
   | { ok: false; order: StoredOrder | undefined; refusal: CancelRefusal | 'unknown-order' };

@@ -7,8 +7,8 @@
  * (pay.ts `completePaidOrder`), the payment's check in the same run of the order's tasks.
  */
 import { randomBytes } from 'node:crypto';
-import { codeFor } from '#shop/cod.ts';
-import type { PaidVia, StoredOrder } from '#shop/order-record.ts';
+import { codeFor } from '#shop/cod/index.ts';
+import type { PaidVia, StoredOrder } from '#shop/order/index.ts';
 import type { Money } from './judge-payment.ts';
 import { notePhoneOrder } from './phone-history.ts';
 import type { OrderDeps } from './types.ts';

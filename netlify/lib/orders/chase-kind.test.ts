@@ -5,8 +5,7 @@
  * order is confirmed or cancelled.
  */
 import { describe, expect, it } from 'vitest';
-import { staffStatusLabel } from '#shop/order-engine/staff-status.ts';
-import { codChaseKey } from '#shop/order-engine/task-keys.ts';
+import { codChaseKey, staffStatusLabel } from '#shop/order-engine/index.ts';
 import { fileTestBlobs } from '#tests/support/blobs.ts';
 import { chaseConfirmation } from '#tests/support/chase.ts';
 import { codRequest, newOrderId, orderWorld, storedOrder, type TestOrderWorld } from '#tests/support/orders.ts';

@@ -6,7 +6,7 @@
  * Nothing outside is asked: the step is taken by the engine's `cod-confirmation-chased` in the
  * settle's own write, which earns the WhatsApp notice the notice kind then sends, once.
  */
-import { awaitingConfirmation } from '#shop/cod.ts';
+import { awaitingConfirmation } from '#shop/cod/index.ts';
 import type { TaskKind } from '../tasks/runner.ts';
 
 export const COD_CHASE_TASK: TaskKind = {

@@ -4,7 +4,7 @@
  * each phone's orders and their ends reach its history; a retry is never refused by its own try.
  */
 import { describe, expect, it } from 'vitest';
-import { COD_RULE_DEFAULTS, type CodRuleSettings } from '#shop/cod-rules.ts';
+import { COD_RULE_DEFAULTS, type CodRuleSettings } from '#shop/cod/index.ts';
 import { text } from '#shop/texts/server.ts';
 import { fileTestBlobs } from '#tests/support/blobs.ts';
 import { makeCustomer } from '#tests/support/factories.ts';

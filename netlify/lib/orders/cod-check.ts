@@ -4,9 +4,9 @@
  * which is refused (422 `COD_NOT_ALLOWED`, the checkout's own sentence) when the rules do not
  * allow plain cash on delivery.
  */
-import type { CodDecision } from '#shop/cod.ts';
-import { codSentence, decideCod } from '#shop/cod-rules.ts';
-import type { Customer } from '#shop/order.ts';
+import type { CodDecision } from '#shop/cod/index.ts';
+import { codSentence, decideCod } from '#shop/cod/index.ts';
+import type { Customer } from '#shop/order/index.ts';
 import { fail, type ServiceResult } from '../platform/http.ts';
 import { earlierOrders } from './phone-history.ts';
 import type { Priced } from './place.ts';

@@ -5,9 +5,9 @@
  * cancelled order books nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { WRONG_CODES_ALLOWED } from '#shop/cod.ts';
+import { WRONG_CODES_ALLOWED } from '#shop/cod/index.ts';
 
-import { staffStatusLabel } from '#shop/order-engine/staff-status.ts';
+import { staffStatusLabel } from '#shop/order-engine/index.ts';
 import { LANGUAGES, text as shopText } from '#shop/texts/server.ts';
 import { fileTestBlobs } from '#tests/support/blobs.ts';
 import { chaseConfirmation } from '#tests/support/chase.ts';

@@ -15,7 +15,7 @@ import {
   type ConfirmProof,
   confirmationOutcome,
   lockedBy,
-} from '#shop/order-engine/cod-confirmation.ts';
+} from '#shop/order-engine/index.ts';
 import { forwardOrder, syncSheetRows } from './forward.ts';
 import type { OrderDeps } from './types.ts';
 

@@ -7,7 +7,7 @@
  * "not found" whatever it says.
  */
 import { randomBytes } from 'node:crypto';
-import type { StoredOrder } from '#shop/order-record.ts';
+import type { StoredOrder } from '#shop/order/index.ts';
 
 /** Outside the `order-` prefix, so no listing of orders ever counts it. */
 export const DECOY_KEY = 'decoy-order';

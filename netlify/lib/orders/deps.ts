@@ -1,5 +1,5 @@
 /** Wires the order service to the real (or embedded local) outside systems, from the environment. */
-import { codRuleSettings } from '#shop/cod-rules.ts';
+import { codRuleSettings } from '#shop/cod/index.ts';
 import { content } from '../../../src/content/content.server.ts';
 import { sectionParagraphs } from '../../../src/content/policy-sections.ts';
 import { createDelhivery } from '../delhivery/client.ts';

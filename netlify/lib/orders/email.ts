@@ -4,9 +4,9 @@
  * the shop. A pure function of the order, the shop's contact details and the site's address.
  * Every value is HTML-escaped; inline styles in one narrow column, so it reads on a phone.
  */
-import { cashOnDelivery } from '#shop/cod.ts';
-import { formatRupees } from '#shop/money.ts';
-import type { StoredOrder } from '#shop/order-record.ts';
+import { cashOnDelivery } from '#shop/cod/index.ts';
+import { formatRupees } from '#shop/money/index.ts';
+import type { StoredOrder } from '#shop/order/index.ts';
 import type { ShopContact } from './types.ts';
 
 export type EmailedOrder = Pick<

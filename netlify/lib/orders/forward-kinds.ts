@@ -6,9 +6,9 @@
  * by the engine's `task-settled`, and an order whose Sheet rows and booking are done is `forwarded`.
  */
 
-import type { StoredOrder } from '#shop/order-record.ts';
-import { shipmentReference } from '#shop/order-record.ts';
-import { buildShipment } from '#shop/shipment.ts';
+import type { StoredOrder } from '#shop/order/index.ts';
+import { shipmentReference } from '#shop/order/index.ts';
+import { buildShipment } from '#shop/parcel/index.ts';
 import type { ShipmentResult } from '../delhivery/client.ts';
 import { issueInvoice } from '../invoices/issue.ts';
 import { forwardReady } from '../tasks/order-tasks.ts';

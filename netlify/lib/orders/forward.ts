@@ -7,7 +7,7 @@
  * rewrites them (never a second set of rows). docs/shop-rules.md §10.
  */
 
-import type { StoredOrder } from '#shop/order-record.ts';
+import type { StoredOrder } from '#shop/order/index.ts';
 import { TASK_KINDS } from '../tasks/kinds.ts';
 import { runOrderTasks } from '../tasks/runner.ts';
 import type { OrderDeps } from './types.ts';

@@ -10,7 +10,7 @@
  * - any other status (`created`, `failed`, `refunded`) is not money.
  */
 
-import type { StoredOrder } from '#shop/order-record.ts';
+import type { StoredOrder } from '#shop/order/index.ts';
 import type { GatewayPayment, PaymentGateway } from '../razorpay/gateway.ts';
 
 /** Razorpay has the money for this order: the only value `completePaidOrder` accepts. */

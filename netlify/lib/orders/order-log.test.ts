@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canMove, type StoredOrder } from '#shop/order-record.ts';
+import { canMove, type StoredOrder } from '#shop/order/index.ts';
 import { freshDatabase } from '#tests/support/database.ts';
 import { makeCustomer } from '#tests/support/factories.ts';
 import { bareOrder } from '#tests/support/stored-order.ts';

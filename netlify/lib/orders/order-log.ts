@@ -13,8 +13,9 @@
  * What a record holds is order-record.ts; how it lies in the tables, and the statements,
  * order-statements.ts; the runners' claims on its tasks, order-task-claims.ts.
  */
-import { type OrderChangeEvent, transition } from '#shop/order-engine/transition.ts';
-import type { StoredOrder } from '#shop/order-record.ts';
+
+import type { StoredOrder } from '#shop/order/index.ts';
+import { type OrderChangeEvent, transition } from '#shop/order-engine/index.ts';
 import type { Database, Queries } from '../platform/database.ts';
 import { taskWants, taskWrites } from '../tasks/order-tasks.ts';
 import type { SettledTask } from '../tasks/runner.ts';

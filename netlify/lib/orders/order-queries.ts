@@ -5,7 +5,7 @@
  * lookups beside the orders: which order a Razorpay order belongs to, and which webhook events were
  * handled. Part of the log (order-log.ts spreads them in), so callers keep one `deps.log`.
  */
-import type { StoredOrder } from '#shop/order-record.ts';
+import type { StoredOrder } from '#shop/order/index.ts';
 import type { Queries } from '../platform/database.ts';
 import { claimTask, ensureTask, settleTask } from '../tasks/site-tasks.ts';
 import type { TaskRow } from '../tasks/task-view.ts';

@@ -5,8 +5,9 @@
  * create and compare-and-swap write with their history rows and task writes, and the task claims.
  * The log's behaviour (retries, the row's lock, what it hands out) is order-log.ts.
  */
-import { isOpen, needsAttention, needsRefund, parcelOpen } from '#shop/order-engine/order-flags.ts';
-import type { StoredOrder } from '#shop/order-record.ts';
+
+import type { StoredOrder } from '#shop/order/index.ts';
+import { isOpen, needsAttention, needsRefund, parcelOpen } from '#shop/order-engine/index.ts';
 import { indianMobile } from '#shop/phone.ts';
 import { type TaskRow, type TaskState, taskView } from '../tasks/task-view.ts';
 

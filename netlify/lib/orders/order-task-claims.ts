@@ -5,7 +5,7 @@
  * writes its order too, so it stays with the log's writes (order-log.ts `settleTask`). Part of the
  * log (order-log.ts spreads them in), so callers keep one `deps.log`.
  */
-import type { StoredOrder } from '#shop/order-record.ts';
+import type { StoredOrder } from '#shop/order/index.ts';
 import type { Queries } from '../platform/database.ts';
 import type { TaskRow, TaskState } from '../tasks/task-view.ts';
 import { CLAIM, CLAIM_PHASE, REARM, type Row } from './order-statements.ts';

@@ -5,8 +5,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { STALE_CLAIM_MS } from '#shop/order-engine/claims.ts';
-import { paymentStartKey } from '#shop/order-engine/task-keys.ts';
+import { paymentStartKey, STALE_CLAIM_MS } from '#shop/order-engine/index.ts';
 import { startTestBlobs, type TestBlobs } from '#tests/support/blobs.ts';
 import { FAKE_KEYS, type FakeRazorpay, startFakeRazorpay } from '#tests/support/fake-razorpay.ts';
 import { allowPassthrough } from '#tests/support/msw.ts';

@@ -6,10 +6,9 @@
  * (judge-payment.ts). docs/shop-rules.md §10.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-
-import { paymentStartKey } from '#shop/order-engine/task-keys.ts';
-import type { PaidVia, StoredOrder } from '#shop/order-record.ts';
-import type { CreatePaymentOrderRequest, PrepaidOrderRequest } from '#shop/schemas.ts';
+import type { PaidVia, StoredOrder } from '#shop/order/index.ts';
+import { paymentStartKey } from '#shop/order-engine/index.ts';
+import type { CreatePaymentOrderRequest, PrepaidOrderRequest } from '#shop/schemas/index.ts';
 import { text } from '#shop/texts/server.ts';
 import { deliverNotices } from '../notify/notices.ts';
 import { fail, type ServiceFailure, type ServiceResult } from '../platform/http.ts';

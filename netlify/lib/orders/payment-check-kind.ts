@@ -13,7 +13,7 @@
  * Razorpay unreachable or payments switched off: the order waits, asked again every 15 minutes for
  * as long as it takes (a shopper's money may be on its way; nothing is expired on a guess).
  */
-import { paysFirst } from '#shop/order-record.ts';
+import { paysFirst } from '#shop/order/index.ts';
 import type { TaskKind, TaskOutcome } from '../tasks/runner.ts';
 import { recordCapture } from './capture.ts';
 import { judgePayment } from './judge-payment.ts';

@@ -10,8 +10,8 @@
  * "still being set up", and a Razorpay order the dead runner made is simply never used (an unpaid
  * Razorpay order costs nothing and expires there).
  */
-import { toPaise } from '#shop/money.ts';
-import { payableNow } from '#shop/order-record.ts';
+import { toPaise } from '#shop/money/index.ts';
+import { payableNow } from '#shop/order/index.ts';
 import type { PaymentGateway } from '../razorpay/gateway.ts';
 import type { TaskKind, TaskOutcome } from '../tasks/runner.ts';
 

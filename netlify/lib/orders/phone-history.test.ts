@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { PhoneOrder } from '#shop/cod-rules.ts';
+import type { PhoneOrder } from '#shop/cod/index.ts';
 import { freshDatabase } from '#tests/support/database.ts';
 import { earlierOrders, KEPT_ORDERS, NO_PHONE_HISTORY, notePhoneOrder, phoneHistory } from './phone-history.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Each phone's orders and what became of them, for the COD rules (src/shop/cod-rules.ts,
+ * Each phone's orders and what became of them, for the COD rules (src/shop/cod/cod-rules.ts,
  * docs/shop-rules.md §10 rule 17): the `phone_orders` table, one row per phone and order, the phone
  * as its 10 digits.
  *
@@ -10,8 +10,8 @@
  * never blocks an order: a history that cannot be read is decided on as empty, a write that fails
  * is logged.
  */
-import type { PhoneOrder, PhoneOrderOutcome } from '#shop/cod-rules.ts';
-import type { StoredOrder } from '#shop/order-record.ts';
+import type { PhoneOrder, PhoneOrderOutcome } from '#shop/cod/index.ts';
+import type { StoredOrder } from '#shop/order/index.ts';
 import { indianMobile } from '#shop/phone.ts';
 import type { Queries } from '../platform/database.ts';
 import type { OrderDeps } from './types.ts';

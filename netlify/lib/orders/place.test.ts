@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_ID_PATTERN } from '#shop/order.ts';
+import { ORDER_ID_PATTERN } from '#shop/order/index.ts';
 import { text } from '#shop/texts/server.ts';
 import { fileTestBlobs } from '#tests/support/blobs.ts';
 import { makeCustomer } from '#tests/support/factories.ts';

@@ -4,11 +4,9 @@
  * docs/shop-rules.md §10.
  */
 import { randomBytes } from 'node:crypto';
-import { type CodState, codeFor } from '#shop/cod.ts';
-import { codSentence } from '#shop/cod-rules.ts';
-import { deliveryRefusal, type Serviceability } from '#shop/deliverability.ts';
-
-import { formatRupees } from '#shop/money.ts';
+import { type CodState, codeFor, codSentence } from '#shop/cod/index.ts';
+import { formatRupees } from '#shop/money/index.ts';
+import type { PaymentMode } from '#shop/order/index.ts';
 import {
   buildOrderRecord,
   type Customer,
@@ -17,11 +15,12 @@ import {
   type OrderTotals,
   orderFingerprint,
   type PricedCart,
-} from '#shop/order.ts';
-import { enqueueOrderNotice } from '#shop/order-engine/notices.ts';
-import { paysFirst, type StoredOrder } from '#shop/order-record.ts';
-import type { CodOptionsRequest, CodOptionsResponse, CodOrderRequest } from '#shop/schemas.ts';
-import type { PaymentMode } from '#shop/shipping.ts';
+  paysFirst,
+  type StoredOrder,
+} from '#shop/order/index.ts';
+import { enqueueOrderNotice } from '#shop/order-engine/index.ts';
+import { deliveryRefusal, type Serviceability } from '#shop/pincodes/index.ts';
+import type { CodOptionsRequest, CodOptionsResponse, CodOrderRequest } from '#shop/schemas/index.ts';
 import { text } from '#shop/texts/server.ts';
 import { type WhatsAppLanguage, whatsappConsent } from '#shop/whatsapp.ts';
 import { deliverNotices } from '../notify/notices.ts';

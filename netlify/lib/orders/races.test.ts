@@ -4,7 +4,7 @@
  * them. Each test reproduced its race on the code before the order engine moved to the database.
  */
 import { describe, expect, it, vi } from 'vitest';
-import type { StoredOrder } from '#shop/order-record.ts';
+import type { StoredOrder } from '#shop/order/index.ts';
 import { fileTestBlobs } from '#tests/support/blobs.ts';
 import {
   codOrder,

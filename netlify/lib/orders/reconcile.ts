@@ -10,7 +10,7 @@
  * spent: the rest wait for the next run, and since the oldest always come first, none is skipped
  * for ever. docs/shop-rules.md §10.
  */
-import { STALE_CLAIM_MS } from '#shop/order-engine/claims.ts';
+import { STALE_CLAIM_MS } from '#shop/order-engine/index.ts';
 import { TASK_KINDS } from '../tasks/kinds.ts';
 import { type RunReport, runOrderTasks } from '../tasks/runner.ts';
 import { flushSheet } from './sheet-kind.ts';

@@ -8,7 +8,7 @@
  * refund's task (netlify/lib/tasks/refund-kind.ts).
  */
 
-import { reportedRefund } from '#shop/order-engine/cancel-rules.ts';
+import { reportedRefund } from '#shop/order-engine/index.ts';
 import { deliverNotices } from '../notify/notices.ts';
 import type { GatewayRefund } from '../razorpay/gateway.ts';
 import { syncSheetRows } from './forward.ts';

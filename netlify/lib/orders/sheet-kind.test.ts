@@ -4,9 +4,8 @@
  * without `Needs attention`; two flushes at once write once. On the test run's PostgreSQL.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { needsAttention } from '#shop/order-engine/order-flags.ts';
-import { staffStatusLabel } from '#shop/order-engine/staff-status.ts';
-import { yearTab } from '#shop/sheet-tab.ts';
+import { yearTab } from '#shop/order/index.ts';
+import { needsAttention, staffStatusLabel } from '#shop/order-engine/index.ts';
 import { fileTestBlobs } from '#tests/support/blobs.ts';
 import { fakeAppsScript } from '#tests/support/fake-apps-script.ts';
 import { codOrder, orderWorld, storedOrder, type TestOrderWorld } from '#tests/support/orders.ts';

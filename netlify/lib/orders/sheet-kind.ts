@@ -3,7 +3,7 @@
  * order whose rows show something new has its `sheet` task due (the engine re-arms it when a cell
  * changes: src/shop/order-engine/sheet-row.ts); no order writes its own rows. A batch takes every
  * row due (up to `maxOrders`), reads those orders once, and writes them in ONE call per Orders tab
- * (`writeOrders`; one tab per financial year, src/shop/sheet-tab.ts): a row changed five times in
+ * (`writeOrders`; one tab per financial year, src/shop/order/sheet-tab.ts): a row changed five times in
  * the minute is written once, as it is now. Batches take turns through one gate (a task without an
  * order, `sheet-batch`) that opens `everyMs` after the last (a minute in production), at once when
  * more rows wait than one batch takes: at most one call per tab per minute in steady state.
@@ -13,10 +13,9 @@
  * and given up for staff after a day (runner.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { STALE_CLAIM_MS } from '#shop/order-engine/claims.ts';
-import { sheetCells, sheetFingerprint } from '#shop/order-engine/sheet-row.ts';
-import type { StoredOrder } from '#shop/order-record.ts';
-import { ordersTabOf } from '#shop/sheet-tab.ts';
+import type { StoredOrder } from '#shop/order/index.ts';
+import { ordersTabOf } from '#shop/order/index.ts';
+import { STALE_CLAIM_MS, sheetCells, sheetFingerprint } from '#shop/order-engine/index.ts';
 import { documentUrl } from '../invoices/links.ts';
 import type { SheetBatchResult } from '../sheets/client.ts';
 import type { SheetOrder } from '../sheets/orders-tab.ts';

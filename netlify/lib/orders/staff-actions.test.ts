@@ -5,7 +5,7 @@
  * twice; a COD order's refund is made by hand; refusals change nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { staffStatusLabel } from '#shop/order-engine/staff-status.ts';
+import { staffStatusLabel } from '#shop/order-engine/index.ts';
 import { text } from '#shop/texts/server.ts';
 import { fileTestBlobs } from '#tests/support/blobs.ts';
 import {

@@ -25,12 +25,11 @@
  *   call (confirm.ts, rule 17); it is booked then, once.
  */
 
-import { formatRupees } from '#shop/money.ts';
-import { codDelivered, staffRefundOf } from '#shop/order-engine/staff-rules.ts';
-import { staffStatusLabel } from '#shop/order-engine/staff-status.ts';
-import type { StoredOrder } from '#shop/order-record.ts';
-import { CASH_PAYMENT, checkRefund, type IssuedRefund } from '#shop/refunds.ts';
-import type { StaffAction } from '#shop/schemas.ts';
+import { formatRupees } from '#shop/money/index.ts';
+import type { StoredOrder } from '#shop/order/index.ts';
+import { CASH_PAYMENT, checkRefund, type IssuedRefund } from '#shop/order/index.ts';
+import { codDelivered, staffRefundOf, staffStatusLabel } from '#shop/order-engine/index.ts';
+import type { StaffAction } from '#shop/schemas/index.ts';
 import { text } from '#shop/texts/server.ts';
 import { fail, type ServiceResult } from '../platform/http.ts';
 import { TASK_KINDS } from '../tasks/kinds.ts';

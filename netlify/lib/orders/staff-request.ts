@@ -15,7 +15,7 @@
  */
 
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { staffActionRequestSchema } from '#shop/schemas.ts';
+import { staffActionRequestSchema } from '#shop/schemas/index.ts';
 import { text as shopText } from '#shop/texts/server.ts';
 import type { ServerEnv } from '../platform/env.ts';
 import { errorResponse, parseInShopWords, serviceResponse } from '../platform/http.ts';

@@ -1,11 +1,10 @@
 /** What the order service needs from the world, and how its answers look. */
-import type { Product } from '#shop/catalogue.ts';
-import type { CodRuleSettings } from '#shop/cod-rules.ts';
-import type { Serviceability } from '#shop/deliverability.ts';
-import type { CreditNote, Invoice } from '#shop/invoice.ts';
-import type { InvoiceSettings } from '#shop/invoice-settings.ts';
-import type { ShipmentRecord } from '#shop/shipment.ts';
-import type { PaymentMode, ShippingRules } from '#shop/shipping.ts';
+import type { Product } from '#shop/catalogue/index.ts';
+import type { CodRuleSettings } from '#shop/cod/index.ts';
+import type { CreditNote, Invoice, InvoiceSettings } from '#shop/invoice/index.ts';
+import type { PaymentMode, ShippingRules } from '#shop/order/index.ts';
+import type { ShipmentRecord } from '#shop/parcel/index.ts';
+import type { Serviceability } from '#shop/pincodes/index.ts';
 import type { CancelQuery, CancelShipmentResult, ShipmentResult } from '../delhivery/client.ts';
 import type { ReattemptResult } from '../delhivery/ndr.ts';
 import type { BulkTracker } from '../delhivery/tracking.ts';
@@ -33,7 +32,7 @@ export interface ShopSettingsForOrders extends ShippingRules {
   shop: ShopContact;
   /** The shipping policy's dispatch and delivery paragraphs, as the order page shows them. */
   whatHappensNext: string[];
-  /** The COD rules' switch and thresholds, the Studio's over the defaults (src/shop/cod-rules.ts). */
+  /** The COD rules' switch and thresholds, the Studio's over the defaults (src/shop/cod/cod-rules.ts). */
   codRules: CodRuleSettings;
   /** The GST invoice's supplier, rates, charges' tax and signature; absent: invoicing not set up. */
   gst?: InvoiceSettings;

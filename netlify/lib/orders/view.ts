@@ -6,15 +6,13 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { awaitingConfirmation, confirmMessage } from '#shop/cod.ts';
-import { advanceSplit } from '#shop/cod-advance.ts';
+import { advanceSplit, awaitingConfirmation, confirmMessage } from '#shop/cod/index.ts';
 
-import { formatRupees } from '#shop/money.ts';
-import { paysFirst, type StoredOrder } from '#shop/order-record.ts';
-import { refundsSummary } from '#shop/refunds.ts';
-import type { OrderView, TrackView } from '#shop/schemas.ts';
+import { formatRupees } from '#shop/money/index.ts';
+import { paysFirst, refundsSummary, type StoredOrder } from '#shop/order/index.ts';
+import { orderTimeline, phoneDigits } from '#shop/parcel/index.ts';
+import type { OrderView, TrackView } from '#shop/schemas/index.ts';
 import { text } from '#shop/texts/server.ts';
-import { orderTimeline, phoneDigits } from '#shop/tracking.ts';
 import { whatsappChatLink } from '#shop/whatsapp.ts';
 import { simulatedPin } from '../delhivery/simulated-tracking.ts';
 import { freshOrder } from '../parcels/sync.ts';

@@ -30,7 +30,7 @@ const webhookEventSchema = z.object({
 /**
  * The ids of an event that become parts of storage keys, in the shapes Razorpay gives them: the
  * event's own (`webhook-event-<id>`, from `X-Razorpay-Event-Id`), the Razorpay order it names
- * (`razorpay-<id>`, as `razorpayId` in src/shop/order-schemas.ts has it) and its payment (the
+ * (`razorpay-<id>`, as `razorpayId` in src/shop/schemas/order-schemas.ts has it) and its payment (the
  * local gateway's `gateway-payment-<id>`). Every key must be letters, digits, `_` and `-`
  * (platform/blobs.ts), and a signature proves who sent an id, not that it is one (issue 46 §A).
  */

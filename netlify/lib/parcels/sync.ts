@@ -12,11 +12,10 @@
  * then are the Sheet and the shopper told; if either is down, the order stays open for the
  * reconciler, and nothing is lost.
  */
-import type { PhoneOrderOutcome } from '#shop/cod-rules.ts';
-import { parcelOpen } from '#shop/order-engine/order-flags.ts';
-import type { StoredOrder } from '#shop/order-record.ts';
-import type { CarrierScan, ParcelChange } from '#shop/parcel.ts';
-import type { CarrierTracking } from '#shop/tracking.ts';
+import type { PhoneOrderOutcome } from '#shop/cod/index.ts';
+import type { StoredOrder } from '#shop/order/index.ts';
+import { parcelOpen } from '#shop/order-engine/index.ts';
+import type { CarrierScan, CarrierTracking, ParcelChange } from '#shop/parcel/index.ts';
 import { WAYBILLS_PER_REQUEST } from '../delhivery/tracking.ts';
 import { deliverNotices } from '../notify/notices.ts';
 import { syncSheetRows } from '../orders/forward.ts';

@@ -1,6 +1,6 @@
 import { HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { STALE_CLAIM_MS } from '#shop/order-engine/claims.ts';
+import { STALE_CLAIM_MS } from '#shop/order-engine/index.ts';
 import { freshDatabase } from '#tests/support/database.ts';
 import {
   DELHIVERY_TEST_BASE_URL,

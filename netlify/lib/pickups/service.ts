@@ -15,7 +15,7 @@
  *
  * The Sheet's Pickups tab shows each day's row; a Sheet that is down is written on a later run.
  */
-import { type PickupRequestStatus, pickupDecision, pickupStatusLabel, pickupWindow } from '#shop/pickup.ts';
+import { type PickupRequestStatus, pickupDecision, pickupStatusLabel, pickupWindow } from '#shop/parcel/index.ts';
 import type { PickupRequest, PickupResult } from '../delhivery/client.ts';
 import type { OrderLog } from '../orders/order-log.ts';
 import type { Queries } from '../platform/database.ts';

@@ -1,11 +1,11 @@
 /**
- * The order store as the GST report reads it (src/shop/gst-report.ts): the invoices and credit notes
+ * The order store as the GST report reads it (src/shop/invoice/gst-report.ts): the invoices and credit notes
  * of a month's orders, as they were issued and frozen on the order (netlify/lib/invoices), found by
  * their indexed dates (order-rows.ts). `npm run report:gst` (scripts/report-gst.ts) runs it over
  * production's database or the local one of `npm run dev`.
  */
-import type { GstDocument } from '#shop/gst-report.ts';
-import type { StoredOrder } from '#shop/order-record.ts';
+import type { GstDocument } from '#shop/invoice/index.ts';
+import type { StoredOrder } from '#shop/order/index.ts';
 import type { Queries } from '../platform/database.ts';
 import { ordersWithDocumentsIn } from './order-rows.ts';
 

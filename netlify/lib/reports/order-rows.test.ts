@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StoredOrder } from '#shop/order-record.ts';
+import type { StoredOrder } from '#shop/order/index.ts';
 import { freshDatabase } from '#tests/support/database.ts';
 import { gstReportCreditNote, gstReportInvoice } from '#tests/support/invoices.ts';
 import { bookedOrder, change, parcelOf } from '#tests/support/parcels.ts';

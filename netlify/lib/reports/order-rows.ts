@@ -6,8 +6,8 @@
  * `OUO_<milliseconds>`, compared byte by byte (`collate "C"`) as JavaScript sorts them.
  */
 
-import type { StoredOrder } from '#shop/order-record.ts';
-import type { ReportPeriod } from '#shop/returns-report.ts';
+import type { StoredOrder } from '#shop/order/index.ts';
+import type { ReportPeriod } from '#shop/returns/index.ts';
 import { createOrderLog } from '../orders/order-log.ts';
 import type { Database, Queries } from '../platform/database.ts';
 

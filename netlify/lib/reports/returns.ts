@@ -1,12 +1,12 @@
 /**
- * The order store as the return-to-origin report reads it (src/shop/returns-report.ts): the orders
+ * The order store as the return-to-origin report reads it (src/shop/returns/returns-report.ts): the orders
  * with a parcel booked in the period (order-rows.ts), with their payment mode, pincode, booking time
  * and parcel. `npm run report:returns` (scripts/report-returns.ts) runs it over production's database
  * or the local one of `npm run dev`.
  */
 
-import { shipmentReference } from '#shop/order-record.ts';
-import type { ReportOrder, ReportPeriod } from '#shop/returns-report.ts';
+import { shipmentReference } from '#shop/order/index.ts';
+import type { ReportOrder, ReportPeriod } from '#shop/returns/index.ts';
 import type { Queries } from '../platform/database.ts';
 import { type OrderRecord, ordersBookedIn } from './order-rows.ts';
 

@@ -4,8 +4,13 @@
  * written to the Sheet's Reviews tab (display 'No' until staff approve it) once per submission id.
  */
 
-import { sameProductName } from '#shop/reviews.ts';
-import type { ReviewSubmission, ReviewSummariesResponse, ReviewsResponse, SubmissionAccepted } from '#shop/schemas.ts';
+import { sameProductName } from '#shop/catalogue/index.ts';
+import type {
+  ReviewSubmission,
+  ReviewSummariesResponse,
+  ReviewsResponse,
+  SubmissionAccepted,
+} from '#shop/schemas/index.ts';
 import { text } from '#shop/texts/server.ts';
 import { content } from '../../../src/content/content.server.ts';
 import {

@@ -4,8 +4,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { gstReport } from '#shop/gst-report.ts';
-import { gstTables, SIGN_NOTE } from '#shop/gst-report-tables.ts';
+import { gstReport, gstTables, SIGN_NOTE } from '#shop/invoice/index.ts';
 import { gstReportCreditNote, gstReportInvoice } from '#tests/support/invoices.ts';
 import { recordingAppsScript, tempSheetsDir } from '#tests/support/sheets.ts';
 import { readCsv } from '../../../src/content/sheet-csv.server.ts';

@@ -1,10 +1,10 @@
-import type { GstReport } from '#shop/gst-report.ts';
-import { cellText, gstTables } from '#shop/gst-report-tables.ts';
+import type { GstReport } from '#shop/invoice/index.ts';
+import { cellText, gstTables } from '#shop/invoice/index.ts';
 import type { CellValue, SheetTab } from './tabs.ts';
 
 /**
  * The GST report in the Sheet (issue 35 §5, docs/staff-guide.md): every row of each of the report's
- * tables (src/shop/gst-report-tables.ts) in one tab, under its own columns, keyed
+ * tables (src/shop/invoice/gst-report-tables.ts) in one tab, under its own columns, keyed
  * `<month>|<table>|<row>`, so running the report again for the month rewrites its rows. Amounts are
  * rupees with two decimals, credit notes negative; `Written at` on every row, so a row the last run
  * did not write shows its age.

@@ -2,8 +2,8 @@
  * The Orders tab: one row per item of an order, with what later steps learn about it (payment,
  * waybill, status, label, refunds, WhatsApp messages, invoice) rewritten in place; the Action column is staff's.
  */
-import type { OrderRecord } from '#shop/order.ts';
-import type { SheetPaymentStatus } from '#shop/order-engine/staff-status.ts';
+import type { OrderRecord } from '#shop/order/index.ts';
+import type { SheetPaymentStatus } from '#shop/order-engine/index.ts';
 import { type SheetTab, tabRows } from './tabs.ts';
 
 /** An order as it reaches the sheet: the order record (docs/shop-rules.md §3) plus what later steps learn about it. */

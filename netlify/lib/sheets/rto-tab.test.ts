@@ -5,7 +5,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ReturnsReport } from '#shop/returns-report.ts';
+import type { ReturnsReport } from '#shop/returns/index.ts';
 import { recordingAppsScript, tempSheetsDir } from '#tests/support/sheets.ts';
 import { CRLF, formatCsvRow, readCsv } from '../../../src/content/sheet-csv.server.ts';
 import { createSheets } from './client.ts';

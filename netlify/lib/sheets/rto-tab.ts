@@ -1,4 +1,4 @@
-import type { ReportGroup, ReturnsReport } from '#shop/returns-report.ts';
+import type { ReportGroup, ReturnsReport } from '#shop/returns/index.ts';
 import type { CellValue, SheetTab } from './tabs.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { STALE_CLAIM_MS } from '#shop/order-engine/claims.ts';
+import { STALE_CLAIM_MS } from '#shop/order-engine/index.ts';
 import { freshDatabase } from '#tests/support/database.ts';
 import type { Database, Queries } from '../platform/database.ts';
 import { failure, type Outcome } from '../platform/outcome.ts';

@@ -5,8 +5,7 @@
  * (order-log.ts): `taskWrites`.
  * Claiming, performing and settling them is the runner's (runner.ts).
  */
-import { codConfirmed } from '#shop/cod.ts';
-import { forwardKey, noticeTaskKey } from '#shop/order-engine/task-keys.ts';
+import { codConfirmed } from '#shop/cod/index.ts';
 import {
   FORWARD_KINDS,
   type ForwardKind,
@@ -15,7 +14,8 @@ import {
   type NoticeState,
   paysFirst,
   type StoredOrder,
-} from '#shop/order-record.ts';
+} from '#shop/order/index.ts';
+import { forwardKey, noticeTaskKey } from '#shop/order-engine/index.ts';
 import { stepTaskWrites } from './step-tasks.ts';
 import type { TaskRow, TaskState } from './task-view.ts';
 

@@ -12,9 +12,9 @@
  * task settles `later`) until it is processed or failed, or a webhook tells first.
  * Razorpay unreachable: the runner's retry. Refused: the refund `failed` in Razorpay's words.
  */
-import type { RefundReport } from '#shop/order-engine/cancel-rules.ts';
-import type { OrderChangeEvent } from '#shop/order-engine/transition.ts';
-import type { IssuedRefund } from '#shop/refunds.ts';
+
+import type { IssuedRefund } from '#shop/order/index.ts';
+import type { OrderChangeEvent, RefundReport } from '#shop/order-engine/index.ts';
 import type { GatewayRefund, RefundGateway } from '../razorpay/gateway.ts';
 import type { SettledTask, TaskKind, TaskOutcome } from './runner.ts';
 import type { TaskRow } from './task-view.ts';

@@ -7,7 +7,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { STALE_CLAIM_MS } from '#shop/order-engine/claims.ts';
+import { STALE_CLAIM_MS } from '#shop/order-engine/index.ts';
 import { fileTestBlobs } from '#tests/support/blobs.ts';
 import { codOrder, codRequest, newOrderId, orderWorld, storedOrder } from '#tests/support/orders.ts';
 import { placeCodOrder } from '../orders/place.ts';

@@ -12,9 +12,9 @@
  * once (its outside call carries a key derived from the task, so a repeat is refused there).
  */
 import { randomUUID } from 'node:crypto';
-import { STALE_CLAIM_MS } from '#shop/order-engine/claims.ts';
-import type { OrderChangeEvent } from '#shop/order-engine/transition.ts';
-import type { StoredOrder } from '#shop/order-record.ts';
+import type { StoredOrder } from '#shop/order/index.ts';
+import type { OrderChangeEvent } from '#shop/order-engine/index.ts';
+import { STALE_CLAIM_MS } from '#shop/order-engine/index.ts';
 import type { OrderDeps } from '../orders/types.ts';
 import type { TaskRow, TaskState } from './task-view.ts';
 

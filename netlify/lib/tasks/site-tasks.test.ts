@@ -4,7 +4,7 @@
  * after the one STALE_CLAIM_MS, and a settle follows the runner's one back-off policy.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { STALE_CLAIM_MS } from '#shop/order-engine/claims.ts';
+import { STALE_CLAIM_MS } from '#shop/order-engine/index.ts';
 import { freshDatabase } from '#tests/support/database.ts';
 import type { Database } from '../platform/database.ts';
 import { RETRY_WINDOW_MS, retryDelayMs } from './runner.ts';

@@ -12,7 +12,7 @@
  * these rows: it claims its own kinds only, by order.
  */
 import { randomUUID } from 'node:crypto';
-import { STALE_CLAIM_MS } from '#shop/order-engine/claims.ts';
+import { STALE_CLAIM_MS } from '#shop/order-engine/index.ts';
 import { SETTLE_ROW } from '../orders/order-statements.ts';
 import type { Queries } from '../platform/database.ts';
 import { settledState, type TaskOutcome } from './runner.ts';

@@ -5,8 +5,9 @@
  * (`cod-chase`, each due at its time). A step earned again (a
  * booking that landed after its cancellation was done) arms its row anew.
  */
-import { earnedSteps } from '#shop/order-engine/transition.ts';
-import type { StoredOrder } from '#shop/order-record.ts';
+
+import type { StoredOrder } from '#shop/order/index.ts';
+import { earnedSteps } from '#shop/order-engine/index.ts';
 import type { TaskWrite } from './order-tasks.ts';
 import type { TaskRow } from './task-view.ts';
 

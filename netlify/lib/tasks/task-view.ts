@@ -1,14 +1,14 @@
 /**
  * An order's task rows as the order shows them (decision 031): the `tasks` table holds the state of
  * every forward (Sheet rows, booking, confirmation email, invoice) and every notice, and an order
- * read from the log carries them as `forwards` and `notices` (src/shop/order-record.ts), so staff's
+ * read from the log carries them as `forwards` and `notices` (src/shop/order/order-record.ts), so staff's
  * Status, the Sheet's cells and the shopper's page are derived from them. What a change of the
  * order asks of its rows is order-tasks.ts.
  */
 
-import type { TaskSettledEvent } from '#shop/order-engine/parcel-events.ts';
-import { forwardKey } from '#shop/order-engine/task-keys.ts';
-import type { ForwardKind, ForwardState, NoticeState, StoredOrder } from '#shop/order-record.ts';
+import type { ForwardKind, ForwardState, NoticeState, StoredOrder } from '#shop/order/index.ts';
+import type { TaskSettledEvent } from '#shop/order-engine/index.ts';
+import { forwardKey } from '#shop/order-engine/index.ts';
 import type { SettledTask } from './runner.ts';
 
 export type TaskState = 'pending' | 'waiting' | 'running' | 'done' | 'retry' | 'given-up' | 'skipped';

@@ -10,10 +10,10 @@
  */
 
 import { createHash } from 'node:crypto';
-import { readConfirmMessage } from '#shop/cod.ts';
-import type { ConfirmOutcome } from '#shop/order-engine/cod-confirmation.ts';
+import { readConfirmMessage } from '#shop/cod/index.ts';
+import type { ConfirmOutcome } from '#shop/order-engine/index.ts';
+import { phoneDigits } from '#shop/parcel/index.ts';
 import { LANGUAGES } from '#shop/texts/server.ts';
-import { phoneDigits } from '#shop/tracking.ts';
 import { consentLanguage } from '#shop/whatsapp.ts';
 import { cancelOrder } from '../orders/cancel.ts';
 import { confirmCod } from '../orders/confirm.ts';

@@ -24,8 +24,8 @@
  * them.
  */
 
-import type { NoticeState } from '#shop/order-record.ts';
-import { phoneDigits } from '#shop/tracking.ts';
+import type { NoticeState } from '#shop/order/index.ts';
+import { phoneDigits } from '#shop/parcel/index.ts';
 import { cancelOrder } from '../orders/cancel.ts';
 import { syncSheetRows } from '../orders/forward.ts';
 import type { OrderDeps } from '../orders/types.ts';

@@ -7,9 +7,9 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { awaitingConfirmation, confirmMessage } from '#shop/cod.ts';
-import type { DevWhatsAppChat } from '#shop/schemas.ts';
-import { phoneDigits } from '#shop/tracking.ts';
+import { awaitingConfirmation, confirmMessage } from '#shop/cod/index.ts';
+import { phoneDigits } from '#shop/parcel/index.ts';
+import type { DevWhatsAppChat } from '#shop/schemas/index.ts';
 import type { OrderDeps } from '../orders/types.ts';
 import { TEMPLATES } from './templates.ts';
 

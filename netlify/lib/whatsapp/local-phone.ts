@@ -9,7 +9,7 @@
  * `WHATSAPP_APP_SECRET` says.
  */
 import { randomUUID } from 'node:crypto';
-import type { DevWhatsAppRequest } from '#shop/schemas.ts';
+import type { DevWhatsAppRequest } from '#shop/schemas/index.ts';
 import type { OrderDeps } from '../orders/types.ts';
 import type { ServerEnv } from '../platform/env.ts';
 import { onLocalMachine } from '../platform/local-machine.ts';

@@ -1,8 +1,8 @@
 import { useNavigate } from 'react-router';
 import type { ShopSettings } from '../../content/types.ts';
 import { useHydrated } from '../../hooks/use-hydrated.ts';
-import { type CartItem, cartItemFor } from '../../shop/cart.ts';
-import type { Product } from '../../shop/catalogue.ts';
+import { type CartItem, cartItemFor } from '../../shop/cart/index.ts';
+import type { Product } from '../../shop/catalogue/index.ts';
 import { cartPixelParams, track } from '../pixel/index.ts';
 import { CartView, cartLineFacts, EmptyCart } from './CartView.tsx';
 import { useCart } from './cart-context.tsx';

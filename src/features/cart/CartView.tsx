@@ -5,9 +5,9 @@ import { QuantityStepper } from '../../components/QuantityStepper.tsx';
 import type { ShopSettings } from '../../content/types.ts';
 import type { CartLineFacts, EarlyActionName } from '../../early/index.ts';
 import { imageCandidates } from '../../media/responsive-image.ts';
-import type { CartItem } from '../../shop/cart.ts';
+import type { CartItem } from '../../shop/cart/index.ts';
 import { fillIn } from '../../shop/fill-in.ts';
-import { formatRupees } from '../../shop/money.ts';
+import { formatRupees } from '../../shop/money/index.ts';
 import { text } from '../../shop/texts/index.ts';
 
 /** A square thumbnail, 72 px wide on a phone and 96 px from 40rem (cart.css). */

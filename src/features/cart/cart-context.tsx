@@ -1,7 +1,7 @@
 import { createContext, useContext, useMemo, useState, useSyncExternalStore } from 'react';
 import { useToast } from '../../components/toast/index.ts';
-import { type CartItem, cartCount, cartSubtotal } from '../../shop/cart.ts';
-import type { Product } from '../../shop/catalogue.ts';
+import { type CartItem, cartCount, cartSubtotal } from '../../shop/cart/index.ts';
+import type { Product } from '../../shop/catalogue/index.ts';
 import { type CartStore, createCartStore, EMPTY_CART } from './cart-store.ts';
 
 const CartContext = createContext<CartStore | null>(null);

@@ -8,7 +8,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { makeCartItem } from '#tests/support/factories.ts';
 import { linePhoto } from '../../early/index.ts';
-import type { CartItem } from '../../shop/cart.ts';
+import type { CartItem } from '../../shop/cart/index.ts';
 import { CartView, cartLineFacts } from './CartView.tsx';
 
 /** An element's tree as tags and attributes, in any attribute order. */

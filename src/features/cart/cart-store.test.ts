@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeCartItem, makeCatalogue } from '#tests/support/factories.ts';
-import { CART_STORAGE_KEY, CART_UPDATED_EVENT, MAX_LINE_QUANTITY } from '../../shop/cart.ts';
+import { CART_STORAGE_KEY, CART_UPDATED_EVENT, MAX_LINE_QUANTITY } from '../../shop/cart/index.ts';
 import { createCartStore } from './cart-store.ts';
 
 const catalogue = makeCatalogue();

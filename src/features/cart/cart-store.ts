@@ -11,8 +11,8 @@ import {
   changeQuantity,
   removeFromCart,
   repairCart,
-} from '../../shop/cart.ts';
-import type { Product } from '../../shop/catalogue.ts';
+} from '../../shop/cart/index.ts';
+import type { Product } from '../../shop/catalogue/index.ts';
 
 type Listener = () => void;
 

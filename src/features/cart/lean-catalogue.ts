@@ -1,4 +1,4 @@
-import type { Product } from '../../shop/catalogue.ts';
+import type { Product } from '../../shop/catalogue/index.ts';
 
 /**
  * What every page needs of the catalogue to rebuild a stored cart (names, sizes, prices,

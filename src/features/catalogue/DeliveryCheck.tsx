@@ -2,7 +2,7 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { useKeepInView } from '../../hooks/use-keep-in-view.ts';
 import { callApi, loadSchemas } from '../../lib/api/index.ts';
 
-import type { PincodeCheckResponse } from '../../shop/schemas.ts';
+import type { PincodeCheckResponse } from '../../shop/schemas/index.ts';
 import './delivery-check.css';
 import { text } from '../../shop/texts/index.ts';
 

@@ -1,5 +1,5 @@
-import { type Product, priceRange, unitPrice, type Variant } from '../../shop/catalogue.ts';
-import { formatRupees } from '../../shop/money.ts';
+import { type Product, priceRange, unitPrice, type Variant } from '../../shop/catalogue/index.ts';
+import { formatRupees } from '../../shop/money/index.ts';
 import './catalogue.css';
 import { text } from '../../shop/texts/index.ts';
 

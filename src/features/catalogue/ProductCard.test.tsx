@@ -3,7 +3,7 @@ import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { makeProduct } from '#tests/support/factories.ts';
 import type { RatingSummary } from '../../components/Stars.tsx';
-import type { Product } from '../../shop/catalogue.ts';
+import type { Product } from '../../shop/catalogue/index.ts';
 import { type DiscountDisplay, discountTagText, ProductCard } from './ProductCard.tsx';
 
 const display: DiscountDisplay = { showDiscountTag: true, festivalLabel: 'Diwali Discount', festivalActive: true };

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Carousel } from '../../components/carousel/Carousel.tsx';
 import { GRID_CARD_SIZES } from '../../components/image/layout-sizes.ts';
 import { type RatingSummary, Stars } from '../../components/Stars.tsx';
-import { isDiscounted, type Product } from '../../shop/catalogue.ts';
+import { isDiscounted, type Product } from '../../shop/catalogue/index.ts';
 import { truncateText } from '../../shop/text.ts';
 import { PriceRangeText } from './Price.tsx';
 import './catalogue.css';

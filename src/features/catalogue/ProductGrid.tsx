@@ -1,4 +1,4 @@
-import type { Product } from '../../shop/catalogue.ts';
+import type { Product } from '../../shop/catalogue/index.ts';
 import { facetsAttribute } from '../filters/index.ts';
 import { useReviewSummaries } from '../reviews/index.ts';
 import { type DiscountDisplay, ProductCard } from './ProductCard.tsx';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { ShopSettings } from '../../content/types.ts';
-import type { Product } from '../../shop/catalogue.ts';
+import type { Product } from '../../shop/catalogue/index.ts';
 import './catalogue.css';
 import { text } from '../../shop/texts/index.ts';
 

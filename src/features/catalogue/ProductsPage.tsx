@@ -1,5 +1,5 @@
 import { useHydrated } from '../../hooks/use-hydrated.ts';
-import type { Product } from '../../shop/catalogue.ts';
+import type { Product } from '../../shop/catalogue/index.ts';
 import { ChoiceChips, useFilterPage } from '../filters/index.ts';
 import { CATEGORY_FILTER } from './category-filter.ts';
 import type { DiscountDisplay } from './ProductCard.tsx';

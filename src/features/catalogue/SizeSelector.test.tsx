@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { makeCatalogue, makeProduct } from '#tests/support/factories.ts';
-import type { Product } from '../../shop/catalogue.ts';
+import type { Product } from '../../shop/catalogue/index.ts';
 import { SizeSelector } from './SizeSelector.tsx';
 
 function ghee(overrides: Partial<Product> = {}): Product {

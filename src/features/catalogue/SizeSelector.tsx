@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { EarlyActionName } from '../../early/index.ts';
-import { cartItemFor } from '../../shop/cart.ts';
-import type { Product } from '../../shop/catalogue.ts';
+import { cartItemFor } from '../../shop/cart/index.ts';
+import type { Product } from '../../shop/catalogue/index.ts';
 import { VariantPrice } from './Price.tsx';
 import './catalogue.css';
 import { text } from '../../shop/texts/index.ts';

@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { makeProduct } from '#tests/support/factories.ts';
-import type { Product } from '../../shop/catalogue.ts';
+import type { Product } from '../../shop/catalogue/index.ts';
 import { cardCatalogue } from './card-catalogue.ts';
 import { type DiscountDisplay, ProductCard } from './ProductCard.tsx';
 

@@ -1,4 +1,4 @@
-import type { Product } from '../../shop/catalogue.ts';
+import type { Product } from '../../shop/catalogue/index.ts';
 import { truncateText } from '../../shop/text.ts';
 import { CARD_DESCRIPTION_LENGTH } from './ProductCard.tsx';
 

@@ -1,5 +1,5 @@
 /** /products' category filter (docs/shop-rules.md §2), pure: useFilterPage binds it to the buttons and the URL query. */
-import { type Category, categoriesIn, type Product } from '../../shop/catalogue.ts';
+import { type Category, categoriesIn, type Product } from '../../shop/catalogue/index.ts';
 import type { FilterDefinition } from '../filters/index.ts';
 
 export interface CategoryFilters {

@@ -3,10 +3,9 @@ import { Link, useNavigate } from 'react-router';
 import { type FormOutcome, useSchemaForm } from '../../components/form/index.ts';
 import { useToast } from '../../components/toast/index.ts';
 import { useHydrated } from '../../hooks/use-hydrated.ts';
-import { type CheckoutPayment, paymentModeOf } from '../../shop/cod-advance.ts';
-import { deliveryRefusal } from '../../shop/deliverability.ts';
-
-import type { ShippingRules } from '../../shop/shipping.ts';
+import { type CheckoutPayment, paymentModeOf } from '../../shop/cod/index.ts';
+import type { ShippingRules } from '../../shop/order/index.ts';
+import { deliveryRefusal } from '../../shop/pincodes/index.ts';
 import { useCart } from '../cart/index.ts';
 import { DeliveryFields, whatsappChoice } from './DeliveryFields.tsx';
 import { LocalPaymentDialog } from './LocalPaymentDialog.tsx';

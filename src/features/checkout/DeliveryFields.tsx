@@ -1,7 +1,7 @@
 import { Fragment, useEffect, useRef, useState } from 'react';
 import type { SchemaForm } from '../../components/form/index.ts';
 import { publicEnv } from '../../config/env.ts';
-import type { CheckoutForm } from '../../shop/schemas.ts';
+import type { CheckoutForm } from '../../shop/schemas/index.ts';
 import { text } from '../../shop/texts/checkout.ts';
 import { WHATSAPP_LANGUAGES, type WhatsAppLanguage } from '../../shop/whatsapp.ts';
 import { GstinField } from './GstinField.tsx';

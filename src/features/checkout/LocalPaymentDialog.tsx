@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { formatRupees } from '../../shop/money.ts';
+import { formatRupees } from '../../shop/money/index.ts';
 import { text } from '../../shop/texts/checkout.ts';
 import { payWithLocalGateway } from './api.ts';
 import type { PaymentCallbacks } from './razorpay-checkout.ts';

@@ -1,8 +1,8 @@
 import { type EarlyActionName, PINCODE_SLOT } from '../../early/index.ts';
-import { advanceSplit } from '../../shop/cod-advance.ts';
+import { advanceSplit } from '../../shop/cod/index.ts';
 
-import { formatRupees } from '../../shop/money.ts';
-import type { ShippingRules } from '../../shop/shipping.ts';
+import { formatRupees } from '../../shop/money/index.ts';
+import type { ShippingRules } from '../../shop/order/index.ts';
 import { text } from '../../shop/texts/checkout.ts';
 import { useCart } from '../cart/index.ts';
 import type { QuoteState } from './use-shipping-quote.ts';

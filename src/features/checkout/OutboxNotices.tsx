@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useToast } from '../../components/toast/index.ts';
-import { formatRupees } from '../../shop/money.ts';
+import { formatRupees } from '../../shop/money/index.ts';
 import { useCart } from '../cart/index.ts';
 import './outbox.css';
 import { text } from '../../shop/texts/index.ts';

@@ -12,7 +12,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { makeCartItem } from '#tests/support/factories.ts';
 import { ownApiPost } from '#tests/support/msw.ts';
 import { useSchemaForm } from '../../components/form/index.ts';
-import type { CheckoutPayment } from '../../shop/cod-advance.ts';
+import type { CheckoutPayment } from '../../shop/cod/index.ts';
 import { text } from '../../shop/texts/server.ts';
 import { DeliveryFields } from './DeliveryFields.tsx';
 import { PaymentChoice } from './PaymentChoice.tsx';

@@ -1,6 +1,6 @@
-import { advanceOffered, type CheckoutPayment } from '../../shop/cod-advance.ts';
+import { advanceOffered, type CheckoutPayment } from '../../shop/cod/index.ts';
 
-import { formatRupees } from '../../shop/money.ts';
+import { formatRupees } from '../../shop/money/index.ts';
 import { text } from '../../shop/texts/checkout.ts';
 
 /**

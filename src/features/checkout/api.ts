@@ -7,7 +7,7 @@ import type {
   PrepaidOrderRequest,
   ShippingQuoteRequest,
   VerifyPaymentRequest,
-} from '../../shop/schemas.ts';
+} from '../../shop/schemas/index.ts';
 
 export const quoteShipping = (request: ShippingQuoteRequest) =>
   callApi('/api/delhivery/calculate-shipping', {

@@ -1,4 +1,4 @@
-import { createOrderId } from '../../shop/order.ts';
+import { createOrderId } from '../../shop/order/index.ts';
 
 const LAST_ORDER_ID_KEY = 'lastOrderId';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeCartItem } from '#tests/support/factories.ts';
-import type { CodOrderRequest } from '../../shop/schemas.ts';
+import type { CodOrderRequest } from '../../shop/schemas/index.ts';
 import {
   dequeueOrder,
   flushOutbox,

@@ -5,8 +5,8 @@
  * (docs/shop-rules.md §10): what the server finally says is kept as a notice, shown as a toast on
  * whichever page of the shop is open next, and a refused order's lines go back into the cart.
  */
-import type { CartItem } from '../../shop/cart.ts';
-import type { CodOrderRequest } from '../../shop/schemas.ts';
+import type { CartItem } from '../../shop/cart/index.ts';
+import type { CodOrderRequest } from '../../shop/schemas/index.ts';
 import type { placeCodOrder } from './api.ts';
 
 export const OUTBOX_KEY = 'orderOutbox';

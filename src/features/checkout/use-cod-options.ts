@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { type CartItem, toOrderLines } from '../../shop/cart.ts';
+import { type CartItem, toOrderLines } from '../../shop/cart/index.ts';
 import { indianMobile } from '../../shop/phone.ts';
-import type { CodOptionsResponse } from '../../shop/schemas.ts';
+import type { CodOptionsResponse } from '../../shop/schemas/index.ts';
 import { codOptions } from './api.ts';
 
 /** What the delivery form holds that the COD rules read (docs/shop-rules.md §10 rule 17). */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { callApi } from '../../lib/api/index.ts';
-import type { Serviceability } from '../../shop/deliverability.ts';
+import type { Serviceability } from '../../shop/pincodes/index.ts';
 
 /**
  * Whether the carrier delivers to the pincode, asked as soon as six digits are typed, with the

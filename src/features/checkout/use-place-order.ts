@@ -2,11 +2,16 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { FormOutcome } from '../../components/form/index.ts';
 import { useToast } from '../../components/toast/index.ts';
-import { toOrderLines } from '../../shop/cart.ts';
-import { advanceSplit, type CheckoutPayment } from '../../shop/cod-advance.ts';
+import { toOrderLines } from '../../shop/cart/index.ts';
+import { advanceSplit, type CheckoutPayment } from '../../shop/cod/index.ts';
 import { ErrorCode } from '../../shop/error-codes.ts';
-import { formatRupees } from '../../shop/money.ts';
-import type { CheckoutForm, CodOrderRequest, CreatePaymentOrderRequest, OrderResponse } from '../../shop/schemas.ts';
+import { formatRupees } from '../../shop/money/index.ts';
+import type {
+  CheckoutForm,
+  CodOrderRequest,
+  CreatePaymentOrderRequest,
+  OrderResponse,
+} from '../../shop/schemas/index.ts';
 import { text } from '../../shop/texts/checkout.ts';
 import type { useCart } from '../cart/index.ts';
 import { cartPixelParams, track } from '../pixel/index.ts';

@@ -1,7 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { type CartItem, cartSubtotal, cartWeight, toOrderLines } from '../../shop/cart.ts';
-import { orderTotals } from '../../shop/order.ts';
-import { decideShipping, type PaymentMode, qualifiesForFreeShipping, type ShippingRules } from '../../shop/shipping.ts';
+import { type CartItem, cartSubtotal, cartWeight, toOrderLines } from '../../shop/cart/index.ts';
+import {
+  decideShipping,
+  orderTotals,
+  type PaymentMode,
+  qualifiesForFreeShipping,
+  type ShippingRules,
+} from '../../shop/order/index.ts';
 import { quoteShipping } from './api.ts';
 
 export type QuoteState =

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { ContentIcon } from '../../components/content-icons.tsx';
 import type { HomePage as HomeTexts } from '../../content/types.ts';
-import type { Product } from '../../shop/catalogue.ts';
+import type { Product } from '../../shop/catalogue/index.ts';
 import { type DiscountDisplay, ProductGrid } from '../catalogue/index.ts';
 import { HeroVideo } from './HeroVideo.tsx';
 import './home.css';

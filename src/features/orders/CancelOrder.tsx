@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 
-import { formatRupees } from '../../shop/money.ts';
-import type { OrderView } from '../../shop/schemas.ts';
+import { formatRupees } from '../../shop/money/index.ts';
+import type { OrderView } from '../../shop/schemas/index.ts';
 import { CANCEL_REASONS, type CancelReason } from '../../shop/texts/cancel-reason.ts';
 import { text } from '../../shop/texts/order-pages.ts';
 import { cancelOrder } from './api.ts';

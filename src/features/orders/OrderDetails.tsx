@@ -1,7 +1,7 @@
-import { advanceSplit } from '../../shop/cod-advance.ts';
+import { advanceSplit } from '../../shop/cod/index.ts';
 
-import { formatRupees } from '../../shop/money.ts';
-import type { OrderView } from '../../shop/schemas.ts';
+import { formatRupees } from '../../shop/money/index.ts';
+import type { OrderView } from '../../shop/schemas/index.ts';
 import { text } from '../../shop/texts/order-pages.ts';
 import { PAYMENT_MODE_LABELS } from './format.ts';
 import { OrderTimeline } from './OrderTimeline.tsx';

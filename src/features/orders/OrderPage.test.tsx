@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeOrderView } from '#tests/support/factories.ts';
 import { server } from '#tests/support/msw.ts';
 
-import type { OrderView } from '../../shop/schemas.ts';
+import type { OrderView } from '../../shop/schemas/index.ts';
 import { text } from '../../shop/texts/server.ts';
 import { OrderPage, type Seller } from './OrderPage.tsx';
 

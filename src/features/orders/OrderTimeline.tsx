@@ -1,5 +1,5 @@
+import type { TimelineStep } from '../../shop/parcel/index.ts';
 import { text } from '../../shop/texts/order-pages.ts';
-import type { TimelineStep } from '../../shop/tracking.ts';
 import { formatOrderTime } from './format.ts';
 
 /**

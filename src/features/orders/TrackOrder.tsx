@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { FieldError, useSchemaForm } from '../../components/form/index.ts';
-import type { TrackView } from '../../shop/schemas.ts';
+import type { TrackView } from '../../shop/schemas/index.ts';
 import { text } from '../../shop/texts/order-pages.ts';
 import { trackOrder } from './api.ts';
 import { formatOrderTime } from './format.ts';

@@ -1,6 +1,6 @@
 /** The order pages' calls to our own functions, through the shared API client (answers parsed, never cast). */
 import { callApi } from '../../lib/api/index.ts';
-import type { CancelRequest, TrackRequest } from '../../shop/schemas.ts';
+import type { CancelRequest, TrackRequest } from '../../shop/schemas/index.ts';
 
 /** GET /api/orders/:orderId?key=: the whole order, for the page its key opens. */
 export const fetchOrder = (orderId: string, key: string) =>

@@ -1,4 +1,4 @@
-import type { PaymentMode } from '../../shop/shipping.ts';
+import type { PaymentMode } from '../../shop/order/index.ts';
 
 const TIME_FORMAT = new Intl.DateTimeFormat('en-IN', {
   day: 'numeric',

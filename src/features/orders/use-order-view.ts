@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 
-import { ORDER_ID_PATTERN } from '../../shop/order.ts';
-import type { OrderView } from '../../shop/schemas.ts';
+import { ORDER_ID_PATTERN } from '../../shop/order/index.ts';
+import type { OrderView } from '../../shop/schemas/index.ts';
 import { text } from '../../shop/texts/order-pages.ts';
 import { fetchOrder } from './api.ts';
 

@@ -4,7 +4,7 @@
  */
 import { publicEnv } from '../../config/env.ts';
 import { installMetaPixel } from '../../early/index.ts';
-import type { CartItem } from '../../shop/cart.ts';
+import type { CartItem } from '../../shop/cart/index.ts';
 
 export type PixelEventName = 'ViewContent' | 'AddToCart' | 'InitiateCheckout' | 'Purchase' | 'Lead';
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '#tests/support/msw.ts';
-import type { PublicReview } from '../../shop/schemas.ts';
+import type { PublicReview } from '../../shop/schemas/index.ts';
 import { NO_REVIEWS_TEXT, ReviewList } from './ReviewList.tsx';
 
 function review(n: number): PublicReview {

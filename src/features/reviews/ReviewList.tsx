@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { StarIcon } from '../../components/icons.tsx';
 import { Stars } from '../../components/Stars.tsx';
-import { starParts } from '../../shop/reviews.ts';
-import type { PublicReview } from '../../shop/schemas.ts';
+import { starParts } from '../../shop/catalogue/index.ts';
+import type { PublicReview } from '../../shop/schemas/index.ts';
 import { text } from '../../shop/texts/review-pages.ts';
 import { fetchProductReviews, type ProductReviews } from './api.ts';
 

@@ -2,7 +2,7 @@
 
 import type { RatingSummary } from '../../components/Stars.tsx';
 import { callApi } from '../../lib/api/index.ts';
-import type { PublicReview, ReviewSubmission } from '../../shop/schemas.ts';
+import type { PublicReview, ReviewSubmission } from '../../shop/schemas/index.ts';
 
 export interface ProductReviews {
   reviews: PublicReview[];

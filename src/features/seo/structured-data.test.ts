@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BlogPost, Recipe, ShopSettings } from '../../content/types.ts';
-import type { Product } from '../../shop/catalogue.ts';
+import type { Product } from '../../shop/catalogue/index.ts';
 import {
   blogPostingJsonLd,
   breadcrumbJsonLd,

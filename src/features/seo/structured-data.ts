@@ -4,8 +4,8 @@
  */
 import { SITE_ORIGIN } from '../../config/site.ts';
 import type { BlogPost, Recipe, ReviewDigest, ShopSettings } from '../../content/types.ts';
-import { type Product, type ProductImage, unitPrice, type Variant } from '../../shop/catalogue.ts';
-import { fallbackShippingEstimate } from '../../shop/shipping.ts';
+import { type Product, type ProductImage, unitPrice, type Variant } from '../../shop/catalogue/index.ts';
+import { fallbackShippingEstimate } from '../../shop/order/index.ts';
 import { absoluteUrl, SHOP_NAME } from './head.ts';
 
 const CONTEXT = 'https://schema.org';

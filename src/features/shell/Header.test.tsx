@@ -4,8 +4,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeCartItem, makeCatalogue } from '#tests/support/factories.ts';
 import { ToastProvider } from '../../components/toast/index.ts';
-import { type CartItem, cartItemFor } from '../../shop/cart.ts';
-import { formatRupees } from '../../shop/money.ts';
+import { type CartItem, cartItemFor } from '../../shop/cart/index.ts';
+import { formatRupees } from '../../shop/money/index.ts';
 import { CartProvider, useCart } from '../cart/index.ts';
 import { Header } from './Header.tsx';
 

@@ -6,8 +6,8 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { callApi } from '../../lib/api/index.ts';
-import { formatRupees } from '../../shop/money.ts';
-import type { DevStaffOrders, StaffAction } from '../../shop/schemas.ts';
+import { formatRupees } from '../../shop/money/index.ts';
+import type { DevStaffOrders, StaffAction } from '../../shop/schemas/index.ts';
 import './staff-desk.css';
 import { text } from '../../shop/texts/dev.ts';
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '#tests/support/msw.ts';
-import type { DevWhatsAppOutbox } from '../../shop/schemas.ts';
+import type { DevWhatsAppOutbox } from '../../shop/schemas/index.ts';
 import { WhatsAppOutboxPage } from './WhatsAppOutboxPage.tsx';
 
 const orderId = 'OUO_1734000000001';

@@ -8,7 +8,7 @@
  */
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { callApi } from '../../lib/api/index.ts';
-import type { DevWhatsAppChat, DevWhatsAppRequest } from '../../shop/schemas.ts';
+import type { DevWhatsAppChat, DevWhatsAppRequest } from '../../shop/schemas/index.ts';
 import './whatsapp-outbox.css';
 import { text } from '../../shop/texts/dev.ts';
 

@@ -6,10 +6,10 @@
 import type { z } from 'zod';
 import type { ErrorCode } from '../../shop/error-codes.ts';
 
-export type Schemas = typeof import('../../shop/schemas.ts');
+export type Schemas = typeof import('../../shop/schemas/index.ts');
 
 /** The shared schemas, loaded on first use (one chunk, fetched once, shared with the checkout). */
-export const loadSchemas = (): Promise<Schemas> => import('../../shop/schemas.ts');
+export const loadSchemas = (): Promise<Schemas> => import('../../shop/schemas/index.ts');
 
 export type ApiResult<T> =
   | { ok: true; data: T }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeCartItem, makeCatalogue, makeProduct } from '../../tests/support/factories.ts';
+import { makeCartItem, makeCatalogue, makeProduct } from '#tests/support/factories.ts';
 import {
   addToCart,
   cartCount,

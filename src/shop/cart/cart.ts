@@ -1,4 +1,4 @@
-import { findProduct, findVariant, type Product, unitPrice, variantKey } from './catalogue.ts';
+import { findProduct, findVariant, type Product, unitPrice, variantKey } from '../catalogue/index.ts';
 
 /** The cart line (docs/shop-rules.md §3), stored in the browser under the key `cart`. */
 export interface CartItem {

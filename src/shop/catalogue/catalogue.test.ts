@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeCatalogue, makeProduct, makeVariant } from '../../tests/support/factories.ts';
+import { makeCatalogue, makeProduct, makeVariant } from '#tests/support/factories.ts';
 import {
   categoriesIn,
   findProduct,

@@ -1,5 +1,5 @@
-import { discountedPrice } from './money.ts';
-import { PRODUCT_CATEGORIES } from './vocabulary.ts';
+import { discountedPrice } from '../money/index.ts';
+import { PRODUCT_CATEGORIES } from '../vocabulary.ts';
 
 // Plain types, no zod: this module is part of every page's bundle. The content layer parses
 // content into these shapes (src/content/types.ts).

@@ -4,8 +4,9 @@
  * the shopper pays that charge now through Razorpay (UPI) and the rest in cash on delivery. Pure:
  * the checkout, the order page and the functions split the money the same way.
  */
+
+import type { PaymentMode } from '../order/index.ts';
 import { cashOnDelivery } from './cod.ts';
-import type { PaymentMode } from './shipping.ts';
 
 /** How the shopper pays, as the checkout offers it (PaymentChoice): online, in cash, or the COD fee now. */
 export const CHECKOUT_PAYMENTS = ['prepaid', 'cod', 'cod-advance'] as const;

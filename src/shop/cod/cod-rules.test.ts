@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { text } from '../texts/server.ts';
 import {
   COD_RULE_DEFAULTS,
   type CodRulesInput,
@@ -8,7 +9,6 @@ import {
   type PhoneOrder,
   rtoCount,
 } from './cod-rules.ts';
-import { text } from './texts/server.ts';
 
 const NOW = new Date('2026-11-21T10:00:00.000Z');
 const hoursAgo = (hours: number) => new Date(NOW.getTime() - hours * 3_600_000).toISOString();

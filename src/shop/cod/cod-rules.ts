@@ -10,15 +10,14 @@
  * shopper and stops most careless and fake orders. Only the carrier's refusal and a phone that
  * returned, or cancelled from the phone itself, again and again close COD.
  */
+
+import type { PaymentMode } from '../order/index.ts';
+import type { Serviceability } from '../pincodes/index.ts';
+import { stateMismatch } from '../pincodes/index.ts';
+import { text } from '../texts/checkout.ts';
 import { addressTooShort, looksGibberish } from './address-checks.ts';
 import type { CodDecision, CodOutcome, CodReason } from './cod.ts';
 import { COD_OUTCOMES, COD_REASONS } from './cod.ts';
-
-import type { Serviceability } from './deliverability.ts';
-
-import { stateMismatch } from './pincode-states.ts';
-import type { PaymentMode } from './shipping.ts';
-import { text } from './texts/checkout.ts';
 
 /**
  * What became of an earlier order of the phone; none while it is on its way. A cancellation is kept

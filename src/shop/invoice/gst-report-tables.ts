@@ -4,8 +4,9 @@
  * words. Amounts stay paise (`{ paise }` cells) until a reader prints them: with Indian grouping for
  * a person (`1,04,500.00`), plain for a file (`104500.00`).
  */
+
+import { formatRupees } from '../money/index.ts';
 import { B2CL_THRESHOLD_PAISE, type Figures, type GstReport, type Section } from './gst-report.ts';
-import { formatRupees } from './money.ts';
 
 export interface Amount {
   paise: number;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { INDIAN_STATES } from '../pincodes/index.ts';
 import { GST_STATE_CODES, gstStateCode, gstStateName, isGstStateCode } from './gst-states.ts';
-import { INDIAN_STATES } from './pincode-states.ts';
 
 describe('the GST State codes', () => {
   it('give every State and Union Territory the shop knows a code, under the same name', () => {

@@ -1,7 +1,7 @@
 /**
  * The GST State codes (issue 35): the two digits a GSTIN starts with, and the code an invoice
  * prints beside the place of supply's name. Each State's name is the one `INDIAN_STATES` gives it
- * (src/shop/pincode-states.ts), so the State a shopper typed finds its code.
+ * (src/shop/pincodes/pincode-states.ts), so the State a shopper typed finds its code.
  *
  * Source: the GST portal's list of State codes (the same as the Census 2011 codes, with Telangana
  * 36, Andhra Pradesh 37 after the 2014 division and Ladakh 38 after 2019). Two codes are no longer
@@ -9,7 +9,7 @@
  * Nagar Haveli as 26 (January 2020), and 28, Andhra Pradesh before its division. 97 is "Other
  * Territory" (the offshore areas); 99, the Centre's own jurisdiction, is never a buyer's and is left out.
  */
-import { stateNamed } from './pincode-states.ts';
+import { stateNamed } from '../pincodes/index.ts';
 
 export const GST_STATE_CODES = {
   '01': 'Jammu and Kashmir',

@@ -9,8 +9,9 @@
  * each product adds its quotient and remainder by 36; the check is worth (36 − sum mod 36) mod 36.
  * Other kinds of GSTIN (a TDS deductor's, a UN body's, a non-resident's) are not a shop buyer's.
  */
+
+import { cleanText } from '../text.ts';
 import { isGstStateCode } from './gst-states.ts';
-import { cleanText } from './text.ts';
 
 export type GstinProblem = 'length' | 'format' | 'state' | 'checksum';
 export type GstinResult = { ok: true; gstin: string } | { ok: false; reason: GstinProblem };

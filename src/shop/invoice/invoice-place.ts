@@ -5,10 +5,11 @@
  * in two States with no State typed has no answer: the invoice waits for staff rather than guess.
  * The Uttar Pradesh postal circle, which serves Uttarakhand too, is split finer below.
  */
+
+import type { Customer } from '../order/index.ts';
+import { type IndianState, stateNamed, statesForPincode } from '../pincodes/index.ts';
 import { gstStateCode } from './gst-states.ts';
 import type { Place } from './invoice.ts';
-import type { Customer } from './order.ts';
-import { type IndianState, stateNamed, statesForPincode } from './pincode-states.ts';
 
 /**
  * Where the Uttar Pradesh circle's pincodes are Uttarakhand's, the one split that decides CGST +

@@ -2,7 +2,7 @@
  * What the shop's GST tax invoices need from the Studio (docs/shop-rules.md §12, decision 027): the
  * supplier's particulars, the dated tax rates by HSN, how shipping and the COD fee are taxed, and
  * how the invoice is signed. Types only; the content layer fills them (src/content), the invoice is
- * computed from them by src/shop/invoice.ts.
+ * computed from them by src/shop/invoice/invoice.ts.
  */
 
 /**

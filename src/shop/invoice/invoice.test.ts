@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeSampleInvoiceSettings } from '#tests/support/invoices.ts';
+import type { PricedLine } from '../order/index.ts';
 import { draftCreditNote, draftInvoice, type Invoice, type InvoiceOrder, invoiceCell, taxOf } from './invoice.ts';
-import type { PricedLine } from './order.ts';
 
 const SETTINGS = makeSampleInvoiceSettings();
 const UTTARAKHAND = { stateName: 'Uttarakhand', stateCode: '05' };

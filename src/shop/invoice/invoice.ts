@@ -10,10 +10,10 @@
  * State the tax is split into CGST and SGST at half the rate each, CGST taking an odd paisa.
  */
 
+import { basisPoints, hsnDigits, rateFor } from '../money/index.ts';
+import type { Customer, OrderTotals, PricedCart } from '../order/index.ts';
 import { financialYear } from './invoice-numbers.ts';
 import type { InvoiceSettings, InvoiceSignature, Supplier } from './invoice-settings.ts';
-import type { Customer, OrderTotals, PricedCart } from './order.ts';
-import { basisPoints, hsnDigits, rateFor } from './tax-rates.ts';
 
 export interface Place {
   stateName: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TaxRate } from './invoice-settings.ts';
+import type { TaxRate } from '../invoice/index.ts';
 import { basisPoints, hsnDigits, rateFor } from './tax-rates.ts';
 
 const RATES: TaxRate[] = [

@@ -4,7 +4,7 @@
  * 12 % until 21 September 2025 and 5 % from the 22nd: an invoice of the 21st re-rendered today
  * still says 12 %.
  */
-import type { TaxRate } from './invoice-settings.ts';
+import type { TaxRate } from '../invoice/index.ts';
 
 /** Digits only: "0713 33 00" and "07133300" are one HSN. */
 export const hsnDigits = (hsn: string) => hsn.replace(/\D/g, '');

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bareOrder } from '#tests/support/stored-order.ts';
-import type { CancelStep, StoredOrder } from '../order-record.ts';
-import type { IssuedRefund } from '../refunds.ts';
+import type { CancelStep, IssuedRefund, StoredOrder } from '../order/index.ts';
 import type { CancelEvent } from './cancel-events.ts';
 import { cancelRefundDecision, cancelRefusal, reportedRefund } from './cancel-rules.ts';
 import type { RefundEvent } from './refund-events.ts';

@@ -6,8 +6,8 @@
  * `refund`), claimed on its task row, never on the order; the order keeps what came of each step.
  */
 
-import type { CancelStep, StoredOrder } from '../order-record.ts';
-import { type IssuedRefund, mergeRefund, refundKey } from '../refunds.ts';
+import type { CancelStep, StoredOrder } from '../order/index.ts';
+import { type IssuedRefund, mergeRefund, refundKey } from '../order/index.ts';
 import type { CancelReason } from '../texts/cancel-reason.ts';
 import { cancellable, cancelRefundDecision } from './cancel-rules.ts';
 import type { Family } from './family.ts';

@@ -4,8 +4,7 @@
  * (netlify/lib/orders/cancel.ts, refund-state.ts) run the same checks on the order the event left,
  * to tell the shopper, staff or Razorpay what came of it.
  */
-import { paysFirst, type StoredOrder } from '../order-record.ts';
-import { checkRefund, type IssuedRefund, type RefundCheck } from '../refunds.ts';
+import { checkRefund, type IssuedRefund, paysFirst, type RefundCheck, type StoredOrder } from '../order/index.ts';
 
 /** Why an order cannot be cancelled, in the shop's words' keys (src/shop/texts/cancel.ts). */
 export type CancelRefusal = 'not-placed' | 'too-late' | 'already-cancelled';

@@ -11,9 +11,9 @@
  * more, even with the right code or the template's button, and it is `Needs attention` for staff
  * to call (docs/shop-rules.md §10 rule 17).
  */
-import { type CodConfirmation, type ConfirmationWay, confirmationLocked, WRONG_CODES_ALLOWED } from '../cod.ts';
-import type { StoredOrder } from '../order-record.ts';
-import { phoneDigits } from '../tracking.ts';
+import { type CodConfirmation, type ConfirmationWay, confirmationLocked, WRONG_CODES_ALLOWED } from '../cod/index.ts';
+import type { StoredOrder } from '../order/index.ts';
+import { phoneDigits } from '../parcel/index.ts';
 
 export type ConfirmOutcome =
   | 'confirmed'

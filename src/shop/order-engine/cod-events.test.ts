@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bookedOrder } from '../../../tests/support/parcels.ts';
-import { CALL_AFTER_MS, REMIND_AFTER_MS, WRONG_CODES_ALLOWED } from '../cod.ts';
-import type { StoredOrder } from '../order-record.ts';
+import { CALL_AFTER_MS, REMIND_AFTER_MS, WRONG_CODES_ALLOWED } from '../cod/index.ts';
+import type { StoredOrder } from '../order/index.ts';
 import { whatsappConsent } from '../whatsapp.ts';
 import { type CodConfirmationReceived, confirmationOutcome, lockedBy } from './cod-confirmation.ts';
 import { type CodEvent, chaseTaken } from './cod-events.ts';

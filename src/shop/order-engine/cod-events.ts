@@ -4,9 +4,15 @@
  * unconfirmed order, Meta's status of a message the shop sent, a tap on `delivery_failed`'s quick
  * replies and Delhivery's answer to the re-attempt it asked for.
  */
-import { ASK_AFTER_MS, awaitingConfirmation, CALL_AFTER_MS, confirmationLocked, REMIND_AFTER_MS } from '../cod.ts';
-import type { NoticeState, StoredOrder } from '../order-record.ts';
-import { phoneDigits } from '../tracking.ts';
+import {
+  ASK_AFTER_MS,
+  awaitingConfirmation,
+  CALL_AFTER_MS,
+  confirmationLocked,
+  REMIND_AFTER_MS,
+} from '../cod/index.ts';
+import type { NoticeState, StoredOrder } from '../order/index.ts';
+import { phoneDigits } from '../parcel/index.ts';
 import { type CodConfirmationReceived, receiveConfirmation } from './cod-confirmation.ts';
 import type { Family } from './family.ts';
 import { enqueueOrderNotice } from './notices.ts';

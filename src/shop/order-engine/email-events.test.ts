@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { bookedOrder } from '#tests/support/parcels.ts';
-import type { StoredOrder } from '../order-record.ts';
+import type { StoredOrder } from '../order/index.ts';
 import { callAboutEmail, EMAIL_REASON_MAX, type EmailUndeliverableEvent, emailAttention } from './email-events.ts';
 import { needsAttention } from './order-flags.ts';
 import { staffStatusLabel } from './staff-status.ts';

@@ -6,8 +6,8 @@
  * (netlify/lib/notify/channels.ts) — mailing an address that bounced or complained again is what
  * providers suspend senders for. A replay, or a second bounce, changes nothing.
  */
-import type { StoredOrder } from '../order-record.ts';
-import { parcelClosed } from '../parcel.ts';
+import type { StoredOrder } from '../order/index.ts';
+import { parcelClosed } from '../parcel/index.ts';
 import type { Family } from './family.ts';
 
 export interface EmailUndeliverableEvent {

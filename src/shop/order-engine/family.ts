@@ -2,7 +2,7 @@
  * One family of an order's events (payment, COD, cancellation and refunds, parcel and tasks): what
  * each event does to the order, as a pure function of the order and the event (transition.ts).
  */
-import type { StoredOrder } from '../order-record.ts';
+import type { StoredOrder } from '../order/index.ts';
 
 /** Every event carries when it happened (ISO time): the history's time and the order's `updatedAt`. */
 export interface EventBase {

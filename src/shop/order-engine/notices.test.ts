@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { bookedOrder } from '#tests/support/parcels.ts';
-import type { StoredOrder } from '../order-record.ts';
+import type { StoredOrder } from '../order/index.ts';
 import { whatsappConsent } from '../whatsapp.ts';
 import { enqueueNotice, enqueueOrderNotice, shippedNoticed } from './notices.ts';
 

@@ -5,8 +5,8 @@
  * `placed`, which has its own confirmation email, and `cod-confirm`, asked on WhatsApp only);
  * WhatsApp too when the shopper agreed to it at checkout.
  */
-import type { NoticeState, OrderEvent, StoredOrder } from '../order-record.ts';
-import type { Notice, NoticeEvent } from '../parcel.ts';
+import type { NoticeState, OrderEvent, StoredOrder } from '../order/index.ts';
+import type { Notice, NoticeEvent } from '../parcel/index.ts';
 
 export type Channel = NoticeState['channel'];
 

@@ -4,9 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { bookedOrder, change, parcelOf } from '#tests/support/parcels.ts';
-import type { CreditNote, Invoice } from '../invoice.ts';
-import type { CancelStep, NoticeState, StoredOrder } from '../order-record.ts';
-import type { IssuedRefund } from '../refunds.ts';
+import type { CreditNote, Invoice } from '../invoice/index.ts';
+import type { CancelStep, IssuedRefund, NoticeState, StoredOrder } from '../order/index.ts';
 import { creditNoteOwed, isOpen, needsAttention, needsRefund, parcelOpen } from './order-flags.ts';
 
 const AT = '2026-12-02T10:00:00.000Z';

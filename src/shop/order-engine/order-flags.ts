@@ -4,9 +4,9 @@
  * column (netlify/lib/orders/order-log.ts) so the sweep, the parcel sync, the pickups and the
  * reports ask for rows instead of reading every order.
  */
-import { staffToCall } from '../cod.ts';
-import { FORWARD_KINDS, forwardOf, noticeOpen, type StoredOrder } from '../order-record.ts';
-import { parcelAttention, parcelClosed } from '../parcel.ts';
+import { staffToCall } from '../cod/index.ts';
+import { FORWARD_KINDS, forwardOf, noticeOpen, type StoredOrder } from '../order/index.ts';
+import { parcelAttention, parcelClosed } from '../parcel/index.ts';
 import { callAboutEmail } from './email-events.ts';
 
 /**

@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { makeCreditNote, makeInvoice } from '#tests/support/invoices.ts';
 import { bookedOrder, change, parcelOf } from '#tests/support/parcels.ts';
-import type { ForwardState, NoticeState, StoredOrder } from '../order-record.ts';
-import type { CarrierScan } from '../parcel.ts';
+import type { ForwardState, NoticeState, StoredOrder } from '../order/index.ts';
+import type { CarrierScan } from '../parcel/index.ts';
 import type { ParcelEvent } from './parcel-events.ts';
 import { transition } from './transition.ts';
 

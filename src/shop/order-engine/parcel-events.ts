@@ -1,7 +1,7 @@
 /** The order's events of the parcel and the order's tasks: the carrier's scans read, a task settled (the booking among them), the invoice and credit note issued (transition.ts). */
-import type { CreditNote, Invoice } from '../invoice.ts';
-import type { ForwardKind, ForwardState, NoticeState } from '../order-record.ts';
-import { applyScans, type CarrierScan, newParcel, noticeFor } from '../parcel.ts';
+import type { CreditNote, Invoice } from '../invoice/index.ts';
+import type { ForwardKind, ForwardState, NoticeState } from '../order/index.ts';
+import { applyScans, type CarrierScan, newParcel, noticeFor } from '../parcel/index.ts';
 import type { Family } from './family.ts';
 import { enqueueNotice, shippedNoticed } from './notices.ts';
 import { noticeTaskKey } from './task-keys.ts';
@@ -9,7 +9,7 @@ import { settleForward, settleNotice } from './task-settles.ts';
 
 /**
  * The carrier's scans of the order's parcel, read by the sync or a shopper's page (netlify/lib/parcels/sync.ts):
- * all it answered, old and new; only the newer ones change anything (src/shop/parcel.ts `applyScans`).
+ * all it answered, old and new; only the newer ones change anything (src/shop/parcel/parcel.ts `applyScans`).
  */
 export interface ScansReadEvent {
   type: 'scans-read';

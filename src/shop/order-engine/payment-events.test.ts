@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bookedOrder } from '../../../tests/support/parcels.ts';
-import type { StoredOrder } from '../order-record.ts';
+import type { StoredOrder } from '../order/index.ts';
 import { whatsappConsent } from '../whatsapp.ts';
 import type { PaymentEvent } from './payment-events.ts';
 import { transition } from './transition.ts';

@@ -4,7 +4,7 @@
  * becomes paid only by a payment Razorpay has captured (docs/shop-rules.md §10); its writer is
  * netlify/lib/orders/pay.ts, the sweep's netlify/lib/orders/reconcile.ts.
  */
-import { canMove, type PaidVia, type StoredOrder } from '../order-record.ts';
+import { canMove, type PaidVia, type StoredOrder } from '../order/index.ts';
 import type { Family } from './family.ts';
 import { enqueueOrderNotice } from './notices.ts';
 

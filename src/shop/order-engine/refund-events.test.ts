@@ -6,8 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { bookedOrder } from '#tests/support/parcels.ts';
-import type { CancelStep, StoredOrder } from '../order-record.ts';
-import type { IssuedRefund } from '../refunds.ts';
+import type { CancelStep, IssuedRefund, StoredOrder } from '../order/index.ts';
 import type { RefundEvent } from './refund-events.ts';
 import { earnedSteps, transition } from './transition.ts';
 

@@ -6,8 +6,8 @@
  * nothing and none is counted twice. The cancellation's refund also settles the cancellation's
  * money step (docs/shop-rules.md §10, "Cancel and refund").
  */
-import type { StoredOrder } from '../order-record.ts';
-import { canMoveRefund, type IssuedRefund, mergeRefund } from '../refunds.ts';
+import type { StoredOrder } from '../order/index.ts';
+import { canMoveRefund, type IssuedRefund, mergeRefund } from '../order/index.ts';
 import { type RefundReport, reportedRefund } from './cancel-rules.ts';
 import type { Family } from './family.ts';
 import { enqueueOrderNotice } from './notices.ts';

@@ -1,8 +1,8 @@
 /** What the Orders tab's cells show of an order (docs/staff-guide.md, the Orders tab). */
 import { describe, expect, it } from 'vitest';
 import { bookedOrder } from '#tests/support/parcels.ts';
-import type { CreditNote, Invoice } from '../invoice.ts';
-import { CASH_PAYMENT, type IssuedRefund } from '../refunds.ts';
+import type { CreditNote, Invoice } from '../invoice/index.ts';
+import { CASH_PAYMENT, type IssuedRefund } from '../order/index.ts';
 import { sheetCells, sheetRefunds } from './sheet-row.ts';
 
 const AT = '2026-12-02T10:00:00.000Z';

@@ -3,9 +3,9 @@
  * from the order log, and when they must be written again.
  */
 
-import { invoiceCell } from '../invoice.ts';
-import type { StoredOrder } from '../order-record.ts';
-import { refundsSummary } from '../refunds.ts';
+import { invoiceCell } from '../invoice/index.ts';
+import type { StoredOrder } from '../order/index.ts';
+import { refundsSummary } from '../order/index.ts';
 import { sheetPaymentStatus, staffStatusLabel } from './staff-status.ts';
 import { whatsappCost, whatsappSummary } from './whatsapp-summary.ts';
 

@@ -5,8 +5,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { bookedOrder, change, parcelOf } from '#tests/support/parcels.ts';
-import type { StoredOrder } from '../order-record.ts';
-import { CASH_PAYMENT } from '../refunds.ts';
+import type { StoredOrder } from '../order/index.ts';
+import { CASH_PAYMENT } from '../order/index.ts';
 import type { StaffEvent } from './staff-events.ts';
 import { transition } from './transition.ts';
 

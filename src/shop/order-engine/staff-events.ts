@@ -6,10 +6,16 @@
  * once never share a refund's n, never refund more than was captured between them, and book once.
  * Every one rewrites the Sheet's rows: the row shows what staff did, their Action cell cleared.
  */
-import { formatRupees } from '../money.ts';
-import { type StoredOrder, shipmentReference } from '../order-record.ts';
-import type { Parcel } from '../parcel.ts';
-import { checkRefund, type IssuedRefund, mergeRefund, refundKey } from '../refunds.ts';
+import { formatRupees } from '../money/index.ts';
+import {
+  checkRefund,
+  type IssuedRefund,
+  mergeRefund,
+  refundKey,
+  type StoredOrder,
+  shipmentReference,
+} from '../order/index.ts';
+import type { Parcel } from '../parcel/index.ts';
 import type { Family } from './family.ts';
 import { bookAgainStep, codDelivered, staffRefundOf } from './staff-rules.ts';
 

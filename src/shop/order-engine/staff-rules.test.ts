@@ -1,7 +1,7 @@
 /** What staff's `Book again` may do to an order now (docs/shop-rules.md §10 rule 15). */
 import { describe, expect, it } from 'vitest';
 import { bookedOrder, change, parcelOf } from '#tests/support/parcels.ts';
-import type { StoredOrder } from '../order-record.ts';
+import type { StoredOrder } from '../order/index.ts';
 import { bookAgainStep } from './staff-rules.ts';
 
 const AT = '2026-12-02T10:00:00.000Z';

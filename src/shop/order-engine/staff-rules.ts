@@ -4,8 +4,9 @@
  * (staff-events.ts), and again by the request (netlify/lib/orders/staff-actions.ts,
  * book-again.ts) on the record the write returned, to answer why nothing changed.
  */
-import { paysFirst, type StoredOrder } from '../order-record.ts';
-import type { IssuedRefund } from '../refunds.ts';
+
+import type { IssuedRefund } from '../order/index.ts';
+import { paysFirst, type StoredOrder } from '../order/index.ts';
 
 /**
  * A COD order's cash is collected by the courier at the door: there is cash to have received only

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ForwardState, StoredOrder } from '../order-record.ts';
-import { applyScans, newParcel } from '../parcel.ts';
-import type { IssuedRefund } from '../refunds.ts';
+import type { ForwardState, IssuedRefund, StoredOrder } from '../order/index.ts';
+import { applyScans, newParcel } from '../parcel/index.ts';
 import { sheetPaymentStatus, staffStatus, staffStatusLabel } from './staff-status.ts';
 
 const pending: ForwardState = { status: 'pending', attempts: 0 };

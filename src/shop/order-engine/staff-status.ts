@@ -7,7 +7,7 @@
  *   nothing is booked (docs/shop-rules.md §10 rule 17). `Confirmed`: it was; its shipment is being booked.
  * - `Paid`: a prepaid order whose payment is proven; its shipment is being booked.
  * - `Booked`: Delhivery has the shipment; the Waybill column has its number.
- * - Then the parcel's own state (src/shop/parcel.ts): `Picked up`, `In transit`, `Out for
+ * - Then the parcel's own state (src/shop/parcel/parcel.ts): `Picked up`, `In transit`, `Out for
  *   delivery`, `Delivery failed: <the courier's reason>`, `Delivered`, `Returning to us`,
  *   `Returned`, `Cancelled`; `Needs attention: delivery failed twice (…)` or `Needs attention: lost
  *   or damaged (…)`. A COD order's Payment Status says `Collected by courier` on delivery and `Not
@@ -25,12 +25,11 @@
  * - `Expired`: a prepaid order (or a COD fee to pay now) never paid within 15 minutes (it never
  *   reaches the Sheet).
  */
-import { cashOnDelivery, confirmationLocked, staffToCall, WRONG_CODES_ALLOWED } from '../cod.ts';
-import { formatRupees } from '../money.ts';
-import type { OrderRecord } from '../order.ts';
-import { type ForwardState, forwardOf, type StoredOrder } from '../order-record.ts';
-import { type CodMoney, codMoney, parcelAttention, parcelStaffStatus } from '../parcel.ts';
-import { refundsSummary } from '../refunds.ts';
+import { cashOnDelivery, confirmationLocked, staffToCall, WRONG_CODES_ALLOWED } from '../cod/index.ts';
+import { formatRupees } from '../money/index.ts';
+import type { OrderRecord } from '../order/index.ts';
+import { type ForwardState, forwardOf, refundsSummary, type StoredOrder } from '../order/index.ts';
+import { type CodMoney, codMoney, parcelAttention, parcelStaffStatus } from '../parcel/index.ts';
 import { emailAttention } from './email-events.ts';
 import { needsRefund } from './order-flags.ts';
 

@@ -2,7 +2,7 @@
  * Each task's key (netlify/lib/tasks): unique per order and step, so a step earned twice is one
  * task, and a parcel booked again is a new one.
  */
-import { type ForwardKind, type StoredOrder, shipmentReference } from '../order-record.ts';
+import { type ForwardKind, type StoredOrder, shipmentReference } from '../order/index.ts';
 
 /** The task key of an order's forward: its shipment's under the shipment's own reference (a parcel booked again is a new task). */
 export function forwardKey(order: Pick<StoredOrder, 'orderId' | 'earlierShipments'>, kind: ForwardKind): string {

@@ -4,7 +4,7 @@
  * `forwarded` once staff and the carrier have it (docs/shop-rules.md §10); a notice's new state and
  * history. The state comes as the task's row now reads (netlify/lib/tasks/order-tasks.ts).
  */
-import { canMove, type ForwardKind, type ForwardState, type NoticeState, type StoredOrder } from '../order-record.ts';
+import { canMove, type ForwardKind, type ForwardState, type NoticeState, type StoredOrder } from '../order/index.ts';
 
 /** The forwards that make an order `forwarded` (staff and the carrier have it); the email does not hold it. */
 const HANDED_OVER = ['sheet', 'shipment'] as const;

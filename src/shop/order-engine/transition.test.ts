@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bareOrder } from '#tests/support/stored-order.ts';
-import type { StoredOrder } from '../order-record.ts';
+import type { StoredOrder } from '../order/index.ts';
 import { sheetFingerprint } from './sheet-row.ts';
 import { earnedSteps, earnedTasks, type OrderChangeEvent, transition } from './transition.ts';
 

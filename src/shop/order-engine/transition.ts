@@ -10,8 +10,8 @@
  *   writes as task rows beside the order (netlify/lib/tasks/order-tasks.ts).
  * The states, the Sheet's Status words and every text stay those of docs/shop-rules.md.
  */
-import { ASK_AFTER_MS, awaitingConfirmation, CALL_AFTER_MS, REMIND_AFTER_MS } from '../cod.ts';
-import { FORWARD_KINDS, forwardOf, paysFirst, type StoredOrder } from '../order-record.ts';
+import { ASK_AFTER_MS, awaitingConfirmation, CALL_AFTER_MS, REMIND_AFTER_MS } from '../cod/index.ts';
+import { FORWARD_KINDS, forwardOf, paysFirst, type StoredOrder } from '../order/index.ts';
 import { CANCEL_EVENTS, type CancelEvent, cancelWork } from './cancel-events.ts';
 import { COD_EVENTS, type CodEvent } from './cod-events.ts';
 import { EMAIL_EVENTS, type EmailEvent } from './email-events.ts';

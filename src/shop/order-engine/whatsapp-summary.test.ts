@@ -3,7 +3,7 @@
  * WhatsApp"): short, from the order log alone.
  */
 import { describe, expect, it } from 'vitest';
-import type { NoticeState, StoredOrder } from '../order-record.ts';
+import type { NoticeState, StoredOrder } from '../order/index.ts';
 import { STOPPED, whatsappConsent } from '../whatsapp.ts';
 import { whatsappCost, whatsappSummary } from './whatsapp-summary.ts';
 

@@ -12,7 +12,7 @@
  *   `utility 3 (billed 3)`. Empty while no message was priced.
  */
 
-import type { NoticeState, StoredOrder } from '../order-record.ts';
+import type { NoticeState, StoredOrder } from '../order/index.ts';
 import { STOPPED } from '../whatsapp.ts';
 
 type WithMessages = Pick<StoredOrder, 'forwards'> & Partial<Pick<StoredOrder, 'whatsapp' | 'notices'>>;

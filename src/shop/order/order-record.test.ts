@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CodState } from './cod.ts';
+import type { CodState } from '../cod/index.ts';
 import {
   canMove,
   forwardOf,

@@ -6,14 +6,14 @@
  * shows them (netlify/lib/tasks/order-tasks.ts).
  */
 
-import type { CodState } from './cod.ts';
-import type { CreditNote, Invoice } from './invoice.ts';
+import type { CodState } from '../cod/index.ts';
+import type { CreditNote, Invoice } from '../invoice/index.ts';
+import type { NoticeEvent, Parcel } from '../parcel/index.ts';
+import type { CancelReason } from '../texts/cancel-reason.ts';
+import type { WhatsAppConsent } from '../whatsapp.ts';
 import type { Customer, OrderLine, OrderRecord, OrderTotals, PricedCart } from './order.ts';
-import type { NoticeEvent, Parcel } from './parcel.ts';
 import type { IssuedRefund } from './refunds.ts';
 import type { PaymentMode } from './shipping.ts';
-import type { CancelReason } from './texts/cancel-reason.ts';
-import type { WhatsAppConsent } from './whatsapp.ts';
 
 /**
  * What came of a cancellation's step, each done once however often asked (netlify/lib/orders/cancel.ts).
@@ -71,7 +71,7 @@ export interface ForwardState {
    * event that changes none writes nothing.
    */
   syncedCells?: string;
-  /** The Sheet: the Orders tab its rows were written to (src/shop/sheet-tab.ts). */
+  /** The Sheet: the Orders tab its rows were written to (src/shop/order/sheet-tab.ts). */
   tab?: string;
 }
 
@@ -125,7 +125,7 @@ export interface StoredOrder {
    */
   forwards: { sheet: ForwardState; shipment: ForwardState; email?: ForwardState; invoice?: ForwardState };
   /**
-   * The parcel after booking: its states from the carrier's scans (src/shop/parcel.ts). Absent on
+   * The parcel after booking: its states from the carrier's scans (src/shop/parcel/parcel.ts). Absent on
    * an order not booked yet, and on one booked before the shop followed parcels (read as `booked`).
    */
   parcel?: Parcel;
@@ -138,12 +138,12 @@ export interface StoredOrder {
   /** A cancellation asked for, and how far its steps have got (netlify/lib/orders/cancel.ts). */
   cancellation?: Cancellation;
   /**
-   * Money given back through Razorpay (src/shop/refunds.ts), each under the idempotency key it was
+   * Money given back through Razorpay (src/shop/order/refunds.ts), each under the idempotency key it was
    * asked with. Not to be confused with `refunds`: extra payments still owed back.
    */
   issuedRefunds?: IssuedRefund[];
   /**
-   * A COD order's rules, advance and confirmation (src/shop/cod.ts, docs/shop-rules.md §10 rule 17):
+   * A COD order's rules, advance and confirmation (src/shop/cod/cod.ts, docs/shop-rules.md §10 rule 17):
    * booked only once confirmed. Absent on prepaid orders and on COD orders placed before it existed.
    */
   cod?: CodState;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeCatalogue, makeCustomer, makeProduct } from '../../tests/support/factories.ts';
+import { makeCatalogue, makeCustomer, makeProduct } from '#tests/support/factories.ts';
 import {
   buildOrderRecord,
   createOrderId,

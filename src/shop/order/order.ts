@@ -1,9 +1,9 @@
-import { findProduct, findVariant, type Product, unitPrice } from './catalogue.ts';
-import type { CheckoutPayment } from './cod-advance.ts';
-import type { ErrorCodeOf } from './error-codes.ts';
+import { findProduct, findVariant, type Product, unitPrice } from '../catalogue/index.ts';
+import type { CheckoutPayment } from '../cod/index.ts';
+import type { ErrorCodeOf } from '../error-codes.ts';
+import { pricing } from '../texts/pricing.ts';
+import { reader } from '../texts/read.ts';
 import { codChargeFor, DEFAULT_SHIPPING_RULES, type PaymentMode, type ShippingRules } from './shipping.ts';
-import { pricing } from './texts/pricing.ts';
-import { reader } from './texts/read.ts';
 
 /** The words a cart that cannot be priced is refused in: this module's own domain, so a page that prices nothing carries none. */
 const shopText = /* @__PURE__ */ reader({ pricing });

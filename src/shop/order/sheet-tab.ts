@@ -4,8 +4,8 @@
  * of 10 million cells (about 250,000 order rows of 40 columns). An order whose rows were written
  * before the yearly tabs (the one `Orders` tab) stays there: its rows are never moved or doubled.
  */
-import { indiaToday } from './dates.ts';
-import { financialYear } from './invoice-numbers.ts';
+import { indiaToday } from '../dates.ts';
+import { financialYear } from '../invoice/index.ts';
 import type { ForwardState } from './order-record.ts';
 
 export const FIRST_ORDERS_TAB = 'Orders';

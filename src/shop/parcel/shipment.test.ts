@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderRecord } from './order.ts';
+import type { OrderRecord } from '../order/index.ts';
 import { buildShipment, DEFAULT_PICKUP } from './shipment.ts';
 
 const record: OrderRecord = {

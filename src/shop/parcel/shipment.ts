@@ -1,5 +1,5 @@
-import { type CodState, cashOnDelivery } from './cod.ts';
-import type { OrderRecord } from './order.ts';
+import { type CodState, cashOnDelivery } from '../cod/index.ts';
+import type { OrderRecord } from '../order/index.ts';
 
 export interface PickupLocation {
   name: string;

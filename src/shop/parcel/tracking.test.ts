@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-
+import { text } from '../texts/server.ts';
 import { applyScans, type CarrierScan, newParcel } from './parcel.ts';
-import { text } from './texts/server.ts';
 import { delhiveryTrackingUrl, type OrderFacts, orderTimeline, phoneDigits } from './tracking.ts';
 
 const cod: OrderFacts = { mode: 'cod', total: 934, placedAt: '2026-11-21T10:00:00.000Z', status: 'pending' };

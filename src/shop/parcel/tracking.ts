@@ -4,19 +4,18 @@
  * it for the order page and /track; the browser only shows it.
  */
 
-import type { CodConfirmation } from './cod.ts';
-import { advanceSplit } from './cod-advance.ts';
+import type { CodConfirmation } from '../cod/index.ts';
+import { advanceSplit } from '../cod/index.ts';
 
-import { formatRupees } from './money.ts';
+import { formatRupees } from '../money/index.ts';
+import type { IssuedRefund, PaymentMode } from '../order/index.ts';
+import { indianMobile } from '../phone.ts';
+import { cancel } from '../texts/cancel.ts';
+import { codAdvance } from '../texts/cod-advance.ts';
+import { codConfirm } from '../texts/cod-confirm.ts';
+import { parcel } from '../texts/parcel.ts';
+import { reader } from '../texts/read.ts';
 import { type CarrierScan, PARCEL_STATES, type Parcel, type ParcelChange } from './parcel.ts';
-import { indianMobile } from './phone.ts';
-import type { IssuedRefund } from './refunds.ts';
-import type { PaymentMode } from './shipping.ts';
-import { cancel } from './texts/cancel.ts';
-import { codAdvance } from './texts/cod-advance.ts';
-import { codConfirm } from './texts/cod-confirm.ts';
-import { parcel } from './texts/parcel.ts';
-import { reader } from './texts/read.ts';
 
 /** The timeline's words: the domains it speaks, so a page that draws no timeline carries none. */
 const text = /* @__PURE__ */ reader({ cancel, codAdvance, codConfirm, parcel });
@@ -78,7 +77,7 @@ export interface OrderFacts {
   bookedAt?: string | undefined;
   /** The shop stopped trying to book or record it: staff handle it by hand. */
   needsAttention?: boolean | undefined;
-  /** The parcel's stored states (src/shop/parcel.ts); none yet right after booking. */
+  /** The parcel's stored states (src/shop/parcel/parcel.ts); none yet right after booking. */
   parcel?: Pick<Parcel, 'changes'> | undefined;
   /** When the order was cancelled (docs/shop-rules.md §10, "Cancel and refund"). */
   cancelledAt?: string | undefined;
@@ -88,7 +87,7 @@ export interface OrderFacts {
     | undefined;
   /** Parcels sent before the current one (returned or lost, then booked again by staff), oldest first. */
   earlierParcels?: readonly EarlierParcel[] | undefined;
-  /** A COD order's confirmation before it ships (src/shop/cod.ts, rule 17); absent when none is asked. */
+  /** A COD order's confirmation before it ships (src/shop/cod/cod.ts, rule 17); absent when none is asked. */
   confirmation?: Pick<CodConfirmation, 'state' | 'via' | 'at'> | undefined;
   /** The order page's "Confirm on WhatsApp" link (only the order's own page, opened with its key, has it). */
   confirmLink?: string | undefined;

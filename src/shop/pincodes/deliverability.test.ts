@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { text } from '../texts/server.ts';
 import { deliveryRefusal } from './deliverability.ts';
-import { text } from './texts/server.ts';
 
 const all = { serviceable: true, prepaid: true, cod: true };
 

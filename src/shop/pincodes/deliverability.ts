@@ -5,9 +5,9 @@
  * blocks an order: the shop would rather take it and sort it out than lose it.
  */
 
-import type { ErrorCode } from './error-codes.ts';
-import type { PaymentMode } from './shipping.ts';
-import { text } from './texts/checkout.ts';
+import type { ErrorCode } from '../error-codes.ts';
+import type { PaymentMode } from '../order/index.ts';
+import { text } from '../texts/checkout.ts';
 
 export interface Serviceability {
   serviceable: boolean;

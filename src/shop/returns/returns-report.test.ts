@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Parcel, ParcelChange, ParcelState } from './parcel.ts';
+import type { Parcel, ParcelChange, ParcelState } from '../parcel/index.ts';
 import { NO_REASON, type ReportOrder, returnsReport } from './returns-report.ts';
 
 const change = (state: ParcelState, at: string, reason?: string): ParcelChange => ({

@@ -26,10 +26,10 @@
  *   (the shopper's message or button), `by staff`, `by the fee paid now` — or `not asked` (the shop
  *   heard no WhatsApp, or the order came before confirmation).
  */
-import type { CodReason, ConfirmationWay } from './cod.ts';
-import { indiaToday } from './dates.ts';
-import type { Parcel } from './parcel.ts';
-import type { PaymentMode } from './shipping.ts';
+import type { CodReason, ConfirmationWay } from '../cod/index.ts';
+import { indiaToday } from '../dates.ts';
+import type { PaymentMode } from '../order/index.ts';
+import type { Parcel } from '../parcel/index.ts';
 
 export interface ReportOrder {
   orderId: string;

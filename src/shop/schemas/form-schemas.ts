@@ -4,11 +4,11 @@
  * submission-schemas.ts, …); schemas.ts re-exports them all, so pages and functions import one place.
  */
 import { z } from 'zod';
-import { normaliseGstin, readGstin } from './gstin.ts';
+import { normaliseGstin, readGstin } from '../invoice/index.ts';
 
-import { indianMobile } from './phone.ts';
-import { cleanText } from './text.ts';
-import { text as shopText } from './texts/schemas.ts';
+import { indianMobile } from '../phone.ts';
+import { cleanText } from '../text.ts';
+import { text as shopText } from '../texts/schemas.ts';
 
 // Zod compiles object parsers with `new Function` where it may, and probes for that first; under
 // the pages' content security policy (no 'unsafe-eval') the probe is reported as a violation,

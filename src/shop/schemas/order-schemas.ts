@@ -4,14 +4,12 @@
  * the answer both kinds of order get. Re-exported by schemas.ts.
  */
 import { z } from 'zod';
-import { MAX_LINE_QUANTITY } from './cart.ts';
-import { COD_OUTCOMES } from './cod.ts';
+import { MAX_LINE_QUANTITY } from '../cart/index.ts';
+import { COD_OUTCOMES } from '../cod/index.ts';
+import { ORDER_ID_PATTERN, PAYMENT_MODES } from '../order/index.ts';
+import { text } from '../texts/schemas.ts';
+import { WHATSAPP_LANGUAGES } from '../whatsapp.ts';
 import { checkoutFormSchema, pincodeSchema } from './form-schemas.ts';
-
-import { ORDER_ID_PATTERN } from './order.ts';
-import { PAYMENT_MODES } from './shipping.ts';
-import { text } from './texts/schemas.ts';
-import { WHATSAPP_LANGUAGES } from './whatsapp.ts';
 
 export const orderLineSchema = z.object({
   productId: z.number().int().positive(),

@@ -3,14 +3,12 @@
  * Re-exported by schemas.ts.
  */
 import { z } from 'zod';
-
+import { ORDER_ID_PATTERN } from '../order/index.ts';
+import { TIMELINE_KINDS } from '../parcel/index.ts';
+import { CANCEL_REASONS, type CancelReason } from '../texts/cancel-reason.ts';
+import { text } from '../texts/schemas.ts';
 import { phoneSchema } from './form-schemas.ts';
-
-import { ORDER_ID_PATTERN } from './order.ts';
 import { orderIdSchema, paymentModeSchema } from './order-schemas.ts';
-import { CANCEL_REASONS, type CancelReason } from './texts/cancel-reason.ts';
-import { text } from './texts/schemas.ts';
-import { TIMELINE_KINDS } from './tracking.ts';
 
 export const orderKeySchema = z.string().regex(/^[0-9a-f]{32}$/);
 

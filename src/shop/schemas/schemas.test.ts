@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { makeCustomer } from '../../tests/support/factories.ts';
-
+import { makeCustomer } from '#tests/support/factories.ts';
+import { text } from '../texts/server.ts';
 import {
   checkoutFormError,
   checkoutFormSchema,
@@ -12,7 +12,6 @@ import {
   trackRequestSchema,
   verifyPaymentRequestSchema,
 } from './schemas.ts';
-import { text } from './texts/server.ts';
 
 describe('checkout form (shop-rules §5)', () => {
   it('accepts a complete form and trims it', () => {

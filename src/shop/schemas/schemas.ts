@@ -8,7 +8,7 @@
  * pages' shared code (vite.config.ts).
  */
 import { z } from 'zod';
-import { ALL_ERROR_CODES, type ErrorEnvelope } from './error-codes.ts';
+import { ALL_ERROR_CODES, type ErrorEnvelope } from '../error-codes.ts';
 
 export * from './dev-whatsapp-schemas.ts';
 export * from './form-schemas.ts';

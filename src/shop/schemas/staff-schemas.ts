@@ -3,10 +3,10 @@
  * and the development page's own request and list of orders. Re-exported by schemas.ts.
  */
 import { z } from 'zod';
+import { PAYMENT_MODES } from '../order/index.ts';
+import { reader } from '../texts/read.ts';
+import { staff } from '../texts/staff.ts';
 import { orderIdSchema } from './order-schemas.ts';
-import { PAYMENT_MODES } from './shipping.ts';
-import { reader } from './texts/read.ts';
-import { staff } from './texts/staff.ts';
 
 /** Staff's words for a bad amount: the staff domain alone, in the schemas' chunk. */
 const text = /* @__PURE__ */ reader({ staff });

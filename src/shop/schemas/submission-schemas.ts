@@ -4,8 +4,8 @@
  * product's stars. Re-exported by schemas.ts.
  */
 import { z } from 'zod';
+import { text } from '../texts/schemas.ts';
 import { contactFormSchema, honeypot, reviewFormSchema, submissionIdSchema, wholeNumber } from './form-schemas.ts';
-import { text } from './texts/schemas.ts';
 
 /** The product a review is about: its catalogue id (a form's hidden field sends it as text). */
 const productIdSchema = wholeNumber(text('request.productId')).pipe(z.number().positive(text('request.productId')));

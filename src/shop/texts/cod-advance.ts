@@ -1,6 +1,6 @@
 /** The COD fee paid now (docs/shop-rules.md §8, §10 rule 17). Quoted word for word in docs/shop-rules.md §8 (src/shop/texts/shop-rules.test.ts): change both together. */
 /**
- * A Cash on Delivery order whose COD fee is paid now by UPI (src/shop/cod-advance.ts): the
+ * A Cash on Delivery order whose COD fee is paid now by UPI (src/shop/cod/cod-advance.ts): the
  * checkout's choice, the money split wherever it is shown, and the refusal. Amounts as the shopper
  * reads them (`formatRupees`): `fee` the COD fee paid now, `cash` what is left to pay on delivery.
  */

@@ -7,7 +7,7 @@ export const codConfirm = {
   /** The link that opens WhatsApp with `CONFIRM <order id> <code>` written, to the shop's number. */
   confirmLink: 'Confirm on WhatsApp',
   confirmedTitle: 'Order confirmed',
-  /** How it was confirmed (src/shop/cod.ts `CONFIRMATION_WAYS`). */
+  /** How it was confirmed (src/shop/cod/cod.ts `CONFIRMATION_WAYS`). */
   confirmedBy: {
     'whatsapp-message': 'You confirmed it on WhatsApp.',
     'whatsapp-button': 'You confirmed it on WhatsApp.',

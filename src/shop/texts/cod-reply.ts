@@ -2,7 +2,7 @@
 /**
  * WhatsApp's free-form replies to a CONFIRM from the order's own phone that did not confirm it
  * (netlify/lib/whatsapp/cod-answers.ts), in the order's WhatsApp language: a wrong code, and the
- * confirmation locked after too many (src/shop/cod.ts `WRONG_CODES_ALLOWED`). Another phone hears
+ * confirmation locked after too many (src/shop/cod/cod.ts `WRONG_CODES_ALLOWED`). Another phone hears
  * nothing.
  */
 export const codReply = {

@@ -1,6 +1,6 @@
 /** The COD rules' one sentence (docs/shop-rules.md §8, §10 rule 17). Quoted word for word in docs/shop-rules.md §8 (src/shop/texts/shop-rules.test.ts): change both together. */
 /**
- * The COD rules' one sentence (src/shop/cod-rules.ts `codSentence`): under Cash on Delivery at
+ * The COD rules' one sentence (src/shop/cod/cod-rules.ts `codSentence`): under Cash on Delivery at
  * checkout, and the server's refusal at Place Order (422 `COD_NOT_ALLOWED`). What the phone's
  * history decided stays generic, so a phone typed by a stranger tells nothing of its orders.
  */

@@ -1,5 +1,5 @@
 /** The checkout's GSTIN field (issue 35; docs/shop-rules.md §5, §8). Quoted word for word in docs/shop-rules.md §5 and §8 (src/shop/texts/shop-rules.test.ts): change both together. The example is a GSTIN whose check character is right. */
-import type { GstinProblem } from '../gstin.ts';
+import type { GstinProblem } from '../invoice/index.ts';
 
 const NOT_FIFTEEN = 'A GSTIN is 15 letters and digits, like 05ABCDE1234F1Z6: check it, or leave the field empty.';
 export const gstin = {

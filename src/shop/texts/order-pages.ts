@@ -1,7 +1,7 @@
 /**
  * The order's own page and /track: the shared words and the order's (its page, /track's form,
  * cancelling and its reasons, the COD fee's rows). The timeline's words (parcel, confirmation,
- * cancellation) come written by the server (src/shop/tracking.ts), so no page carries them.
+ * cancellation) come written by the server (src/shop/parcel/tracking.ts), so no page carries them.
  * docs/architecture.md, "Texts".
  */
 import { cancelPage } from './cancel-page.ts';

@@ -1,6 +1,6 @@
 /** The parcel after booking (docs/shop-rules.md §4 "Parcel", §8). Quoted word for word in docs/shop-rules.md §8 (src/shop/texts/shop-rules.test.ts): change both together. */
 /**
- * The parcel's states as the order page and /track show them (src/shop/tracking.ts), and the
+ * The parcel's states as the order page and /track show them (src/shop/parcel/tracking.ts), and the
  * emails that tell the shopper (netlify/lib/notify). `booked` is the timeline's own "Handed to
  * Delhivery" step, so it has no title here.
  */

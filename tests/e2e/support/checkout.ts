@@ -1,6 +1,6 @@
 /** The shopper's steps to a checkout, shared by the checkout journeys. */
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import type { Customer } from '#shop/order.ts';
+import type { Customer } from '#shop/order/index.ts';
 import { makeCustomer } from '../../support/factories.ts';
 import { ProductPage } from './pages.ts';
 

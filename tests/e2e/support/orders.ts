@@ -1,14 +1,14 @@
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { StoredOrder } from '#shop/order-record.ts';
+import type { StoredOrder } from '#shop/order/index.ts';
 import { createOrderLog, type OrderLog } from '../../../netlify/lib/orders/order-log.ts';
 import { type Database, openDatabase } from '../../../netlify/lib/platform/database.ts';
 import { REVIEW_HEADERS } from '../../../netlify/lib/sheets/submission-tabs.ts';
 import { E2E_MAIL_DIR, E2E_SHEETS_DIR } from '../../../playwright.config.ts';
 import { urlFile } from '../../../site-build/local-database.ts';
 import { formatCsvRow, parseCsv } from '../../../src/content/sheet-csv.server.ts';
-import type { CreditNote, Invoice } from '../../../src/shop/invoice.ts';
-import { yearTab } from '../../../src/shop/sheet-tab.ts';
+import type { CreditNote, Invoice } from '../../../src/shop/invoice/index.ts';
+import { yearTab } from '../../../src/shop/order/index.ts';
 
 /**
  * The test server's database folder (LOCAL_DB_DIR in playwright.config.ts): while the server runs,

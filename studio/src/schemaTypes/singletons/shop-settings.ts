@@ -8,7 +8,7 @@ import { gstInvoiceField } from './gst-invoice.ts';
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /**
- * A COD rule's threshold: a whole number above 0, or empty for the shop's default (src/shop/cod-rules.ts
+ * A COD rule's threshold: a whole number above 0, or empty for the shop's default (src/shop/cod/cod-rules.ts
  * `COD_RULE_DEFAULTS`, which the description names).
  */
 const threshold = (name: string, title: string, description: string) =>
