@@ -3,6 +3,11 @@ import { seriousViolations } from './support/axe.ts';
 import { addPublishedReviews, publishReview, reviewRows } from './support/orders.ts';
 import { fillContactForm, ProductPage } from './support/pages.ts';
 
+// One worker for this file, in order: two of its tests rewrite the local Sheet's Reviews.csv whole
+// (publishReview, addPublishedReviews) while another's review is appended to it by the server, and
+// a rewrite that read the file just before the append would drop that review.
+test.describe.configure({ mode: 'default' });
+
 test('the contact page shows its details, form and FAQ, passes axe, and sends a message', async ({ page }) => {
   await page.goto('/contact');
   await new ProductPage(page).waitForHydration();
