@@ -19,17 +19,13 @@ export function placeOrderEarly(button: HTMLElement): 'done' | 'hold' {
     ...form.querySelectorAll<HTMLInputElement>('input[required], select[required], textarea[required]'),
   ].find((field) => field.value.trim() === '');
   if (empty) {
-    showEarlyToast(requiredMessage);
+    if (!showEarlyToast(requiredMessage)) return 'hold';
     empty.focus();
     return 'done';
   }
   // Six digits, or it is not a pincode whose shipping could be "being calculated": the form's own
   // message for it (the live form checks it fully, and the phone, on the next press).
   const pincode = form.querySelector<HTMLInputElement>('input[name="pincode"]')?.value.trim() ?? '';
-  if (!/^\d{6}$/.test(pincode) && pincodeMessage) {
-    showEarlyToast(pincodeMessage);
-    return 'done';
-  }
-  showEarlyToast(waitingMessage.replace(PINCODE_SLOT, pincode), 'info');
-  return 'done';
+  if (!/^\d{6}$/.test(pincode) && pincodeMessage) return showEarlyToast(pincodeMessage) ? 'done' : 'hold';
+  return showEarlyToast(waitingMessage.replace(PINCODE_SLOT, pincode), 'info') ? 'done' : 'hold';
 }

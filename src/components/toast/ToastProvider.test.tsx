@@ -1,7 +1,8 @@
 import { act, render, screen, within } from '@testing-library/react';
-import { renderToString } from 'react-dom/server';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createToastStore, type ToastOptions, ToastProvider, useToast } from './index.ts';
+import { EARLY_TOASTS_HTML } from '../../early/toast.fixture.ts';
+import { createToastStore, EarlyToasts, type ToastOptions, ToastProvider, useToast } from './index.ts';
 
 function ShowButton({ options }: { options: ToastOptions }) {
   const toast = useToast();
@@ -122,5 +123,27 @@ describe('<ToastProvider>', () => {
     // React reports the render error with console.error; this test expects exactly that.
     expect(() => render(<Orphan />)).toThrow('useToast() must be called inside a <ToastProvider>.');
     vi.mocked(console.error).mockClear();
+  });
+});
+
+describe('<EarlyToasts>', () => {
+  it('draws, hidden, the toasts the early script copies: what its tests use', () => {
+    expect(renderToStaticMarkup(<EarlyToasts />)).toBe(EARLY_TOASTS_HTML);
+  });
+
+  it('is the live toast, but the early action on its ×', () => {
+    render(
+      <ToastProvider>
+        <ShowButton options={{ type: 'error', message: 'Fill in all', duration: 0 }} />
+      </ToastProvider>,
+    );
+    act(() => screen.getByRole('button', { name: 'Show' }).click());
+    const live = document.querySelector('[role="alert"] .toast')?.outerHTML;
+    const early = new DOMParser()
+      .parseFromString(EARLY_TOASTS_HTML, 'text/html')
+      .querySelector('.toast--error') as HTMLElement;
+    early.querySelector('.toast__message')?.append('Fill in all');
+    early.querySelector('.toast__close')?.removeAttribute('data-early');
+    expect(early.outerHTML).toBe(live);
   });
 });

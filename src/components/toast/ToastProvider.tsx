@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useContext, useMemo, useState, useSyncExternalStore } from 'react';
+import type { EarlyActionName } from '../../early/index.ts';
 import { CheckIcon } from '../icons.tsx';
 import { createToastStore, type Toast, type ToastId, type ToastOptions, type ToastStore } from './toast-queue.ts';
 import './toast.css';
@@ -70,7 +71,32 @@ export function ToastViewport({ store }: { store: ToastStore }) {
   );
 }
 
-function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: ToastId) => void }) {
+const ignore = () => undefined;
+
+/**
+ * A toast of each kind the early script shows, hidden, for the page whose control shows one before
+ * React is live (the checkout's Place Order): src/early/toast.ts clones one and writes its message,
+ * so the toast before the page is live is this component's own drawing, never a copy of its markup
+ * kept in step by hand (decision 028).
+ */
+export function EarlyToasts() {
+  return (
+    <div hidden data-early-toasts="">
+      {(['error', 'info'] as const).map((type) => (
+        <ToastItem key={type} toast={{ id: 0, type, message: '', duration: 0 }} onDismiss={ignore} early />
+      ))}
+    </div>
+  );
+}
+
+interface ToastItemProps {
+  toast: Toast;
+  onDismiss: (id: ToastId) => void;
+  /** The early script's copy: its × closes it before the page is live (src/early/toast.ts). */
+  early?: boolean;
+}
+
+function ToastItem({ toast, onDismiss, early = false }: ToastItemProps) {
   return (
     <div className={`toast toast--${toast.type}`}>
       <span className="toast__icon" aria-hidden="true">
@@ -84,6 +110,7 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: ToastId
         type="button"
         className="toast__close"
         aria-label={text('common.closeNotification')}
+        data-early={early ? ('toast-close' satisfies EarlyActionName) : undefined}
         onClick={() => onDismiss(toast.id)}
       >
         <span aria-hidden="true">×</span>

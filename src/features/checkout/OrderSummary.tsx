@@ -1,3 +1,4 @@
+import { EarlyToasts } from '../../components/toast/index.ts';
 import { type EarlyActionName, PINCODE_SLOT } from '../../early/index.ts';
 import { advanceSplit } from '../../shop/cod/index.ts';
 
@@ -118,6 +119,8 @@ export function OrderSummary({
         {processing ? 'Processing...' : 'Place Order'}
       </button>
       <p className="checkout__hint">{text('checkoutPage.pricesIncludeGst')}</p>
+      {/* What the early Place Order's answer is drawn from (src/early/toast.ts). */}
+      <EarlyToasts />
     </section>
   );
 }
