@@ -1,20 +1,10 @@
 // @vitest-environment jsdom
-/**
- * Add to Cart's early action (decision 028), on a small page shaped as its
- * component renders it; the browser tests (tests/e2e/before-hydration*.spec.ts) check
- * it on the real pages, before and after hydration.
- */
-import { afterEach, describe, expect, it } from 'vitest';
+/** Add to Cart's early action (decision 028); the page each test builds: test-page.fixture.ts. */
+import { describe, expect, it } from 'vitest';
 import { CART_STORAGE_KEY } from '../shop/cart/index.ts';
 import { productActions } from './actions.ts';
 import { line, productPage } from './product-page.fixture.ts';
-
-const $ = <T extends HTMLElement>(selector: string) => document.querySelector(selector) as T;
-
-afterEach(() => {
-  document.body.innerHTML = '';
-  localStorage.clear();
-});
+import { $ } from './test-page.fixture.ts';
 
 describe('the product page: Add to Cart', () => {
   it('Add to Cart stores the chosen size and quantity as the cart store would, once, and the badge counts it', () => {

@@ -1,20 +1,10 @@
 // @vitest-environment jsdom
-/**
- * /cart's lines drawn and changed before the page is live (decision 028), on a small page shaped as its
- * component renders it; the browser tests (tests/e2e/before-hydration*.spec.ts) check
- * it on the real pages, before and after hydration.
- */
-import { afterEach, describe, expect, it } from 'vitest';
+/** /cart's lines drawn and changed before the page is live (decision 028); the page each test builds: test-page.fixture.ts. */
+import { describe, expect, it } from 'vitest';
 import { CART_STORAGE_KEY } from '../shop/cart/index.ts';
 import { cartActions } from './actions.ts';
 import { storedCart } from './cart-storage.ts';
-
-const $ = <T extends HTMLElement>(selector: string) => document.querySelector(selector) as T;
-
-afterEach(() => {
-  document.body.innerHTML = '';
-  localStorage.clear();
-});
+import { $ } from './test-page.fixture.ts';
 
 describe('/cart before it is live', () => {
   const lineHtml = (key: string, price: number) => `<li data-line-key="${key}" data-line-price="${price}">

@@ -1,18 +1,8 @@
 // @vitest-environment jsdom
-/**
- * A filter chip's early action (decision 028), on a small page shaped as its
- * component renders it; the browser tests (tests/e2e/before-hydration*.spec.ts) check
- * it on the real pages, before and after hydration.
- */
-import { afterEach, describe, expect, it } from 'vitest';
+/** A filter chip's early action (decision 028); the page each test builds: test-page.fixture.ts. */
+import { describe, expect, it } from 'vitest';
 import { filterActions } from './actions.ts';
-
-const $ = <T extends HTMLElement>(selector: string) => document.querySelector(selector) as T;
-
-afterEach(() => {
-  document.body.innerHTML = '';
-  localStorage.clear();
-});
+import { $ } from './test-page.fixture.ts';
 
 describe('the filter chips', () => {
   const page = (choice: string) => `<main>

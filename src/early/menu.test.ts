@@ -1,18 +1,8 @@
 // @vitest-environment jsdom
-/**
- * The menu's early actions (decision 028), on a small page shaped as its
- * component renders it; the browser tests (tests/e2e/before-hydration*.spec.ts) check
- * it on the real pages, before and after hydration.
- */
-import { afterEach, describe, expect, it } from 'vitest';
+/** The menu's early actions (decision 028); the page each test builds: test-page.fixture.ts. */
+import { describe, expect, it } from 'vitest';
 import { menuActions } from './actions.ts';
-
-const $ = <T extends HTMLElement>(selector: string) => document.querySelector(selector) as T;
-
-afterEach(() => {
-  document.body.innerHTML = '';
-  localStorage.clear();
-});
+import { $ } from './test-page.fixture.ts';
 
 describe('the menu', () => {
   it('opens and closes as Header renders it, and its overlay closes it', () => {

@@ -1,18 +1,8 @@
 // @vitest-environment jsdom
-/**
- * The carousel's early actions (decision 028), on a small page shaped as its
- * component renders it; the browser tests (tests/e2e/before-hydration*.spec.ts) check
- * it on the real pages, before and after hydration.
- */
-import { afterEach, describe, expect, it } from 'vitest';
+/** The carousel's early actions (decision 028); the page each test builds: test-page.fixture.ts. */
+import { describe, expect, it } from 'vitest';
 import { photoActions } from './actions.ts';
-
-const $ = <T extends HTMLElement>(selector: string) => document.querySelector(selector) as T;
-
-afterEach(() => {
-  document.body.innerHTML = '';
-  localStorage.clear();
-});
+import { $ } from './test-page.fixture.ts';
 
 describe('the carousel', () => {
   it('shows the neighbouring photo Carousel rendered for preloading, and holds a photo it has none for', () => {

@@ -1,19 +1,9 @@
 // @vitest-environment jsdom
-/**
- * Place Order's early action and the toast it shows (decision 028), on a small page shaped as its
- * component renders it; the browser tests (tests/e2e/before-hydration*.spec.ts) check
- * it on the real pages, before and after hydration.
- */
-import { afterEach, describe, expect, it } from 'vitest';
+/** Place Order's early action and the toast it shows (decision 028); the page each test builds: test-page.fixture.ts. */
+import { describe, expect, it } from 'vitest';
 import { checkoutActions } from './actions.ts';
+import { $ } from './test-page.fixture.ts';
 import { EARLY_TOASTS_HTML } from './toast.fixture.ts';
-
-const $ = <T extends HTMLElement>(selector: string) => document.querySelector(selector) as T;
-
-afterEach(() => {
-  document.body.innerHTML = '';
-  localStorage.clear();
-});
 
 describe('Place Order', () => {
   const page = (values: Record<string, string>) => {
