@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 /** Place Order's early action and the toast it shows (decision 028); the page each test builds: test-page.fixture.ts. */
 import { describe, expect, it } from 'vitest';
+import { EARLY_TOASTS_HTML } from '#tests/support/early-toasts.ts';
 import { checkoutActions } from './actions.ts';
 import { $ } from './test-page.fixture.ts';
-import { EARLY_TOASTS_HTML } from './toast.fixture.ts';
 
 describe('Place Order', () => {
   const page = (values: Record<string, string>) => {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EARLY_TOASTS_HTML } from './toast.fixture.ts';
+import { EARLY_TOASTS_HTML } from '#tests/support/early-toasts.ts';
 import { dismissEarlyToast, showEarlyToast } from './toast.ts';
 
 afterEach(() => {

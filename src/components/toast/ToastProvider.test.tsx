@@ -1,7 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EARLY_TOASTS_HTML } from '../../early/toast.fixture.ts';
+import { EARLY_TOASTS_HTML } from '#tests/support/early-toasts.ts';
 import { createToastStore, EarlyToasts, type ToastOptions, ToastProvider, useToast } from './index.ts';
 
 function ShowButton({ options }: { options: ToastOptions }) {

@@ -1,6 +1,6 @@
 /**
  * The hidden toasts a page draws for the early script (`EarlyToasts`, src/components/toast), as
- * React renders them: the early tests' page holds it, and ToastProvider.test.tsx fails if
+ * React renders them: the early tests' page (src/early/toast.test.ts, place-order.test.ts) holds it, and ToastProvider.test.tsx fails if
  * `EarlyToasts` stops rendering exactly this.
  */
 export const EARLY_TOASTS_HTML =
