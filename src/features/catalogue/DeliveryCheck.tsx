@@ -13,7 +13,7 @@ type CheckState =
   | { kind: 'answered'; answer: PincodeCheckResponse }
   | { kind: 'failed' };
 
-const FAILED_MESSAGE = 'We could not check delivery just now. Please try again in a moment.';
+const FAILED_MESSAGE = text('product.checkFailed');
 
 /**
  * 'Check delivery' on the product page: the shopper types a pincode and learns whether we deliver
@@ -107,7 +107,7 @@ function messageFor(state: CheckState): string {
     case 'idle':
       return '';
     case 'checking':
-      return 'Checking…';
+      return text('product.checking');
     case 'invalid':
       return state.message;
     case 'failed':
@@ -120,15 +120,15 @@ function messageFor(state: CheckState): string {
 /** The sentence the shopper reads (and a screen reader announces) for an answer. */
 function answerMessage(answer: PincodeCheckResponse): string {
   const { pincode, estimatedDays } = answer;
-  const days = `${estimatedDays.min}–${estimatedDays.max} days`;
+  const days = text('product.days', { min: estimatedDays.min, max: estimatedDays.max });
   if (answer.serviceable === null) {
-    return `We could not confirm delivery to ${pincode} just now. Orders there usually arrive in ${days}.`;
+    return text('product.couldNotConfirm', { pincode, days });
   }
-  if (!answer.serviceable) return `Sorry, we do not deliver to ${pincode} yet.`;
+  if (!answer.serviceable) return text('product.notDelivered', { pincode });
   const payment = answer.cod
     ? answer.prepaid
-      ? 'Cash on Delivery available.'
-      : 'Cash on Delivery only.'
-    : 'Pay online; Cash on Delivery is not available here.';
-  return `Delivers to ${pincode} in ${days}. ${payment}`;
+      ? text('product.codAvailable')
+      : text('product.codOnly')
+    : text('product.payOnlineOnly');
+  return text('product.deliversTo', { pincode, days, payment });
 }

@@ -57,7 +57,10 @@ export function ProductDetail({
 
   const announce = (item: CartItem) => {
     track('AddToCart', cartPixelParams([item]));
-    toast.show({ type: 'success', message: `Added ${item.quantity} × ${item.name} (${item.size}) to your cart.` });
+    toast.show({
+      type: 'success',
+      message: text('product.added', { quantity: item.quantity, name: item.name, size: item.size }),
+    });
   };
   const addToCart = () => {
     const item = cartItemFor(product, size, quantity);
@@ -73,8 +76,8 @@ export function ProductDetail({
     <div className="page product-detail">
       <Breadcrumb
         trail={[
-          { name: 'Home', path: '/' },
-          { name: 'Organic Products', path: '/products' },
+          { name: text('shell.nav.home'), path: '/' },
+          { name: text('shell.nav.organicProducts'), path: '/products' },
         ]}
         current={product.name}
       />
@@ -112,7 +115,11 @@ export function ProductDetail({
           ))}
           <p className="product-detail__stock">{text('product.inStock')}</p>
           <div className="product-detail__buy">
-            <QuantityStepper value={quantity} onChange={setQuantity} label={`Quantity of ${product.name}`} />
+            <QuantityStepper
+              value={quantity}
+              onChange={setQuantity}
+              label={text('product.quantityOf', { name: product.name })}
+            />
             <button
               type="button"
               className="button"
