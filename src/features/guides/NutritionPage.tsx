@@ -18,18 +18,18 @@ export function NutritionPage({ items, intro }: { items: readonly NutritionItem[
     <FilterPage
       title={text('guides.nutrition')}
       intro={intro}
-      label="Filter nutrition cards"
+      label={text('guides.filterNutritionCards')}
       noun="items"
-      searchPlaceholder="Name, nutrient or benefit"
+      searchPlaceholder={text('guides.nutritionSearch')}
       empty={{
-        message: 'No items match. Adjust filters or reset.',
-        tip: 'Tip: try a nutrient such as Protein, Iron or Calcium, or search for a product like Rajma or Ghee.',
+        message: text('guides.noItemsMatch'),
+        tip: text('guides.nutritionTip'),
       }}
       page={page}
       controls={
         <SelectFilter
-          label="Nutrient"
-          anyLabel="All nutrients"
+          label={text('guides.nutrient')}
+          anyLabel={text('guides.allNutrients')}
           options={options.nutrients}
           value={filters.nutrient}
           onChange={(nutrient) => change({ nutrient })}

@@ -26,19 +26,19 @@ export function RecipesPage({
     <FilterPage
       title={text('guides.recipes')}
       intro={intro}
-      label="Filter recipes"
+      label={text('guides.filterRecipes')}
       noun="recipes"
-      searchPlaceholder="Title, ingredient or tag"
+      searchPlaceholder={text('guides.recipesSearch')}
       empty={{
-        message: 'No recipes match. Adjust filters or reset.',
-        tip: 'Tip: search for Rajma or Red Rice, or raise the calorie slider.',
+        message: text('guides.noRecipesMatch'),
+        tip: text('guides.recipesTip'),
       }}
       page={page}
       controls={
         <>
           <SelectFilter
-            label="Occasion"
-            anyLabel="All occasions"
+            label={text('guides.occasion')}
+            anyLabel={text('guides.allOccasions')}
             options={options.occasions}
             value={filters.occasion}
             onChange={(occasion) => change({ occasion })}
@@ -64,7 +64,7 @@ export function RecipesPage({
       }
       chips={
         <ChipGroup
-          legend="Ingredients"
+          legend={text('guides.ingredients')}
           facet="ingredients"
           options={options.ingredients}
           selected={filters.ingredients}

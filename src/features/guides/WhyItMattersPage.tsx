@@ -30,33 +30,33 @@ export function WhyItMattersPage({
     <FilterPage
       title={text('guides.whyItMatters')}
       intro={intro}
-      label="Filter pillars and projects"
+      label={text('guides.filterPillars')}
       noun="items"
-      searchPlaceholder="Title, description, quote or tag"
+      searchPlaceholder={text('guides.pillarsSearch')}
       empty={{
-        message: 'No items match. Adjust filters or reset.',
-        tip: 'Tip: choose a type such as Project, pick a tag like Seeds or Soil, or search for water.',
+        message: text('guides.noItemsMatch'),
+        tip: text('guides.pillarsTip'),
       }}
       page={page}
       controls={
         <>
           <SelectFilter
-            label="Type"
-            anyLabel="All types"
+            label={text('guides.type')}
+            anyLabel={text('guides.allTypes')}
             options={options.types}
             value={filters.type}
             onChange={(type) => change({ type })}
           />
           <SelectFilter
-            label="Year"
-            anyLabel="All years"
+            label={text('guides.year')}
+            anyLabel={text('guides.allYears')}
             options={options.years}
             value={filters.year}
             onChange={(year) => change({ year })}
           />
           <SelectFilter
-            label="Region"
-            anyLabel="All regions"
+            label={text('guides.region')}
+            anyLabel={text('guides.allRegions')}
             options={options.regions}
             value={filters.region}
             onChange={(region) => change({ region })}

@@ -15,4 +15,5 @@ export const blog = {
   blogPostNotFound: 'Blog post not found',
   weCouldNotFind2: 'We could not find that post. It may have moved, or the address may be mistyped.',
   backToBlog2: 'Back to Blog',
+  readMoreOf: 'Read More: {title}',
 } as const;

@@ -15,4 +15,5 @@ export const contactPage = {
   email: 'Email',
   followUs: 'Follow us',
   frequentlyAskedQuestions: 'Frequently Asked Questions',
+  followUsOnSocialMedia: 'Follow us on social media',
 } as const;

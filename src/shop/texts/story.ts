@@ -34,4 +34,8 @@ export const story = {
   stage: 'Stage',
   ofEvery100: 'Of every ₹100',
   whereItGoes: 'Where it goes',
+  traceabilityStep: 'Traceability',
+  farmerImpact: 'Farmer impact',
+  qrCodeForBatch: 'QR code for batch {batchId}',
+  qualityChecksOf: 'Quality checks: {title}',
 } as const;
