@@ -56,4 +56,6 @@ export const checkoutPage = {
     city: 'City',
     state: 'State',
   },
+  /** The checkout route's description. */
+  headDescription: 'Delivery address and payment: UPI, cards and net banking through Razorpay, or cash on delivery.',
 } as const;

@@ -35,4 +35,11 @@ export const guides = {
   allYears: 'All years',
   region: 'Region',
   allRegions: 'All regions',
+  /** The guides' route heads. */
+  nutritionDescription:
+    'What is in Himalayan rajma, red rice, black soyabean, Badri cow ghee and jimbu: nutrients per 100 g and what they mean for everyday meals.',
+  recipesDescription:
+    'Twenty home recipes with Himalayan rajma, red rice, Badri cow ghee, black soyabean and jimbu: filter by occasion, calories, ingredient and tag.',
+  whyItMattersDescription:
+    'Seeds, water and soil, and farmer dignity: why buying from Himalayan farmer families matters, and the projects we run with them.',
 } as const;

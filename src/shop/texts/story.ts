@@ -38,4 +38,9 @@ export const story = {
   farmerImpact: 'Farmer impact',
   qrCodeForBatch: 'QR code for batch {batchId}',
   qualityChecksOf: 'Quality checks: {title}',
+  /** The traceability routes' heads. */
+  batchIdNotFound: 'Batch {batchId} not found',
+  batchTitle: 'Batch {batchId}: {productName}',
+  batchDescription: 'Where and how batch {batchId} was made, step by step.',
+  traceabilityTitle: 'Traceability: {productName}',
 } as const;
