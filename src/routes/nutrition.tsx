@@ -2,7 +2,7 @@ import { content } from '../content/content.server.ts';
 import { keepDataWhenOnlyQueryChanges } from '../features/filters/index.ts';
 import { NutritionPage } from '../features/guides/NutritionPage.tsx';
 import { pageHead } from '../features/seo/head.ts';
-import { text } from '../shop/texts/static-pages.ts';
+import { text } from '../shop/texts/guide-pages.ts';
 import type { Route } from './+types/nutrition';
 
 export async function loader() {
@@ -16,7 +16,7 @@ export const shouldRevalidate = keepDataWhenOnlyQueryChanges;
 export function meta() {
   return pageHead({
     title: text('guides.nutrition'),
-    description: text('guides.nutritionDescription'),
+    description: text('guideFilters.nutritionDescription'),
     path: '/nutrition',
   });
 }

@@ -3,7 +3,7 @@ import { keepDataWhenOnlyQueryChanges } from '../features/filters/index.ts';
 import { RecipesPage } from '../features/guides/RecipesPage.tsx';
 import { pageHead } from '../features/seo/head.ts';
 import { breadcrumbJsonLd, recipeJsonLd } from '../features/seo/structured-data.ts';
-import { text } from '../shop/texts/static-pages.ts';
+import { text } from '../shop/texts/guide-pages.ts';
 import type { Route } from './+types/who-are-we.recipes';
 
 export async function loader() {
@@ -18,7 +18,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   const path = '/who-are-we/recipes';
   return pageHead({
     title: text('guides.recipes'),
-    description: text('guides.recipesDescription'),
+    description: text('guideFilters.recipesDescription'),
     path,
     jsonLd: [
       ...loaderData.recipes.map((recipe) => recipeJsonLd(recipe)),

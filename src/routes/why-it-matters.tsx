@@ -2,7 +2,7 @@ import { content } from '../content/content.server.ts';
 import { keepDataWhenOnlyQueryChanges } from '../features/filters/index.ts';
 import { WhyItMattersPage } from '../features/guides/WhyItMattersPage.tsx';
 import { pageHead } from '../features/seo/head.ts';
-import { text } from '../shop/texts/static-pages.ts';
+import { text } from '../shop/texts/guide-pages.ts';
 import type { Route } from './+types/why-it-matters';
 
 export async function loader() {
@@ -16,7 +16,7 @@ export const shouldRevalidate = keepDataWhenOnlyQueryChanges;
 export function meta() {
   return pageHead({
     title: text('guides.whyItMatters'),
-    description: text('guides.whyItMattersDescription'),
+    description: text('guideFilters.whyItMattersDescription'),
     path: '/why-it-matters',
   });
 }

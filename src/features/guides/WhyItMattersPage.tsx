@@ -2,7 +2,7 @@ import type { ImpactItem } from '../../content/types.ts';
 import { FilterPage, SelectFilter, TagList, useFilterPage } from '../filters/index.ts';
 import { IMPACT_FILTER } from './impact-filters.ts';
 import './guides.css';
-import { text } from '../../shop/texts/static-pages.ts';
+import { text } from '../../shop/texts/guide-pages.ts';
 
 /** The page's sections, each with its heading from guidePages.whyItMattersHeadings. */
 const SECTIONS = [
@@ -30,33 +30,33 @@ export function WhyItMattersPage({
     <FilterPage
       title={text('guides.whyItMatters')}
       intro={intro}
-      label={text('guides.filterPillars')}
+      label={text('guideFilters.filterPillars')}
       noun="items"
-      searchPlaceholder={text('guides.pillarsSearch')}
+      searchPlaceholder={text('guideFilters.pillarsSearch')}
       empty={{
-        message: text('guides.noItemsMatch'),
-        tip: text('guides.pillarsTip'),
+        message: text('guideFilters.noItemsMatch'),
+        tip: text('guideFilters.pillarsTip'),
       }}
       page={page}
       controls={
         <>
           <SelectFilter
-            label={text('guides.type')}
-            anyLabel={text('guides.allTypes')}
+            label={text('guideFilters.type')}
+            anyLabel={text('guideFilters.allTypes')}
             options={options.types}
             value={filters.type}
             onChange={(type) => change({ type })}
           />
           <SelectFilter
-            label={text('guides.year')}
-            anyLabel={text('guides.allYears')}
+            label={text('guideFilters.year')}
+            anyLabel={text('guideFilters.allYears')}
             options={options.years}
             value={filters.year}
             onChange={(year) => change({ year })}
           />
           <SelectFilter
-            label={text('guides.region')}
-            anyLabel={text('guides.allRegions')}
+            label={text('guideFilters.region')}
+            anyLabel={text('guideFilters.allRegions')}
             options={options.regions}
             value={filters.region}
             onChange={(region) => change({ region })}
