@@ -4,7 +4,7 @@ import { callApi, loadSchemas } from '../../lib/api/index.ts';
 
 import type { PincodeCheckResponse } from '../../shop/schemas/index.ts';
 import './delivery-check.css';
-import { text } from '../../shop/texts/index.ts';
+import { text } from '../../shop/texts/product-pages.ts';
 
 type CheckState =
   | { kind: 'idle' }
@@ -13,7 +13,7 @@ type CheckState =
   | { kind: 'answered'; answer: PincodeCheckResponse }
   | { kind: 'failed' };
 
-const FAILED_MESSAGE = text('product.checkFailed');
+const FAILED_MESSAGE = text('productPage.checkFailed');
 
 /**
  * 'Check delivery' on the product page: the shopper types a pincode and learns whether we deliver
@@ -107,7 +107,7 @@ function messageFor(state: CheckState): string {
     case 'idle':
       return '';
     case 'checking':
-      return text('product.checking');
+      return text('productPage.checking');
     case 'invalid':
       return state.message;
     case 'failed':
@@ -120,15 +120,15 @@ function messageFor(state: CheckState): string {
 /** The sentence the shopper reads (and a screen reader announces) for an answer. */
 function answerMessage(answer: PincodeCheckResponse): string {
   const { pincode, estimatedDays } = answer;
-  const days = text('product.days', { min: estimatedDays.min, max: estimatedDays.max });
+  const days = text('productPage.days', { min: estimatedDays.min, max: estimatedDays.max });
   if (answer.serviceable === null) {
-    return text('product.couldNotConfirm', { pincode, days });
+    return text('productPage.couldNotConfirm', { pincode, days });
   }
-  if (!answer.serviceable) return text('product.notDelivered', { pincode });
+  if (!answer.serviceable) return text('productPage.notDelivered', { pincode });
   const payment = answer.cod
     ? answer.prepaid
-      ? text('product.codAvailable')
-      : text('product.codOnly')
-    : text('product.payOnlineOnly');
-  return text('product.deliversTo', { pincode, days, payment });
+      ? text('productPage.codAvailable')
+      : text('productPage.codOnly')
+    : text('productPage.payOnlineOnly');
+  return text('productPage.deliversTo', { pincode, days, payment });
 }

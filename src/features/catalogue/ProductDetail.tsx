@@ -16,7 +16,7 @@ import { VariantPrice } from './Price.tsx';
 import { ProductStory, type ProductStoryTexts } from './ProductStory.tsx';
 import { SizeSelector } from './SizeSelector.tsx';
 import './catalogue.css';
-import { text } from '../../shop/texts/index.ts';
+import { text } from '../../shop/texts/product-pages.ts';
 
 /**
  * The gallery is the first of `.product-detail__main`'s two columns (2rem apart) from 56rem, and
@@ -59,7 +59,7 @@ export function ProductDetail({
     track('AddToCart', cartPixelParams([item]));
     toast.show({
       type: 'success',
-      message: text('product.added', { quantity: item.quantity, name: item.name, size: item.size }),
+      message: text('productPage.added', { quantity: item.quantity, name: item.name, size: item.size }),
     });
   };
   const addToCart = () => {
@@ -118,7 +118,7 @@ export function ProductDetail({
             <QuantityStepper
               value={quantity}
               onChange={setQuantity}
-              label={text('product.quantityOf', { name: product.name })}
+              label={text('productPage.quantityOf', { name: product.name })}
             />
             <button
               type="button"

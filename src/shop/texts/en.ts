@@ -29,6 +29,7 @@ import { order } from './order.ts';
 import { orderPage } from './order-page.ts';
 import { parcel } from './parcel.ts';
 import { pricing } from './pricing.ts';
+import { productPage } from './product-page.ts';
 import { request } from './request.ts';
 import { review } from './review.ts';
 import { reviewPage } from './review-page.ts';
@@ -63,6 +64,7 @@ export const en = {
   cartHead,
   catalogueHead,
   product,
+  productPage,
   reviewPage,
   shell,
   staffDesk,

@@ -57,6 +57,7 @@ const NOT_QUOTED: Domain[] = [
   'orderPage',
   'outbox',
   'product',
+  'productPage',
   'reviewPage',
   'shell',
   'staffDesk',
