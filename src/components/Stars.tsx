@@ -1,4 +1,5 @@
 import { starParts } from '../shop/catalogue/index.ts';
+import { text } from '../shop/texts/index.ts';
 import { StarIcon } from './icons.tsx';
 import './stars.css';
 
@@ -11,7 +12,7 @@ export interface RatingSummary {
 export function Stars({ rating, size = 16 }: { rating?: RatingSummary | undefined; size?: number }) {
   if (!rating || rating.count === 0) return null;
   const { full, half, empty } = starParts(rating.average);
-  const label = `Rated ${rating.average.toFixed(1)} out of 5 from ${rating.count} ${rating.count === 1 ? 'review' : 'reviews'}`;
+  const label = text('common.rated', { average: rating.average.toFixed(1), count: rating.count });
   return (
     <p className="stars" role="img" aria-label={label}>
       {Array.from({ length: full }, (_, index) => (

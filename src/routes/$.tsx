@@ -1,5 +1,6 @@
 import { notFoundHead } from '../features/seo/head.ts';
 import { NotFoundMessage } from '../features/shell/NotFoundMessage.tsx';
+import { text } from '../shop/texts/index.ts';
 
 /**
  * Any address no other route knows. Prerendered at /404 and copied to /404.html, which Netlify
@@ -7,7 +8,7 @@ import { NotFoundMessage } from '../features/shell/NotFoundMessage.tsx';
  * hydrating that file at any unknown address matches.
  */
 export function meta() {
-  return notFoundHead('Page not found');
+  return notFoundHead(text('shell.pageNotFound'));
 }
 
 export default function NotFound() {

@@ -3,6 +3,7 @@ import { cardCatalogue } from '../features/catalogue/index.ts';
 import { HOME_CARD_BENEFITS, HomePage } from '../features/home/HomePage.tsx';
 import { pageHead } from '../features/seo/head.ts';
 import { organizationJsonLd } from '../features/seo/structured-data.ts';
+import { text } from '../shop/texts/static-pages.ts';
 import type { Route } from './+types/_index';
 
 export async function loader() {
@@ -16,7 +17,7 @@ export async function loader() {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return pageHead({
-    title: `${loaderData.settings.shopName} — organic foods from the Himalayas`,
+    title: text('home.headTitle', { shopName: loaderData.settings.shopName }),
     description: loaderData.home.heroSubtitle,
     path: '/',
     jsonLd: [organizationJsonLd(loaderData.settings)],

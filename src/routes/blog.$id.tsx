@@ -4,6 +4,7 @@ import { PostDetail, PostNotFound } from '../features/blog/PostDetail.tsx';
 import { notFoundHead, pageHead } from '../features/seo/head.ts';
 import { blogPostingJsonLd, breadcrumbJsonLd } from '../features/seo/structured-data.ts';
 import { dataOrNotFound } from '../lib/data-or-not-found.ts';
+import { text } from '../shop/texts/static-pages.ts';
 import type { Route } from './+types/blog.$id';
 
 export async function loader({ params }: Route.LoaderArgs) {
@@ -25,7 +26,7 @@ export async function clientLoader({ params, serverLoader }: Route.ClientLoaderA
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const post = loaderData?.post;
-  if (!post) return notFoundHead('Blog post not found');
+  if (!post) return notFoundHead(text('blog.blogPostNotFound'));
   const path = `/blog/${post.id}`;
   return pageHead({
     title: post.title,
@@ -36,8 +37,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
     jsonLd: [
       blogPostingJsonLd(post),
       breadcrumbJsonLd([
-        { name: 'Home', path: '/' },
-        { name: 'Blog', path: '/blog' },
+        { name: text('shell.nav.home'), path: '/' },
+        { name: text('shell.nav.blog'), path: '/blog' },
         { name: post.title, path },
       ]),
     ],

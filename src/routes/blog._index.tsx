@@ -3,6 +3,7 @@ import { content } from '../content/content.server.ts';
 import { BlogPage } from '../features/blog/BlogPage.tsx';
 import { pageHead } from '../features/seo/head.ts';
 import type { loader as rootLoader } from '../root.tsx';
+import { text } from '../shop/texts/static-pages.ts';
 import type { Route } from './+types/blog._index';
 
 export async function loader() {
@@ -13,8 +14,8 @@ export async function loader() {
 
 export function meta() {
   return pageHead({
-    title: 'Blog',
-    description: 'Stories, recipes and know-how from the Himalayan villages where our food is grown.',
+    title: text('shell.nav.blog'),
+    description: text('blog.headDescription'),
     path: '/blog',
   });
 }

@@ -1,6 +1,7 @@
 import { content } from '../content/content.server.ts';
 import { CheckoutPage } from '../features/checkout/CheckoutPage.tsx';
 import { pageHead } from '../features/seo/head.ts';
+import { text } from '../shop/texts/checkout.ts';
 import type { Route } from './+types/checkout';
 
 export async function loader() {
@@ -13,8 +14,8 @@ export async function loader() {
 
 export function meta() {
   return pageHead({
-    title: 'Checkout',
-    description: 'Delivery address and payment: UPI, cards and net banking through Razorpay, or cash on delivery.',
+    title: text('checkoutPage.checkout'),
+    description: text('checkoutPage.headDescription'),
     path: '/checkout',
     noindex: true,
   });

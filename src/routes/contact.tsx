@@ -3,6 +3,7 @@ import { content } from '../content/content.server.ts';
 import { ContactPage } from '../features/contact/ContactPage.tsx';
 import { pageHead } from '../features/seo/head.ts';
 import type { loader as rootLoader } from '../root.tsx';
+import { text } from '../shop/texts/contact-pages.ts';
 import type { Route } from './+types/contact';
 
 export async function loader() {
@@ -21,9 +22,8 @@ export async function loader() {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return pageHead({
-    title: `Contact us — ${loaderData.contact.shopName}`,
-    description:
-      'Questions about an order, our farms or our products? Call, email or send us a message; answers to common questions on shipping, organic certification and payment.',
+    title: text('contactPage.headTitle', { shopName: loaderData.contact.shopName }),
+    description: text('contactPage.headDescription'),
     path: '/contact',
   });
 }

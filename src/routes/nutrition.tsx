@@ -2,6 +2,7 @@ import { content } from '../content/content.server.ts';
 import { keepDataWhenOnlyQueryChanges } from '../features/filters/index.ts';
 import { NutritionPage } from '../features/guides/NutritionPage.tsx';
 import { pageHead } from '../features/seo/head.ts';
+import { text } from '../shop/texts/guide-pages.ts';
 import type { Route } from './+types/nutrition';
 
 export async function loader() {
@@ -14,9 +15,8 @@ export const shouldRevalidate = keepDataWhenOnlyQueryChanges;
 
 export function meta() {
   return pageHead({
-    title: 'Nutrition',
-    description:
-      'What is in Himalayan rajma, red rice, black soyabean, Badri cow ghee and jimbu: nutrients per 100 g and what they mean for everyday meals.',
+    title: text('guides.nutrition'),
+    description: text('guideFilters.nutritionDescription'),
     path: '/nutrition',
   });
 }

@@ -2,6 +2,7 @@ import { useParams, useRouteLoaderData, useSearchParams } from 'react-router';
 import { OrderPage } from '../features/orders/OrderPage.tsx';
 import { privateOrderHead } from '../features/seo/head.ts';
 import type { loader as rootLoader } from '../root.tsx';
+import { text } from '../shop/texts/order-pages.ts';
 
 /**
  * `/orders/:orderId?key=…`. No loader: one shell, prerendered at ORDER_SHELL_PATH, is served for
@@ -9,7 +10,7 @@ import type { loader as rootLoader } from '../root.tsx';
  * here would make a client navigation (from the checkout) ask for a data file that cannot exist.
  */
 export function meta() {
-  return privateOrderHead('Your order');
+  return privateOrderHead(text('orderPage.yourOrder'));
 }
 
 export default function Order() {

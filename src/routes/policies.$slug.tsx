@@ -4,6 +4,7 @@ import { PolicyPage } from '../features/blog/PolicyPage.tsx';
 import { notFoundHead, pageHead } from '../features/seo/head.ts';
 import { dataOrNotFound } from '../lib/data-or-not-found.ts';
 import type { loader as rootLoader } from '../root.tsx';
+import { text } from '../shop/texts/static-pages.ts';
 import type { Route } from './+types/policies.$slug';
 
 export async function loader({ params }: Route.LoaderArgs) {
@@ -19,7 +20,7 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const policy = loaderData?.policy;
-  if (!policy) return notFoundHead('Policy not found');
+  if (!policy) return notFoundHead(text('blog.policyNotFound'));
   return pageHead({ title: policy.title, description: policy.summary, path: `/policies/${policy.slug}` });
 }
 

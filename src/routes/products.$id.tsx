@@ -7,6 +7,7 @@ import { notFoundHead, pageHead } from '../features/seo/head.ts';
 import { breadcrumbJsonLd, productJsonLd } from '../features/seo/structured-data.ts';
 import { dataOrNotFound } from '../lib/data-or-not-found.ts';
 import type { loader as rootLoader } from '../root.tsx';
+import { text } from '../shop/texts/index.ts';
 import type { Route } from './+types/products.$id';
 
 export async function loader({ params }: Route.LoaderArgs) {
@@ -28,7 +29,7 @@ export async function clientLoader({ params, serverLoader }: Route.ClientLoaderA
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData?.product || !('seo' in loaderData)) return notFoundHead('Product not found');
+  if (!loaderData?.product || !('seo' in loaderData)) return notFoundHead(text('product.productNotFound'));
   const { product, seo } = loaderData;
   const path = `/products/${product.id}`;
   return pageHead({
@@ -40,8 +41,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
     jsonLd: [
       productJsonLd(product, seo),
       breadcrumbJsonLd([
-        { name: 'Home', path: '/' },
-        { name: 'Organic Products', path: '/products' },
+        { name: text('shell.nav.home'), path: '/' },
+        { name: text('shell.nav.organicProducts'), path: '/products' },
         { name: product.name, path },
       ]),
     ],

@@ -1,11 +1,11 @@
 import { TrackPage } from '../features/orders/TrackPage.tsx';
 import { pageHead } from '../features/seo/head.ts';
+import { text } from '../shop/texts/order-pages.ts';
 
 export function meta() {
   return pageHead({
-    title: 'Track your order',
-    description:
-      'Follow your order from the Himalayas to your door: enter your order ID and the phone number you ordered with.',
+    title: text('track.trackYourOrder'),
+    description: text('track.headDescription'),
     path: '/track',
   });
 }

@@ -2,6 +2,7 @@ import { content } from '../content/content.server.ts';
 import { pageHead } from '../features/seo/head.ts';
 import { breadcrumbJsonLd } from '../features/seo/structured-data.ts';
 import { FarmerImpactPage } from '../features/story/FarmerImpactPage.tsx';
+import { text } from '../shop/texts/static-pages.ts';
 import type { Route } from './+types/who-are-we.farmer-impact';
 
 export async function loader() {
@@ -17,8 +18,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
     path,
     jsonLd: [
       breadcrumbJsonLd([
-        { name: 'Who Are We', path: '/who-are-we' },
-        { name: 'Farmer impact', path },
+        { name: text('shell.nav.whoAreWe'), path: '/who-are-we' },
+        { name: text('story.farmerImpact'), path },
       ]),
     ],
   });

@@ -3,6 +3,7 @@ import { keepDataWhenOnlyQueryChanges } from '../features/filters/index.ts';
 import { RecipesPage } from '../features/guides/RecipesPage.tsx';
 import { pageHead } from '../features/seo/head.ts';
 import { breadcrumbJsonLd, recipeJsonLd } from '../features/seo/structured-data.ts';
+import { text } from '../shop/texts/guide-pages.ts';
 import type { Route } from './+types/who-are-we.recipes';
 
 export async function loader() {
@@ -16,15 +17,14 @@ export const shouldRevalidate = keepDataWhenOnlyQueryChanges;
 export function meta({ loaderData }: Route.MetaArgs) {
   const path = '/who-are-we/recipes';
   return pageHead({
-    title: 'Recipes',
-    description:
-      'Twenty home recipes with Himalayan rajma, red rice, Badri cow ghee, black soyabean and jimbu: filter by occasion, calories, ingredient and tag.',
+    title: text('guides.recipes'),
+    description: text('guideFilters.recipesDescription'),
     path,
     jsonLd: [
       ...loaderData.recipes.map((recipe) => recipeJsonLd(recipe)),
       breadcrumbJsonLd([
-        { name: 'Who Are We', path: '/who-are-we' },
-        { name: 'Recipes', path },
+        { name: text('shell.nav.whoAreWe'), path: '/who-are-we' },
+        { name: text('guides.recipes'), path },
       ]),
     ],
   });

@@ -6,6 +6,7 @@ import { breadcrumbJsonLd } from '../features/seo/structured-data.ts';
 import { BatchDetails, BatchNotFound } from '../features/story/BatchDetails.tsx';
 import { batchPageData } from '../features/story/batch.ts';
 import { dataOrNotFound } from '../lib/data-or-not-found.ts';
+import { text } from '../shop/texts/static-pages.ts';
 import type { Route } from './+types/who-are-we.traceability.$batchId';
 
 export async function loader({ params }: Route.LoaderArgs) {
@@ -24,16 +25,16 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 
 export function meta({ loaderData, params }: Route.MetaArgs) {
   const batch = loaderData?.batch?.batch;
-  if (!batch) return notFoundHead(`Batch ${params.batchId} not found`);
+  if (!batch) return notFoundHead(text('story.batchIdNotFound', { batchId: params.batchId }));
   const path = batchPath(batch.batchId);
   return pageHead({
-    title: `Batch ${batch.batchId}: ${batch.productName}`,
-    description: `Where and how batch ${batch.batchId} was made, step by step.`,
+    title: text('story.batchTitle', { batchId: batch.batchId, productName: batch.productName }),
+    description: text('story.batchDescription', { batchId: batch.batchId }),
     path,
     jsonLd: [
       breadcrumbJsonLd([
-        { name: 'Who Are We', path: '/who-are-we' },
-        { name: 'Traceability', path: '/who-are-we/traceability' },
+        { name: text('shell.nav.whoAreWe'), path: '/who-are-we' },
+        { name: text('story.traceabilityStep'), path: '/who-are-we/traceability' },
         { name: batch.batchId, path },
       ]),
     ],

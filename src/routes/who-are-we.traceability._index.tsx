@@ -3,6 +3,7 @@ import { content } from '../content/content.server.ts';
 import { pageHead } from '../features/seo/head.ts';
 import { BatchDetails } from '../features/story/BatchDetails.tsx';
 import { batchPageData } from '../features/story/batch.ts';
+import { text } from '../shop/texts/static-pages.ts';
 import type { Route } from './+types/who-are-we.traceability._index';
 
 /** The latest batch (the first of `batches()`, newest batch id first). */
@@ -14,8 +15,8 @@ export async function loader() {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return pageHead({
-    title: `Traceability: ${loaderData.batch.productName}`,
-    description: `Where and how batch ${loaderData.batch.batchId} was made, step by step.`,
+    title: text('story.traceabilityTitle', { productName: loaderData.batch.productName }),
+    description: text('story.batchDescription', { batchId: loaderData.batch.batchId }),
     path: '/who-are-we/traceability',
   });
 }

@@ -2,6 +2,7 @@ import { content } from '../content/content.server.ts';
 import { keepDataWhenOnlyQueryChanges } from '../features/filters/index.ts';
 import { WhyItMattersPage } from '../features/guides/WhyItMattersPage.tsx';
 import { pageHead } from '../features/seo/head.ts';
+import { text } from '../shop/texts/guide-pages.ts';
 import type { Route } from './+types/why-it-matters';
 
 export async function loader() {
@@ -14,9 +15,8 @@ export const shouldRevalidate = keepDataWhenOnlyQueryChanges;
 
 export function meta() {
   return pageHead({
-    title: 'Why it matters',
-    description:
-      'Seeds, water and soil, and farmer dignity: why buying from Himalayan farmer families matters, and the projects we run with them.',
+    title: text('guides.whyItMatters'),
+    description: text('guideFilters.whyItMattersDescription'),
     path: '/why-it-matters',
   });
 }

@@ -61,7 +61,7 @@ export function Carousel({ images, label, sizes, priority = false, className }: 
 
   function go(direction: SwipeDirection) {
     const index = direction === 'next' ? nextIndex(shown, count) : previousIndex(shown, count);
-    setPosition({ imagesKey, index, direction, announcement: `Photo ${index + 1} of ${count}` });
+    setPosition({ imagesKey, index, direction, announcement: text('common.photoOf', { index: index + 1, count }) });
   }
 
   function handleKeyDown(event: KeyboardEvent<HTMLElement>) {
@@ -100,7 +100,7 @@ export function Carousel({ images, label, sizes, priority = false, className }: 
     // biome-ignore lint/a11y/noNoninteractiveElementInteractions: the focusable region takes the arrow keys and swipes, as the carousel pattern asks
     <section
       aria-roledescription="carousel"
-      aria-label={`Photos of ${label}`}
+      aria-label={text('common.photosOf', { label })}
       className={className ? `carousel ${className}` : 'carousel'}
       tabIndex={hasControls ? 0 : undefined}
       onKeyDown={handleKeyDown}

@@ -31,7 +31,11 @@ export function PostCard({
           <Link to={`/blog/${post.id}`}>{post.title}</Link>
         </Heading>
         <p className="post-card__excerpt">{excerpt}</p>
-        <Link className="post-card__more" to={`/blog/${post.id}`} aria-label={`Read More: ${post.title}`}>
+        <Link
+          className="post-card__more"
+          to={`/blog/${post.id}`}
+          aria-label={text('blog.readMoreOf', { title: post.title })}
+        >
           {text('blog.readMore')} <span aria-hidden="true">→</span>
         </Link>
       </div>

@@ -20,8 +20,8 @@ export function PostDetail({ post }: { post: BlogPost }) {
       <article className="blog-post">
         <Breadcrumb
           trail={[
-            { name: 'Home', path: '/' },
-            { name: 'Blog', path: '/blog' },
+            { name: text('shell.nav.home'), path: '/' },
+            { name: text('shell.nav.blog'), path: '/blog' },
           ]}
           current={post.title}
         />

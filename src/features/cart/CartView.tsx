@@ -27,8 +27,8 @@ export function cartLineFacts(item: CartItem): CartLineFacts {
     href: `/products/${item.productId}`,
     // In parts, as the line always drew it: the size and the price each a text of its own.
     meta: [`${text('cart.size')} `, item.size, ' · ', formatRupees(item.price), ` ${text('cart.each')}`],
-    quantityLabel: `Quantity of ${item.name} ${item.size}`,
-    removeLabel: `Remove ${item.name} ${item.size}`,
+    quantityLabel: text('cart.quantityOf', { name: item.name, size: item.size }),
+    removeLabel: text('cart.removeLine', { name: item.name, size: item.size }),
     photo: item.image ? { ...imageCandidates({ src: item.image }, LINE_IMAGE_SLOT), sizes: LINE_IMAGE_SIZES } : null,
   };
 }

@@ -2,6 +2,7 @@ import { createContext, useContext, useMemo, useState, useSyncExternalStore } fr
 import { useToast } from '../../components/toast/index.ts';
 import { type CartItem, cartCount, cartSubtotal } from '../../shop/cart/index.ts';
 import type { Product } from '../../shop/catalogue/index.ts';
+import { text } from '../../shop/texts/index.ts';
 import { type CartStore, createCartStore, EMPTY_CART } from './cart-store.ts';
 
 const CartContext = createContext<CartStore | null>(null);
@@ -17,7 +18,7 @@ export function CartProvider({ catalogue, children }: { catalogue: Product[]; ch
       onRemoved: (names) =>
         toast.show({
           type: 'info',
-          message: `${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} no longer available and ${names.length === 1 ? 'was' : 'were'} removed from your cart.`,
+          message: text('cart.noLongerAvailable', { names }),
           duration: 0, // stays until the shopper closes it: they should not miss this
         }),
     }),

@@ -4,7 +4,7 @@ import { callApi, loadSchemas } from '../../lib/api/index.ts';
 
 import type { PincodeCheckResponse } from '../../shop/schemas/index.ts';
 import './delivery-check.css';
-import { text } from '../../shop/texts/index.ts';
+import { text } from '../../shop/texts/product-pages.ts';
 
 type CheckState =
   | { kind: 'idle' }
@@ -13,7 +13,7 @@ type CheckState =
   | { kind: 'answered'; answer: PincodeCheckResponse }
   | { kind: 'failed' };
 
-const FAILED_MESSAGE = 'We could not check delivery just now. Please try again in a moment.';
+const FAILED_MESSAGE = text('productPage.checkFailed');
 
 /**
  * 'Check delivery' on the product page: the shopper types a pincode and learns whether we deliver
@@ -107,7 +107,7 @@ function messageFor(state: CheckState): string {
     case 'idle':
       return '';
     case 'checking':
-      return 'Checking…';
+      return text('productPage.checking');
     case 'invalid':
       return state.message;
     case 'failed':
@@ -120,15 +120,15 @@ function messageFor(state: CheckState): string {
 /** The sentence the shopper reads (and a screen reader announces) for an answer. */
 function answerMessage(answer: PincodeCheckResponse): string {
   const { pincode, estimatedDays } = answer;
-  const days = `${estimatedDays.min}–${estimatedDays.max} days`;
+  const days = text('productPage.days', { min: estimatedDays.min, max: estimatedDays.max });
   if (answer.serviceable === null) {
-    return `We could not confirm delivery to ${pincode} just now. Orders there usually arrive in ${days}.`;
+    return text('productPage.couldNotConfirm', { pincode, days });
   }
-  if (!answer.serviceable) return `Sorry, we do not deliver to ${pincode} yet.`;
+  if (!answer.serviceable) return text('productPage.notDelivered', { pincode });
   const payment = answer.cod
     ? answer.prepaid
-      ? 'Cash on Delivery available.'
-      : 'Cash on Delivery only.'
-    : 'Pay online; Cash on Delivery is not available here.';
-  return `Delivers to ${pincode} in ${days}. ${payment}`;
+      ? text('productPage.codAvailable')
+      : text('productPage.codOnly')
+    : text('productPage.payOnlineOnly');
+  return text('productPage.deliversTo', { pincode, days, payment });
 }

@@ -16,7 +16,7 @@ import { VariantPrice } from './Price.tsx';
 import { ProductStory, type ProductStoryTexts } from './ProductStory.tsx';
 import { SizeSelector } from './SizeSelector.tsx';
 import './catalogue.css';
-import { text } from '../../shop/texts/index.ts';
+import { text } from '../../shop/texts/product-pages.ts';
 
 /**
  * The gallery is the first of `.product-detail__main`'s two columns (2rem apart) from 56rem, and
@@ -57,7 +57,10 @@ export function ProductDetail({
 
   const announce = (item: CartItem) => {
     track('AddToCart', cartPixelParams([item]));
-    toast.show({ type: 'success', message: `Added ${item.quantity} × ${item.name} (${item.size}) to your cart.` });
+    toast.show({
+      type: 'success',
+      message: text('productPage.added', { quantity: item.quantity, name: item.name, size: item.size }),
+    });
   };
   const addToCart = () => {
     const item = cartItemFor(product, size, quantity);
@@ -73,8 +76,8 @@ export function ProductDetail({
     <div className="page product-detail">
       <Breadcrumb
         trail={[
-          { name: 'Home', path: '/' },
-          { name: 'Organic Products', path: '/products' },
+          { name: text('shell.nav.home'), path: '/' },
+          { name: text('shell.nav.organicProducts'), path: '/products' },
         ]}
         current={product.name}
       />
@@ -112,7 +115,11 @@ export function ProductDetail({
           ))}
           <p className="product-detail__stock">{text('product.inStock')}</p>
           <div className="product-detail__buy">
-            <QuantityStepper value={quantity} onChange={setQuantity} label={`Quantity of ${product.name}`} />
+            <QuantityStepper
+              value={quantity}
+              onChange={setQuantity}
+              label={text('productPage.quantityOf', { name: product.name })}
+            />
             <button
               type="button"
               className="button"

@@ -19,14 +19,14 @@ export function ProductsPage({ catalogue, display }: { catalogue: readonly Produ
       <ChoiceChips
         className="category-filter"
         facet="category"
-        legend="Filter by category"
-        allLabel="All"
+        legend={text('product.filterByCategory')}
+        allLabel={text('product.all')}
         options={options.categories}
         value={filters.category}
         onChange={(category) => change({ category })}
       />
       <p className="visually-hidden" aria-live="polite">
-        {hydrated ? `${shown.length} ${shown.length === 1 ? 'product' : 'products'} shown` : ''}
+        {hydrated ? text('product.shown', { count: shown.length }) : ''}
       </p>
       <ProductGrid products={shown} display={display} firstIsLcp />
     </div>

@@ -16,16 +16,28 @@ interface FieldSpec {
 }
 
 const FIELDS: FieldSpec[] = [
-  { name: 'name', label: 'Full name', required: true, autoComplete: 'name' },
-  { name: 'email', label: 'Email', required: true, type: 'email', autoComplete: 'email' },
+  { name: 'name', label: text('checkoutPage.field.name'), required: true, autoComplete: 'name' },
+  { name: 'email', label: text('checkoutPage.field.email'), required: true, type: 'email', autoComplete: 'email' },
   // The number without +91 (the check wants 10 digits): `tel-national`, which HTML allows on a text
   // field only (a tel field takes the full `tel`); inputMode still brings up the phone keypad.
-  { name: 'phone', label: 'Phone (10-digit mobile)', required: true, autoComplete: 'tel-national' },
-  { name: 'address1', label: 'Address line 1', required: true, autoComplete: 'address-line1', wide: true },
-  { name: 'address2', label: 'Address line 2', required: false, autoComplete: 'address-line2', wide: true },
-  { name: 'pincode', label: 'Pincode', required: true, autoComplete: 'postal-code' },
-  { name: 'city', label: 'City', required: false, autoComplete: 'address-level2' },
-  { name: 'state', label: 'State', required: false, autoComplete: 'address-level1' },
+  { name: 'phone', label: text('checkoutPage.field.phone'), required: true, autoComplete: 'tel-national' },
+  {
+    name: 'address1',
+    label: text('checkoutPage.field.address1'),
+    required: true,
+    autoComplete: 'address-line1',
+    wide: true,
+  },
+  {
+    name: 'address2',
+    label: text('checkoutPage.field.address2'),
+    required: false,
+    autoComplete: 'address-line2',
+    wide: true,
+  },
+  { name: 'pincode', label: text('checkoutPage.field.pincode'), required: true, autoComplete: 'postal-code' },
+  { name: 'city', label: text('checkoutPage.field.city'), required: false, autoComplete: 'address-level2' },
+  { name: 'state', label: text('checkoutPage.field.state'), required: false, autoComplete: 'address-level1' },
 ];
 
 /** Digits only, at most six: what the pincode field keeps of what is typed or pasted. */

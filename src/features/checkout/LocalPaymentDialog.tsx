@@ -29,7 +29,7 @@ export function LocalPaymentDialog({
     setBusy(true);
     const result = await payWithLocalGateway(razorpayOrderId, outcome);
     dialog.current?.close();
-    if (!result.ok) return callbacks.onFailure('The test gateway did not answer');
+    if (!result.ok) return callbacks.onFailure(text('checkoutPage.testGatewayDidNotAnswer'));
     if ('error' in result.data) return callbacks.onFailure(result.data.error.description);
     callbacks.onSuccess(result.data);
   };

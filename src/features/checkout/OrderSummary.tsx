@@ -45,12 +45,14 @@ export function OrderSummary({
   const subtotal = quote.status === 'ready' ? quote.subtotal : cart.subtotal;
   const shipping =
     quote.status === 'calculating'
-      ? 'Calculating...'
+      ? text('checkoutPage.calculating')
       : quote.status === 'idle'
-        ? 'Enter your pincode'
+        ? text('checkoutPage.enterYourPincode')
         : quote.shippingCharge === 0
-          ? 'Free'
-          : `${formatRupees(quote.shippingCharge)}${quote.source === 'estimate' || quote.source === 'local' ? ' (estimate)' : ''}`;
+          ? text('checkoutPage.free')
+          : quote.source === 'estimate' || quote.source === 'local'
+            ? text('checkoutPage.estimated', { amount: formatRupees(quote.shippingCharge) })
+            : formatRupees(quote.shippingCharge);
   const missing = rules.freeShippingThreshold - subtotal;
   const changed = changedFrom !== undefined && quote.status === 'ready' && quote.total !== changedFrom;
   return (
@@ -103,8 +105,11 @@ export function OrderSummary({
       )}
       <p className="checkout__free-note">
         {missing > 0 || !cartReady
-          ? `Free shipping on orders of ${formatRupees(rules.freeShippingThreshold)} and above${cartReady ? ` — add ${formatRupees(missing)} more` : ''}.`
-          : `Your order ships free (orders of ${formatRupees(rules.freeShippingThreshold)} and above).`}
+          ? text('checkoutPage.freeShippingFrom', {
+              threshold: formatRupees(rules.freeShippingThreshold),
+              more: cartReady ? text('checkoutPage.addMore', { missing: formatRupees(missing) }) : '',
+            })
+          : text('checkoutPage.shipsFree', { threshold: formatRupees(rules.freeShippingThreshold) })}
       </p>
       {/* Tapped before the page is live, the early script answers (src/early/place-order.ts, decision 028). */}
       <button
@@ -116,7 +121,7 @@ export function OrderSummary({
         data-pincode-message={text('forms.pincode')}
         data-waiting-message={totalNotReadyMessage(PINCODE_SLOT)}
       >
-        {processing ? 'Processing...' : 'Place Order'}
+        {processing ? text('checkoutPage.processing') : text('checkoutPage.placeOrder')}
       </button>
       <p className="checkout__hint">{text('checkoutPage.pricesIncludeGst')}</p>
       {/* What the early Place Order's answer is drawn from (src/early/toast.ts). */}

@@ -30,8 +30,8 @@ export function OutboxNotices() {
         for (const item of notice.items) current.remove(item.product_retailer_id);
         toasts.show({
           type: 'success',
-          title: `Order ${notice.orderId} placed`,
-          message: `Pay ${formatRupees(notice.total)} on delivery.`,
+          title: text('outbox.placed', { orderId: notice.orderId }),
+          message: text('outbox.payOnDelivery', { amount: formatRupees(notice.total) }),
           duration: SUCCESS_TOAST_MS,
         });
         return;
@@ -40,8 +40,8 @@ export function OutboxNotices() {
       for (const item of notice.items) if (!inCart.has(item.product_retailer_id)) current.add(item);
       toasts.show({
         type: 'error',
-        title: `Order ${notice.orderId} was not placed`,
-        message: `${notice.message} Its items are back in your cart.`,
+        title: text('outbox.notPlaced', { orderId: notice.orderId }),
+        message: text('outbox.backInCart', { message: notice.message }),
         duration: 0, // the shopper must not miss this
       });
     };

@@ -59,7 +59,7 @@ export function ContactPage({
           {contact.socialLinks.length > 0 && (
             <>
               <h3>{text('contactPage.followUs')}</h3>
-              <SocialLinks links={contact.socialLinks} label="Follow us on social media" />
+              <SocialLinks links={contact.socialLinks} label={text('contactPage.followUsOnSocialMedia')} />
             </>
           )}
         </section>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useHydrated } from '../../hooks/use-hydrated.ts';
+import { text } from '../../shop/texts/index.ts';
 import { ChipGroup, EmptyState, FilterFooter, SearchFilter } from './FilterParts.tsx';
 import type { BaseFilters, FilterPageState } from './use-filter-page.ts';
 import './filters.css';
@@ -58,7 +59,7 @@ export function FilterPage({
         </div>
         {chips}
         <ChipGroup
-          legend="Tags"
+          legend={text('filters.tags')}
           facet="tags"
           options={options.tags}
           selected={filters.tags}

@@ -4,7 +4,7 @@ import type { NutritionItem } from '../../content/types.ts';
 import { FilterPage, SelectFilter, TagList, useFilterPage } from '../filters/index.ts';
 import { NUTRITION_FILTER } from './nutrition-filters.ts';
 import './guides.css';
-import { text } from '../../shop/texts/static-pages.ts';
+import { text } from '../../shop/texts/guide-pages.ts';
 
 /** Product artwork is square. */
 const PRODUCT_IMAGE_SLOT = { width: 800, height: 800 };
@@ -18,18 +18,18 @@ export function NutritionPage({ items, intro }: { items: readonly NutritionItem[
     <FilterPage
       title={text('guides.nutrition')}
       intro={intro}
-      label="Filter nutrition cards"
+      label={text('guideFilters.filterNutritionCards')}
       noun="items"
-      searchPlaceholder="Name, nutrient or benefit"
+      searchPlaceholder={text('guideFilters.nutritionSearch')}
       empty={{
-        message: 'No items match. Adjust filters or reset.',
-        tip: 'Tip: try a nutrient such as Protein, Iron or Calcium, or search for a product like Rajma or Ghee.',
+        message: text('guideFilters.noItemsMatch'),
+        tip: text('guideFilters.nutritionTip'),
       }}
       page={page}
       controls={
         <SelectFilter
-          label="Nutrient"
-          anyLabel="All nutrients"
+          label={text('guideFilters.nutrient')}
+          anyLabel={text('guideFilters.allNutrients')}
           options={options.nutrients}
           value={filters.nutrient}
           onChange={(nutrient) => change({ nutrient })}

@@ -3,7 +3,7 @@ import type { Recipe } from '../../content/types.ts';
 import { ChipGroup, FilterPage, facetsAttribute, SelectFilter, TagList, useFilterPage } from '../filters/index.ts';
 import { CALORIES, recipeFacets, recipeFilter } from './recipe-filters.ts';
 import './guides.css';
-import { text } from '../../shop/texts/static-pages.ts';
+import { text } from '../../shop/texts/guide-pages.ts';
 
 /**
  * /who-are-we/recipes (docs/shop-rules.md §2): the recipes, filtered by occasion, calories, the
@@ -26,19 +26,19 @@ export function RecipesPage({
     <FilterPage
       title={text('guides.recipes')}
       intro={intro}
-      label="Filter recipes"
+      label={text('guideFilters.filterRecipes')}
       noun="recipes"
-      searchPlaceholder="Title, ingredient or tag"
+      searchPlaceholder={text('guideFilters.recipesSearch')}
       empty={{
-        message: 'No recipes match. Adjust filters or reset.',
-        tip: 'Tip: search for Rajma or Red Rice, or raise the calorie slider.',
+        message: text('guideFilters.noRecipesMatch'),
+        tip: text('guideFilters.recipesTip'),
       }}
       page={page}
       controls={
         <>
           <SelectFilter
-            label="Occasion"
-            anyLabel="All occasions"
+            label={text('guideFilters.occasion')}
+            anyLabel={text('guideFilters.allOccasions')}
             options={options.occasions}
             value={filters.occasion}
             onChange={(occasion) => change({ occasion })}
@@ -64,7 +64,7 @@ export function RecipesPage({
       }
       chips={
         <ChipGroup
-          legend="Ingredients"
+          legend={text('guides.ingredients')}
           facet="ingredients"
           options={options.ingredients}
           selected={filters.ingredients}

@@ -2,7 +2,7 @@ import type { ImpactItem } from '../../content/types.ts';
 import { FilterPage, SelectFilter, TagList, useFilterPage } from '../filters/index.ts';
 import { IMPACT_FILTER } from './impact-filters.ts';
 import './guides.css';
-import { text } from '../../shop/texts/static-pages.ts';
+import { text } from '../../shop/texts/guide-pages.ts';
 
 /** The page's sections, each with its heading from guidePages.whyItMattersHeadings. */
 const SECTIONS = [
@@ -30,33 +30,33 @@ export function WhyItMattersPage({
     <FilterPage
       title={text('guides.whyItMatters')}
       intro={intro}
-      label="Filter pillars and projects"
+      label={text('guideFilters.filterPillars')}
       noun="items"
-      searchPlaceholder="Title, description, quote or tag"
+      searchPlaceholder={text('guideFilters.pillarsSearch')}
       empty={{
-        message: 'No items match. Adjust filters or reset.',
-        tip: 'Tip: choose a type such as Project, pick a tag like Seeds or Soil, or search for water.',
+        message: text('guideFilters.noItemsMatch'),
+        tip: text('guideFilters.pillarsTip'),
       }}
       page={page}
       controls={
         <>
           <SelectFilter
-            label="Type"
-            anyLabel="All types"
+            label={text('guideFilters.type')}
+            anyLabel={text('guideFilters.allTypes')}
             options={options.types}
             value={filters.type}
             onChange={(type) => change({ type })}
           />
           <SelectFilter
-            label="Year"
-            anyLabel="All years"
+            label={text('guideFilters.year')}
+            anyLabel={text('guideFilters.allYears')}
             options={options.years}
             value={filters.year}
             onChange={(year) => change({ year })}
           />
           <SelectFilter
-            label="Region"
-            anyLabel="All regions"
+            label={text('guideFilters.region')}
+            anyLabel={text('guideFilters.allRegions')}
             options={options.regions}
             value={filters.region}
             onChange={(region) => change({ region })}

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ResponsiveImage } from '../../components/image/ResponsiveImage.tsx';
 import type { HeroVideoFiles } from '../../content/types.ts';
+import { text } from '../../shop/texts/static-pages.ts';
 
 /**
  * The hero is as wide as the window and `min(78vh, 40rem)` tall (home.css), and the poster covers
@@ -77,7 +78,7 @@ export function HeroVideo({ files }: { files: HeroVideoFiles }) {
         {wanted && <source src={files.mp4} type="video/mp4" />}
       </video>
       <button type="button" className="hero__toggle" onClick={toggle} aria-pressed={!playing}>
-        {playing ? 'Pause background video' : 'Play background video'}
+        {playing ? text('home.pauseBackgroundVideo') : text('home.playBackgroundVideo')}
       </button>
     </>
   );

@@ -51,7 +51,7 @@ export function OrderDetails({ order }: { order: OrderFacts }) {
           </div>
           <div>
             <dt>{text('orderPage.shipping')}</dt>
-            <dd>{totals.shippingCharge === 0 ? 'Free' : formatRupees(totals.shippingCharge)}</dd>
+            <dd>{totals.shippingCharge === 0 ? text('orderPage.free') : formatRupees(totals.shippingCharge)}</dd>
           </div>
           {totals.codCharge > 0 && (
             <div>

@@ -69,7 +69,7 @@ export function OrderPage({ orderId, orderKey, seller, whatHappensNext }: OrderP
 
   const { order } = state;
   const { address } = order;
-  const question = `Hi! I have a question about my order ${order.orderId}.`;
+  const question = text('orderPage.question', { orderId: order.orderId });
   return (
     <div className="page order-page">
       {seller && (

@@ -7,7 +7,7 @@ import { text } from '../../shop/texts/review-pages.ts';
 import { fetchProductReviews, type ProductReviews } from './api.ts';
 
 export const REVIEWS_PER_PAGE = 3;
-export const NO_REVIEWS_TEXT = 'No reviews yet. Be the first to review this product!';
+export const NO_REVIEWS_TEXT = text('reviewPage.noReviewsYet');
 
 /**
  * The product page's published reviews, 3 a page. They load after hydration (staff publish them
@@ -105,7 +105,7 @@ function ReviewItem({ review }: { review: PublicReview }) {
 export function RatingStars({ rating }: { rating: number }) {
   const { full, half, empty } = starParts(rating);
   return (
-    <p className="stars" role="img" aria-label={`Rated ${rating} out of 5`}>
+    <p className="stars" role="img" aria-label={text('reviewPage.ratedOutOf5', { rating })}>
       {Array.from({ length: full }, (_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: identical, fixed-position stars
         <StarIcon key={`f${index}`} fill="full" />

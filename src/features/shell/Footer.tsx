@@ -5,12 +5,12 @@ import type { PolicyLink, ShopSettings } from '../../content/types.ts';
 import { text } from '../../shop/texts/index.ts';
 
 const QUICK_LINKS = [
-  { to: '/', label: 'Home' },
-  { to: '/who-are-we', label: 'Who Are We' },
-  { to: '/products', label: 'Organic Products' },
-  { to: '/blog', label: 'Blog' },
-  { to: '/contact', label: 'Contact' },
-  { to: '/track', label: 'Track your order' },
+  { to: '/', label: text('shell.nav.home') },
+  { to: '/who-are-we', label: text('shell.nav.whoAreWe') },
+  { to: '/products', label: text('shell.nav.organicProducts') },
+  { to: '/blog', label: text('shell.nav.blog') },
+  { to: '/contact', label: text('shell.nav.contact') },
+  { to: '/track', label: text('shell.nav.trackYourOrder') },
 ];
 
 export function Footer({
@@ -74,7 +74,7 @@ export function Footer({
             </p>
           </address>
           {settings.socialLinks.length > 0 && (
-            <SocialLinks links={settings.socialLinks} label="Follow us" className="site-footer__social" />
+            <SocialLinks links={settings.socialLinks} label={text('shell.followUs')} className="site-footer__social" />
           )}
         </section>
       </div>

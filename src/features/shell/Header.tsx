@@ -7,11 +7,11 @@ import { text } from '../../shop/texts/index.ts';
 import { useCart } from '../cart/index.ts';
 
 export const NAV_LINKS = [
-  { to: '/', label: 'Home', end: true },
-  { to: '/who-are-we', label: 'Who Are We', end: false },
-  { to: '/products', label: 'Organic Products', end: false },
-  { to: '/blog', label: 'Blog', end: false },
-  { to: '/contact', label: 'Contact', end: false },
+  { to: '/', label: text('shell.nav.home'), end: true },
+  { to: '/who-are-we', label: text('shell.nav.whoAreWe'), end: false },
+  { to: '/products', label: text('shell.nav.organicProducts'), end: false },
+  { to: '/blog', label: text('shell.nav.blog'), end: false },
+  { to: '/contact', label: text('shell.nav.contact'), end: false },
 ] as const;
 
 export function Header({ shopName }: { shopName: string }) {
@@ -98,7 +98,7 @@ export function CartLink() {
     <Link
       to="/cart"
       className="site-header__cart"
-      aria-label={hydrated ? cartLinkLabel(count) : 'Cart'}
+      aria-label={hydrated ? cartLinkLabel(count) : text('shell.cart')}
       suppressHydrationWarning
     >
       <CartIcon />

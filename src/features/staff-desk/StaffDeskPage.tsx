@@ -14,11 +14,11 @@ import { text } from '../../shop/texts/dev.ts';
 type Order = DevStaffOrders['orders'][number];
 
 const ACTIONS: { action: Exclude<StaffAction, 'refund'>; label: string }[] = [
-  { action: 'cancel', label: 'Cancel' },
-  { action: 'refund-extra', label: 'Refund extra payment' },
-  { action: 'cod-received', label: 'COD received' },
-  { action: 'confirm-cod', label: 'Confirm COD' },
-  { action: 'book-again', label: 'Book again' },
+  { action: 'cancel', label: text('staffDesk.cancel') },
+  { action: 'refund-extra', label: text('staffDesk.refundExtraPayment') },
+  { action: 'cod-received', label: text('staffDesk.codReceived') },
+  { action: 'confirm-cod', label: text('staffDesk.confirmCod') },
+  { action: 'book-again', label: text('staffDesk.bookAgain') },
 ];
 
 export function StaffDeskPage() {
@@ -87,7 +87,7 @@ export function StaffDeskPage() {
                       {results[order.orderId] && <p aria-live="polite">{results[order.orderId]}</p>}
                     </td>
                     <td>{formatRupees(order.total)}</td>
-                    <td>{order.mode === 'cod' ? 'COD' : 'Prepaid'}</td>
+                    <td>{order.mode === 'cod' ? 'COD' : text('staffDesk.prepaid')}</td>
                     <td>{order.paymentStatus}</td>
                     <td>{order.refunded ? formatRupees(Number(order.refunded)) : ''}</td>
                     <td className="staff-desk__actions">

@@ -15,8 +15,8 @@ export function BatchDetails({ data, isLatest = false }: { data: BatchPageData; 
     <div className="page story">
       <Breadcrumb
         trail={[
-          { name: 'Who Are We', path: '/who-are-we' },
-          { name: 'Traceability', path: '/who-are-we/traceability' },
+          { name: text('shell.nav.whoAreWe'), path: '/who-are-we' },
+          { name: text('story.traceabilityStep'), path: '/who-are-we/traceability' },
         ]}
         current={batch.batchId}
       />
@@ -99,7 +99,7 @@ export function BatchDetails({ data, isLatest = false }: { data: BatchPageData; 
       <section aria-labelledby="batch-qr" className="story__section">
         <h2 id="batch-qr">{text('story.qrCodeForThis')}</h2>
         <p className="section__intro">{text('story.scanningItOpensThis')}</p>
-        <QrCode qr={qr} url={url} label={`QR code for batch ${batch.batchId}`} />
+        <QrCode qr={qr} url={url} label={text('story.qrCodeForBatch', { batchId: batch.batchId })} />
       </section>
     </div>
   );

@@ -22,7 +22,7 @@ export function BatchTimeline({ steps }: { steps: readonly BatchStep[] }) {
           </p>
           <p>{step.details}</p>
           <h4 className="timeline__checks-title">{text('story.qualityChecks')}</h4>
-          <ul className="timeline__checks" aria-label={`Quality checks: ${step.title}`}>
+          <ul className="timeline__checks" aria-label={text('story.qualityChecksOf', { title: step.title })}>
             {step.checks.map((check) => (
               <li key={check}>{check}</li>
             ))}

@@ -1,6 +1,7 @@
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import type { FarmerImpact } from '../../content/types.ts';
 import { aroundPlaceholder } from '../../shop/fill-in.ts';
+import { text } from '../../shop/texts/static-pages.ts';
 import { FeatureCards, StatCards } from './StatCards.tsx';
 import { StorySection } from './StorySection.tsx';
 import { ValueChainChart } from './ValueChainChart.tsx';
@@ -11,7 +12,10 @@ export function FarmerImpactPage({ impact }: { impact: FarmerImpact }) {
   const { page, stories, commitments } = impact;
   return (
     <div className="page story">
-      <Breadcrumb trail={[{ name: 'Who Are We', path: '/who-are-we' }]} current="Farmer impact" />
+      <Breadcrumb
+        trail={[{ name: text('shell.nav.whoAreWe'), path: '/who-are-we' }]}
+        current={text('story.farmerImpact')}
+      />
       <h1>{page.title}</h1>
       <p className="story__lead">{page.intro}</p>
 

@@ -16,10 +16,10 @@ type ShopMessage = Extract<DevWhatsAppChat['messages'][number], { from: 'shop' }
 
 /** WhatsApp's ticks, in words too: one grey tick sent, two delivered, two blue read. */
 const STATUS_WORDS: Record<string, string> = {
-  sent: '✓ Sent',
-  delivered: '✓✓ Delivered',
-  read: '✓✓ Read',
-  failed: '✕ Not delivered',
+  sent: text('whatsappOutbox.sent'),
+  delivered: text('whatsappOutbox.delivered'),
+  read: text('whatsappOutbox.read'),
+  failed: text('whatsappOutbox.failed'),
 };
 
 const time = new Intl.DateTimeFormat('en-IN', {
@@ -57,7 +57,9 @@ export function WhatsAppOutboxPage() {
       response: (schemas) => schemas.devWhatsAppResponseSchema,
     });
     const words = answer.ok
-      ? `The shop: ${answer.data.outcomes.join(', ') || 'nothing to do'}`
+      ? text('whatsappOutbox.theShopSaid', {
+          outcomes: answer.data.outcomes.join(', ') || text('whatsappOutbox.nothingToDo'),
+        })
       : 'serverMessage' in answer && answer.serverMessage
         ? answer.serverMessage
         : answer.message;
@@ -98,7 +100,7 @@ function Chat(props: {
   return (
     <section className="wa-chat" aria-labelledby={headingId}>
       <h2 id={headingId}>
-        {chat.name || 'Shopper'} · {spaced(chat.phone)}
+        {chat.name || text('whatsappOutbox.shopper')} · {spaced(chat.phone)}
       </h2>
       <ol className="wa-chat__messages">
         {chat.messages.map((message) =>
@@ -108,7 +110,8 @@ function Chat(props: {
             <li key={message.id} className="wa-bubble wa-bubble--shopper">
               <p className="wa-bubble__body">{message.text}</p>
               <p className="wa-bubble__meta">
-                {when(message.at)} {text('whatsappOutbox.theShop')} {message.outcome || 'nothing to do'}
+                {when(message.at)} {text('whatsappOutbox.theShop')}{' '}
+                {message.outcome || text('whatsappOutbox.nothingToDo')}
               </p>
             </li>
           ),

@@ -15,4 +15,7 @@ export const blog = {
   blogPostNotFound: 'Blog post not found',
   weCouldNotFind2: 'We could not find that post. It may have moved, or the address may be mistyped.',
   backToBlog2: 'Back to Blog',
+  readMoreOf: 'Read More: {title}',
+  /** The blog's and policies' route heads. */
+  headDescription: 'Stories, recipes and know-how from the Himalayan villages where our food is grown.',
 } as const;

@@ -35,4 +35,27 @@ export const checkoutPage = {
   payOnline: 'Pay online',
   upiCardsNetBanking: '— UPI, cards, net banking (secured by Razorpay)',
   cashOnDelivery: 'Cash on Delivery',
+  calculating: 'Calculating...',
+  enterYourPincode: 'Enter your pincode',
+  free: 'Free',
+  estimated: '{amount} (estimate)',
+  freeShippingFrom: 'Free shipping on orders of {threshold} and above{more}.',
+  addMore: ' — add {missing} more',
+  shipsFree: 'Your order ships free (orders of {threshold} and above).',
+  processing: 'Processing...',
+  placeOrder: 'Place Order',
+  testGatewayDidNotAnswer: 'The test gateway did not answer',
+  /** The delivery address's field labels (DeliveryFields). */
+  field: {
+    name: 'Full name',
+    email: 'Email',
+    phone: 'Phone (10-digit mobile)',
+    address1: 'Address line 1',
+    address2: 'Address line 2',
+    pincode: 'Pincode',
+    city: 'City',
+    state: 'State',
+  },
+  /** The checkout route's description. */
+  headDescription: 'Delivery address and payment: UPI, cards and net banking through Razorpay, or cash on delivery.',
 } as const;

@@ -15,4 +15,9 @@ export const contactPage = {
   email: 'Email',
   followUs: 'Follow us',
   frequentlyAskedQuestions: 'Frequently Asked Questions',
+  followUsOnSocialMedia: 'Follow us on social media',
+  /** The contact route's head. */
+  headTitle: 'Contact us — {shopName}',
+  headDescription:
+    'Questions about an order, our farms or our products? Call, email or send us a message; answers to common questions on shipping, organic certification and payment.',
 } as const;

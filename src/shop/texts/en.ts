@@ -8,6 +8,8 @@ import { blog } from './blog.ts';
 import { cancel } from './cancel.ts';
 import { cancelPage } from './cancel-page.ts';
 import { cancelReason } from './cancel-reason.ts';
+import { cartHead } from './cart-head.ts';
+import { catalogueHead } from './catalogue-head.ts';
 import { checkoutPage } from './checkout-page.ts';
 import { cod } from './cod.ts';
 import { codAdvance } from './cod-advance.ts';
@@ -17,6 +19,7 @@ import { contact } from './contact.ts';
 import { contactPage } from './contact-page.ts';
 import { delivery } from './delivery.ts';
 import { gstin } from './gstin.ts';
+import { guideFilters } from './guide-filters.ts';
 import { guides } from './guides.ts';
 import { home } from './home.ts';
 import { invoice } from './invoice.ts';
@@ -26,6 +29,7 @@ import { order } from './order.ts';
 import { orderPage } from './order-page.ts';
 import { parcel } from './parcel.ts';
 import { pricing } from './pricing.ts';
+import { productPage } from './product-page.ts';
 import { request } from './request.ts';
 import { review } from './review.ts';
 import { reviewPage } from './review-page.ts';
@@ -55,8 +59,12 @@ export const en = {
   early,
   filters,
   guides,
+  guideFilters,
   home,
+  cartHead,
+  catalogueHead,
   product,
+  productPage,
   reviewPage,
   shell,
   staffDesk,

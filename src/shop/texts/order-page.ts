@@ -37,4 +37,6 @@ export const orderPage = {
   placed25Nov2026: ', placed 25 Nov 2026, 10:00 am',
   status: 'Status',
   simulatedTrackingTestCarrier: 'Simulated tracking (test carrier)',
+  free: 'Free',
+  question: 'Hi! I have a question about my order {orderId}.',
 } as const;

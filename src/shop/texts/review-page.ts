@@ -17,4 +17,6 @@ export const reviewPage = {
   page: 'Page',
   of: 'of',
   next: 'Next',
+  noReviewsYet: 'No reviews yet. Be the first to review this product!',
+  ratedOutOf5: 'Rated {rating} out of 5',
 } as const;

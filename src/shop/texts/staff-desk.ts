@@ -15,4 +15,11 @@ export const staffDesk = {
   actions: 'Actions',
   refund: 'Refund ₹',
   refund2: 'Refund',
+  /** The actions' buttons, and a prepaid order's mode. */
+  cancel: 'Cancel',
+  refundExtraPayment: 'Refund extra payment',
+  codReceived: 'COD received',
+  confirmCod: 'Confirm COD',
+  bookAgain: 'Book again',
+  prepaid: 'Prepaid',
 } as const;

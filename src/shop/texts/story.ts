@@ -34,4 +34,13 @@ export const story = {
   stage: 'Stage',
   ofEvery100: 'Of every ₹100',
   whereItGoes: 'Where it goes',
+  traceabilityStep: 'Traceability',
+  farmerImpact: 'Farmer impact',
+  qrCodeForBatch: 'QR code for batch {batchId}',
+  qualityChecksOf: 'Quality checks: {title}',
+  /** The traceability routes' heads. */
+  batchIdNotFound: 'Batch {batchId} not found',
+  batchTitle: 'Batch {batchId}: {productName}',
+  batchDescription: 'Where and how batch {batchId} was made, step by step.',
+  traceabilityTitle: 'Traceability: {productName}',
 } as const;

@@ -150,3 +150,18 @@ describe('reader', () => {
     expect([slots, typeof leaf]).toEqual([['orderId', 'date'], 'string']);
   });
 });
+
+describe('the plurals the sweep of issue 49 brought in', () => {
+  it('say one and several', () => {
+    expect(sharedText('cart.noLongerAvailable', { names: ['Ghee'] })).toBe(
+      'Ghee is no longer available and was removed from your cart.',
+    );
+    expect(sharedText('cart.noLongerAvailable', { names: ['Ghee', 'Rajma'] })).toBe(
+      'Ghee, Rajma are no longer available and were removed from your cart.',
+    );
+    expect(sharedText('product.shown', { count: 1 })).toBe('1 product shown');
+    expect(sharedText('product.shown', { count: 3 })).toBe('3 products shown');
+    expect(sharedText('common.rated', { average: '4.0', count: 1 })).toBe('Rated 4.0 out of 5 from 1 review');
+    expect(sharedText('common.rated', { average: '4.5', count: 2 })).toBe('Rated 4.5 out of 5 from 2 reviews');
+  });
+});

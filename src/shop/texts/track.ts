@@ -13,4 +13,7 @@ export const track = {
   trackYourOrder: 'Track your order',
   enterTheOrderId:
     'Enter the order ID you were given at checkout (it starts with OUO_) and the phone number you ordered with.',
+  /** The /track route's description. */
+  headDescription:
+    'Follow your order from the Himalayas to your door: enter your order ID and the phone number you ordered with.',
 } as const;

@@ -14,4 +14,12 @@ export const whatsappOutbox = {
   shopperTaps: 'Shopper taps “',
   phoneReportsItDelivered: 'Phone reports it delivered',
   shopperReadsIt: 'Shopper reads it',
+  /** WhatsApp's ticks, in words too. */
+  sent: '✓ Sent',
+  delivered: '✓✓ Delivered',
+  read: '✓✓ Read',
+  failed: '✕ Not delivered',
+  theShopSaid: 'The shop: {outcomes}',
+  nothingToDo: 'nothing to do',
+  shopper: 'Shopper',
 } as const;

@@ -17,4 +17,9 @@ export const cart = {
   whyShopWithUs: 'Why shop with us',
   yourCartIsEmpty: 'Your cart is empty',
   shopNow: 'Shop Now',
+  quantityOf: 'Quantity of {name} {size}',
+  removeLine: 'Remove {name} {size}',
+  /** The toast when stored lines are no longer sold (CartProvider). */
+  noLongerAvailable: ({ names }: { names: readonly string[] }) =>
+    `${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} no longer available and ${names.length === 1 ? 'was' : 'were'} removed from your cart.`,
 } as const;

@@ -9,4 +9,9 @@ export const common = {
   closeNotification: 'Close notification',
   /** After a link that opens a new tab, for screen readers (RichText, on the order page too). */
   opensInANewTab: '(opens in a new tab)',
+  photoOf: 'Photo {index} of {count}',
+  photosOf: 'Photos of {label}',
+  /** The stars' name (Stars). */
+  rated: ({ average, count }: { average: string; count: number }) =>
+    `Rated ${average} out of 5 from ${count} ${count === 1 ? 'review' : 'reviews'}`,
 } as const;

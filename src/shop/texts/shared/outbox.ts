@@ -11,4 +11,9 @@ export const outbox = {
       : `Orders ${orders.join(', ')} have not reached us yet. They are saved on this device and will be sent automatically when your connection returns. `,
   yourCart: 'Your cart',
   keptUntilThen: ' is kept until then.',
+  /** The toasts when a waiting order is answered (OutboxNotices). */
+  placed: 'Order {orderId} placed',
+  payOnDelivery: 'Pay {amount} on delivery.',
+  notPlaced: 'Order {orderId} was not placed',
+  backInCart: '{message} Its items are back in your cart.',
 } as const;

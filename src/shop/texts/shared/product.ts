@@ -22,4 +22,7 @@ export const product = {
   offer: 'Offer',
   ourOrganicProducts: 'Our Organic Products',
   size: 'Size',
+  filterByCategory: 'Filter by category',
+  all: 'All',
+  shown: ({ count }: { count: number }) => `${count} ${count === 1 ? 'product' : 'products'} shown`,
 } as const;

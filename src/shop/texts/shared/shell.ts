@@ -11,4 +11,16 @@ export const shell = {
   pageMayHaveMoved: 'We could not find that page. It may have moved.',
   previewYouAreSeeing: 'Preview: you are seeing drafts, not what shoppers see.',
   leaveThePreview: 'Leave the preview',
+  /** The header's and footer's links, and the breadcrumbs' steps to the same pages. */
+  nav: {
+    home: 'Home',
+    whoAreWe: 'Who Are We',
+    organicProducts: 'Organic Products',
+    blog: 'Blog',
+    contact: 'Contact',
+    trackYourOrder: 'Track your order',
+  },
+  followUs: 'Follow us',
+  /** The cart link's name before the page is live (then the early script's cartLinkLabel). */
+  cart: 'Cart',
 } as const;
