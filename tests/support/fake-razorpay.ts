@@ -24,7 +24,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { RAZORPAY_REFUND_RULES } from '../../netlify/lib/razorpay/local-refunds.ts';
+import { RAZORPAY_REFUND_RULES } from '../../netlify/lib/razorpay/refund-shapes.ts';
 import { allowPassthrough } from './msw.ts';
 
 export const FAKE_KEYS = {

@@ -6,7 +6,8 @@ import { server } from '#tests/support/msw.ts';
 import { readServerEnv } from '../platform/env.ts';
 import { createGateway, type RefundRequest } from './gateway.ts';
 import { localGateway, payLocally } from './local-gateway.ts';
-import { type LocalRefundOptions, localRefundEvent } from './local-refunds.ts';
+import type { LocalRefundOptions } from './local-refunds.ts';
+import { localRefundEvent } from './refund-shapes.ts';
 import { readRefundEvent } from './refunds.ts';
 import { verifyWebhookSignature } from './signature.ts';
 

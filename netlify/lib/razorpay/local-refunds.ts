@@ -18,6 +18,7 @@ import type { JsonStore } from '../platform/blobs.ts';
 import { type Failure, failure, type Outcome } from '../platform/outcome.ts';
 import type { GatewayPayment, GatewayRefund, RefundAnswer, RefundGateway, RefundRequest } from './gateway.ts';
 import { localId, PAYMENT_KEY, read } from './local-store.ts';
+import { localRefundEvent, RAZORPAY_REFUND_RULES } from './refund-shapes.ts';
 import { refusedIdempotencyKey } from './refunds.ts';
 import { hmacHex } from './signature.ts';
 
@@ -32,18 +33,6 @@ const PAYMENT_ID = /^pay_[A-Za-z0-9]+$/;
 const REFUND_ID = /^rfnd_[A-Za-z0-9]+$/;
 /** A claim with no refund after this long was left by a request that died; another may take it over. */
 const STALE_CLAIM_MS = 30_000;
-/**
- * Razorpay's refund rules and words where both of its doubles answer them (this stand-in, and the
- * tests' loopback upstream tests/support/fake-razorpay.ts), so the two never drift apart: its
- * smallest refund (₹1), and the descriptions it gives an unknown id, a too-small amount and a
- * reused idempotency key on another request.
- */
-export const RAZORPAY_REFUND_RULES = {
-  minRefundPaise: 100,
-  unknownId: 'The id provided does not exist',
-  tooSmall: 'The amount must be at least INR 1.00',
-  keyReused: 'Different request with the same idempotency key has already been processed.',
-} as const;
 const FAILING_RULE = /fail/i;
 
 interface StoredRefund {
@@ -262,53 +251,5 @@ export function localRefunds(
         return noSuchId();
       return { ok: true, refunds: (await refundsOf(paymentId)).refunds.map(({ refund }) => refund) };
     },
-  };
-}
-
-/**
- * A settled refund as Razorpay's refund webhook carries it (razorpay.com/docs/webhooks/refunds):
- * the refund entity and the payment it came from; read back by `readRefundEvent`.
- */
-export function localRefundEvent(refund: GatewayRefund, payment: GatewayPayment | undefined, atMs: number) {
-  return {
-    entity: 'event',
-    account_id: 'acc_local',
-    event: refund.status === 'failed' ? 'refund.failed' : 'refund.processed',
-    contains: payment ? ['refund', 'payment'] : ['refund'],
-    payload: {
-      refund: {
-        entity: {
-          id: refund.id,
-          entity: 'refund',
-          amount: refund.amountPaise,
-          currency: refund.currency,
-          payment_id: refund.paymentId,
-          notes: refund.notes,
-          receipt: refund.receipt ?? null,
-          acquirer_data: { arn: refund.arn ?? null },
-          created_at: refund.createdAt,
-          batch_id: null,
-          status: refund.status,
-          speed_processed: refund.speedProcessed ?? null,
-          speed_requested: 'normal',
-        },
-      },
-      ...(payment
-        ? {
-            payment: {
-              entity: {
-                id: payment.id,
-                entity: 'payment',
-                amount: payment.amountPaise,
-                currency: payment.currency,
-                status: payment.status,
-                order_id: payment.orderId,
-                captured: true,
-              },
-            },
-          }
-        : {}),
-    },
-    created_at: Math.floor(atMs / 1000),
   };
 }
